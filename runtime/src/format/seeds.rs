@@ -1,0 +1,113 @@
+//! The four seed exercises' exact formats.
+
+use super::default::message;
+use crate::json::JsonType;
+use crate::violation::{Kind, Report, Violation};
+
+/// The single `unknown_tool:NAME` line of seeds 001 and 003, if the report has it.
+fn unknown_tool(report: &Report) -> Option<Vec<String>> {
+    report.violations.iter().find_map(|v| match &v.kind {
+        Kind::UnknownTool { name, .. } => Some(vec![format!("unknown_tool:{name}")]),
+        _ => None,
+    })
+}
+
+pub(super) fn seed000(report: &Report) -> Vec<String> {
+    report
+        .violations
+        .iter()
+        .filter(|v| matches!(v.kind, Kind::Missing | Kind::Unexpected | Kind::Type { .. }))
+        .map(message)
+        .collect()
+}
+
+/// The flat type names of seed 001.
+fn flat_name(t: JsonType) -> &'static str {
+    match t {
+        JsonType::String => "str",
+        JsonType::Integer => "int",
+        JsonType::Number => "float",
+        JsonType::Boolean => "bool",
+        JsonType::Array => "list",
+        JsonType::Object => "dict",
+        JsonType::Null => "null",
+    }
+}
+
+pub(super) fn seed001(report: &Report) -> Vec<String> {
+    if let Some(only) = unknown_tool(report) {
+        return only;
+    }
+    let vs = &report.violations;
+    let mut out: Vec<String> = vs
+        .iter()
+        .filter(|v| v.kind == Kind::Missing)
+        .map(|v| format!("missing:{}", v.path))
+        .collect();
+    let mut extra: Vec<String> = vs
+        .iter()
+        .filter(|v| v.kind == Kind::Unexpected)
+        .map(|v| format!("extra:{}", v.path))
+        .collect();
+    extra.sort();
+    out.extend(extra);
+    let mut types: Vec<&Violation> = vs
+        .iter()
+        .filter(|v| matches!(v.kind, Kind::Type { .. }))
+        .collect();
+    // Declaration order; the sort is stable, so nested ones keep report order.
+    types.sort_by_key(|v| v.position.declared.unwrap_or(usize::MAX));
+    out.extend(types.into_iter().map(|v| match &v.kind {
+        Kind::Type { expected, .. } => {
+            let names: Vec<&str> = expected.iter().map(flat_name).collect();
+            format!("type:{}:{}", v.path, names.join("|"))
+        }
+        _ => unreachable!("filtered to type violations"),
+    }));
+    out
+}
+
+/// The seed 002/003 code of one violation: `missing:P`, `type:P`, ...
+fn code(v: &Violation) -> String {
+    let tag = match &v.kind {
+        Kind::Missing => "missing",
+        Kind::Unexpected => "unexpected",
+        Kind::Type { .. } => "type",
+        Kind::Enum { .. } => "enum",
+        Kind::Const { .. } => "const",
+        Kind::BelowMinimum { .. } => "min",
+        Kind::AboveMaximum { .. } => "max",
+        Kind::UnknownTool { name, .. } => return format!("unknown_tool:{name}"),
+    };
+    format!("{tag}:{}", v.path)
+}
+
+pub(super) fn seed002(report: &Report) -> Vec<String> {
+    report.violations.iter().map(code).collect()
+}
+
+pub(super) fn seed003(report: &Report) -> Vec<String> {
+    if let Some(only) = unknown_tool(report) {
+        return only;
+    }
+    let mut seen_args: Vec<usize> = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    for v in &report.violations {
+        let kept = matches!(
+            v.kind,
+            Kind::Missing | Kind::Unexpected | Kind::Type { .. } | Kind::Enum { .. }
+        );
+        if !kept {
+            continue;
+        }
+        if let Some(arg) = v.position.argument {
+            if seen_args.contains(&arg) {
+                continue;
+            }
+            seen_args.push(arg);
+        }
+        out.push(code(v));
+    }
+    out.sort();
+    out
+}

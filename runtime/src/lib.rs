@@ -1,0 +1,46 @@
+//! The run-time half of `tool-schema`: the schema model, the interpreter, the
+//! violation model and the formats that turn violations into words.
+//!
+//! ```
+//! use serde_json::json;
+//! use tool_schema_runtime::{Format, Schema};
+//!
+//! let schema = Schema::parse(&json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "city": {"type": "string"},
+//!         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}
+//!     },
+//!     "required": ["city"]
+//! })).unwrap();
+//!
+//! let report = schema.validate(&json!({"unit": "kelvin", "days": 3}));
+//! assert_eq!(Format::Default.render(&report), [
+//!     "missing required argument 'city'",
+//!     "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"kelvin\"",
+//!     "unexpected argument 'days'",
+//! ]);
+//! ```
+
+pub mod format;
+mod interp;
+pub mod json;
+mod options;
+pub mod schema;
+pub mod seed;
+mod tool;
+mod violation;
+
+pub use format::{json_report, Format};
+pub use json::{JsonType, TypeSet};
+pub use options::{Options, Undeclared};
+pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
+pub use tool::ToolArgs;
+pub use violation::{Kind, Path, Position, Report, Segment, Violation};
+
+/// Used by generated code only. Not a public API: it may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::violation::Trail;
+    pub use serde_json;
+}

@@ -1,0 +1,147 @@
+//! The one schema model: a JSON Schema checked once and turned into an IR that both
+//! back ends (the interpreter here, the code generator in `tool-schema-macros`) read.
+//!
+//! [`Schema::parse`] accepts a `serde_json::Value`; a schema it cannot honour is
+//! refused with a [`SchemaError`] naming every offending place by JSON pointer. A
+//! schema that is meaningful but almost surely a mistake is accepted and its
+//! [`Lint`]s are listed by [`Schema::lints`].
+
+mod diag;
+mod export;
+mod parse;
+
+pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
+
+use crate::json::TypeSet;
+use serde_json::{Number, Value};
+
+/// Index of a node in a [`Schema`]'s arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+/// A checked schema: an arena of nodes, the root first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schema {
+    nodes: Vec<Node>,
+    lints: Vec<Lint>,
+}
+
+/// What `additionalProperties` says about properties not declared in `properties`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Additional {
+    /// The keyword is absent.
+    #[default]
+    Unspecified,
+    /// `additionalProperties: true`.
+    Allowed,
+    /// `additionalProperties: false`.
+    Forbidden,
+}
+
+/// One declared property.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Property {
+    /// The property's name, exactly as declared.
+    pub name: String,
+    /// Its schema.
+    pub node: NodeId,
+}
+
+/// Keywords kept for export that never produce a violation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotations {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub default: Option<Value>,
+    pub examples: Option<Vec<Value>>,
+    /// `$schema`.
+    pub dialect: Option<String>,
+    /// `$comment`.
+    pub comment: Option<String>,
+    /// Other annotation keywords kept verbatim (`deprecated`, `readOnly`,
+    /// `writeOnly`, and vendor extensions `x-...`), in source order.
+    pub other: Vec<(String, Value)>,
+}
+
+/// One schema node: the constraints of one (sub)schema.
+///
+/// `None` / empty means the keyword is absent. Each back end emits a check only for
+/// the keywords present.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Node {
+    /// JSON pointer of this node in the source schema (`""` for the root).
+    pub pointer: String,
+    /// `type`.
+    pub types: Option<TypeSet>,
+    /// `enum`.
+    pub enum_values: Option<Vec<Value>>,
+    /// `const`.
+    pub const_value: Option<Value>,
+    /// `minimum` (inclusive).
+    pub minimum: Option<Number>,
+    /// `maximum` (inclusive).
+    pub maximum: Option<Number>,
+    /// `properties`, in declaration order; `None` when the keyword is absent.
+    pub properties: Option<Vec<Property>>,
+    /// `required`, in declaration order.
+    pub required: Vec<String>,
+    /// `additionalProperties`.
+    pub additional: Additional,
+    /// `items` (one schema for every element).
+    pub items: Option<NodeId>,
+    /// Annotations.
+    pub annotations: Annotations,
+    /// The keywords of this node in source order, for export.
+    pub keywords: Vec<String>,
+}
+
+impl Node {
+    /// The declared property called `name`, with its index in declaration order.
+    pub fn property(&self, name: &str) -> Option<(usize, &Property)> {
+        self.properties
+            .as_deref()?
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.name == name)
+    }
+}
+
+impl Schema {
+    /// Checks `schema` and builds the model, or lists every problem that makes it
+    /// impossible to honour.
+    pub fn parse(schema: &Value) -> Result<Schema, SchemaError> {
+        parse::parse(schema)
+    }
+
+    /// The root node.
+    pub fn root(&self) -> &Node {
+        &self.nodes[0]
+    }
+
+    /// The root node's id.
+    pub fn root_id(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// The node with id `id`.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    /// Every node, the root first.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// Mistakes that do not stop the schema from working (see [`LintKind`]).
+    pub fn lints(&self) -> &[Lint] {
+        &self.lints
+    }
+
+    /// The schema as JSON: the keywords the model holds, in source order.
+    pub fn to_value(&self) -> Value {
+        export::node_to_value(self, self.root_id())
+    }
+}

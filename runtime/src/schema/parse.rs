@@ -1,0 +1,663 @@
+//! JSON -> checked IR. Every problem is collected, none stops the walk early, so one
+//! pass reports all of them.
+
+use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, Property};
+use super::{Schema, SchemaError};
+use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
+use serde_json::{Map, Value};
+use std::cmp::Ordering;
+
+/// Deeper schemas are refused rather than risking the stack.
+pub(crate) const MAX_DEPTH: usize = 64;
+
+/// Keywords of JSON Schema that this model does not implement yet. Named apart from
+/// unknown keywords so the message can say so.
+const NOT_YET: &[&str] = &[
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "patternProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "$ref",
+    "$defs",
+    "definitions",
+    "$id",
+    "$anchor",
+    "$dynamicRef",
+    "$dynamicAnchor",
+    "$vocabulary",
+    "nullable",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+];
+
+/// Annotation keywords kept verbatim in [`Annotations::other`].
+const OTHER_ANNOTATIONS: &[&str] = &["deprecated", "readOnly", "writeOnly"];
+
+pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
+    let mut p = Parser {
+        nodes: Vec::new(),
+        errors: Vec::new(),
+        lints: Vec::new(),
+    };
+    p.node(schema, String::new(), 0);
+    if p.errors.is_empty() {
+        Ok(Schema {
+            nodes: p.nodes,
+            lints: p.lints,
+        })
+    } else {
+        Err(SchemaError { problems: p.errors })
+    }
+}
+
+struct Parser {
+    nodes: Vec<Node>,
+    errors: Vec<Diagnostic>,
+    lints: Vec<Lint>,
+}
+
+/// Appends one reference token to a JSON pointer, escaped per RFC 6901.
+pub(crate) fn push_token(pointer: &str, token: &str) -> String {
+    let mut out = String::with_capacity(pointer.len() + token.len() + 1);
+    out.push_str(pointer);
+    out.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// "string", "an object", ... for messages about keyword values.
+fn kind_of(v: &Value) -> &'static str {
+    match JsonType::of(v) {
+        JsonType::Null => "null",
+        JsonType::Boolean => "a boolean",
+        JsonType::Integer | JsonType::Number => "a number",
+        JsonType::String => "a string",
+        JsonType::Array => "an array",
+        JsonType::Object => "an object",
+    }
+}
+
+/// Common misspellings of type names, from other languages' vocabularies.
+fn suggest_type(name: &str) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    if let Some(t) = JsonType::from_name(&lower) {
+        return Some(t.name());
+    }
+    Some(match lower.as_str() {
+        "str" | "text" | "char" => "string",
+        "int" | "long" | "short" | "int32" | "int64" | "uint" => "integer",
+        "float" | "double" | "decimal" | "real" | "num" => "number",
+        "bool" => "boolean",
+        "dict" | "map" | "record" | "struct" => "object",
+        "list" | "tuple" | "vec" | "sequence" | "set" => "array",
+        "none" | "nil" => "null",
+        _ => return None,
+    })
+}
+
+impl Parser {
+    fn error(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
+        self.errors.push(Diagnostic::new(pointer, message));
+    }
+
+    fn lint(&mut self, kind: LintKind, pointer: impl Into<String>, message: impl Into<String>) {
+        self.lints.push(Lint {
+            kind,
+            diagnostic: Diagnostic::new(pointer, message),
+        });
+    }
+
+    /// Parses the schema at `pointer`, returning its id (a placeholder node when the
+    /// schema is refused, so the walk can go on and find further problems).
+    fn node(&mut self, value: &Value, pointer: String, depth: usize) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            pointer: pointer.clone(),
+            ..Node::default()
+        });
+        if depth > MAX_DEPTH {
+            self.error(
+                pointer,
+                format!("the schema is nested deeper than {MAX_DEPTH} levels"),
+            );
+            return id;
+        }
+        let Value::Object(map) = value else {
+            let msg = match value {
+                Value::Bool(_) => {
+                    "boolean schemas (`true`/`false`) are not supported yet; use {} for any value"
+                        .to_string()
+                }
+                other => format!("expected a schema (an object), got {}", kind_of(other)),
+            };
+            self.error(pointer, msg);
+            return id;
+        };
+        let node = self.fill(map, &pointer, depth);
+        self.nodes[id.0 as usize] = node;
+        id
+    }
+
+    fn fill(&mut self, map: &Map<String, Value>, ptr: &str, depth: usize) -> Node {
+        let mut node = Node {
+            pointer: ptr.to_string(),
+            ..Node::default()
+        };
+        let mut ann = Annotations::default();
+        for (key, v) in map {
+            let at = push_token(ptr, key);
+            match key.as_str() {
+                "type" => node.types = self.types(v, &at),
+                "enum" => match v {
+                    Value::Array(items) => node.enum_values = Some(items.clone()),
+                    other => self.error(at, format!("expected an array, got {}", kind_of(other))),
+                },
+                "const" => node.const_value = Some(v.clone()),
+                "minimum" | "maximum" => match v {
+                    Value::Number(n) => {
+                        if key == "minimum" {
+                            node.minimum = Some(n.clone());
+                        } else {
+                            node.maximum = Some(n.clone());
+                        }
+                    }
+                    other => self.error(at, format!("expected a number, got {}", kind_of(other))),
+                },
+                "properties" => match v {
+                    Value::Object(props) => {
+                        let mut list = Vec::with_capacity(props.len());
+                        for (name, sub) in props {
+                            let child = self.node(sub, push_token(&at, name), depth + 1);
+                            list.push(Property {
+                                name: name.clone(),
+                                node: child,
+                            });
+                        }
+                        node.properties = Some(list);
+                    }
+                    other => self.error(
+                        at,
+                        format!("expected an object mapping names to schemas, got {}", kind_of(other)),
+                    ),
+                },
+                "required" => self.required(v, &at, &mut node),
+                "additionalProperties" => match v {
+                    Value::Bool(true) => node.additional = Additional::Allowed,
+                    Value::Bool(false) => node.additional = Additional::Forbidden,
+                    Value::Object(_) => self.error(
+                        at,
+                        "additionalProperties as a schema is not supported yet; use true or false",
+                    ),
+                    other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
+                },
+                "items" => match v {
+                    Value::Object(_) => node.items = Some(self.node(v, at, depth + 1)),
+                    Value::Array(_) => self.error(
+                        at,
+                        "the array form of items is not supported; give one schema for every element",
+                    ),
+                    other => self.error(at, format!("expected a schema (an object), got {}", kind_of(other))),
+                },
+                "title" => ann.title = self.string(v, &at),
+                "description" => ann.description = self.string(v, &at),
+                "$comment" => ann.comment = self.string(v, &at),
+                "$schema" => ann.dialect = self.string(v, &at),
+                "default" => ann.default = Some(v.clone()),
+                "examples" => match v {
+                    Value::Array(items) => ann.examples = Some(items.clone()),
+                    other => self.error(at, format!("expected an array of examples, got {}", kind_of(other))),
+                },
+                k if OTHER_ANNOTATIONS.contains(&k) || k.starts_with("x-") => {
+                    ann.other.push((k.to_string(), v.clone()));
+                }
+                k if NOT_YET.contains(&k) => {
+                    self.error(at, format!("keyword \"{k}\" is not supported yet"));
+                    continue;
+                }
+                k => {
+                    self.error(at, format!("unknown keyword \"{k}\""));
+                    continue;
+                }
+            }
+            node.keywords.push(key.clone());
+        }
+        node.annotations = ann;
+        self.lint_node(&node, ptr);
+        node
+    }
+
+    fn string(&mut self, v: &Value, at: &str) -> Option<String> {
+        match v {
+            Value::String(s) => Some(s.clone()),
+            other => {
+                self.error(at, format!("expected a string, got {}", kind_of(other)));
+                None
+            }
+        }
+    }
+
+    fn types(&mut self, v: &Value, at: &str) -> Option<TypeSet> {
+        match v {
+            Value::String(name) => self.type_name(name, at).map(TypeSet::single),
+            Value::Array(names) => {
+                if names.is_empty() {
+                    self.error(at, "an empty type list accepts no value");
+                    return None;
+                }
+                let mut set = TypeSet::EMPTY;
+                let mut ok = true;
+                for (i, n) in names.iter().enumerate() {
+                    let item_at = push_token(at, &i.to_string());
+                    match n {
+                        Value::String(name) => match self.type_name(name, &item_at) {
+                            Some(t) if set.declares(t) => self.lint(
+                                LintKind::DuplicateType,
+                                item_at,
+                                format!("type \"{name}\" is listed twice"),
+                            ),
+                            Some(t) => set = set.with(t),
+                            None => ok = false,
+                        },
+                        other => {
+                            self.error(
+                                item_at,
+                                format!("expected a type name, got {}", kind_of(other)),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                ok.then_some(set)
+            }
+            other => {
+                self.error(
+                    at,
+                    format!(
+                        "expected a type name or a list of type names, got {}",
+                        kind_of(other)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn type_name(&mut self, name: &str, at: &str) -> Option<JsonType> {
+        if let Some(t) = JsonType::from_name(name) {
+            return Some(t);
+        }
+        let hint = match suggest_type(name) {
+            Some(s) => format!(" (did you mean \"{s}\"?)"),
+            None => String::new(),
+        };
+        self.error(
+            at,
+            format!(
+                "unknown type \"{name}\"{hint}; expected one of \"string\", \"number\", \"integer\", \"boolean\", \"object\", \"array\", \"null\""
+            ),
+        );
+        None
+    }
+
+    fn required(&mut self, v: &Value, at: &str, node: &mut Node) {
+        let Value::Array(items) = v else {
+            self.error(
+                at,
+                format!("expected an array of property names, got {}", kind_of(v)),
+            );
+            return;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let item_at = push_token(at, &i.to_string());
+            match item {
+                Value::String(name) => {
+                    if node.required.contains(name) {
+                        self.lint(
+                            LintKind::DuplicateRequired,
+                            item_at,
+                            format!("\"{name}\" is already required"),
+                        );
+                    } else {
+                        node.required.push(name.clone());
+                    }
+                }
+                other => self.error(
+                    item_at,
+                    format!("expected a property name, got {}", kind_of(other)),
+                ),
+            }
+        }
+    }
+
+    /// Lints that need the whole node.
+    fn lint_node(&mut self, node: &Node, ptr: &str) {
+        // `required` names that `properties` does not declare.
+        if !node.required.is_empty() {
+            for (i, name) in node.required.iter().enumerate() {
+                if node.property(name).is_none() {
+                    let at = push_token(&push_token(ptr, "required"), &i.to_string());
+                    self.lint(
+                        LintKind::RequiredUndeclared,
+                        at,
+                        format!("required property \"{name}\" is not declared in properties"),
+                    );
+                }
+            }
+        }
+        if let (Some(lo), Some(hi)) = (&node.minimum, &node.maximum) {
+            if cmp_numbers(lo, hi) == Some(Ordering::Greater) {
+                self.lint(
+                    LintKind::MinimumAboveMaximum,
+                    push_token(ptr, "minimum"),
+                    format!("minimum {lo} is greater than maximum {hi}: no number is accepted"),
+                );
+            }
+        }
+        if let Some(values) = &node.enum_values {
+            let at = push_token(ptr, "enum");
+            if values.is_empty() {
+                self.lint(
+                    LintKind::EmptyEnum,
+                    at.clone(),
+                    "an empty enum accepts no value",
+                );
+            }
+            for (i, v) in values.iter().enumerate() {
+                let item_at = push_token(&at, &i.to_string());
+                if let Some(types) = node.types {
+                    if !types.accepts(JsonType::of(v)) {
+                        self.lint(
+                            LintKind::EnumTypeMismatch,
+                            item_at.clone(),
+                            format!(
+                                "enum value {v} is {}, not {types}: it can never be accepted",
+                                JsonType::of(v)
+                            ),
+                        );
+                    }
+                }
+                if values[..i].iter().any(|w| json_eq(v, w)) {
+                    self.lint(
+                        LintKind::DuplicateEnum,
+                        item_at,
+                        format!("enum value {v} is listed twice"),
+                    );
+                }
+            }
+        }
+        if let (Some(c), Some(types)) = (&node.const_value, node.types) {
+            if !types.accepts(JsonType::of(c)) {
+                self.lint(
+                    LintKind::ConstTypeMismatch,
+                    push_token(ptr, "const"),
+                    format!(
+                        "const value {c} is {}, not {types}: no value is accepted",
+                        JsonType::of(c)
+                    ),
+                );
+            }
+        }
+        if let Some(types) = node.types {
+            let numeric = types.declares(JsonType::Number) || types.declares(JsonType::Integer);
+            let checks: [(&str, bool, bool); 5] = [
+                ("minimum", node.minimum.is_some(), numeric),
+                ("maximum", node.maximum.is_some(), numeric),
+                (
+                    "properties",
+                    node.properties.is_some(),
+                    types.declares(JsonType::Object),
+                ),
+                (
+                    "required",
+                    !node.required.is_empty(),
+                    types.declares(JsonType::Object),
+                ),
+                (
+                    "items",
+                    node.items.is_some(),
+                    types.declares(JsonType::Array),
+                ),
+            ];
+            for (kw, present, applies) in checks {
+                if present && !applies {
+                    self.lint(
+                        LintKind::KeywordTypeMismatch,
+                        push_token(ptr, kw),
+                        format!("{kw} has no effect on a value of type {types}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn errors(v: Value) -> Vec<String> {
+        match Schema::parse(&v) {
+            Ok(_) => vec![],
+            Err(e) => e.problems.iter().map(|p| p.to_string()).collect(),
+        }
+    }
+
+    fn lints(v: Value) -> Vec<(LintKind, String)> {
+        Schema::parse(&v)
+            .unwrap()
+            .lints()
+            .iter()
+            .map(|l| (l.kind, l.diagnostic.pointer.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn malformed_keyword_values_name_the_place() {
+        assert_eq!(
+            errors(json!({"properties": {"qty": {"type": "integer", "minimum": "1"}}})),
+            ["/properties/qty/minimum: expected a number, got a string"]
+        );
+        assert_eq!(
+            errors(json!({"required": "city"})),
+            ["/required: expected an array of property names, got a string"]
+        );
+        assert_eq!(
+            errors(json!({"properties": []})),
+            ["/properties: expected an object mapping names to schemas, got an array"]
+        );
+        assert_eq!(
+            errors(json!({"additionalProperties": "no"})),
+            ["/additionalProperties: expected a boolean, got a string"]
+        );
+        assert_eq!(
+            errors(json!({"enum": 1})),
+            ["/enum: expected an array, got a number"]
+        );
+        assert_eq!(
+            errors(json!({"description": 5})),
+            ["/description: expected a string, got a number"]
+        );
+        assert_eq!(
+            errors(json!([1])),
+            ["(root): expected a schema (an object), got an array"]
+        );
+        assert_eq!(
+            errors(json!({"items": 3})),
+            ["/items: expected a schema (an object), got a number"]
+        );
+    }
+
+    #[test]
+    fn unknown_types_with_hints() {
+        assert_eq!(
+            errors(json!({"properties": {"a": {"type": "float"}}})),
+            ["/properties/a/type: unknown type \"float\" (did you mean \"number\"?); expected one of \"string\", \"number\", \"integer\", \"boolean\", \"object\", \"array\", \"null\""]
+        );
+        let e = errors(json!({"type": ["string", "nul", 3]}));
+        assert_eq!(e.len(), 2);
+        assert!(e[0].starts_with("/type/1: unknown type \"nul\";"), "{e:?}");
+        assert_eq!(e[1], "/type/2: expected a type name, got a number");
+        assert_eq!(
+            errors(json!({"type": []})),
+            ["/type: an empty type list accepts no value"]
+        );
+    }
+
+    #[test]
+    fn unsupported_and_unknown_keywords_are_refused() {
+        assert_eq!(
+            errors(json!({"properties": {"s": {"type": "string", "pattern": "^a"}}})),
+            ["/properties/s/pattern: keyword \"pattern\" is not supported yet"]
+        );
+        assert_eq!(
+            errors(json!({"requird": ["a"]})),
+            ["/requird: unknown keyword \"requird\""]
+        );
+        assert_eq!(
+            errors(json!({"additionalProperties": {"type": "string"}})),
+            ["/additionalProperties: additionalProperties as a schema is not supported yet; use true or false"]
+        );
+        assert!(errors(json!({"x-vendor": {"anything": 1}, "deprecated": true})).is_empty());
+    }
+
+    #[test]
+    fn all_errors_are_collected_and_pointers_escaped() {
+        let e = errors(json!({
+            "properties": {
+                "a/b": {"type": "strin"},
+                "c~d": {"minimum": true},
+            },
+            "bogus": 1
+        }));
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert!(e[0].starts_with("/properties/a~1b/type: unknown type \"strin\""));
+        assert_eq!(
+            e[1],
+            "/properties/c~0d/minimum: expected a number, got a boolean"
+        );
+        assert_eq!(e[2], "/bogus: unknown keyword \"bogus\"");
+    }
+
+    #[test]
+    fn deep_schemas_are_refused_without_overflow() {
+        let mut v = json!({"type": "string"});
+        for _ in 0..200 {
+            v = json!({"type": "array", "items": v});
+        }
+        let e = errors(v);
+        assert_eq!(e.len(), 1);
+        assert!(e[0].contains("nested deeper than 64 levels"), "{e:?}");
+    }
+
+    #[test]
+    fn lints_are_reported_with_paths() {
+        assert_eq!(
+            lints(json!({"properties": {"a": {}}, "required": ["a", "b", "a"]})),
+            [
+                (LintKind::DuplicateRequired, "/required/2".to_string()),
+                (LintKind::RequiredUndeclared, "/required/1".to_string())
+            ]
+        );
+        assert_eq!(
+            lints(json!({"properties": {"q": {"type": "integer", "minimum": 5, "maximum": 1}}})),
+            [(
+                LintKind::MinimumAboveMaximum,
+                "/properties/q/minimum".to_string()
+            )]
+        );
+        assert_eq!(
+            lints(json!({"properties": {"u": {"type": "string", "enum": []}}})),
+            [(LintKind::EmptyEnum, "/properties/u/enum".to_string())]
+        );
+        assert_eq!(
+            lints(json!({"type": "integer", "enum": [1, 1.0, "x", 2, 2]})),
+            [
+                (LintKind::EnumTypeMismatch, "/enum/1".to_string()),
+                (LintKind::DuplicateEnum, "/enum/1".to_string()),
+                (LintKind::EnumTypeMismatch, "/enum/2".to_string()),
+                (LintKind::DuplicateEnum, "/enum/4".to_string()),
+            ]
+        );
+        assert_eq!(
+            lints(json!({"type": "string", "minimum": 1, "const": 3})),
+            [
+                (LintKind::ConstTypeMismatch, "/const".to_string()),
+                (LintKind::KeywordTypeMismatch, "/minimum".to_string())
+            ]
+        );
+        assert_eq!(
+            lints(json!({"type": ["string", "string"]})),
+            [(LintKind::DuplicateType, "/type/1".to_string())]
+        );
+    }
+
+    #[test]
+    fn model_holds_the_keywords() {
+        let s = Schema::parse(&json!({
+            "type": "object",
+            "description": "Weather",
+            "properties": {
+                "city": {"type": "string", "description": "City name"},
+                "days": {"type": ["integer", "null"], "minimum": 1, "maximum": 7},
+                "tags": {"type": "array", "items": {"enum": ["a", "b"]}}
+            },
+            "required": ["city"],
+            "additionalProperties": false
+        }))
+        .unwrap();
+        let root = s.root();
+        assert_eq!(root.types, Some(TypeSet::single(JsonType::Object)));
+        assert_eq!(root.additional, Additional::Forbidden);
+        assert_eq!(root.required, ["city"]);
+        let (i, days) = root.property("days").unwrap();
+        assert_eq!(i, 1);
+        let days = s.node(days.node);
+        assert_eq!(days.pointer, "/properties/days");
+        assert_eq!(days.types.unwrap().to_string(), "integer or null");
+        assert_eq!(days.minimum.as_ref().unwrap().as_i64(), Some(1));
+        let tags = s.node(root.property("tags").unwrap().1.node);
+        assert_eq!(
+            s.node(tags.items.unwrap())
+                .enum_values
+                .as_ref()
+                .unwrap()
+                .len(),
+            2
+        );
+        assert!(s.lints().is_empty());
+    }
+}

@@ -1,0 +1,284 @@
+//! The facts a validator reports: one [`Violation`] per problem, collected in a
+//! [`Report`]. Words are written by [`crate::format`], never here.
+
+use crate::json::{JsonType, TypeSet};
+use serde_json::{Number, Value};
+use std::fmt;
+
+/// One step of a path into the arguments.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Segment {
+    /// A property name.
+    Key(String),
+    /// An array index.
+    Index(usize),
+}
+
+/// Where a violation is: the steps from the arguments object to the value.
+///
+/// Displayed as `filters.tags[2]`; the empty path is the arguments object itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Path(pub Vec<Segment>);
+
+impl Path {
+    /// The arguments object itself.
+    pub fn is_root(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The steps.
+    pub fn segments(&self) -> &[Segment] {
+        &self.0
+    }
+
+    /// RFC 6901 JSON pointer: `/filters/tags/2`.
+    pub fn to_pointer(&self) -> String {
+        let mut out = String::new();
+        for seg in &self.0 {
+            out.push('/');
+            match seg {
+                Segment::Key(k) => {
+                    for c in k.chars() {
+                        match c {
+                            '~' => out.push_str("~0"),
+                            '/' => out.push_str("~1"),
+                            c => out.push(c),
+                        }
+                    }
+                }
+                Segment::Index(i) => out.push_str(&i.to_string()),
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, seg) in self.0.iter().enumerate() {
+            match seg {
+                Segment::Key(k) if i == 0 => f.write_str(k)?,
+                Segment::Key(k) => write!(f, ".{k}")?,
+                Segment::Index(n) => write!(f, "[{n}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Which top-level argument a violation belongs to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Index of the argument among the call's arguments, in the call's order
+    /// (`None` for a missing argument or the arguments object itself).
+    pub argument: Option<usize>,
+    /// Index of the argument among the schema's declared `properties`
+    /// (`None` when undeclared, or for the arguments object itself).
+    pub declared: Option<usize>,
+}
+
+/// What is wrong, with the facts a message needs.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Kind {
+    /// A `required` property is absent. The path names the absent property.
+    Missing,
+    /// A property that the schema does not declare (or forbids) is present.
+    Unexpected,
+    /// The value's type is not one of the declared types.
+    Type {
+        expected: TypeSet,
+        received: JsonType,
+    },
+    /// The value is not one of the `enum` values.
+    Enum {
+        allowed: Vec<Value>,
+        received: Value,
+    },
+    /// The value is not the `const` value.
+    Const { expected: Value, received: Value },
+    /// A number below `minimum`.
+    BelowMinimum { limit: Number, received: Number },
+    /// A number above `maximum`.
+    AboveMaximum { limit: Number, received: Number },
+    /// The call names a tool that does not exist.
+    UnknownTool { name: String, known: Vec<String> },
+}
+
+impl Kind {
+    /// A stable identifier for the kind: `missing`, `unexpected`, `type`, `enum`,
+    /// `const`, `below-minimum`, `above-maximum`, `unknown-tool`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Kind::Missing => "missing",
+            Kind::Unexpected => "unexpected",
+            Kind::Type { .. } => "type",
+            Kind::Enum { .. } => "enum",
+            Kind::Const { .. } => "const",
+            Kind::BelowMinimum { .. } => "below-minimum",
+            Kind::AboveMaximum { .. } => "above-maximum",
+            Kind::UnknownTool { .. } => "unknown-tool",
+        }
+    }
+}
+
+/// One problem with one value of a call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Violation {
+    pub kind: Kind,
+    pub path: Path,
+    pub position: Position,
+}
+
+impl fmt::Display for Violation {
+    /// The default, model-facing sentence (see [`crate::format::message`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::format::message(self))
+    }
+}
+
+/// Every violation of one call, in a deterministic order: at each object, missing
+/// required properties (in `required` order), then each present property in the
+/// call's order with its own violations (type; else enum, const, bounds; then what
+/// is nested inside it, depth first).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    pub violations: Vec<Violation>,
+}
+
+impl Report {
+    /// No violations: the call may run.
+    pub fn is_valid(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// The violations.
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// Number of violations.
+    pub fn len(&self) -> usize {
+        self.violations.len()
+    }
+
+    /// Whether there are no violations.
+    pub fn is_empty(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// `Ok(())` when valid, else the report itself.
+    pub fn into_result(self) -> Result<(), Report> {
+        if self.is_valid() {
+            Ok(())
+        } else {
+            Err(self)
+        }
+    }
+
+    /// The default messages, one per violation.
+    pub fn messages(&self) -> Vec<String> {
+        crate::format::Format::Default.render(self)
+    }
+}
+
+impl fmt::Display for Report {
+    /// The default messages joined with `; `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, v) in self.violations.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Report {}
+
+/// A path under construction on the call stack: borrowed segments linked to their
+/// parent, so that walking valid input allocates nothing. Turned into a [`Path`]
+/// only when a violation is recorded.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Trail<'a> {
+    parent: Option<&'a Trail<'a>>,
+    seg: TrailSeg<'a>,
+    depth: usize,
+}
+
+#[derive(Clone, Copy)]
+enum TrailSeg<'a> {
+    Root,
+    Key(&'a str),
+    Index(usize),
+}
+
+impl<'a> Trail<'a> {
+    /// The arguments object.
+    pub const ROOT: Trail<'static> = Trail {
+        parent: None,
+        seg: TrailSeg::Root,
+        depth: 0,
+    };
+
+    /// The property `key` of the value at `self`.
+    pub fn key(&'a self, key: &'a str) -> Trail<'a> {
+        Trail {
+            parent: Some(self),
+            seg: TrailSeg::Key(key),
+            depth: self.depth + 1,
+        }
+    }
+
+    /// Element `index` of the array at `self`.
+    pub fn index(&'a self, index: usize) -> Trail<'a> {
+        Trail {
+            parent: Some(self),
+            seg: TrailSeg::Index(index),
+            depth: self.depth + 1,
+        }
+    }
+
+    /// Whether this is the arguments object itself.
+    pub fn is_root(&self) -> bool {
+        self.depth == 0
+    }
+
+    /// The owned path.
+    pub fn to_path(&self) -> Path {
+        let mut segs = Vec::with_capacity(self.depth);
+        let mut cur = Some(self);
+        while let Some(t) = cur {
+            match t.seg {
+                TrailSeg::Root => {}
+                TrailSeg::Key(k) => segs.push(Segment::Key(k.to_string())),
+                TrailSeg::Index(i) => segs.push(Segment::Index(i)),
+            }
+            cur = t.parent;
+        }
+        segs.reverse();
+        Path(segs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_display_and_point() {
+        let root = Trail::ROOT;
+        let a = root.key("filters");
+        let b = a.key("tags");
+        let c = b.index(2);
+        let p = c.to_path();
+        assert_eq!(p.to_string(), "filters.tags[2]");
+        assert_eq!(p.to_pointer(), "/filters/tags/2");
+        assert!(Trail::ROOT.to_path().is_root());
+        let odd = root.key("a/b~c");
+        assert_eq!(odd.to_path().to_pointer(), "/a~1b~0c");
+        assert_eq!(odd.to_path().to_string(), "a/b~c");
+    }
+}
