@@ -48,7 +48,10 @@ fn main() {
 
     let report = schema.validate(&calls[1]);
     println!("the same problems as a JSON report:");
-    println!("{}", serde_json::to_string_pretty(&json_report(&report)).unwrap());
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&json_report(&report)).unwrap()
+    );
 
     println!("\na schema the model cannot honour is refused with every place named:");
     let bad = json!({

@@ -26,6 +26,8 @@ pub use tool_schema_runtime::{
     Violation,
 };
 
+pub use tool_schema_macros::tool_schema;
+
 /// Used by generated code only. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {

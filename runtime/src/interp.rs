@@ -1,7 +1,7 @@
 //! The run-time back end: walks a [`Schema`] over a value and records every
 //! violation. Walking a valid value allocates nothing.
 
-use crate::json::{cmp_numbers, json_eq, JsonType};
+use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
 use crate::options::Options;
 use crate::schema::{Node, NodeId, Schema};
 use crate::violation::{Kind, Position, Report, Trail, Violation};
@@ -21,7 +21,9 @@ impl Schema {
             options: *options,
             out: Vec::new(),
         };
-        run.check(self.root_id(), args, &Trail::ROOT, Position::default());
+        if !root_not_object(self.root().types.is_some(), args, options, &mut run.out) {
+            run.check(self.root_id(), args, &Trail::ROOT, Position::default());
+        }
         Report {
             violations: run.out,
         }
@@ -31,6 +33,30 @@ impl Schema {
     pub fn is_valid(&self, args: &Value) -> bool {
         self.validate(args).is_valid()
     }
+}
+
+/// With [`Options::object_root`], records the violation of arguments that are not
+/// an object under a root schema that declares no `type` (a declared `type` is
+/// checked as usual). Returns whether it did. Shared with generated code.
+#[doc(hidden)]
+pub fn root_not_object(
+    root_has_type: bool,
+    args: &Value,
+    options: &Options,
+    out: &mut Vec<Violation>,
+) -> bool {
+    if root_has_type || !options.object_root || args.is_object() {
+        return false;
+    }
+    out.push(Violation {
+        kind: Kind::Type {
+            expected: TypeSet::single(JsonType::Object),
+            received: JsonType::of(args),
+        },
+        path: Trail::ROOT.to_path(),
+        position: Position::default(),
+    });
+    true
 }
 
 struct Run<'s> {

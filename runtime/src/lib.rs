@@ -23,7 +23,7 @@
 //! ```
 
 pub mod format;
-mod interp;
+pub(crate) mod interp;
 pub mod json;
 mod options;
 pub mod schema;
@@ -41,6 +41,8 @@ pub use violation::{Kind, Path, Position, Report, Segment, Violation};
 /// Used by generated code only. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::interp::root_not_object;
+    pub use crate::schema::Additional;
     pub use crate::violation::Trail;
     pub use serde_json;
 }

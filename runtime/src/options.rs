@@ -22,18 +22,35 @@ pub enum Undeclared {
 }
 
 /// Settings of one validation run. `Options::default()` is tool-call mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Options {
     /// When an undeclared property is a violation.
     pub undeclared: Undeclared,
+    /// Whether the arguments must be an object even where the root schema declares
+    /// no `type` (tool-call mode: a tool's arguments are always an object, so
+    /// `"Paris"` is never a valid call of `{"properties": {"city": {}}}`).
+    pub object_root: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::TOOL_CALL
+    }
 }
 
 impl Options {
     /// Tool-call mode, the default.
     pub const TOOL_CALL: Options = Options {
         undeclared: Undeclared::RejectUnlessAllowed,
+        object_root: true,
     };
+
+    /// These options with `object_root` set.
+    pub const fn object_root(mut self, object_root: bool) -> Options {
+        self.object_root = object_root;
+        self
+    }
 
     /// These options with `undeclared` set.
     pub const fn undeclared(mut self, undeclared: Undeclared) -> Options {

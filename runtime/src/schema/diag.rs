@@ -10,6 +10,9 @@ pub struct Diagnostic {
     pub pointer: String,
     /// What is wrong, in words.
     pub message: String,
+    /// Whether the problem is the member's key itself (an unknown or unsupported
+    /// keyword) rather than its value. Tells the macros which token to point at.
+    pub on_key: bool,
 }
 
 impl Diagnostic {
@@ -17,6 +20,7 @@ impl Diagnostic {
         Diagnostic {
             pointer: pointer.into(),
             message: message.into(),
+            on_key: false,
         }
     }
 }

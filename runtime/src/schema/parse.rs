@@ -133,6 +133,12 @@ impl Parser {
         self.errors.push(Diagnostic::new(pointer, message));
     }
 
+    fn key_error(&mut self, pointer: String, message: String) {
+        let mut d = Diagnostic::new(pointer, message);
+        d.on_key = true;
+        self.errors.push(d);
+    }
+
     fn lint(&mut self, kind: LintKind, pointer: impl Into<String>, message: impl Into<String>) {
         self.lints.push(Lint {
             kind,
@@ -177,6 +183,8 @@ impl Parser {
             ..Node::default()
         };
         let mut ann = Annotations::default();
+        // Source index of each name kept in `node.required`, for lint pointers.
+        let mut required_at: Vec<usize> = Vec::new();
         for (key, v) in map {
             let at = push_token(ptr, key);
             match key.as_str() {
@@ -213,7 +221,7 @@ impl Parser {
                         format!("expected an object mapping names to schemas, got {}", kind_of(other)),
                     ),
                 },
-                "required" => self.required(v, &at, &mut node),
+                "required" => required_at = self.required(v, &at, &mut node),
                 "additionalProperties" => match v {
                     Value::Bool(true) => node.additional = Additional::Allowed,
                     Value::Bool(false) => node.additional = Additional::Forbidden,
@@ -224,7 +232,9 @@ impl Parser {
                     other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
                 },
                 "items" => match v {
-                    Value::Object(_) => node.items = Some(self.node(v, at, depth + 1)),
+                    Value::Object(_) | Value::Bool(_) => {
+                        node.items = Some(self.node(v, at, depth + 1))
+                    }
                     Value::Array(_) => self.error(
                         at,
                         "the array form of items is not supported; give one schema for every element",
@@ -244,18 +254,18 @@ impl Parser {
                     ann.other.push((k.to_string(), v.clone()));
                 }
                 k if NOT_YET.contains(&k) => {
-                    self.error(at, format!("keyword \"{k}\" is not supported yet"));
+                    self.key_error(at, format!("keyword \"{k}\" is not supported yet"));
                     continue;
                 }
                 k => {
-                    self.error(at, format!("unknown keyword \"{k}\""));
+                    self.key_error(at, format!("unknown keyword \"{k}\""));
                     continue;
                 }
             }
             node.keywords.push(key.clone());
         }
         node.annotations = ann;
-        self.lint_node(&node, ptr);
+        self.lint_node(&node, ptr, &required_at);
         node
     }
 
@@ -332,13 +342,15 @@ impl Parser {
         None
     }
 
-    fn required(&mut self, v: &Value, at: &str, node: &mut Node) {
+    /// Fills `node.required`; returns the source index of each name kept.
+    fn required(&mut self, v: &Value, at: &str, node: &mut Node) -> Vec<usize> {
+        let mut kept = Vec::new();
         let Value::Array(items) = v else {
             self.error(
                 at,
                 format!("expected an array of property names, got {}", kind_of(v)),
             );
-            return;
+            return kept;
         };
         for (i, item) in items.iter().enumerate() {
             let item_at = push_token(at, &i.to_string());
@@ -352,6 +364,7 @@ impl Parser {
                         );
                     } else {
                         node.required.push(name.clone());
+                        kept.push(i);
                     }
                 }
                 other => self.error(
@@ -360,13 +373,14 @@ impl Parser {
                 ),
             }
         }
+        kept
     }
 
     /// Lints that need the whole node.
-    fn lint_node(&mut self, node: &Node, ptr: &str) {
+    fn lint_node(&mut self, node: &Node, ptr: &str, required_at: &[usize]) {
         // `required` names that `properties` does not declare.
         if !node.required.is_empty() {
-            for (i, name) in node.required.iter().enumerate() {
+            for (name, i) in node.required.iter().zip(required_at) {
                 if node.property(name).is_none() {
                     let at = push_token(&push_token(ptr, "required"), &i.to_string());
                     self.lint(

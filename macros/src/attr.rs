@@ -1,0 +1,182 @@
+//! The attributes of a tool declaration: doc comments and `#[tool(...)]`.
+
+use crate::ctxt::Ctxt;
+use proc_macro2::Span;
+use syn::{Attribute, LitStr};
+use tool_schema_runtime::LintKind;
+
+/// What the attributes say.
+pub(crate) struct ToolAttrs {
+    /// `#[tool(name = "...")]`, with its span.
+    pub name: Option<(String, Span)>,
+    /// `#[tool(description = "...")]`.
+    pub description: Option<String>,
+    /// The doc comment, lines joined with `\n`.
+    pub doc: Option<String>,
+    /// Lints turned off with `#[tool(allow(...))]`.
+    pub allow: Vec<LintKind>,
+    /// Attributes passed through to the generated type (`doc`, `cfg`, ...).
+    pub passthrough: Vec<Attribute>,
+}
+
+/// Every lint kind, by the name `allow(...)` takes.
+pub(crate) const LINTS: [(&str, LintKind); 9] = [
+    ("required_undeclared", LintKind::RequiredUndeclared),
+    ("duplicate_required", LintKind::DuplicateRequired),
+    ("minimum_above_maximum", LintKind::MinimumAboveMaximum),
+    ("empty_enum", LintKind::EmptyEnum),
+    ("enum_type_mismatch", LintKind::EnumTypeMismatch),
+    ("duplicate_enum", LintKind::DuplicateEnum),
+    ("const_type_mismatch", LintKind::ConstTypeMismatch),
+    ("keyword_type_mismatch", LintKind::KeywordTypeMismatch),
+    ("duplicate_type", LintKind::DuplicateType),
+];
+
+/// The name `allow(...)` takes for `kind`.
+pub(crate) fn lint_name(kind: LintKind) -> &'static str {
+    LINTS
+        .iter()
+        .find(|(_, k)| *k == kind)
+        .map(|(n, _)| *n)
+        .unwrap_or("?")
+}
+
+pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
+    let mut out = ToolAttrs {
+        name: None,
+        description: None,
+        doc: None,
+        allow: Vec::new(),
+        passthrough: Vec::new(),
+    };
+    let mut doc_lines: Vec<String> = Vec::new();
+    for attr in attrs {
+        if attr.path().is_ident("doc") {
+            if let syn::Meta::NameValue(nv) = &attr.meta {
+                if let syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) = &nv.value
+                {
+                    let line = s.value();
+                    doc_lines.push(line.strip_prefix(' ').unwrap_or(&line).to_string());
+                }
+            }
+            out.passthrough.push(attr.clone());
+        } else if attr.path().is_ident("tool") {
+            let res = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("name") {
+                    let s: LitStr = meta.value()?.parse()?;
+                    out.name = Some((s.value(), s.span()));
+                } else if meta.path.is_ident("description") {
+                    let s: LitStr = meta.value()?.parse()?;
+                    out.description = Some(s.value());
+                } else if meta.path.is_ident("allow") {
+                    meta.parse_nested_meta(|lint| {
+                        let id = lint.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+                        match LINTS.iter().find(|(n, _)| *n == id) {
+                            Some((_, k)) => out.allow.push(*k),
+                            None => {
+                                let names: Vec<&str> = LINTS.iter().map(|(n, _)| *n).collect();
+                                return Err(lint.error(format!(
+                                    "unknown lint `{id}`; expected one of: {}",
+                                    names.join(", ")
+                                )));
+                            }
+                        }
+                        Ok(())
+                    })?;
+                } else {
+                    let key = meta
+                        .path
+                        .get_ident()
+                        .map(|i| i.to_string())
+                        .unwrap_or_default();
+                    return Err(meta.error(format!(
+                        "unknown tool attribute `{key}`; expected `name = \"...\"`, `description = \"...\"` or `allow(...)`"
+                    )));
+                }
+                Ok(())
+            });
+            if let Err(e) = res {
+                cx.push(e);
+            }
+        } else {
+            out.passthrough.push(attr.clone());
+        }
+    }
+    if !doc_lines.is_empty() {
+        let text = doc_lines.join("\n").trim().to_string();
+        if !text.is_empty() {
+            out.doc = Some(text);
+        }
+    }
+    out
+}
+
+/// `GetWeather` -> `get_weather`, `HTTPGet` -> `http_get`, `Search2` -> `search2`.
+pub(crate) fn snake_case(ident: &str) -> String {
+    let chars: Vec<char> = ident.chars().collect();
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_uppercase() {
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let next = chars.get(i + 1).copied();
+            let boundary = match prev {
+                Some('_') => false,
+                Some(p) if p.is_lowercase() || p.is_ascii_digit() => true,
+                Some(p) if p.is_uppercase() => next.is_some_and(|n| n.is_lowercase()),
+                _ => false,
+            };
+            if boundary {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Tool names every provider accepts: `^[a-zA-Z0-9_-]{1,64}$`.
+pub(crate) fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.len() > 64 {
+        return Err(format!(
+            "tool name \"{name}\" must be 1 to 64 characters long (it has {})",
+            name.chars().count()
+        ));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err(format!(
+            "tool name \"{name}\" may hold only ASCII letters, digits, `_` and `-`, not {c:?}"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snake_case_names() {
+        assert_eq!(snake_case("GetWeather"), "get_weather");
+        assert_eq!(snake_case("HTTPGet"), "http_get");
+        assert_eq!(snake_case("Search2"), "search2");
+        assert_eq!(snake_case("Search2Docs"), "search2_docs");
+        assert_eq!(snake_case("get_weather"), "get_weather");
+        assert_eq!(snake_case("A"), "a");
+    }
+
+    #[test]
+    fn name_rules() {
+        assert!(check_name("get_weather-2").is_ok());
+        assert!(check_name("").is_err());
+        assert!(check_name("get weather").is_err());
+        assert!(check_name(&"a".repeat(65)).is_err());
+    }
+}

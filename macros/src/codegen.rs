@@ -1,0 +1,336 @@
+//! The compiled back end: one Rust function per schema node, specialised to the
+//! keywords that node uses. Property names become `match` arms, required
+//! properties a bit set; nothing walks the schema at run time.
+//!
+//! The functions produce exactly the violations the interpreter
+//! (`tool_schema_runtime::Schema::validate_with`) produces, in the same order.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use serde_json::{Number, Value};
+use tool_schema_runtime::schema::{Additional, Node, NodeId, Schema};
+use tool_schema_runtime::{JsonType, TypeSet};
+
+/// The runtime items generated code names, by absolute path.
+fn rt() -> TokenStream {
+    quote!(::tool_schema::__private)
+}
+
+fn fn_name(id: NodeId) -> Ident {
+    format_ident!("__ts_node_{}", id.0)
+}
+
+/// The validator functions of every node, and the call of the root's.
+pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
+    let fns = (0..schema.nodes().len()).map(|i| node_fn(schema, NodeId(i as u32)));
+    (quote!(#(#fns)*), fn_name(schema.root_id()))
+}
+
+/// A `Number` expression equal to `n`, built without allocating.
+fn number_expr(n: &Number) -> TokenStream {
+    let rt = rt();
+    if let Some(u) = n.as_u64() {
+        quote!(#rt::serde_json::Number::from(#u))
+    } else if let Some(i) = n.as_i64() {
+        quote!(#rt::serde_json::Number::from(#i))
+    } else {
+        let f = n.as_f64().unwrap_or(0.0);
+        quote!(match #rt::serde_json::Number::from_f64(#f) { Some(n) => n, None => #rt::serde_json::Number::from(0u64) })
+    }
+}
+
+/// An expression evaluating to a `&'static Value` equal to `v`, parsed once.
+fn static_value(v: &Value) -> TokenStream {
+    let rt = rt();
+    let text = v.to_string();
+    quote!({
+        static VALUE: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
+        VALUE.get_or_init(|| #rt::serde_json::from_str(#text).expect("literal checked at compile time"))
+    })
+}
+
+/// A boolean expression: does `v` (a `&Value`) equal the literal `lit`?
+fn equals(lit: &Value, stat: impl FnOnce() -> TokenStream) -> TokenStream {
+    let rt = rt();
+    match lit {
+        Value::Null => quote!(v.is_null()),
+        Value::Bool(b) => quote!(matches!(v, #rt::serde_json::Value::Bool(#b))),
+        Value::String(s) => quote!(v.as_str() == ::core::option::Option::Some(#s)),
+        Value::Number(n) => {
+            let num = number_expr(n);
+            quote!(match v {
+                #rt::serde_json::Value::Number(n) => #rt::json::cmp_numbers(n, &#num) == ::core::option::Option::Some(::core::cmp::Ordering::Equal),
+                _ => false,
+            })
+        }
+        Value::Array(_) | Value::Object(_) => {
+            let s = stat();
+            quote!(#rt::json::json_eq(v, #s))
+        }
+    }
+}
+
+/// A boolean expression: is `v`'s type one of `types`?
+fn type_matches(types: TypeSet) -> TokenStream {
+    let rt = rt();
+    let v = quote!(#rt::serde_json::Value);
+    let mut arms = Vec::new();
+    for t in types.iter() {
+        arms.push(match t {
+            JsonType::Null => quote!(#v::Null => true,),
+            JsonType::Boolean => quote!(#v::Bool(_) => true,),
+            JsonType::String => quote!(#v::String(_) => true,),
+            JsonType::Array => quote!(#v::Array(_) => true,),
+            JsonType::Object => quote!(#v::Object(_) => true,),
+            JsonType::Number => quote!(#v::Number(_) => true,),
+            JsonType::Integer if types.declares(JsonType::Number) => quote!(),
+            JsonType::Integer => quote!(#v::Number(n) => !n.is_f64(),),
+        });
+    }
+    quote!(match v { #(#arms)* _ => false })
+}
+
+fn push(kind: TokenStream, trail: TokenStream, pos: TokenStream) -> TokenStream {
+    let rt = rt();
+    quote!(out.push(#rt::Violation { kind: #kind, path: #trail.to_path(), position: #pos });)
+}
+
+fn node_fn(schema: &Schema, id: NodeId) -> TokenStream {
+    let rt = rt();
+    let node = schema.node(id);
+    let name = fn_name(id);
+    let mut body = Vec::new();
+
+    if let Some(types) = node.types {
+        let test = type_matches(types);
+        let bits = types.bits();
+        let kind = quote!(#rt::Kind::Type {
+            expected: #rt::TypeSet::from_bits(#bits),
+            received: #rt::JsonType::of(v),
+        });
+        let push = push(kind, quote!(t), quote!(p));
+        body.push(quote!(if !(#test) { #push return; }));
+    }
+
+    if let Some(allowed) = &node.enum_values {
+        let all = static_value(&Value::Array(allowed.clone()));
+        let tests: Vec<TokenStream> = allowed
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let all = all.clone();
+                equals(a, || quote!(&(#all).as_array().expect("enum list")[#i]))
+            })
+            .collect();
+        let test = if tests.is_empty() {
+            quote!(false)
+        } else {
+            quote!(#(#tests)||*)
+        };
+        let kind = quote!(#rt::Kind::Enum {
+            allowed: match #all { #rt::serde_json::Value::Array(a) => a.clone(), _ => ::std::vec::Vec::new() },
+            received: v.clone(),
+        });
+        let push = push(kind, quote!(t), quote!(p));
+        body.push(quote!(if !(#test) { #push }));
+    }
+
+    if let Some(c) = &node.const_value {
+        let stat = static_value(c);
+        let test = equals(c, || stat.clone());
+        let kind = quote!(#rt::Kind::Const { expected: (#stat).clone(), received: v.clone() });
+        let push = push(kind, quote!(t), quote!(p));
+        body.push(quote!(if !(#test) { #push }));
+    }
+
+    let bounds = [
+        (&node.minimum, quote!(Less), quote!(BelowMinimum)),
+        (&node.maximum, quote!(Greater), quote!(AboveMaximum)),
+    ];
+    let mut checks = Vec::new();
+    for (limit, ord, kind) in bounds {
+        if let Some(limit) = limit {
+            let num = number_expr(limit);
+            let push = push(
+                quote!(#rt::Kind::#kind { limit: #num, received: n.clone() }),
+                quote!(t),
+                quote!(p),
+            );
+            checks.push(quote!(
+                if #rt::json::cmp_numbers(n, &#num) == ::core::option::Option::Some(::core::cmp::Ordering::#ord) { #push }
+            ));
+        }
+    }
+    if !checks.is_empty() {
+        body.push(quote!(if let #rt::serde_json::Value::Number(n) = v { #(#checks)* }));
+    }
+
+    body.push(object_code(node, id == schema.root_id()));
+
+    if let Some(item) = node.items {
+        let child = fn_name(item);
+        body.push(quote!(
+            if let #rt::serde_json::Value::Array(items) = v {
+                for (i, e) in items.iter().enumerate() {
+                    let t = t.index(i);
+                    #child(e, &t, p, o, out);
+                }
+            }
+        ));
+    }
+
+    quote! {
+        #[allow(unused_variables, clippy::all)]
+        #[inline]
+        fn #name(
+            v: &#rt::serde_json::Value,
+            t: &#rt::Trail<'_>,
+            p: #rt::Position,
+            o: &#rt::Options,
+            out: &mut ::std::vec::Vec<#rt::Violation>,
+        ) {
+            #(#body)*
+        }
+    }
+}
+
+fn additional_expr(a: Additional) -> TokenStream {
+    let rt = rt();
+    match a {
+        Additional::Allowed => quote!(#rt::schema::Additional::Allowed),
+        Additional::Forbidden => quote!(#rt::schema::Additional::Forbidden),
+        _ => quote!(#rt::schema::Additional::Unspecified),
+    }
+}
+
+/// The object checks: one pass over the members, a `match` on the name, a bit set
+/// of the required properties seen; missing ones are put first afterwards.
+fn object_code(node: &Node, root: bool) -> TokenStream {
+    let rt = rt();
+    let props = node.properties.as_deref().unwrap_or(&[]);
+    let closed = root || node.properties.is_some();
+    let additional = additional_expr(node.additional);
+    // A closed object (or `additionalProperties: false`) may reject undeclared
+    // names; an open one ignores them, unless false.
+    let may_reject = closed || node.additional == Additional::Forbidden;
+    if props.is_empty() && node.required.is_empty() && !may_reject {
+        return quote!();
+    }
+
+    // Required properties that are declared get a bit; the others are looked up.
+    let mut bit_of: Vec<Option<usize>> = vec![None; props.len()];
+    let mut missing_checks = Vec::new();
+    let mut nbits = 0usize;
+    for name in &node.required {
+        let declared = node.property(name).map(|(i, _)| i);
+        let pos = if root {
+            let d = match declared {
+                Some(i) => quote!(::core::option::Option::Some(#i)),
+                None => quote!(::core::option::Option::None),
+            };
+            quote!(#rt::Position { argument: ::core::option::Option::None, declared: #d })
+        } else {
+            quote!(p)
+        };
+        let push = push(quote!(#rt::Kind::Missing), quote!(t.key(#name)), pos);
+        match declared {
+            Some(i) if nbits < 64 => {
+                bit_of[i] = Some(nbits);
+                let mask = 1u64 << nbits;
+                nbits += 1;
+                missing_checks.push(quote!(if seen & #mask == 0 { let out = &mut missing; #push }));
+            }
+            _ => missing_checks
+                .push(quote!(if !m.contains_key(#name) { let out = &mut missing; #push })),
+        }
+    }
+    let all_bits: u64 = if nbits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << nbits) - 1
+    };
+
+    let arms = props.iter().enumerate().map(|(i, prop)| {
+        let pname = &prop.name;
+        let child = fn_name(prop.node);
+        let mark = match bit_of[i] {
+            Some(b) => {
+                let mask = 1u64 << b;
+                quote!(seen |= #mask;)
+            }
+            None => quote!(),
+        };
+        let pos = if root {
+            quote!(#rt::Position { argument: ::core::option::Option::Some(i), declared: ::core::option::Option::Some(#i) })
+        } else {
+            quote!(p)
+        };
+        quote!(#pname => { #mark let t = t.key(k); #child(val, &t, #pos, o, out); })
+    });
+    let undeclared_pos = if root {
+        quote!(#rt::Position { argument: ::core::option::Option::Some(i), declared: ::core::option::Option::None })
+    } else {
+        quote!(p)
+    };
+    let unexpected = push(
+        quote!(#rt::Kind::Unexpected),
+        quote!(t.key(k)),
+        undeclared_pos,
+    );
+    let fallback = if may_reject {
+        quote!(_ => if reject { #unexpected })
+    } else {
+        quote!(_ => {})
+    };
+    let reject = if may_reject {
+        quote!(let reject = o.rejects_undeclared(#closed, #additional);)
+    } else {
+        quote!()
+    };
+    let missing = if node.required.is_empty() {
+        quote!()
+    } else {
+        let fast = if nbits == node.required.len() {
+            quote!(seen != #all_bits)
+        } else {
+            quote!(true)
+        };
+        quote!(
+            if #fast {
+                let mut missing: ::std::vec::Vec<#rt::Violation> = ::std::vec::Vec::new();
+                #(#missing_checks)*
+                if !missing.is_empty() {
+                    let rest = out.split_off(start);
+                    out.extend(missing);
+                    out.extend(rest);
+                }
+            }
+        )
+    };
+    let seen = if nbits > 0 {
+        quote!(let mut seen: u64 = 0;)
+    } else {
+        quote!(let seen: u64 = 0;)
+    };
+    let loop_ = if props.is_empty() && !may_reject {
+        quote!()
+    } else {
+        quote!(
+            #reject
+            for (i, (k, val)) in m.iter().enumerate() {
+                match k.as_str() {
+                    #(#arms)*
+                    #fallback
+                }
+            }
+        )
+    };
+    quote!(
+        if let #rt::serde_json::Value::Object(m) = v {
+            let start = out.len();
+            #seen
+            #loop_
+            #missing
+        }
+    )
+}

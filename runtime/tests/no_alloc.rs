@@ -1,0 +1,272 @@
+//! `Schema::validate` on valid arguments allocates nothing.
+//!
+//! A counting global allocator wraps `System`; it counts only on the current thread
+//! and only while a measured region is open, so other tests running in parallel do
+//! not disturb the count.
+
+use serde_json::{json, Value};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+use tool_schema_runtime::{Options, Report, Schema, Undeclared};
+
+struct Counting;
+
+thread_local! {
+    static MEASURING: Cell<bool> = const { Cell::new(false) };
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note() {
+    // `try_with`: the allocator may run while thread-locals are being torn down.
+    let _ = MEASURING.try_with(|m| {
+        if m.get() {
+            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+        }
+    });
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        System.alloc_zeroed(layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        System.realloc(ptr, layout, new_size)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` and returns its result with the number of allocations it made on this
+/// thread. The result is dropped by the caller, outside the measured region.
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    COUNT.with(|c| c.set(0));
+    MEASURING.with(|m| m.set(true));
+    let r = black_box(f());
+    MEASURING.with(|m| m.set(false));
+    (r, COUNT.with(|c| c.get()))
+}
+
+fn parse(v: Value) -> Schema {
+    Schema::parse(&v).unwrap_or_else(|e| panic!("schema refused: {e}"))
+}
+
+fn text(s: &str) -> Value {
+    serde_json::from_str(s).unwrap()
+}
+
+const POLICIES: [Options; 3] = [
+    Options::TOOL_CALL,
+    Options::TOOL_CALL.undeclared(Undeclared::RejectAlways),
+    Options::TOOL_CALL.undeclared(Undeclared::RejectIfForbidden),
+];
+
+/// Asserts that validating every one of `valid` allocates nothing (under every
+/// policy), and that it is indeed valid.
+fn assert_no_alloc(schema: &Schema, valid: &[Value]) {
+    for args in valid {
+        let (report, n) = allocations(|| schema.validate(black_box(args)));
+        assert!(report.is_valid(), "{args} should be valid: {report}");
+        assert_eq!(n, 0, "validate allocated {n} times on {args}");
+
+        let (ok, n) = allocations(|| schema.is_valid(black_box(args)));
+        assert!(ok);
+        assert_eq!(n, 0, "is_valid allocated {n} times on {args}");
+
+        for opts in &POLICIES {
+            let (report, n): (Report, usize) =
+                allocations(|| schema.validate_with(black_box(args), black_box(opts)));
+            assert!(report.is_valid(), "{args} under {opts:?}: {report}");
+            assert_eq!(
+                n, 0,
+                "validate_with({opts:?}) allocated {n} times on {args}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_counter_counts() {
+    let (v, n) = allocations(|| vec![1u8, 2, 3]);
+    assert_eq!(v.len(), 3);
+    assert!(n >= 1);
+    let ((), n) = allocations(|| ());
+    assert_eq!(n, 0);
+    // Outside a measured region nothing is counted.
+    let _s = String::from("not counted");
+    let ((), n) = allocations(|| ());
+    assert_eq!(n, 0);
+}
+
+#[test]
+fn flat_weather_schema() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "city": {"type": "string", "description": "City name"},
+            "unit": {"type": "string"},
+            "days": {"type": "integer"},
+            "detailed": {"type": "boolean"},
+            "lat": {"type": "number"}
+        },
+        "required": ["city"]
+    }));
+    let valid = [
+        json!({"city": "Paris"}),
+        json!({"city": "Paris", "unit": "c", "days": 3, "detailed": false, "lat": 48.85}),
+        json!({"lat": 1, "city": ""}),
+    ];
+    assert_no_alloc(&s, &valid);
+}
+
+#[test]
+fn enum_bounds_nested_objects_and_arrays_of_objects() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+            "qty": {"type": "integer", "minimum": 1, "maximum": 100},
+            "ratio": {"type": "number", "minimum": 0.5, "maximum": 1.5},
+            "filters": {
+                "type": "object",
+                "properties": {
+                    "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b", "c"]}},
+                    "range": {
+                        "type": "object",
+                        "properties": {
+                            "lo": {"type": "integer", "minimum": 0},
+                            "hi": {"type": "integer", "maximum": 1000}
+                        },
+                        "required": ["lo", "hi"],
+                        "additionalProperties": false
+                    }
+                },
+                "required": ["tags"]
+            },
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": {"type": "integer", "minimum": 1},
+                        "kind": {"enum": [1, "two", null, [3], {"four": 4}]},
+                        "meta": {"type": "object", "additionalProperties": true}
+                    },
+                    "required": ["id"]
+                }
+            }
+        },
+        "required": ["unit", "filters"]
+    }));
+    let valid = [
+        json!({"unit": "celsius", "filters": {"tags": []}}),
+        text(
+            r#"{
+            "unit": "fahrenheit",
+            "qty": 100,
+            "ratio": 1,
+            "filters": {"tags": ["a", "c", "b", "a"], "range": {"lo": 0, "hi": 1000}},
+            "rows": [
+                {"id": 1, "kind": 1.0},
+                {"id": 2, "kind": "two", "meta": {"anything": [1, {"x": null}]}},
+                {"kind": null, "id": 3},
+                {"id": 4, "kind": [3.0]},
+                {"id": 5, "kind": {"four": 4}}
+            ]
+        }"#,
+        ),
+    ];
+    assert_no_alloc(&s, &valid);
+}
+
+#[test]
+fn const_values() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "version": {"const": 2},
+            "mode": {"type": "string", "const": "fast"},
+            "shape": {"const": {"kind": "circle", "r": [1, 2.5]}},
+            "flag": {"const": true},
+            "none": {"const": null}
+        }
+    }));
+    let valid = [
+        json!({}),
+        text(
+            r#"{"version": 2.0, "mode": "fast", "shape": {"r": [1.0, 2.5], "kind": "circle"}, "flag": true, "none": null}"#,
+        ),
+    ];
+    assert_no_alloc(&s, &valid);
+}
+
+#[test]
+fn type_lists_and_untyped_properties() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "s": {"type": ["string", "null"]},
+            "n": {"type": ["number", "boolean"], "minimum": 0},
+            "any": {},
+            "list": {"type": ["array", "null"], "items": {"type": ["integer", "string"]}}
+        },
+        "additionalProperties": true
+    }));
+    let valid = [
+        json!({"s": null, "n": true, "any": {"deep": [[[]]]}, "list": null}),
+        json!({"s": "x", "n": 3, "any": null, "list": [1, "a", 2]}),
+        json!({"n": 0.5, "list": []}),
+    ];
+    assert_no_alloc(&s, &valid);
+    // An extra argument that `additionalProperties: true` allows (tool-call mode).
+    let extra = json!({"s": "x", "extra": {"k": [1, 2]}});
+    let (report, n) = allocations(|| s.validate(black_box(&extra)));
+    assert!(report.is_valid(), "{report}");
+    assert_eq!(n, 0);
+}
+
+#[test]
+fn invalid_calls_do_allocate() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "city": {"type": "string"},
+            "unit": {"enum": ["c", "f"]},
+            "qty": {"type": "integer", "minimum": 1},
+            "nested": {"type": "object", "properties": {"x": {"type": "integer"}}}
+        },
+        "required": ["city"]
+    }));
+    let invalid = [
+        json!({}),
+        json!({"city": 1}),
+        json!({"city": "a", "unit": "k"}),
+        json!({"city": "a", "qty": 0}),
+        json!({"city": "a", "other": 1}),
+        json!({"city": "a", "nested": {"x": "y"}}),
+        json!([]),
+    ];
+    for args in &invalid {
+        let (report, n) = allocations(|| s.validate(black_box(args)));
+        assert!(!report.is_valid(), "{args} should be invalid");
+        assert!(n > 0, "an invalid call ({args}) should allocate its report");
+        let (ok, n) = allocations(|| s.is_valid(black_box(args)));
+        assert!(!ok);
+        assert!(n > 0);
+    }
+    // And the same schema on valid input still allocates nothing.
+    assert_no_alloc(&s, &[json!({"city": "a", "nested": {"x": 1}})]);
+}
