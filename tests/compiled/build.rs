@@ -68,6 +68,15 @@ fn main() {
             }
         }
     }
+    // Richer hand-written schemas, for the randomised differential test.
+    let extra = Path::new(env!("CARGO_MANIFEST_DIR")).join("extra_schemas.jsonl");
+    println!("cargo:rerun-if-changed={}", extra.display());
+    let first_extra = schemas.len();
+    for line in std::fs::read_to_string(&extra).unwrap().lines() {
+        if !line.trim().is_empty() {
+            schemas.push(serde_json::from_str(line).unwrap());
+        }
+    }
     let mut out = String::from("tool_schema::tool_schema! {\n");
     for (i, s) in schemas.iter().enumerate() {
         // The conformance schemas are run as given, probable mistakes included.
@@ -91,6 +100,11 @@ fn main() {
         .unwrap();
     }
     out.push_str("];\n");
+    writeln!(
+        out,
+        "\n/// Index in `TOOLS` of the first hand-written schema.\npub const FIRST_EXTRA: usize = {first_extra};"
+    )
+    .unwrap();
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("tools.rs");
     std::fs::write(dest, out).unwrap();
 }

@@ -1,0 +1,86 @@
+//! A `tool_schema!` validator allocates nothing on valid arguments (and does on
+//! invalid ones, which shows the counter works).
+
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::{allocations, Counting};
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+use serde_json::{json, Value};
+use tool_schema::{tool_schema, Options, ToolArgs, Undeclared};
+
+tool_schema! {
+    pub Weather = {
+        "type": "object",
+        "properties": {
+            "city": {"type": "string"},
+            "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}
+        },
+        "required": ["city"]
+    }
+    pub Order = {
+        "type": "object",
+        "properties": {
+            "id": {"const": "ord-1"},
+            "qty": {"type": "integer", "minimum": 1, "maximum": 100},
+            "price": {"type": "number", "minimum": 0.01},
+            "note": {"type": ["string", "null"]},
+            "tags": {"type": "array", "items": {"enum": ["a", "b", 1, null, [1]]}},
+            "lines": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"sku": {"type": "string"}, "n": {"type": "integer"}},
+                    "required": ["sku", "n"],
+                    "additionalProperties": false
+                }
+            },
+            "meta": {"type": "object"}
+        },
+        "required": ["id", "qty", "lines"],
+        "additionalProperties": false
+    }
+}
+
+const POLICIES: [Options; 3] = [
+    Options::TOOL_CALL,
+    Options::TOOL_CALL.undeclared(Undeclared::RejectAlways),
+    Options::TOOL_CALL.undeclared(Undeclared::RejectIfForbidden),
+];
+
+fn check<T: ToolArgs>(valid: &[Value], invalid: &Value) {
+    for args in valid {
+        for options in &POLICIES {
+            let (report, n) = allocations(|| T::validate_with(args, options));
+            assert!(report.is_valid(), "{args}: {report}");
+            assert_eq!(n, 0, "{} allocated {n} times on valid {args}", T::NAME);
+        }
+    }
+    let (report, n) = allocations(|| T::validate(invalid));
+    assert!(!report.is_valid());
+    assert!(n > 0, "the counter saw no allocation on an invalid call");
+}
+
+#[test]
+fn compiled_valid_path_allocates_nothing() {
+    check::<Weather>(
+        &[
+            json!({"city": "Paris"}),
+            json!({"city": "Oslo", "unit": "celsius"}),
+        ],
+        &json!({"unit": "kelvin"}),
+    );
+    let lines: Vec<Value> = (0..20)
+        .map(|i| json!({"sku": format!("s{i}"), "n": i}))
+        .collect();
+    check::<Order>(
+        &[
+            json!({"id": "ord-1", "qty": 1, "lines": []}),
+            json!({"id": "ord-1", "qty": 100, "price": 0.01, "note": null,
+                   "tags": ["a", 1, null, [1], 1.0], "lines": lines, "meta": {"x": [1]}}),
+        ],
+        &json!({"id": "ord-2", "qty": 0, "lines": [{"sku": 1}]}),
+    );
+}
