@@ -3,6 +3,7 @@
 use crate::ctxt::Ctxt;
 use proc_macro2::Span;
 use syn::{Attribute, LitStr};
+use tool_schema_runtime::suggest::closest;
 use tool_schema_runtime::LintKind;
 
 /// What the attributes say.
@@ -73,15 +74,24 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                     out.description = Some(s.value());
                 } else if meta.path.is_ident("allow") {
                     meta.parse_nested_meta(|lint| {
-                        let id = lint.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+                        let id = lint
+                            .path
+                            .get_ident()
+                            .map(|i| i.to_string())
+                            .unwrap_or_default();
                         match LINTS.iter().find(|(n, _)| *n == id) {
                             Some((_, k)) => out.allow.push(*k),
                             None => {
-                                let names: Vec<&str> = LINTS.iter().map(|(n, _)| *n).collect();
-                                return Err(lint.error(format!(
-                                    "unknown lint `{id}`; expected one of: {}",
-                                    names.join(", ")
-                                )));
+                                let names = LINTS.iter().map(|(n, _)| *n);
+                                let msg = match closest(&id, names.clone()) {
+                                    Some(s) => format!("unknown lint `{id}`; did you mean `{s}`?"),
+                                    None => format!(
+                                        "unknown lint `{id}`; expected one of: {}",
+                                        names.collect::<Vec<_>>().join(", ")
+                                    ),
+                                };
+                                // Reported, and the other names are still read.
+                                cx.push(lint.error(msg));
                             }
                         }
                         Ok(())
@@ -92,9 +102,20 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                         .get_ident()
                         .map(|i| i.to_string())
                         .unwrap_or_default();
-                    return Err(meta.error(format!(
-                        "unknown tool attribute `{key}`; expected `name = \"...\"`, `description = \"...\"` or `allow(...)`"
-                    )));
+                    let hint = match closest(&key, ["name", "description", "allow"]) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => {
+                            "expected `name = \"...\"`, `description = \"...\"` or `allow(...)`"
+                                .to_string()
+                        }
+                    };
+                    cx.push(meta.error(format!("unknown tool attribute `{key}`; {hint}")));
+                    // Skip its value so the keys after it are still read.
+                    if meta.input.peek(syn::Token![=]) {
+                        meta.value()?.parse::<syn::Expr>()?;
+                    } else if meta.input.peek(syn::token::Paren) {
+                        let _skipped: proc_macro2::Group = meta.input.parse()?;
+                    }
                 }
                 Ok(())
             });
@@ -152,7 +173,7 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
         .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
     {
         return Err(format!(
-            "tool name \"{name}\" may hold only ASCII letters, digits, `_` and `-`, not {c:?}"
+            "tool name \"{name}\" may hold only ASCII letters, digits, `_` and `-`, not '{c}'"
         ));
     }
     Ok(())

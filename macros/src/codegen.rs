@@ -116,6 +116,24 @@ fn node_fn(schema: &Schema, id: NodeId) -> TokenStream {
     let name = fn_name(id);
     let mut body = Vec::new();
 
+    // A node standing for another tool type (`#[derive(ToolArgs)]` nesting): that
+    // type's own compiled validator checks the value.
+    if let Some(ty) = external_type(node) {
+        return quote! {
+            #[allow(unused_variables, clippy::all)]
+            #[inline]
+            fn #name(
+                v: &#rt::serde_json::Value,
+                t: &#rt::Trail<'_>,
+                p: #rt::Position,
+                o: &#rt::Options,
+                out: &mut ::std::vec::Vec<#rt::Violation>,
+            ) {
+                <#ty as ::tool_schema::ToolArgs>::__validate_at(v, t, p, o, out)
+            }
+        };
+    }
+
     if let Some(types) = node.types {
         let test = type_matches(types);
         let bits = types.bits();
@@ -202,6 +220,19 @@ fn node_fn(schema: &Schema, id: NodeId) -> TokenStream {
     }
 }
 
+/// The annotation by which `#[derive(ToolArgs)]` marks a node validated by another
+/// `ToolArgs` type: its value is the Rust type's path.
+pub(crate) const EXTERNAL_TYPE: &str = "x-tool-schema-rust-type";
+
+fn external_type(node: &Node) -> Option<syn::Type> {
+    let (_, v) = node
+        .annotations
+        .other
+        .iter()
+        .find(|(k, _)| k == EXTERNAL_TYPE)?;
+    syn::parse_str(v.as_str()?).ok()
+}
+
 fn additional_expr(a: Additional) -> TokenStream {
     let rt = rt();
     match a {
@@ -213,10 +244,21 @@ fn additional_expr(a: Additional) -> TokenStream {
 
 /// The object checks: one pass over the members, a `match` on the name, a bit set
 /// of the required properties seen; missing ones are put first afterwards.
+///
+/// `root` says the node is the schema's root, which is the arguments object when
+/// validated from `validate_with` but a nested value when another tool's validator
+/// calls it: positions and closedness then depend on `t.is_root()` at run time.
 fn object_code(node: &Node, root: bool) -> TokenStream {
     let rt = rt();
     let props = node.properties.as_deref().unwrap_or(&[]);
     let closed = root || node.properties.is_some();
+    let closed_expr = if node.properties.is_some() {
+        quote!(true)
+    } else if root {
+        quote!(at_root)
+    } else {
+        quote!(false)
+    };
     let additional = additional_expr(node.additional);
     // A closed object (or `additionalProperties: false`) may reject undeclared
     // names; an open one ignores them, unless false.
@@ -236,7 +278,7 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
                 Some(i) => quote!(::core::option::Option::Some(#i)),
                 None => quote!(::core::option::Option::None),
             };
-            quote!(#rt::Position { argument: ::core::option::Option::None, declared: #d })
+            quote!(if at_root { #rt::Position { argument: ::core::option::Option::None, declared: #d } } else { p })
         } else {
             quote!(p)
         };
@@ -269,14 +311,14 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
             None => quote!(),
         };
         let pos = if root {
-            quote!(#rt::Position { argument: ::core::option::Option::Some(i), declared: ::core::option::Option::Some(#i) })
+            quote!(if at_root { #rt::Position { argument: ::core::option::Option::Some(i), declared: ::core::option::Option::Some(#i) } } else { p })
         } else {
             quote!(p)
         };
         quote!(#pname => { #mark let t = t.key(k); #child(val, &t, #pos, o, out); })
     });
     let undeclared_pos = if root {
-        quote!(#rt::Position { argument: ::core::option::Option::Some(i), declared: ::core::option::Option::None })
+        quote!(if at_root { #rt::Position { argument: ::core::option::Option::Some(i), declared: ::core::option::Option::None } } else { p })
     } else {
         quote!(p)
     };
@@ -291,7 +333,7 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
         quote!(_ => {})
     };
     let reject = if may_reject {
-        quote!(let reject = o.rejects_undeclared(#closed, #additional);)
+        quote!(let reject = o.rejects_undeclared(#closed_expr, #additional);)
     } else {
         quote!()
     };
@@ -333,8 +375,14 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
             }
         )
     };
+    let at_root = if root {
+        quote!(let at_root = t.is_root();)
+    } else {
+        quote!()
+    };
     quote!(
         if let #rt::serde_json::Value::Object(m) = v {
+            #at_root
             let start = out.len();
             #seen
             #loop_
@@ -434,9 +482,18 @@ mod tests {
             std::fs::write(path, &got).unwrap();
         }
         let want = std::fs::read_to_string(path).expect("snapshot file");
-        assert_eq!(
-            got, want,
-            "generated code changed; review and regenerate the snapshot"
-        );
+        if got != want {
+            let line = got
+                .lines()
+                .zip(want.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(got.lines().count().min(want.lines().count()));
+            panic!(
+                "generated code changed at line {}: review it and regenerate the snapshot\n got: {:?}\nwant: {:?}",
+                line + 1,
+                got.lines().nth(line),
+                want.lines().nth(line)
+            );
+        }
     }
 }

@@ -9,13 +9,24 @@ use crate::json::{self, Spans};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
-use tool_schema_runtime::{JsonType, Schema};
+use tool_schema_runtime::Schema;
 
 pub(crate) fn expand(input: Input) -> TokenStream {
     let cx = Ctxt::default();
     let mut out = TokenStream::new();
     let mut names: Vec<String> = Vec::new();
+    let mut idents: Vec<String> = Vec::new();
     for decl in &input.tools {
+        let ident = decl.ident.to_string();
+        if idents.contains(&ident) {
+            // A second type of the same name would only add follow-on errors.
+            cx.error(
+                decl.ident.span(),
+                format!("the type `{ident}` is already declared in this invocation"),
+            );
+            continue;
+        }
+        idents.push(ident);
         out.extend(tool(&cx, decl, &mut names));
     }
     out.extend(cx.into_compile_errors());
@@ -95,18 +106,21 @@ fn span_at(src: &Source, pointer: &str, on_key: bool) -> Span {
 }
 
 fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
-    let schema = match Schema::parse(&src.value) {
-        Ok(s) => s,
+    let (schema, lints) = match Schema::parse(&src.value) {
+        Ok(s) => {
+            let lints = s.lints().to_vec();
+            (Some(s), lints)
+        }
         Err(e) => {
             for p in &e.problems {
                 let span = span_at(src, &p.pointer, p.on_key);
                 cx.error(span, format!("{}{}", p.message, place(src, &p.pointer)));
             }
-            return None;
+            (None, e.lints)
         }
     };
-    let mut ok = true;
-    for lint in schema.lints() {
+    let mut ok = schema.is_some();
+    for lint in &lints {
         if attrs.allow.contains(&lint.kind) {
             continue;
         }
@@ -115,23 +129,34 @@ fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
         cx.error(
             span_at(src, &d.pointer, d.on_key),
             format!(
-                "{}{}\n  = help: if this is intended, add #[tool(allow({}))]",
+                "{}{}; if this is intended, add #[tool(allow({}))]",
                 d.message,
                 place(src, &d.pointer),
                 attr::lint_name(lint.kind)
             ),
         );
     }
-    if let Some(types) = schema.root().types {
-        if !types.declares(JsonType::Object) {
-            ok = false;
-            cx.error(
-                src.spans.best("/type"),
-                format!("a tool's arguments are an object, but this schema's type is {types}; use \"type\": \"object\""),
-            );
-        }
+    // Read from the JSON itself, so it is reported beside any other error.
+    let declares_object = match src.value.get("type") {
+        Some(serde_json::Value::String(t)) => Some(t == "object"),
+        Some(serde_json::Value::Array(ts)) => Some(ts.iter().any(|t| t == "object")),
+        _ => None,
+    };
+    if declares_object == Some(false) {
+        ok = false;
+        cx.error(
+            src.spans.best("/type"),
+            format!(
+                "a tool's arguments are an object, so the root schema's type must include \"object\"{}",
+                place(src, "/type")
+            ),
+        );
     }
-    ok.then_some(schema)
+    if ok {
+        schema
+    } else {
+        None
+    }
 }
 
 fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
@@ -175,20 +200,25 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
         None => quote!(),
     };
 
-    let (schema_json, validate_body) = match (&schema, local.has_errors()) {
+    let (schema_json, validate_body, at_body) = match (&schema, local.has_errors()) {
         (Some(schema), false) => {
             let text = schema.to_value().to_string();
             let (fns, root) = codegen::validator(schema);
             let has_type = schema.root().types.is_some();
-            let body = quote!(
-                #fns
+            let validate = quote!(
                 let mut out = ::std::vec::Vec::new();
                 if !#rt::root_not_object(#has_type, args, options, &mut out) {
-                    #root(args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut out);
+                    <Self as ::tool_schema::ToolArgs>::__validate_at(
+                        args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut out,
+                    );
                 }
                 #rt::Report { violations: out }
             );
-            (text, body)
+            let at = quote!(
+                #fns
+                #root(args, trail, position, options, out)
+            );
+            (text, validate, at)
         }
         // Fallback: the type and its trait exist so the rest of the crate
         // type-checks; the compile errors stop the build.
@@ -196,6 +226,10 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
             "{}".to_string(),
             quote!(
                 let _ = (args, options);
+                ::core::unreachable!("this tool's schema did not compile")
+            ),
+            quote!(
+                let _ = (args, trail, position, options, out);
                 ::core::unreachable!("this tool's schema did not compile")
             ),
         ),
@@ -225,6 +259,16 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
                 options: &#rt::Options,
             ) -> #rt::Report {
                 #validate_body
+            }
+
+            fn __validate_at(
+                args: &#rt::serde_json::Value,
+                trail: &#rt::Trail<'_>,
+                position: #rt::Position,
+                options: &#rt::Options,
+                out: &mut ::std::vec::Vec<#rt::Violation>,
+            ) {
+                #at_body
             }
         }
 

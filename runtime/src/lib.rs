@@ -28,6 +28,8 @@ pub mod json;
 mod options;
 pub mod schema;
 pub mod seed;
+#[doc(hidden)]
+pub mod suggest;
 mod tool;
 mod violation;
 

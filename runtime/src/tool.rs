@@ -1,7 +1,7 @@
 //! The trait every declared tool implements, whichever macro declared it.
 
 use crate::options::Options;
-use crate::violation::Report;
+use crate::violation::{Position, Report, Trail, Violation};
 use serde_json::Value;
 
 /// A tool's arguments: its name, description, schema and validator.
@@ -20,6 +20,17 @@ pub trait ToolArgs {
 
     /// Validates `args` with `options`, reporting every violation.
     fn validate_with(args: &Value, options: &Options) -> Report;
+
+    /// Validates the value at `trail` as this tool's arguments schema, appending
+    /// its violations to `out`: how one tool type nests inside another.
+    #[doc(hidden)]
+    fn __validate_at(
+        args: &Value,
+        trail: &Trail<'_>,
+        position: Position,
+        options: &Options,
+        out: &mut Vec<Violation>,
+    );
 
     /// Validates `args` in tool-call mode.
     fn validate(args: &Value) -> Report {

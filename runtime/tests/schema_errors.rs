@@ -247,7 +247,7 @@ fn malformed_items() {
     );
     assert_eq!(
         problem(json!({"type": "array", "items": {"type": "strng"}})),
-        pm("/items/type", &unknown_type("strng", None))
+        pm("/items/type", &unknown_type("strng", Some("string")))
     );
 }
 
@@ -327,7 +327,15 @@ fn unknown_type_names_with_hints() {
             "{name}"
         );
     }
-    for name in ["strin", "", "any", "nul"] {
+    // Typos get the closest name.
+    for (name, hint) in [("strin", "string"), ("nul", "null"), ("intger", "integer")] {
+        assert_eq!(
+            problem(json!({ "type": name })),
+            pm("/type", &unknown_type(name, Some(hint))),
+            "{name:?}"
+        );
+    }
+    for name in ["", "any", "xyz"] {
         assert_eq!(
             problem(json!({ "type": name })),
             pm("/type", &unknown_type(name, None)),
@@ -342,7 +350,7 @@ fn unknown_type_names_inside_lists() {
         problems(json!({"type": ["int", "string", "nul", "str"]})),
         [
             pm("/type/0", &unknown_type("int", Some("integer"))),
-            pm("/type/2", &unknown_type("nul", None)),
+            pm("/type/2", &unknown_type("nul", Some("null"))),
             pm("/type/3", &unknown_type("str", Some("string"))),
         ]
     );
@@ -416,19 +424,21 @@ fn keywords_not_supported_yet() {
 
 #[test]
 fn unknown_keywords() {
-    for (kw, pointer) in [
-        ("requird", "/requird"),
-        ("Type", "/Type"),
-        ("x_vendor", "/x_vendor"),
-        ("X-vendor", "/X-vendor"),
-        ("", "/"),
-        ("a/b~c", "/a~1b~0c"),
-        ("minimun", "/minimun"),
+    for (kw, pointer, hint) in [
+        ("requird", "/requird", Some("required")),
+        ("Type", "/Type", Some("type")),
+        ("x_vendor", "/x_vendor", None),
+        ("X-vendor", "/X-vendor", None),
+        ("", "/", None),
+        ("a/b~c", "/a~1b~0c", None),
+        ("minimun", "/minimun", Some("minimum")),
+        ("additionalproperties", "/additionalproperties", Some("additionalProperties")),
     ] {
-        assert_eq!(
-            problem(json!({ kw: 1 })),
-            pm(pointer, &format!("unknown keyword \"{kw}\""))
-        );
+        let msg = match hint {
+            Some(h) => format!("unknown keyword \"{kw}\" (did you mean \"{h}\"?)"),
+            None => format!("unknown keyword \"{kw}\""),
+        };
+        assert_eq!(problem(json!({ kw: 1 })), pm(pointer, &msg));
     }
     assert_eq!(
         problem(json!({"type": "array", "items": {"bogus": true}})),
@@ -623,7 +633,7 @@ fn every_problem_is_reported_together_in_source_order() {
         [
             pm("/title", "expected a string, got a number"),
             pm("/type/1", &unknown_type("dict", Some("object"))),
-            pm("/properties/a/type", &unknown_type("strin", None)),
+            pm("/properties/a/type", &unknown_type("strin", Some("string"))),
             pm(
                 "/properties/a/minLength",
                 "keyword \"minLength\" is not supported yet"

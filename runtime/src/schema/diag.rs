@@ -40,6 +40,8 @@ impl fmt::Display for Diagnostic {
 pub struct SchemaError {
     /// The problems, in the order of the schema's text.
     pub problems: Vec<Diagnostic>,
+    /// The lints found beside them, so that every mistake can be reported at once.
+    pub lints: Vec<Lint>,
 }
 
 impl SchemaError {
@@ -47,6 +49,7 @@ impl SchemaError {
     pub fn single(pointer: impl Into<String>, message: impl Into<String>) -> SchemaError {
         SchemaError {
             problems: vec![Diagnostic::new(pointer, message)],
+            lints: Vec::new(),
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, Property};
 use super::{Schema, SchemaError};
 use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
+use crate::suggest;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
 
@@ -57,6 +58,34 @@ const NOT_YET: &[&str] = &[
     "contentSchema",
 ];
 
+/// Keywords this model reads.
+const SUPPORTED: &[&str] = &[
+    "type",
+    "enum",
+    "const",
+    "minimum",
+    "maximum",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "title",
+    "description",
+    "$comment",
+    "$schema",
+    "default",
+    "examples",
+];
+
+/// Every keyword name a typo could have meant.
+fn known_keywords() -> impl Iterator<Item = &'static str> {
+    SUPPORTED
+        .iter()
+        .chain(NOT_YET)
+        .chain(OTHER_ANNOTATIONS)
+        .copied()
+}
+
 /// Annotation keywords kept verbatim in [`Annotations::other`].
 const OTHER_ANNOTATIONS: &[&str] = &["deprecated", "readOnly", "writeOnly"];
 
@@ -73,7 +102,10 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
             lints: p.lints,
         })
     } else {
-        Err(SchemaError { problems: p.errors })
+        Err(SchemaError {
+            problems: p.errors,
+            lints: p.lints,
+        })
     }
 }
 
@@ -124,7 +156,10 @@ fn suggest_type(name: &str) -> Option<&'static str> {
         "dict" | "map" | "record" | "struct" => "object",
         "list" | "tuple" | "vec" | "sequence" | "set" => "array",
         "none" | "nil" => "null",
-        _ => return None,
+        _ => {
+            let names = JsonType::ALL.map(JsonType::name);
+            return suggest::closest(name, names);
+        }
     })
 }
 
@@ -137,6 +172,15 @@ impl Parser {
         let mut d = Diagnostic::new(pointer, message);
         d.on_key = true;
         self.errors.push(d);
+    }
+
+    fn key_lint(&mut self, kind: LintKind, pointer: String, message: String) {
+        let mut d = Diagnostic::new(pointer, message);
+        d.on_key = true;
+        self.lints.push(Lint {
+            kind,
+            diagnostic: d,
+        });
     }
 
     fn lint(&mut self, kind: LintKind, pointer: impl Into<String>, message: impl Into<String>) {
@@ -258,7 +302,11 @@ impl Parser {
                     continue;
                 }
                 k => {
-                    self.key_error(at, format!("unknown keyword \"{k}\""));
+                    let hint = match suggest::closest(k, known_keywords()) {
+                        Some(s) => format!(" (did you mean \"{s}\"?)"),
+                        None => String::new(),
+                    };
+                    self.key_error(at, format!("unknown keyword \"{k}\"{hint}"));
                     continue;
                 }
             }
@@ -467,7 +515,7 @@ impl Parser {
             ];
             for (kw, present, applies) in checks {
                 if present && !applies {
-                    self.lint(
+                    self.key_lint(
                         LintKind::KeywordTypeMismatch,
                         push_token(ptr, kw),
                         format!("{kw} has no effect on a value of type {types}"),
@@ -543,7 +591,10 @@ mod tests {
         );
         let e = errors(json!({"type": ["string", "nul", 3]}));
         assert_eq!(e.len(), 2);
-        assert!(e[0].starts_with("/type/1: unknown type \"nul\";"), "{e:?}");
+        assert!(
+            e[0].starts_with("/type/1: unknown type \"nul\" (did you mean \"null\"?);"),
+            "{e:?}"
+        );
         assert_eq!(e[1], "/type/2: expected a type name, got a number");
         assert_eq!(
             errors(json!({"type": []})),
@@ -559,7 +610,7 @@ mod tests {
         );
         assert_eq!(
             errors(json!({"requird": ["a"]})),
-            ["/requird: unknown keyword \"requird\""]
+            ["/requird: unknown keyword \"requird\" (did you mean \"required\"?)"]
         );
         assert_eq!(
             errors(json!({"additionalProperties": {"type": "string"}})),

@@ -1,8 +1,7 @@
-// A mistake inside `#[tool(...)]` stops the parsing of that attribute, so an
-// `allow(...)` after it is ignored and the lint it names is reported too:
+// A mistake inside `#[tool(...)]` is reported, and the rest of the attribute is still
+// read, so an `allow(...)` after it still applies (no follow-on lint errors):
 // - an unknown key before `allow(...)` (tool A);
 // - an unknown lint name before a valid one in the same `allow(...)` (tool B).
-// The "listed twice" errors are follow-on errors of the attribute mistakes.
 use tool_schema::tool_schema;
 
 tool_schema! {
