@@ -432,7 +432,11 @@ fn unknown_keywords() {
         ("", "/", None),
         ("a/b~c", "/a~1b~0c", None),
         ("minimun", "/minimun", Some("minimum")),
-        ("additionalproperties", "/additionalproperties", Some("additionalProperties")),
+        (
+            "additionalproperties",
+            "/additionalproperties",
+            Some("additionalProperties"),
+        ),
     ] {
         let msg = match hint {
             Some(h) => format!("unknown keyword \"{kw}\" (did you mean \"{h}\"?)"),
