@@ -127,6 +127,9 @@ pub use tool_schema_runtime::{
 /// ```
 pub use tool_schema_macros::tool_schema;
 
+/// DERIVE_DOCS
+pub use tool_schema_macros::ToolArgs;
+
 /// Used by generated code only. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {

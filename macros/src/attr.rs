@@ -21,7 +21,7 @@ pub(crate) struct ToolAttrs {
 }
 
 /// Every lint kind, by the name `allow(...)` takes.
-pub(crate) const LINTS: [(&str, LintKind); 9] = [
+pub(crate) const LINTS: [(&str, LintKind); 10] = [
     ("required_undeclared", LintKind::RequiredUndeclared),
     ("duplicate_required", LintKind::DuplicateRequired),
     ("minimum_above_maximum", LintKind::MinimumAboveMaximum),
@@ -31,6 +31,7 @@ pub(crate) const LINTS: [(&str, LintKind); 9] = [
     ("const_type_mismatch", LintKind::ConstTypeMismatch),
     ("keyword_type_mismatch", LintKind::KeywordTypeMismatch),
     ("duplicate_type", LintKind::DuplicateType),
+    ("unknown_format", LintKind::UnknownFormat),
 ];
 
 /// The name `allow(...)` takes for `kind`.

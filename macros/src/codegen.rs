@@ -3,13 +3,14 @@
 //! properties a bit set; nothing walks the schema at run time.
 //!
 //! The functions produce exactly the violations the interpreter
-//! (`tool_schema_runtime::Schema::validate_with`) produces, in the same order.
+//! (`tool_schema_runtime::Schema::validate_with`) produces, in the same order, and
+//! share its run-time helpers (`check::*`) for the checks that are not a line of
+//! code, so that both decide and word alike.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::{Number, Value};
-use tool_schema_runtime::schema::{Additional, Node, NodeId, Schema};
-use tool_schema_runtime::{JsonType, TypeSet};
+use tool_schema_runtime::schema::{node_value, Additional, Node, NodeId, Schema};
 
 /// The runtime items generated code names, by absolute path.
 fn rt() -> TokenStream {
@@ -85,139 +86,9 @@ fn equals(lit: &Value) -> TokenStream {
     }
 }
 
-/// A boolean expression: is `v`'s type one of `types`?
-fn type_matches(types: TypeSet) -> TokenStream {
-    let rt = rt();
-    let v = quote!(#rt::serde_json::Value);
-    let mut arms = Vec::new();
-    for t in types.iter() {
-        arms.push(match t {
-            JsonType::Null => quote!(#v::Null => true,),
-            JsonType::Boolean => quote!(#v::Bool(_) => true,),
-            JsonType::String => quote!(#v::String(_) => true,),
-            JsonType::Array => quote!(#v::Array(_) => true,),
-            JsonType::Object => quote!(#v::Object(_) => true,),
-            JsonType::Number => quote!(#v::Number(_) => true,),
-            JsonType::Integer if types.declares(JsonType::Number) => quote!(),
-            JsonType::Integer => quote!(#v::Number(n) => !n.is_f64(),),
-        });
-    }
-    quote!(match v { #(#arms)* _ => false })
-}
-
-fn push(kind: TokenStream, trail: TokenStream, pos: TokenStream) -> TokenStream {
-    let rt = rt();
-    quote!(out.push(#rt::Violation { kind: #kind, path: #trail.to_path(), position: #pos });)
-}
-
-fn node_fn(schema: &Schema, id: NodeId) -> TokenStream {
-    let rt = rt();
-    let node = schema.node(id);
-    let name = fn_name(id);
-    let mut body = Vec::new();
-
-    // A node standing for another tool type (`#[derive(ToolArgs)]` nesting): that
-    // type's own compiled validator checks the value.
-    if let Some(ty) = external_type(node) {
-        return quote! {
-            #[allow(unused_variables, clippy::all)]
-            #[inline]
-            fn #name(
-                v: &#rt::serde_json::Value,
-                t: &#rt::Trail<'_>,
-                p: #rt::Position,
-                o: &#rt::Options,
-                out: &mut ::std::vec::Vec<#rt::Violation>,
-            ) {
-                <#ty as ::tool_schema::ToolArgs>::__validate_at(v, t, p, o, out)
-            }
-        };
-    }
-
-    if let Some(types) = node.types {
-        let test = type_matches(types);
-        let bits = types.bits();
-        let kind = quote!(#rt::Kind::Type {
-            expected: #rt::TypeSet::from_bits(#bits),
-            received: #rt::JsonType::of(v),
-        });
-        let push = push(kind, quote!(t), quote!(p));
-        body.push(quote!(if !(#test) { #push return; }));
-    }
-
-    if let Some(allowed) = &node.enum_values {
-        let all = static_value(&Value::Array(allowed.clone()));
-        let tests: Vec<TokenStream> = allowed.iter().map(equals).collect();
-        let test = if tests.is_empty() {
-            quote!(false)
-        } else {
-            quote!(#(#tests)||*)
-        };
-        let kind = quote!(#rt::Kind::Enum {
-            allowed: match #all { #rt::serde_json::Value::Array(a) => a.clone(), _ => ::std::vec::Vec::new() },
-            received: v.clone(),
-        });
-        let push = push(kind, quote!(t), quote!(p));
-        body.push(quote!(if !(#test) { #push }));
-    }
-
-    if let Some(c) = &node.const_value {
-        let stat = static_value(c);
-        let test = equals(c);
-        let kind = quote!(#rt::Kind::Const { expected: (#stat).clone(), received: v.clone() });
-        let push = push(kind, quote!(t), quote!(p));
-        body.push(quote!(if !(#test) { #push }));
-    }
-
-    let bounds = [
-        (&node.minimum, quote!(Less), quote!(BelowMinimum)),
-        (&node.maximum, quote!(Greater), quote!(AboveMaximum)),
-    ];
-    let mut checks = Vec::new();
-    for (limit, ord, kind) in bounds {
-        if let Some(limit) = limit {
-            let num = number_expr(limit);
-            let push = push(
-                quote!(#rt::Kind::#kind { limit: #num, received: n.clone() }),
-                quote!(t),
-                quote!(p),
-            );
-            checks.push(quote!(
-                if #rt::json::cmp_numbers(n, &#num) == ::core::option::Option::Some(::core::cmp::Ordering::#ord) { #push }
-            ));
-        }
-    }
-    if !checks.is_empty() {
-        body.push(quote!(if let #rt::serde_json::Value::Number(n) = v { #(#checks)* }));
-    }
-
-    body.push(object_code(node, id == schema.root_id()));
-
-    if let Some(item) = node.items {
-        let child = fn_name(item);
-        body.push(quote!(
-            if let #rt::serde_json::Value::Array(items) = v {
-                for (i, e) in items.iter().enumerate() {
-                    let t = t.index(i);
-                    #child(e, &t, p, o, out);
-                }
-            }
-        ));
-    }
-
-    quote! {
-        #[allow(unused_variables, clippy::all)]
-        #[inline]
-        fn #name(
-            v: &#rt::serde_json::Value,
-            t: &#rt::Trail<'_>,
-            p: #rt::Position,
-            o: &#rt::Options,
-            out: &mut ::std::vec::Vec<#rt::Violation>,
-        ) {
-            #(#body)*
-        }
-    }
+/// `out.report(|| KIND, TRAIL, POS);`
+fn report(kind: TokenStream, trail: TokenStream, pos: TokenStream) -> TokenStream {
+    quote!(out.report(|| #kind, #trail, #pos);)
 }
 
 /// The annotation by which `#[derive(ToolArgs)]` marks a node validated by another
@@ -233,23 +104,318 @@ fn external_type(node: &Node) -> Option<syn::Type> {
     syn::parse_str(v.as_str()?).ok()
 }
 
+fn signature(name: &Ident, body: TokenStream) -> TokenStream {
+    let rt = rt();
+    quote! {
+        #[allow(unused_variables, clippy::all)]
+        #[inline]
+        fn #name(
+            v: &#rt::serde_json::Value,
+            t: &#rt::Trail<'_>,
+            p: #rt::Position,
+            o: &#rt::Options,
+            out: &mut #rt::Sink<'_>,
+        ) {
+            #body
+        }
+    }
+}
+
+fn node_fn(schema: &Schema, id: NodeId) -> TokenStream {
+    let rt = rt();
+    let node = schema.node(id);
+    let name = fn_name(id);
+
+    // A node standing for another tool type (`#[derive(ToolArgs)]` nesting): that
+    // type's own compiled validator checks the value.
+    if let Some(ty) = external_type(node) {
+        return signature(
+            &name,
+            quote!(<#ty as ::tool_schema::ToolArgs>::__validate_at(v, t, p, o, out)),
+        );
+    }
+    if node.never {
+        return signature(
+            &name,
+            report(quote!(#rt::Kind::NotAllowed), quote!(t), quote!(p)),
+        );
+    }
+
+    let mut body = Vec::new();
+    if let Some(mut types) = node.types {
+        if node.nullable {
+            types = types.with(tool_schema_runtime::JsonType::Null);
+        }
+        let bits = types.bits();
+        let kind = quote!(#rt::Kind::Type { expected, received });
+        let push = report(kind, quote!(t), quote!(p));
+        body.push(quote!(
+            let expected = #rt::TypeSet::from_bits(#bits);
+            let received = o.type_of(v);
+            if !expected.accepts(received) { #push return; }
+        ));
+    }
+
+    if let Some(allowed) = &node.enum_values {
+        let all = static_value(&Value::Array(allowed.clone()));
+        let tests: Vec<TokenStream> = allowed.iter().map(equals).collect();
+        let test = if tests.is_empty() {
+            quote!(false)
+        } else {
+            quote!(#(#tests)||*)
+        };
+        let kind = quote!(#rt::Kind::Enum {
+            allowed: (#all).as_array().cloned().unwrap_or_default(),
+            received: v.clone(),
+        });
+        let push = report(kind, quote!(t), quote!(p));
+        body.push(quote!(if !(#test) { #push }));
+    }
+
+    if let Some(c) = &node.const_value {
+        let stat = static_value(c);
+        let test = equals(c);
+        let kind = quote!(#rt::Kind::Const { expected: (#stat).clone(), received: v.clone() });
+        let push = report(kind, quote!(t), quote!(p));
+        body.push(quote!(if !(#test) { #push }));
+    }
+
+    let mut arms = Vec::new();
+    let numbers = number_code(node);
+    if !numbers.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Number(n) => { #numbers }));
+    }
+    let strings = string_code(node);
+    if !strings.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::String(s) => { #strings }));
+    }
+    let objects = object_code(node, id == schema.root_id());
+    if !objects.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Object(m) => { #objects }));
+    }
+    let arrays = array_code(node);
+    if !arrays.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Array(a) => { #arrays }));
+    }
+    if !arms.is_empty() {
+        body.push(quote!(match v { #(#arms)* _ => {} }));
+    }
+    body.push(applicator_code(schema, node));
+    signature(&name, quote!(#(#body)*))
+}
+
+fn number_code(node: &Node) -> TokenStream {
+    let rt = rt();
+    let some = quote!(::core::option::Option::Some);
+    let ord = quote!(::core::cmp::Ordering);
+    let bounds = [
+        (
+            &node.minimum,
+            quote!(#some(#ord::Less)),
+            quote!(BelowMinimum),
+        ),
+        (
+            &node.maximum,
+            quote!(#some(#ord::Greater)),
+            quote!(AboveMaximum),
+        ),
+        (
+            &node.exclusive_minimum,
+            quote!(#some(#ord::Less) | #some(#ord::Equal)),
+            quote!(ExclusiveMinimum),
+        ),
+        (
+            &node.exclusive_maximum,
+            quote!(#some(#ord::Greater) | #some(#ord::Equal)),
+            quote!(ExclusiveMaximum),
+        ),
+    ];
+    let mut checks = Vec::new();
+    for (limit, fails, kind) in bounds {
+        if let Some(limit) = limit {
+            let num = number_expr(limit);
+            let push = report(
+                quote!(#rt::Kind::#kind { limit: #num, received: n.clone() }),
+                quote!(t),
+                quote!(p),
+            );
+            checks.push(quote!(
+                if matches!(#rt::json::cmp_numbers(n, &#num), #fails) { #push }
+            ));
+        }
+    }
+    if let Some(divisor) = &node.multiple_of {
+        let num = number_expr(divisor);
+        let push = report(
+            quote!(#rt::Kind::MultipleOf { divisor: #num, received: n.clone() }),
+            quote!(t),
+            quote!(p),
+        );
+        checks.push(quote!(if !#rt::check::multiple_of(n, &#num) { #push }));
+    }
+    quote!(#(#checks)*)
+}
+
+fn string_code(node: &Node) -> TokenStream {
+    let rt = rt();
+    let mut checks = Vec::new();
+    if node.min_length.is_some() || node.max_length.is_some() {
+        checks.push(quote!(let length = #rt::check::char_len(s);));
+        if let Some(limit) = node.min_length {
+            let push = report(
+                quote!(#rt::Kind::MinLength { limit: #limit, length }),
+                quote!(t),
+                quote!(p),
+            );
+            checks.push(quote!(if length < #limit { #push }));
+        }
+        if let Some(limit) = node.max_length {
+            let push = report(
+                quote!(#rt::Kind::MaxLength { limit: #limit, length }),
+                quote!(t),
+                quote!(p),
+            );
+            checks.push(quote!(if length > #limit { #push }));
+        }
+    }
+    if let Some(pattern) = &node.pattern {
+        let source = &pattern.source;
+        let translated = &pattern.translated;
+        let push = report(
+            quote!(#rt::Kind::Pattern { pattern: #source.to_string(), received: s.to_string() }),
+            quote!(t),
+            quote!(p),
+        );
+        checks.push(quote!({
+            static RE: ::std::sync::OnceLock<#rt::regex::Regex> = ::std::sync::OnceLock::new();
+            let re = RE.get_or_init(|| #rt::regex::Regex::new(#translated).expect("pattern checked at compile time"));
+            if !re.is_match(s) { #push }
+        }));
+    }
+    if let Some(format) = &node.format {
+        let push = report(
+            quote!(#rt::Kind::Format { format: #format.to_string(), received: s.to_string() }),
+            quote!(t),
+            quote!(p),
+        );
+        checks.push(quote!(if o.formats && !#rt::formats::check(#format, s) { #push }));
+    }
+    quote!(#(#checks)*)
+}
+
+fn array_code(node: &Node) -> TokenStream {
+    let rt = rt();
+    let mut checks = Vec::new();
+    if node.min_items.is_some() || node.max_items.is_some() {
+        checks.push(quote!(let count = a.len() as u64;));
+        if let Some(limit) = node.min_items {
+            let push = report(
+                quote!(#rt::Kind::MinItems { limit: #limit, count }),
+                quote!(t),
+                quote!(p),
+            );
+            checks.push(quote!(if count < #limit { #push }));
+        }
+        if let Some(limit) = node.max_items {
+            let push = report(
+                quote!(#rt::Kind::MaxItems { limit: #limit, count }),
+                quote!(t),
+                quote!(p),
+            );
+            checks.push(quote!(if count > #limit { #push }));
+        }
+    }
+    if node.unique_items {
+        let push = report(
+            quote!(#rt::Kind::UniqueItems { first, second }),
+            quote!(t),
+            quote!(p),
+        );
+        checks.push(quote!(
+            if let ::core::option::Option::Some((first, second)) = #rt::check::first_duplicate(a) { #push }
+        ));
+    }
+    if !node.prefix_items.is_empty() || node.items.is_some() {
+        let prefix = node.prefix_items.iter().enumerate().map(|(i, id)| {
+            let f = fn_name(*id);
+            quote!(#i => #f(e, &t, p, o, out),)
+        });
+        let rest = match node.items {
+            Some(id) => {
+                let f = fn_name(id);
+                quote!(_ => #f(e, &t, p, o, out),)
+            }
+            None => quote!(_ => {}),
+        };
+        checks.push(quote!(
+            for (i, e) in a.iter().enumerate() {
+                let t = t.index(i);
+                match i { #(#prefix)* #rest }
+            }
+        ));
+    }
+    quote!(#(#checks)*)
+}
+
+fn applicator_code(schema: &Schema, node: &Node) -> TokenStream {
+    let rt = rt();
+    let mut out = Vec::new();
+    if let Some(target) = node.reference {
+        let f = fn_name(target);
+        out.push(quote!(#f(v, t, p, o, out);));
+    }
+    for id in &node.all_of {
+        let f = fn_name(*id);
+        out.push(quote!(#f(v, t, p, o, out);));
+    }
+    for (list, check) in [
+        (&node.any_of, quote!(any_of)),
+        (&node.one_of, quote!(one_of)),
+    ] {
+        if list.is_empty() {
+            continue;
+        }
+        let n = list.len();
+        let arms = list.iter().enumerate().map(|(i, id)| {
+            let f = fn_name(*id);
+            quote!(#i => #f(v, t, p, o, sink),)
+        });
+        out.push(quote!(
+            #rt::check::#check(#n, |i: usize, sink: &mut #rt::Sink<'_>| match i { #(#arms)* _ => {} }, t, p, out);
+        ));
+    }
+    if let Some(not) = node.not {
+        let f = fn_name(not);
+        let stat = static_value(&node_value(schema, not));
+        out.push(quote!(
+            #rt::check::not(|sink: &mut #rt::Sink<'_>| #f(v, t, p, o, sink), || (#stat).clone(), t, p, out);
+        ));
+    }
+    quote!(#(#out)*)
+}
+
 fn additional_expr(a: Additional) -> TokenStream {
     let rt = rt();
     match a {
         Additional::Allowed => quote!(#rt::schema::Additional::Allowed),
         Additional::Forbidden => quote!(#rt::schema::Additional::Forbidden),
+        // A schema for undeclared properties: none is rejected as such.
+        Additional::Schema(_) => quote!(#rt::schema::Additional::Allowed),
         _ => quote!(#rt::schema::Additional::Unspecified),
     }
 }
 
-/// The object checks: one pass over the members, a `match` on the name, a bit set
-/// of the required properties seen; missing ones are put first afterwards.
+/// The object checks: counts, then one pass over the members with a `match` on the
+/// name and a bit set of the required properties seen; missing ones are put first
+/// afterwards.
 ///
 /// `root` says the node is the schema's root, which is the arguments object when
 /// validated from `validate_with` but a nested value when another tool's validator
 /// calls it: positions and closedness then depend on `t.is_root()` at run time.
 fn object_code(node: &Node, root: bool) -> TokenStream {
     let rt = rt();
+    let none = quote!(::core::option::Option::None);
+    let some = quote!(::core::option::Option::Some);
     let props = node.properties.as_deref().unwrap_or(&[]);
     let closed = root || node.properties.is_some();
     let closed_expr = if node.properties.is_some() {
@@ -259,39 +425,74 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
     } else {
         quote!(false)
     };
-    let additional = additional_expr(node.additional);
-    // A closed object (or `additionalProperties: false`) may reject undeclared
-    // names; an open one ignores them, unless false.
-    let may_reject = closed || node.additional == Additional::Forbidden;
-    if props.is_empty() && node.required.is_empty() && !may_reject {
+    let extra = match node.additional {
+        Additional::Schema(id) => Some(fn_name(id)),
+        _ => None,
+    };
+    // Undeclared names are rejected (closed, or `false`) or checked (a schema).
+    let may_reject = extra.is_none() && (closed || node.additional == Additional::Forbidden);
+    let visit = !props.is_empty() || may_reject || extra.is_some() || node.property_names.is_some();
+    let counts = node.min_properties.is_some() || node.max_properties.is_some();
+    if !visit && node.required.is_empty() && !counts {
         return quote!();
     }
+    let position = |argument: TokenStream, declared: TokenStream| {
+        if root {
+            quote!(if at_root { #rt::Position { argument: #argument, declared: #declared } } else { p })
+        } else {
+            quote!(p)
+        }
+    };
+
+    let mut code = Vec::new();
+    if root {
+        code.push(quote!(let at_root = t.is_root();));
+    }
+    if counts {
+        code.push(quote!(let count = m.len() as u64;));
+        if let Some(limit) = node.min_properties {
+            let push = report(
+                quote!(#rt::Kind::MinProperties { limit: #limit, count }),
+                quote!(t),
+                quote!(p),
+            );
+            code.push(quote!(if count < #limit { #push }));
+        }
+        if let Some(limit) = node.max_properties {
+            let push = report(
+                quote!(#rt::Kind::MaxProperties { limit: #limit, count }),
+                quote!(t),
+                quote!(p),
+            );
+            code.push(quote!(if count > #limit { #push }));
+        }
+    }
+    code.push(quote!(let start = out.mark();));
 
     // Required properties that are declared get a bit; the others are looked up.
     let mut bit_of: Vec<Option<usize>> = vec![None; props.len()];
     let mut missing_checks = Vec::new();
+    let mut any_missing = Vec::new();
     let mut nbits = 0usize;
     for name in &node.required {
         let declared = node.property(name).map(|(i, _)| i);
-        let pos = if root {
-            let d = match declared {
-                Some(i) => quote!(::core::option::Option::Some(#i)),
-                None => quote!(::core::option::Option::None),
-            };
-            quote!(if at_root { #rt::Position { argument: ::core::option::Option::None, declared: #d } } else { p })
-        } else {
-            quote!(p)
+        let d = match declared {
+            Some(i) => quote!(#some(#i)),
+            None => quote!(#none),
         };
-        let push = push(quote!(#rt::Kind::Missing), quote!(t.key(#name)), pos);
+        let pos = position(quote!(#none), d);
+        let push = report(quote!(#rt::Kind::Missing), quote!(&t.key(#name)), pos);
         match declared {
             Some(i) if nbits < 64 => {
                 bit_of[i] = Some(nbits);
                 let mask = 1u64 << nbits;
                 nbits += 1;
-                missing_checks.push(quote!(if seen & #mask == 0 { let out = &mut missing; #push }));
+                missing_checks.push(quote!(if seen & #mask == 0 { #push }));
             }
-            _ => missing_checks
-                .push(quote!(if !m.contains_key(#name) { let out = &mut missing; #push })),
+            _ => {
+                any_missing.push(quote!(!m.contains_key(#name)));
+                missing_checks.push(quote!(if !m.contains_key(#name) { #push }));
+            }
         }
     }
     let all_bits: u64 = if nbits == 64 {
@@ -299,96 +500,82 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
     } else {
         (1u64 << nbits) - 1
     };
-
-    let arms = props.iter().enumerate().map(|(i, prop)| {
-        let pname = &prop.name;
-        let child = fn_name(prop.node);
-        let mark = match bit_of[i] {
-            Some(b) => {
-                let mask = 1u64 << b;
-                quote!(seen |= #mask;)
-            }
-            None => quote!(),
-        };
-        let pos = if root {
-            quote!(if at_root { #rt::Position { argument: ::core::option::Option::Some(i), declared: ::core::option::Option::Some(#i) } } else { p })
-        } else {
-            quote!(p)
-        };
-        quote!(#pname => { #mark let t = t.key(k); #child(val, &t, #pos, o, out); })
-    });
-    let undeclared_pos = if root {
-        quote!(if at_root { #rt::Position { argument: ::core::option::Option::Some(i), declared: ::core::option::Option::None } } else { p })
-    } else {
-        quote!(p)
-    };
-    let unexpected = push(
-        quote!(#rt::Kind::Unexpected),
-        quote!(t.key(k)),
-        undeclared_pos,
-    );
-    let fallback = if may_reject {
-        quote!(_ => if reject { #unexpected })
-    } else {
-        quote!(_ => {})
-    };
-    let reject = if may_reject {
-        quote!(let reject = o.rejects_undeclared(#closed_expr, #additional);)
-    } else {
-        quote!()
-    };
-    let missing = if node.required.is_empty() {
-        quote!()
-    } else {
-        let fast = if nbits == node.required.len() {
-            quote!(seen != #all_bits)
-        } else {
-            quote!(true)
-        };
-        quote!(
-            if #fast {
-                let mut missing: ::std::vec::Vec<#rt::Violation> = ::std::vec::Vec::new();
-                #(#missing_checks)*
-                if !missing.is_empty() {
-                    let rest = out.split_off(start);
-                    out.extend(missing);
-                    out.extend(rest);
-                }
-            }
-        )
-    };
-    let seen = if nbits > 0 {
+    code.push(if nbits > 0 {
         quote!(let mut seen: u64 = 0;)
     } else {
         quote!(let seen: u64 = 0;)
-    };
-    let loop_ = if props.is_empty() && !may_reject {
-        quote!()
-    } else {
-        quote!(
-            #reject
+    });
+
+    if visit {
+        let names_check = |pos: &TokenStream| match node.property_names {
+            Some(id) => {
+                let f = fn_name(id);
+                quote!(
+                    let at = #pos;
+                    #rt::check::property_name(k, |name: &#rt::serde_json::Value, sink: &mut #rt::Sink<'_>| #f(name, t, at, o, sink), t, at, out);
+                )
+            }
+            None => quote!(let at = #pos;),
+        };
+        let arms: Vec<TokenStream> = props
+            .iter()
+            .enumerate()
+            .map(|(i, prop)| {
+                let pname = &prop.name;
+                let child = fn_name(prop.node);
+                let mark = match bit_of[i] {
+                    Some(b) => {
+                        let mask = 1u64 << b;
+                        quote!(seen |= #mask;)
+                    }
+                    None => quote!(),
+                };
+                let names = names_check(&position(quote!(#some(i)), quote!(#some(#i))));
+                quote!(#pname => { #names #mark let t = t.key(k); #child(val, &t, at, o, out); })
+            })
+            .collect();
+        let names = names_check(&position(quote!(#some(i)), quote!(#none)));
+        let fallback = if let Some(f) = &extra {
+            quote!(_ => { #names let t = t.key(k); #f(val, &t, at, o, out); })
+        } else if may_reject {
+            let additional = additional_expr(node.additional);
+            let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
+            quote!(_ => { #names if o.rejects_undeclared(#closed_expr, #additional) { #push } })
+        } else {
+            quote!(_ => { #names })
+        };
+        code.push(quote!(
             for (i, (k, val)) in m.iter().enumerate() {
                 match k.as_str() {
                     #(#arms)*
                     #fallback
                 }
             }
-        )
-    };
-    let at_root = if root {
-        quote!(let at_root = t.is_root();)
-    } else {
-        quote!()
-    };
-    quote!(
-        if let #rt::serde_json::Value::Object(m) = v {
-            #at_root
-            let start = out.len();
-            #seen
-            #loop_
-            #missing
+        ));
+    }
+
+    if !node.required.is_empty() {
+        let mut missing_test = Vec::new();
+        if nbits > 0 {
+            missing_test.push(quote!(seen != #all_bits));
         }
-    )
+        missing_test.extend(any_missing);
+        code.push(quote!(
+            if #(#missing_test)||* {
+                if out.is_probe() {
+                    out.fail();
+                } else {
+                    let mut missing: ::std::vec::Vec<#rt::Violation> = ::std::vec::Vec::new();
+                    {
+                        let out = &mut #rt::Sink::collect(&mut missing);
+                        #(#missing_checks)*
+                    }
+                    out.insert_at(start, missing);
+                }
+            }
+        ));
+    }
+    quote!(#(#code)*)
 }
 
 #[cfg(test)]

@@ -2,10 +2,10 @@
 //! a compiled validator; every problem of the invocation reported together.
 
 use crate::attr::{self, ToolAttrs};
-use crate::codegen;
 use crate::ctxt::Ctxt;
 use crate::input::{Body, Input, ToolDecl};
 use crate::json::{self, Spans};
+use crate::tool_impl::{check_schema, tool_impl, Locate, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
@@ -105,37 +105,18 @@ fn span_at(src: &Source, pointer: &str, on_key: bool) -> Span {
     src.spans.best(pointer)
 }
 
-fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
-    let (schema, lints) = match Schema::parse(&src.value) {
-        Ok(s) => {
-            let lints = s.lints().to_vec();
-            (Some(s), lints)
-        }
-        Err(e) => {
-            for p in &e.problems {
-                let span = span_at(src, &p.pointer, p.on_key);
-                cx.error(span, format!("{}{}", p.message, place(src, &p.pointer)));
-            }
-            (None, e.lints)
-        }
-    };
-    let mut ok = schema.is_some();
-    for lint in &lints {
-        if attrs.allow.contains(&lint.kind) {
-            continue;
-        }
-        ok = false;
-        let d = &lint.diagnostic;
-        cx.error(
-            span_at(src, &d.pointer, d.on_key),
-            format!(
-                "{}{}; if this is intended, add #[tool(allow({}))]",
-                d.message,
-                place(src, &d.pointer),
-                attr::lint_name(lint.kind)
-            ),
-        );
+impl Locate for Source {
+    fn span(&self, pointer: &str, on_key: bool) -> Span {
+        span_at(self, pointer, on_key)
     }
+
+    fn place(&self, pointer: &str) -> String {
+        place(self, pointer)
+    }
+}
+
+fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
+    let schema = check_schema(cx, &src.value, &attrs.allow, src);
     // Read from the JSON itself, so it is reported beside any other error.
     let declares_object = match src.value.get("type") {
         Some(serde_json::Value::String(t)) => Some(t == "object"),
@@ -143,7 +124,6 @@ fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
         _ => None,
     };
     if declares_object == Some(false) {
-        ok = false;
         cx.error(
             src.spans.best("/type"),
             format!(
@@ -151,12 +131,9 @@ fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
                 place(src, "/type")
             ),
         );
+        return None;
     }
-    if ok {
-        schema
-    } else {
-        None
-    }
+    schema
 }
 
 fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
@@ -192,48 +169,21 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
 
     let vis = &decl.vis;
     let passthrough = &attrs.passthrough;
-    let rt = quote!(::tool_schema::__private);
     let track = match src.as_ref().and_then(|s| s.file.as_ref()) {
         Some((_, abs)) => quote!(
             const _: &[u8] = ::core::include_bytes!(#abs);
         ),
         None => quote!(),
     };
-
-    let (schema_json, validate_body, at_body) = match (&schema, local.has_errors()) {
-        (Some(schema), false) => {
-            let text = schema.to_value().to_string();
-            let (fns, root) = codegen::validator(schema);
-            let has_type = schema.root().types.is_some();
-            let validate = quote!(
-                let mut out = ::std::vec::Vec::new();
-                if !#rt::root_not_object(#has_type, args, options, &mut out) {
-                    <Self as ::tool_schema::ToolArgs>::__validate_at(
-                        args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut out,
-                    );
-                }
-                #rt::Report { violations: out }
-            );
-            let at = quote!(
-                #fns
-                #root(args, trail, position, options, out)
-            );
-            (text, validate, at)
-        }
-        // Fallback: the type and its trait exist so the rest of the crate
-        // type-checks; the compile errors stop the build.
-        _ => (
-            "{}".to_string(),
-            quote!(
-                let _ = (args, options);
-                ::core::unreachable!("this tool's schema did not compile")
-            ),
-            quote!(
-                let _ = (args, trail, position, options, out);
-                ::core::unreachable!("this tool's schema did not compile")
-            ),
-        ),
-    };
+    let schema = schema.as_ref().filter(|_| !local.has_errors());
+    let text = schema.map(|s| s.to_value().to_string()).unwrap_or_default();
+    let imp = tool_impl(ToolImpl {
+        ident,
+        name: &name,
+        description: &description,
+        schema_json: quote!(#text),
+        schema,
+    });
     cx.absorb(local);
 
     quote! {
@@ -241,36 +191,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         #vis struct #ident;
 
-        impl ::tool_schema::ToolArgs for #ident {
-            const NAME: &'static str = #name;
-            const DESCRIPTION: &'static str = #description;
-            const SCHEMA_JSON: &'static str = #schema_json;
-
-            fn schema() -> &'static #rt::serde_json::Value {
-                static SCHEMA: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
-                SCHEMA.get_or_init(|| {
-                    #rt::serde_json::from_str(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)
-                        .expect("schema JSON written by tool_schema!")
-                })
-            }
-
-            fn validate_with(
-                args: &#rt::serde_json::Value,
-                options: &#rt::Options,
-            ) -> #rt::Report {
-                #validate_body
-            }
-
-            fn __validate_at(
-                args: &#rt::serde_json::Value,
-                trail: &#rt::Trail<'_>,
-                position: #rt::Position,
-                options: &#rt::Options,
-                out: &mut ::std::vec::Vec<#rt::Violation>,
-            ) {
-                #at_body
-            }
-        }
+        #imp
 
         #track
     }

@@ -9,9 +9,11 @@
 mod attr;
 mod codegen;
 mod ctxt;
+mod derive;
 mod expand;
 mod input;
 mod json;
+mod tool_impl;
 
 use proc_macro::TokenStream;
 
@@ -20,6 +22,20 @@ use proc_macro::TokenStream;
 pub fn tool_schema(input: TokenStream) -> TokenStream {
     match syn::parse::<input::Input>(input) {
         Ok(input) => expand::expand(input).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+/// Derives `ToolArgs` for a struct with named fields (a tool's arguments) or an enum
+/// of unit variants (a string enum). See the `tool-schema` crate's docs.
+///
+/// `serde` is a helper attribute here too (as in `schemars`): the derive reads
+/// serde's attributes, and they may be written on a type that implements
+/// `Deserialize` by hand.
+#[proc_macro_derive(ToolArgs, attributes(tool, arg, serde))]
+pub fn derive_tool_args(input: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(input) {
+        Ok(input) => derive::derive(&input).into(),
         Err(e) => e.to_compile_error().into(),
     }
 }

@@ -1,11 +1,13 @@
 //! The run-time back end: walks a [`Schema`] over a value and records every
 //! violation. Walking a valid value allocates nothing.
 
+use crate::check;
+use crate::formats;
 use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
 use crate::options::Options;
-use crate::schema::{Node, NodeId, Schema};
-use crate::violation::{Kind, Position, Report, Trail, Violation};
-use serde_json::{Map, Value};
+use crate::schema::{Additional, Node, NodeId, Schema};
+use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
+use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
 
 impl Schema {
@@ -16,22 +18,48 @@ impl Schema {
 
     /// Validates `args` with `options`.
     pub fn validate_with(&self, args: &Value, options: &Options) -> Report {
-        let mut run = Run {
+        let run = Run {
             schema: self,
             options: *options,
-            out: Vec::new(),
         };
-        if !root_not_object(self.root().types.is_some(), args, options, &mut run.out) {
-            run.check(self.root_id(), args, &Trail::ROOT, Position::default());
+        let mut out = Vec::new();
+        if !root_not_object(self.root().types.is_some(), args, options, &mut out) {
+            let mut sink = Sink::collect(&mut out);
+            run.check(
+                self.root_id(),
+                args,
+                &Trail::ROOT,
+                Position::default(),
+                &mut sink,
+            );
         }
-        Report {
-            violations: run.out,
-        }
+        Report { violations: out }
     }
 
     /// Whether `args` is valid in tool-call mode, without building a report.
     pub fn is_valid(&self, args: &Value) -> bool {
-        self.validate(args).is_valid()
+        self.is_valid_with(args, &Options::default())
+    }
+
+    /// Whether `args` is valid with `options`: stops at nothing but builds no
+    /// violation, so it never allocates.
+    pub fn is_valid_with(&self, args: &Value, options: &Options) -> bool {
+        if self.root().types.is_none() && options.object_root && !args.is_object() {
+            return false;
+        }
+        let run = Run {
+            schema: self,
+            options: *options,
+        };
+        let mut probe = Sink::probe();
+        run.check(
+            self.root_id(),
+            args,
+            &Trail::ROOT,
+            Position::default(),
+            &mut probe,
+        );
+        !probe.failed()
     }
 }
 
@@ -62,84 +90,164 @@ pub fn root_not_object(
 struct Run<'s> {
     schema: &'s Schema,
     options: Options,
-    out: Vec<Violation>,
 }
 
 impl Run<'_> {
-    fn push(&mut self, kind: Kind, trail: &Trail<'_>, position: Position) {
-        self.out.push(Violation {
-            kind,
-            path: trail.to_path(),
-            position,
-        });
-    }
-
-    fn check(&mut self, id: NodeId, value: &Value, trail: &Trail<'_>, pos: Position) {
+    /// Every check of node `id` on `value`, in the documented order: `false`; type
+    /// (a mismatch ends the node's checks); enum, const; numbers; strings; objects;
+    /// arrays; then `$ref`, `allOf`, `anyOf`, `oneOf`, `not`.
+    fn check(
+        &self,
+        id: NodeId,
+        value: &Value,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
         let node = self.schema.node(id);
-        if let Some(types) = node.types {
-            let received = JsonType::of(value);
+        if node.never {
+            out.report(|| Kind::NotAllowed, trail, pos);
+            return;
+        }
+        if let Some(mut types) = node.types {
+            if node.nullable {
+                types = types.with(JsonType::Null);
+            }
+            let received = self.options.type_of(value);
             if !types.accepts(received) {
-                let kind = Kind::Type {
+                let kind = || Kind::Type {
                     expected: types,
                     received,
                 };
-                self.push(kind, trail, pos);
+                out.report(kind, trail, pos);
                 return;
             }
         }
         if let Some(allowed) = &node.enum_values {
             if !allowed.iter().any(|a| json_eq(a, value)) {
-                let kind = Kind::Enum {
+                let kind = || Kind::Enum {
                     allowed: allowed.clone(),
                     received: value.clone(),
                 };
-                self.push(kind, trail, pos);
+                out.report(kind, trail, pos);
             }
         }
         if let Some(expected) = &node.const_value {
             if !json_eq(expected, value) {
-                let kind = Kind::Const {
+                let kind = || Kind::Const {
                     expected: expected.clone(),
                     received: value.clone(),
                 };
-                self.push(kind, trail, pos);
-            }
-        }
-        if let Value::Number(n) = value {
-            if let Some(limit) = &node.minimum {
-                if cmp_numbers(n, limit) == Some(Ordering::Less) {
-                    let kind = Kind::BelowMinimum {
-                        limit: limit.clone(),
-                        received: n.clone(),
-                    };
-                    self.push(kind, trail, pos);
-                }
-            }
-            if let Some(limit) = &node.maximum {
-                if cmp_numbers(n, limit) == Some(Ordering::Greater) {
-                    let kind = Kind::AboveMaximum {
-                        limit: limit.clone(),
-                        received: n.clone(),
-                    };
-                    self.push(kind, trail, pos);
-                }
+                out.report(kind, trail, pos);
             }
         }
         match value {
-            Value::Object(map) => self.object(node, map, trail, pos),
-            Value::Array(items) => {
-                if let Some(item) = node.items {
-                    for (i, v) in items.iter().enumerate() {
-                        self.check(item, v, &trail.index(i), pos);
-                    }
-                }
-            }
+            Value::Number(n) => self.number(node, n, trail, pos, out),
+            Value::String(s) => self.string(node, s, trail, pos, out),
+            Value::Object(map) => self.object(node, map, trail, pos, out),
+            Value::Array(items) => self.array(node, items, trail, pos, out),
             _ => {}
+        }
+        self.applicators(node, value, trail, pos, out);
+    }
+
+    fn number(
+        &self,
+        node: &Node,
+        n: &Number,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
+        let bounds = [
+            (&node.minimum, Ordering::Less, false),
+            (&node.maximum, Ordering::Greater, false),
+            (&node.exclusive_minimum, Ordering::Less, true),
+            (&node.exclusive_maximum, Ordering::Greater, true),
+        ];
+        for (i, (limit, beyond, exclusive)) in bounds.into_iter().enumerate() {
+            let Some(limit) = limit else { continue };
+            let ord = cmp_numbers(n, limit);
+            let fails = ord == Some(beyond) || (exclusive && ord == Some(Ordering::Equal));
+            if fails {
+                let kind = || {
+                    let (limit, received) = (limit.clone(), n.clone());
+                    match i {
+                        0 => Kind::BelowMinimum { limit, received },
+                        1 => Kind::AboveMaximum { limit, received },
+                        2 => Kind::ExclusiveMinimum { limit, received },
+                        _ => Kind::ExclusiveMaximum { limit, received },
+                    }
+                };
+                out.report(kind, trail, pos);
+            }
+        }
+        if let Some(divisor) = &node.multiple_of {
+            if !check::multiple_of(n, divisor) {
+                let kind = || Kind::MultipleOf {
+                    divisor: divisor.clone(),
+                    received: n.clone(),
+                };
+                out.report(kind, trail, pos);
+            }
         }
     }
 
-    fn object(&mut self, node: &Node, map: &Map<String, Value>, trail: &Trail<'_>, pos: Position) {
+    fn string(&self, node: &Node, s: &str, trail: &Trail<'_>, pos: Position, out: &mut Sink<'_>) {
+        if node.min_length.is_some() || node.max_length.is_some() {
+            let length = check::char_len(s);
+            if let Some(limit) = node.min_length {
+                if length < limit {
+                    out.report(|| Kind::MinLength { limit, length }, trail, pos);
+                }
+            }
+            if let Some(limit) = node.max_length {
+                if length > limit {
+                    out.report(|| Kind::MaxLength { limit, length }, trail, pos);
+                }
+            }
+        }
+        #[cfg(feature = "regex")]
+        if let Some(p) = &node.pattern {
+            if !p.is_match(s) {
+                let kind = || Kind::Pattern {
+                    pattern: p.source.clone(),
+                    received: s.to_string(),
+                };
+                out.report(kind, trail, pos);
+            }
+        }
+        if let Some(format) = &node.format {
+            if self.options.formats && !formats::check(format, s) {
+                let kind = || Kind::Format {
+                    format: format.clone(),
+                    received: s.to_string(),
+                };
+                out.report(kind, trail, pos);
+            }
+        }
+    }
+
+    fn object(
+        &self,
+        node: &Node,
+        map: &Map<String, Value>,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
         let root = trail.is_root();
+        let count = map.len() as u64;
+        if let Some(limit) = node.min_properties {
+            if count < limit {
+                out.report(|| Kind::MinProperties { limit, count }, trail, pos);
+            }
+        }
+        if let Some(limit) = node.max_properties {
+            if count > limit {
+                out.report(|| Kind::MaxProperties { limit, count }, trail, pos);
+            }
+        }
         for name in &node.required {
             if !map.contains_key(name) {
                 let at = if root {
@@ -150,7 +258,7 @@ impl Run<'_> {
                 } else {
                     pos
                 };
-                self.push(Kind::Missing, &trail.key(name), at);
+                out.report(|| Kind::Missing, &trail.key(name), at);
             }
         }
         let closed = root || node.properties.is_some();
@@ -165,11 +273,80 @@ impl Run<'_> {
             } else {
                 pos
             };
-            match declared {
-                Some((_, p)) => self.check(p.node, v, &trail.key(key), at),
-                None if reject => self.push(Kind::Unexpected, &trail.key(key), at),
-                None => {}
+            if let Some(names) = node.property_names {
+                let run =
+                    |name: &Value, sink: &mut Sink<'_>| self.check(names, name, trail, at, sink);
+                check::property_name(key, run, trail, at, out);
             }
+            match (declared, node.additional) {
+                (Some((_, p)), _) => self.check(p.node, v, &trail.key(key), at, out),
+                (None, Additional::Schema(extra)) => self.check(extra, v, &trail.key(key), at, out),
+                (None, _) if reject => out.report(|| Kind::Unexpected, &trail.key(key), at),
+                (None, _) => {}
+            }
+        }
+    }
+
+    fn array(
+        &self,
+        node: &Node,
+        items: &[Value],
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
+        let count = items.len() as u64;
+        if let Some(limit) = node.min_items {
+            if count < limit {
+                out.report(|| Kind::MinItems { limit, count }, trail, pos);
+            }
+        }
+        if let Some(limit) = node.max_items {
+            if count > limit {
+                out.report(|| Kind::MaxItems { limit, count }, trail, pos);
+            }
+        }
+        if node.unique_items {
+            if let Some((first, second)) = check::first_duplicate(items) {
+                out.report(|| Kind::UniqueItems { first, second }, trail, pos);
+            }
+        }
+        for (i, v) in items.iter().enumerate() {
+            let schema = node.prefix_items.get(i).copied().or(node.items);
+            if let Some(item) = schema {
+                self.check(item, v, &trail.index(i), pos, out);
+            }
+        }
+    }
+
+    fn applicators(
+        &self,
+        node: &Node,
+        value: &Value,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
+        if let Some(target) = node.reference {
+            self.check(target, value, trail, pos, out);
+        }
+        for &branch in &node.all_of {
+            self.check(branch, value, trail, pos, out);
+        }
+        if !node.any_of.is_empty() {
+            let run =
+                |i: usize, sink: &mut Sink<'_>| self.check(node.any_of[i], value, trail, pos, sink);
+            check::any_of(node.any_of.len(), run, trail, pos, out);
+        }
+        if !node.one_of.is_empty() {
+            let run =
+                |i: usize, sink: &mut Sink<'_>| self.check(node.one_of[i], value, trail, pos, sink);
+            check::one_of(node.one_of.len(), run, trail, pos, out);
+        }
+        if let Some(not) = node.not {
+            let run = |sink: &mut Sink<'_>| self.check(not, value, trail, pos, sink);
+            let schema = || crate::schema::node_value(self.schema, not);
+            check::not(run, schema, trail, pos, out);
         }
     }
 }

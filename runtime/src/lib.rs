@@ -22,10 +22,16 @@
 //! ]);
 //! ```
 
+#[doc(hidden)]
+pub mod check;
+mod constcat;
+pub mod export;
 pub mod format;
+pub mod formats;
 pub(crate) mod interp;
 pub mod json;
 mod options;
+mod pattern;
 pub mod schema;
 pub mod seed;
 #[doc(hidden)]
@@ -43,8 +49,13 @@ pub use violation::{Kind, Path, Position, Report, Segment, Violation};
 /// Used by generated code only. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::constcat::{
+        comma_before_members, concat_bytes, concat_len, concat_str, object_members,
+    };
     pub use crate::interp::root_not_object;
     pub use crate::schema::Additional;
-    pub use crate::violation::Trail;
+    pub use crate::violation::{Sink, Trail};
+    #[cfg(feature = "regex")]
+    pub use regex;
     pub use serde_json;
 }

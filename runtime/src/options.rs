@@ -31,6 +31,13 @@ pub struct Options {
     /// no `type` (tool-call mode: a tool's arguments are always an object, so
     /// `"Paris"` is never a valid call of `{"properties": {"city": {}}}`).
     pub object_root: bool,
+    /// Whether `format` is asserted (tool-call mode) or only an annotation (JSON
+    /// Schema's default, spec mode).
+    pub formats: bool,
+    /// Whether a float with no fractional part (`1.0`) counts as an `integer`
+    /// (JSON Schema, spec mode) or as a `number` only (tool-call mode: the model
+    /// wrote a float where an integer was asked).
+    pub integer_floats: bool,
 }
 
 impl Default for Options {
@@ -44,7 +51,44 @@ impl Options {
     pub const TOOL_CALL: Options = Options {
         undeclared: Undeclared::RejectUnlessAllowed,
         object_root: true,
+        formats: true,
+        integer_floats: false,
     };
+
+    /// Spec mode: JSON Schema 2020-12 where it differs from tool-call mode. `1.0` is
+    /// an integer; undeclared properties are allowed unless `additionalProperties`
+    /// says otherwise; `format` is an annotation; any value may be validated.
+    pub const SPEC: Options = Options {
+        undeclared: Undeclared::RejectIfForbidden,
+        object_root: false,
+        formats: false,
+        integer_floats: true,
+    };
+
+    /// These options with `formats` set.
+    pub const fn formats(mut self, formats: bool) -> Options {
+        self.formats = formats;
+        self
+    }
+
+    /// These options with `integer_floats` set.
+    pub const fn integer_floats(mut self, integer_floats: bool) -> Options {
+        self.integer_floats = integer_floats;
+        self
+    }
+
+    /// The JSON type of `value` under these options (`1.0` is an `integer` when
+    /// [`Options::integer_floats`] is set).
+    #[inline]
+    pub fn type_of(&self, value: &serde_json::Value) -> crate::JsonType {
+        match value {
+            serde_json::Value::Number(n) if self.integer_floats && n.is_f64() => match n.as_f64() {
+                Some(f) if f.fract() == 0.0 => crate::JsonType::Integer,
+                _ => crate::JsonType::Number,
+            },
+            other => crate::JsonType::of(other),
+        }
+    }
 
     /// These options with `object_root` set.
     pub const fn object_root(mut self, object_root: bool) -> Options {
@@ -70,6 +114,7 @@ impl Options {
         use crate::schema::Additional;
         match (self.undeclared, additional) {
             (_, Additional::Forbidden) => true,
+            (_, Additional::Schema(_)) => false,
             (Undeclared::RejectIfForbidden, _) => false,
             (Undeclared::RejectAlways, _) => closed,
             (Undeclared::RejectUnlessAllowed, Additional::Allowed) => false,

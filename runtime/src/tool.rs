@@ -1,7 +1,7 @@
 //! The trait every declared tool implements, whichever macro declared it.
 
 use crate::options::Options;
-use crate::violation::{Position, Report, Trail, Violation};
+use crate::violation::{Position, Report, Sink, Trail};
 use serde_json::Value;
 
 /// A tool's arguments: its name, description, schema and validator.
@@ -29,11 +29,51 @@ pub trait ToolArgs {
         trail: &Trail<'_>,
         position: Position,
         options: &Options,
-        out: &mut Vec<Violation>,
+        out: &mut Sink<'_>,
     );
 
     /// Validates `args` in tool-call mode.
     fn validate(args: &Value) -> Report {
         Self::validate_with(args, &Options::default())
+    }
+
+    /// Validates `args` in tool-call mode, then deserialises them into `Self` with
+    /// serde: typed arguments, or every problem of the call.
+    ///
+    /// For a type that derives both `ToolArgs` and `serde::Deserialize`, arguments
+    /// the validator accepts always deserialise: the derived schema describes what
+    /// serde accepts, constraints serde does not know (bounds, closed objects, ...)
+    /// only ever narrow it.
+    ///
+    /// # Panics
+    ///
+    /// If serde refuses arguments the validator accepted, which means `Self`'s
+    /// `Deserialize` accepts less than its schema says (a hand-written
+    /// `Deserialize`, or a bug in `#[derive(ToolArgs)]`): the panic message holds
+    /// serde's error.
+    fn parse(args: &Value) -> Result<Self, Report>
+    where
+        Self: serde::de::DeserializeOwned,
+    {
+        Self::parse_with(args, &Options::default())
+    }
+
+    /// [`ToolArgs::parse`] with `options`.
+    ///
+    /// # Panics
+    ///
+    /// As [`ToolArgs::parse`].
+    fn parse_with(args: &Value, options: &Options) -> Result<Self, Report>
+    where
+        Self: serde::de::DeserializeOwned,
+    {
+        Self::validate_with(args, options).into_result()?;
+        match <Self as serde::Deserialize>::deserialize(args) {
+            Ok(value) => Ok(value),
+            Err(e) => panic!(
+                "the arguments of tool `{}` passed validation but serde refused them: {e}",
+                Self::NAME
+            ),
+        }
     }
 }

@@ -101,13 +101,56 @@ pub enum Kind {
     BelowMinimum { limit: Number, received: Number },
     /// A number above `maximum`.
     AboveMaximum { limit: Number, received: Number },
+    /// A number not above `exclusiveMinimum`.
+    ExclusiveMinimum { limit: Number, received: Number },
+    /// A number not below `exclusiveMaximum`.
+    ExclusiveMaximum { limit: Number, received: Number },
+    /// A number that is not a multiple of `multipleOf`.
+    MultipleOf { divisor: Number, received: Number },
+    /// A string shorter than `minLength` (in Unicode code points).
+    MinLength { limit: u64, length: u64 },
+    /// A string longer than `maxLength` (in Unicode code points).
+    MaxLength { limit: u64, length: u64 },
+    /// A string that does not match `pattern`.
+    Pattern { pattern: String, received: String },
+    /// A string that is not valid for its `format`.
+    Format { format: String, received: String },
+    /// An array with fewer than `minItems` elements.
+    MinItems { limit: u64, count: u64 },
+    /// An array with more than `maxItems` elements.
+    MaxItems { limit: u64, count: u64 },
+    /// An array whose elements `first` and `second` are equal under `uniqueItems`.
+    UniqueItems { first: usize, second: usize },
+    /// An object with fewer than `minProperties` properties.
+    MinProperties { limit: u64, count: u64 },
+    /// An object with more than `maxProperties` properties.
+    MaxProperties { limit: u64, count: u64 },
+    /// A property name that breaks `propertyNames`; `problem` says how (a kind
+    /// about the name as a string value).
+    PropertyName { name: String, problem: Box<Kind> },
+    /// The schema is `false`: no value is allowed here.
+    NotAllowed,
+    /// The value matches the `not` schema.
+    Not { schema: Value },
+    /// The value matches none of the `anyOf` alternatives; each alternative's
+    /// violations are kept. (A mismatch that reads simply, such as `string or
+    /// null`, is reported as a [`Kind::Type`] instead.)
+    AnyOf { alternatives: Vec<Vec<Violation>> },
+    /// The value matches none of the `oneOf` alternatives.
+    OneOfNone { alternatives: Vec<Vec<Violation>> },
+    /// The value matches several `oneOf` alternatives (their indices).
+    OneOfMany { matched: Vec<usize> },
     /// The call names a tool that does not exist.
     UnknownTool { name: String, known: Vec<String> },
 }
 
 impl Kind {
     /// A stable identifier for the kind: `missing`, `unexpected`, `type`, `enum`,
-    /// `const`, `below-minimum`, `above-maximum`, `unknown-tool`.
+    /// `const`, `below-minimum`, `above-maximum`, `exclusive-minimum`,
+    /// `exclusive-maximum`, `multiple-of`, `min-length`, `max-length`, `pattern`,
+    /// `format`, `min-items`, `max-items`, `unique-items`, `min-properties`,
+    /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
+    /// `one-of-none`, `one-of-many`, `unknown-tool`.
     pub fn code(&self) -> &'static str {
         match self {
             Kind::Missing => "missing",
@@ -117,6 +160,24 @@ impl Kind {
             Kind::Const { .. } => "const",
             Kind::BelowMinimum { .. } => "below-minimum",
             Kind::AboveMaximum { .. } => "above-maximum",
+            Kind::ExclusiveMinimum { .. } => "exclusive-minimum",
+            Kind::ExclusiveMaximum { .. } => "exclusive-maximum",
+            Kind::MultipleOf { .. } => "multiple-of",
+            Kind::MinLength { .. } => "min-length",
+            Kind::MaxLength { .. } => "max-length",
+            Kind::Pattern { .. } => "pattern",
+            Kind::Format { .. } => "format",
+            Kind::MinItems { .. } => "min-items",
+            Kind::MaxItems { .. } => "max-items",
+            Kind::UniqueItems { .. } => "unique-items",
+            Kind::MinProperties { .. } => "min-properties",
+            Kind::MaxProperties { .. } => "max-properties",
+            Kind::PropertyName { .. } => "property-name",
+            Kind::NotAllowed => "not-allowed",
+            Kind::Not { .. } => "not",
+            Kind::AnyOf { .. } => "any-of",
+            Kind::OneOfNone { .. } => "one-of-none",
+            Kind::OneOfMany { .. } => "one-of-many",
             Kind::UnknownTool { .. } => "unknown-tool",
         }
     }
@@ -196,6 +257,94 @@ impl fmt::Display for Report {
 }
 
 impl std::error::Error for Report {}
+
+/// Where a validator puts what it finds: a list of violations, or (to probe an
+/// `anyOf` alternative, a `not`, ...) only whether there was one. Violations are
+/// built lazily, so probing a value, valid or not, allocates nothing.
+#[doc(hidden)]
+pub struct Sink<'a> {
+    list: Option<&'a mut Vec<Violation>>,
+    failed: bool,
+}
+
+impl<'a> Sink<'a> {
+    /// A sink that keeps every violation in `list`.
+    pub fn collect(list: &'a mut Vec<Violation>) -> Sink<'a> {
+        Sink {
+            list: Some(list),
+            failed: false,
+        }
+    }
+
+    /// A sink that only notes whether anything was reported.
+    pub fn probe() -> Sink<'static> {
+        Sink {
+            list: None,
+            failed: false,
+        }
+    }
+
+    /// Records a violation; `kind` is built only when collecting.
+    #[inline]
+    pub fn report(&mut self, kind: impl FnOnce() -> Kind, trail: &Trail<'_>, position: Position) {
+        self.failed = true;
+        if let Some(list) = self.list.as_deref_mut() {
+            list.push(Violation {
+                kind: kind(),
+                path: trail.to_path(),
+                position,
+            });
+        }
+    }
+
+    /// Records violations already built (collecting) or only the failure (probing).
+    pub fn extend(&mut self, violations: Vec<Violation>) {
+        if violations.is_empty() {
+            return;
+        }
+        self.failed = true;
+        if let Some(list) = self.list.as_deref_mut() {
+            list.extend(violations);
+        }
+    }
+
+    /// Notes a failure without a violation (for probes).
+    #[inline]
+    pub fn fail(&mut self) {
+        self.failed = true;
+    }
+
+    /// Whether anything was reported.
+    #[inline]
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    /// Whether this sink only probes.
+    #[inline]
+    pub fn is_probe(&self) -> bool {
+        self.list.is_none()
+    }
+
+    /// How many violations are collected so far (0 when probing).
+    #[inline]
+    pub fn mark(&self) -> usize {
+        self.list.as_deref().map_or(0, Vec::len)
+    }
+
+    /// Puts `violations` before those collected since `mark`.
+    pub fn insert_at(&mut self, mark: usize, violations: Vec<Violation>) {
+        if violations.is_empty() {
+            return;
+        }
+        self.failed = true;
+        if let Some(list) = self.list.as_deref_mut() {
+            let rest = list.split_off(mark);
+            list.extend(violations);
+            list.extend(rest);
+        }
+    }
+}
 
 /// A path under construction on the call stack: borrowed segments linked to their
 /// parent, so that walking valid input allocates nothing. Turned into a [`Path`]

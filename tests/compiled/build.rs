@@ -82,7 +82,7 @@ fn main() {
         // The conformance schemas are run as given, probable mistakes included.
         write!(
             out,
-            "    #[tool(allow(required_undeclared, duplicate_required, minimum_above_maximum, empty_enum, enum_type_mismatch, duplicate_enum, const_type_mismatch, keyword_type_mismatch, duplicate_type))]\n    pub Tool{i} = "
+            "    #[tool(allow(required_undeclared, duplicate_required, minimum_above_maximum, empty_enum, enum_type_mismatch, duplicate_enum, const_type_mismatch, keyword_type_mismatch, duplicate_type, unknown_format))]\n    pub Tool{i} = "
         )
         .unwrap();
         tokens(s, &mut out);

@@ -1,4 +1,5 @@
-// Schema errors beyond the keyword-value ones, and JSON pointers escaped per RFC 6901
+// Schema errors beyond the keyword-value ones (a boolean schema is fine, a number is
+// not; bad references and patterns the engine cannot run), and JSON pointers escaped per RFC 6901
 // (`a/b` as `a~1b`, `c~d` as `c~0d`); each error at its value token.
 use tool_schema::tool_schema;
 
@@ -8,7 +9,9 @@ tool_schema! {
         "properties": {
             "d": true,
             "e": 3,
-            "f": { "type": "object", "additionalProperties": { "type": "string" } }
+            "f": { "type": "object", "additionalProperties": { "type": "strng" } },
+            "g": { "$ref": "#/$defs/missing" },
+            "h": { "type": "string", "pattern": "(?=x)" }
         }
     }
 

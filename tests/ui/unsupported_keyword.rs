@@ -5,9 +5,9 @@ tool_schema! {
     pub Order = {
         "type": "object",
         "properties": {
-            "sku": { "type": "string", "pattern": "^[A-Z]-[0-9]+$" },
-            "qty": { "anyOf": [{ "type": "integer" }, { "type": "string" }] },
-            "address": { "$ref": "#/$defs/address" }
+            "sku": { "type": "string", "if": { "minLength": 3 } },
+            "qty": { "type": "object", "patternProperties": { "^x": {} } },
+            "address": { "$id": "https://example.com/address" }
         }
     }
 }

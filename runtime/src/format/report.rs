@@ -1,7 +1,7 @@
 //! The JSON report: one object per violation, for programs rather than models.
 
 use super::default::message;
-use crate::violation::{Kind, Report};
+use crate::violation::{Kind, Report, Violation};
 use serde_json::{json, Map, Value};
 
 /// A JSON array with one object per violation, in report order:
@@ -18,44 +18,90 @@ use serde_json::{json, Map, Value};
 /// `received` for `below-minimum` / `above-maximum`; `received` (the name) and
 /// `allowed` (the known tools) for `unknown-tool`.
 pub fn json_report(report: &Report) -> Value {
-    Value::Array(
-        report
-            .violations
-            .iter()
-            .map(|v| {
-                let mut o = Map::new();
-                o.insert("kind".into(), json!(v.kind.code()));
-                o.insert("path".into(), json!(v.path.to_string()));
-                o.insert("pointer".into(), json!(v.path.to_pointer()));
-                o.insert("argument".into(), json!(v.position.argument));
-                match &v.kind {
-                    Kind::Missing | Kind::Unexpected => {}
-                    Kind::Type { expected, received } => {
-                        let names: Vec<&str> = expected.iter().map(|t| t.name()).collect();
-                        o.insert("expected".into(), json!(names));
-                        o.insert("received".into(), json!(received.name()));
-                    }
-                    Kind::Enum { allowed, received } => {
-                        o.insert("allowed".into(), Value::Array(allowed.clone()));
-                        o.insert("received".into(), received.clone());
-                    }
-                    Kind::Const { expected, received } => {
-                        o.insert("expected".into(), expected.clone());
-                        o.insert("received".into(), received.clone());
-                    }
-                    Kind::BelowMinimum { limit, received }
-                    | Kind::AboveMaximum { limit, received } => {
-                        o.insert("limit".into(), Value::Number(limit.clone()));
-                        o.insert("received".into(), Value::Number(received.clone()));
-                    }
-                    Kind::UnknownTool { name, known } => {
-                        o.insert("received".into(), json!(name));
-                        o.insert("allowed".into(), json!(known));
-                    }
-                }
-                o.insert("message".into(), json!(message(v)));
-                Value::Object(o)
-            })
-            .collect(),
-    )
+    Value::Array(report.violations.iter().map(entry).collect())
+}
+
+fn entry(v: &Violation) -> Value {
+    let mut o = Map::new();
+    o.insert("kind".into(), json!(v.kind.code()));
+    o.insert("path".into(), json!(v.path.to_string()));
+    o.insert("pointer".into(), json!(v.path.to_pointer()));
+    o.insert("argument".into(), json!(v.position.argument));
+    facts(&v.kind, &mut o);
+    o.insert("message".into(), json!(message(v)));
+    Value::Object(o)
+}
+
+/// The kind's own facts, as fields.
+fn facts(kind: &Kind, o: &mut Map<String, Value>) {
+    let mut put = |k: &str, v: Value| {
+        o.insert(k.into(), v);
+    };
+    match kind {
+        Kind::Missing | Kind::Unexpected | Kind::NotAllowed => {}
+        Kind::Type { expected, received } => {
+            let names: Vec<&str> = expected.iter().map(|t| t.name()).collect();
+            put("expected", json!(names));
+            put("received", json!(received.name()));
+        }
+        Kind::Enum { allowed, received } => {
+            put("allowed", Value::Array(allowed.clone()));
+            put("received", received.clone());
+        }
+        Kind::Const { expected, received } => {
+            put("expected", expected.clone());
+            put("received", received.clone());
+        }
+        Kind::BelowMinimum { limit, received }
+        | Kind::AboveMaximum { limit, received }
+        | Kind::ExclusiveMinimum { limit, received }
+        | Kind::ExclusiveMaximum { limit, received } => {
+            put("limit", Value::Number(limit.clone()));
+            put("received", Value::Number(received.clone()));
+        }
+        Kind::MultipleOf { divisor, received } => {
+            put("limit", Value::Number(divisor.clone()));
+            put("received", Value::Number(received.clone()));
+        }
+        Kind::MinLength { limit, length } | Kind::MaxLength { limit, length } => {
+            put("limit", json!(limit));
+            put("received", json!(length));
+        }
+        Kind::MinItems { limit, count }
+        | Kind::MaxItems { limit, count }
+        | Kind::MinProperties { limit, count }
+        | Kind::MaxProperties { limit, count } => {
+            put("limit", json!(limit));
+            put("received", json!(count));
+        }
+        Kind::Pattern { pattern, received } => {
+            put("expected", json!(pattern));
+            put("received", json!(received));
+        }
+        Kind::Format { format, received } => {
+            put("expected", json!(format));
+            put("received", json!(received));
+        }
+        Kind::UniqueItems { first, second } => put("received", json!([first, second])),
+        Kind::PropertyName { name, problem } => {
+            put("received", json!(name));
+            let mut inner = Map::new();
+            inner.insert("kind".into(), json!(problem.code()));
+            facts(problem, &mut inner);
+            put("problem", Value::Object(inner));
+        }
+        Kind::Not { schema } => put("expected", schema.clone()),
+        Kind::AnyOf { alternatives } | Kind::OneOfNone { alternatives } => {
+            let alts: Vec<Value> = alternatives
+                .iter()
+                .map(|vs| Value::Array(vs.iter().map(entry).collect()))
+                .collect();
+            put("alternatives", Value::Array(alts));
+        }
+        Kind::OneOfMany { matched } => put("received", json!(matched)),
+        Kind::UnknownTool { name, known } => {
+            put("received", json!(name));
+            put("allowed", json!(known));
+        }
+    }
 }

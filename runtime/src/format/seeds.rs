@@ -78,6 +78,8 @@ fn code(v: &Violation) -> String {
         Kind::BelowMinimum { .. } => "min",
         Kind::AboveMaximum { .. } => "max",
         Kind::UnknownTool { name, .. } => return format!("unknown_tool:{name}"),
+        // Kinds the seed never reports keep the kind's code.
+        other => other.code(),
     };
     format!("{tag}:{}", v.path)
 }

@@ -76,7 +76,8 @@ pub enum LintKind {
     RequiredUndeclared,
     /// `required` names the same property twice.
     DuplicateRequired,
-    /// `minimum` is greater than `maximum`: no number is accepted.
+    /// A lower bound above its upper bound (`minimum` > `maximum`, `minLength` >
+    /// `maxLength`, ...): no value is accepted.
     MinimumAboveMaximum,
     /// `enum` is empty: no value is accepted.
     EmptyEnum,
@@ -91,6 +92,8 @@ pub enum LintKind {
     KeywordTypeMismatch,
     /// The `type` list names the same type twice.
     DuplicateType,
+    /// A `format` this validator does not know: kept as an annotation, never checked.
+    UnknownFormat,
 }
 
 impl LintKind {
@@ -106,6 +109,7 @@ impl LintKind {
             LintKind::ConstTypeMismatch => "const-type-mismatch",
             LintKind::KeywordTypeMismatch => "keyword-type-mismatch",
             LintKind::DuplicateType => "duplicate-type",
+            LintKind::UnknownFormat => "unknown-format",
         }
     }
 }

@@ -3,8 +3,19 @@
 use super::{Additional, NodeId, Schema};
 use serde_json::{Map, Value};
 
+fn count(n: Option<u64>) -> Option<Value> {
+    n.map(Value::from)
+}
+
+fn list(schema: &Schema, ids: &[NodeId]) -> Value {
+    Value::Array(ids.iter().map(|i| node_to_value(schema, *i)).collect())
+}
+
 pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
     let node = schema.node(id);
+    if node.boolean {
+        return Value::Bool(!node.never);
+    }
     let ann = &node.annotations;
     let mut out = Map::new();
     for key in &node.keywords {
@@ -17,14 +28,34 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
                     Value::Array(names)
                 }
             }),
+            "nullable" => Some(Value::Bool(node.nullable)),
             "enum" => node.enum_values.clone().map(Value::Array),
             "const" => node.const_value.clone(),
             "minimum" => node.minimum.clone().map(Value::Number),
             "maximum" => node.maximum.clone().map(Value::Number),
+            "exclusiveMinimum" => node.exclusive_minimum.clone().map(Value::Number),
+            "exclusiveMaximum" => node.exclusive_maximum.clone().map(Value::Number),
+            "multipleOf" => node.multiple_of.clone().map(Value::Number),
+            "minLength" => count(node.min_length),
+            "maxLength" => count(node.max_length),
+            "minItems" => count(node.min_items),
+            "maxItems" => count(node.max_items),
+            "minProperties" => count(node.min_properties),
+            "maxProperties" => count(node.max_properties),
+            "uniqueItems" => Some(Value::Bool(node.unique_items)),
+            "pattern" => node.pattern.as_ref().map(|p| Value::from(p.source.clone())),
+            "format" => node.format.clone().map(Value::String),
             "properties" => node.properties.as_ref().map(|props| {
                 Value::Object(
                     props
                         .iter()
+                        .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
+                        .collect(),
+                )
+            }),
+            "$defs" | "definitions" => node.defs.iter().find(|(k, _)| k == key).map(|(_, defs)| {
+                Value::Object(
+                    defs.iter()
                         .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
                         .collect(),
                 )
@@ -35,9 +66,20 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "additionalProperties" => match node.additional {
                 Additional::Allowed => Some(Value::Bool(true)),
                 Additional::Forbidden => Some(Value::Bool(false)),
+                Additional::Schema(s) => Some(node_to_value(schema, s)),
                 Additional::Unspecified => None,
             },
+            "propertyNames" => node.property_names.map(|i| node_to_value(schema, i)),
             "items" => node.items.map(|i| node_to_value(schema, i)),
+            "prefixItems" => Some(list(schema, &node.prefix_items)),
+            "allOf" => Some(list(schema, &node.all_of)),
+            "anyOf" => Some(list(schema, &node.any_of)),
+            "oneOf" => Some(list(schema, &node.one_of)),
+            "not" => node.not.map(|i| node_to_value(schema, i)),
+            "$ref" => node.reference.map(|r| {
+                let target = &schema.node(r).pointer;
+                Value::String(format!("#{target}"))
+            }),
             "title" => ann.title.clone().map(Value::String),
             "description" => ann.description.clone().map(Value::String),
             "$comment" => ann.comment.clone().map(Value::String),
@@ -82,5 +124,22 @@ mod tests {
         let out = s.to_value();
         assert_eq!(out, v);
         assert_eq!(out.to_string(), v.to_string());
+    }
+
+    #[test]
+    fn round_trip_of_every_keyword() {
+        let v = json!({
+            "$defs": {"pos": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 2}},
+            "type": "object",
+            "properties": {
+                "s": {"type": "string", "minLength": 1, "maxLength": 5, "pattern": "^a", "format": "email", "nullable": true},
+                "a": {"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1, "maxItems": 3, "uniqueItems": true},
+                "o": {"type": "object", "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2},
+                "c": {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true, {"not": {"const": 1}}], "allOf": [{}]},
+                "e": {"exclusiveMaximum": 1.5}
+            }
+        });
+        let s = Schema::parse(&v).unwrap();
+        assert_eq!(s.to_value().to_string(), v.to_string());
     }
 }

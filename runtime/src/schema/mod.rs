@@ -12,6 +12,11 @@ mod parse;
 
 pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
 
+/// The JSON of node `id` (as [`Schema::to_value`] writes it), for messages.
+pub fn node_value(schema: &Schema, id: NodeId) -> Value {
+    export::node_to_value(schema, id)
+}
+
 use crate::json::TypeSet;
 use serde_json::{Number, Value};
 
@@ -37,6 +42,33 @@ pub enum Additional {
     Allowed,
     /// `additionalProperties: false`.
     Forbidden,
+    /// `additionalProperties: {schema}`: every undeclared property must match it.
+    Schema(NodeId),
+}
+
+/// A `pattern`, as written and as the regular expression that runs it.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// The pattern as written in the schema (ECMA-262 syntax).
+    pub source: String,
+    /// The same pattern in the `regex` crate's syntax.
+    pub translated: String,
+    #[cfg(feature = "regex")]
+    pub(crate) regex: regex::Regex,
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Pattern) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Pattern {
+    /// Whether `s` matches (anywhere, as JSON Schema's `pattern` is unanchored).
+    #[cfg(feature = "regex")]
+    pub fn is_match(&self, s: &str) -> bool {
+        self.regex.is_match(s)
+    }
 }
 
 /// One declared property.
@@ -73,8 +105,14 @@ pub struct Annotations {
 pub struct Node {
     /// JSON pointer of this node in the source schema (`""` for the root).
     pub pointer: String,
+    /// The boolean schema `false`: no value is accepted.
+    pub never: bool,
+    /// Written as a boolean schema (`true` or `false`), for export.
+    pub boolean: bool,
     /// `type`.
     pub types: Option<TypeSet>,
+    /// `nullable: true` (OpenAPI 3.0, as Gemini sends): `null` is accepted too.
+    pub nullable: bool,
     /// `enum`.
     pub enum_values: Option<Vec<Value>>,
     /// `const`.
@@ -83,14 +121,54 @@ pub struct Node {
     pub minimum: Option<Number>,
     /// `maximum` (inclusive).
     pub maximum: Option<Number>,
+    /// `exclusiveMinimum` (the 2020-12 number form).
+    pub exclusive_minimum: Option<Number>,
+    /// `exclusiveMaximum` (the 2020-12 number form).
+    pub exclusive_maximum: Option<Number>,
+    /// `multipleOf` (positive).
+    pub multiple_of: Option<Number>,
+    /// `minLength`, in Unicode code points.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in Unicode code points.
+    pub max_length: Option<u64>,
+    /// `pattern`.
+    pub pattern: Option<Pattern>,
+    /// `format`: the name; asserted for the names [`crate::formats`] knows.
+    pub format: Option<String>,
     /// `properties`, in declaration order; `None` when the keyword is absent.
     pub properties: Option<Vec<Property>>,
     /// `required`, in declaration order.
     pub required: Vec<String>,
     /// `additionalProperties`.
     pub additional: Additional,
-    /// `items` (one schema for every element).
+    /// `minProperties`.
+    pub min_properties: Option<u64>,
+    /// `maxProperties`.
+    pub max_properties: Option<u64>,
+    /// `propertyNames`.
+    pub property_names: Option<NodeId>,
+    /// `prefixItems`: one schema per leading element.
+    pub prefix_items: Vec<NodeId>,
+    /// `items`: the schema of every element after `prefixItems`.
     pub items: Option<NodeId>,
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `uniqueItems: true`.
+    pub unique_items: bool,
+    /// `allOf`.
+    pub all_of: Vec<NodeId>,
+    /// `anyOf`.
+    pub any_of: Vec<NodeId>,
+    /// `oneOf`.
+    pub one_of: Vec<NodeId>,
+    /// `not`.
+    pub not: Option<NodeId>,
+    /// `$ref`, resolved to the node it names (local references only).
+    pub reference: Option<NodeId>,
+    /// `$defs` / `definitions`: named schemas, kept for export and `$ref`.
+    pub defs: Vec<(String, Vec<Property>)>,
     /// Annotations.
     pub annotations: Annotations,
     /// The keywords of this node in source order, for export.

@@ -5,6 +5,7 @@ use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, P
 use super::{Schema, SchemaError};
 use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
 use crate::suggest;
+use serde_json::Number;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
 
@@ -14,45 +15,26 @@ pub(crate) const MAX_DEPTH: usize = 64;
 /// Keywords of JSON Schema that this model does not implement yet. Named apart from
 /// unknown keywords so the message can say so.
 const NOT_YET: &[&str] = &[
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "prefixItems",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
     "contains",
     "minContains",
     "maxContains",
     "unevaluatedItems",
     "unevaluatedProperties",
-    "minProperties",
-    "maxProperties",
-    "propertyNames",
     "patternProperties",
     "dependentRequired",
     "dependentSchemas",
     "dependencies",
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "not",
+    "additionalItems",
     "if",
     "then",
     "else",
-    "$ref",
-    "$defs",
-    "definitions",
     "$id",
     "$anchor",
     "$dynamicRef",
     "$dynamicAnchor",
+    "$recursiveRef",
+    "$recursiveAnchor",
     "$vocabulary",
-    "nullable",
     "contentEncoding",
     "contentMediaType",
     "contentSchema",
@@ -61,14 +43,36 @@ const NOT_YET: &[&str] = &[
 /// Keywords this model reads.
 const SUPPORTED: &[&str] = &[
     "type",
+    "nullable",
     "enum",
     "const",
     "minimum",
     "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
     "properties",
     "required",
     "additionalProperties",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "prefixItems",
     "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "$ref",
+    "$defs",
+    "definitions",
     "title",
     "description",
     "$comment",
@@ -94,8 +98,13 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
         nodes: Vec::new(),
         errors: Vec::new(),
         lints: Vec::new(),
+        refs: Vec::new(),
     };
     p.node(schema, String::new(), 0);
+    p.resolve_refs();
+    if p.errors.is_empty() {
+        p.check_cycles();
+    }
     if p.errors.is_empty() {
         Ok(Schema {
             nodes: p.nodes,
@@ -113,6 +122,8 @@ struct Parser {
     nodes: Vec<Node>,
     errors: Vec<Diagnostic>,
     lints: Vec<Lint>,
+    /// `$ref`s to resolve once every node exists: (node, reference, its pointer).
+    refs: Vec<(NodeId, String, String)>,
 }
 
 /// Appends one reference token to a JSON pointer, escaped per RFC 6901.
@@ -140,6 +151,39 @@ fn kind_of(v: &Value) -> &'static str {
         JsonType::Array => "an array",
         JsonType::Object => "an object",
     }
+}
+
+/// The nodes a node applies to the very same value (so a loop among them never ends).
+fn same_value_edges(node: &Node) -> Vec<NodeId> {
+    let mut out: Vec<NodeId> = Vec::new();
+    out.extend(node.reference);
+    out.extend(&node.all_of);
+    out.extend(&node.any_of);
+    out.extend(&node.one_of);
+    out.extend(node.not);
+    out
+}
+
+/// Decodes the `%XX` escapes of a URI fragment.
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let Some(b) = s
+                .get(i + 1..i + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Common misspellings of type names, from other languages' vocabularies.
@@ -205,23 +249,30 @@ impl Parser {
             );
             return id;
         }
-        let Value::Object(map) = value else {
-            let msg = match value {
-                Value::Bool(_) => {
-                    "boolean schemas (`true`/`false`) are not supported yet; use {} for any value"
-                        .to_string()
-                }
-                other => format!("expected a schema (an object), got {}", kind_of(other)),
-            };
-            self.error(pointer, msg);
-            return id;
+        let map = match value {
+            Value::Object(map) => map,
+            // `true` accepts every value: a node without keywords.
+            Value::Bool(b) => {
+                let node = &mut self.nodes[id.0 as usize];
+                node.boolean = true;
+                node.never = !b;
+                return id;
+            }
+            other => {
+                let msg = format!(
+                    "expected a schema (an object or a boolean), got {}",
+                    kind_of(other)
+                );
+                self.error(pointer, msg);
+                return id;
+            }
         };
-        let node = self.fill(map, &pointer, depth);
+        let node = self.fill(id, map, &pointer, depth);
         self.nodes[id.0 as usize] = node;
         id
     }
 
-    fn fill(&mut self, map: &Map<String, Value>, ptr: &str, depth: usize) -> Node {
+    fn fill(&mut self, id: NodeId, map: &Map<String, Value>, ptr: &str, depth: usize) -> Node {
         let mut node = Node {
             pointer: ptr.to_string(),
             ..Node::default()
@@ -233,21 +284,58 @@ impl Parser {
             let at = push_token(ptr, key);
             match key.as_str() {
                 "type" => node.types = self.types(v, &at),
+                "nullable" => match v {
+                    Value::Bool(b) => node.nullable = *b,
+                    other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
+                },
                 "enum" => match v {
                     Value::Array(items) => node.enum_values = Some(items.clone()),
                     other => self.error(at, format!("expected an array, got {}", kind_of(other))),
                 },
                 "const" => node.const_value = Some(v.clone()),
-                "minimum" | "maximum" => match v {
-                    Value::Number(n) => {
-                        if key == "minimum" {
-                            node.minimum = Some(n.clone());
-                        } else {
-                            node.maximum = Some(n.clone());
+                "minimum" => node.minimum = self.number(v, &at),
+                "maximum" => node.maximum = self.number(v, &at),
+                "exclusiveMinimum" => node.exclusive_minimum = self.number(v, &at),
+                "exclusiveMaximum" => node.exclusive_maximum = self.number(v, &at),
+                "multipleOf" => {
+                    node.multiple_of = self.number(v, &at);
+                    if let Some(n) = &node.multiple_of {
+                        if n.as_f64().is_none_or(|f| f <= 0.0) {
+                            self.error(at, format!("expected a number greater than 0, got {n}"));
+                            node.multiple_of = None;
                         }
                     }
-                    other => self.error(at, format!("expected a number, got {}", kind_of(other))),
+                }
+                "minLength" => node.min_length = self.count(v, &at),
+                "maxLength" => node.max_length = self.count(v, &at),
+                "minItems" => node.min_items = self.count(v, &at),
+                "maxItems" => node.max_items = self.count(v, &at),
+                "minProperties" => node.min_properties = self.count(v, &at),
+                "maxProperties" => node.max_properties = self.count(v, &at),
+                "uniqueItems" => match v {
+                    Value::Bool(b) => node.unique_items = *b,
+                    other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
                 },
+                "pattern" => {
+                    if let Some(src) = self.string(v, &at) {
+                        match crate::pattern::compile(&src) {
+                            Ok(p) => node.pattern = Some(p),
+                            Err(msg) => self.error(at, msg),
+                        }
+                    }
+                }
+                "format" => {
+                    if let Some(name) = self.string(v, &at) {
+                        if !crate::formats::is_known(&name) {
+                            self.lint(
+                                LintKind::UnknownFormat,
+                                at,
+                                format!("format \"{name}\" is not one this validator checks; it is kept as an annotation only"),
+                            );
+                        }
+                        node.format = Some(name);
+                    }
+                }
                 "properties" => match v {
                     Value::Object(props) => {
                         let mut list = Vec::with_capacity(props.len());
@@ -265,26 +353,52 @@ impl Parser {
                         format!("expected an object mapping names to schemas, got {}", kind_of(other)),
                     ),
                 },
+                "$defs" | "definitions" => match v {
+                    Value::Object(defs) => {
+                        let list = defs
+                            .iter()
+                            .map(|(name, sub)| Property {
+                                name: name.clone(),
+                                node: self.node(sub, push_token(&at, name), depth + 1),
+                            })
+                            .collect();
+                        node.defs.push((key.clone(), list));
+                    }
+                    other => self.error(
+                        at,
+                        format!("expected an object mapping names to schemas, got {}", kind_of(other)),
+                    ),
+                },
                 "required" => required_at = self.required(v, &at, &mut node),
                 "additionalProperties" => match v {
                     Value::Bool(true) => node.additional = Additional::Allowed,
                     Value::Bool(false) => node.additional = Additional::Forbidden,
-                    Value::Object(_) => self.error(
-                        at,
-                        "additionalProperties as a schema is not supported yet; use true or false",
-                    ),
-                    other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
-                },
-                "items" => match v {
-                    Value::Object(_) | Value::Bool(_) => {
-                        node.items = Some(self.node(v, at, depth + 1))
+                    Value::Object(_) => {
+                        node.additional = Additional::Schema(self.node(v, at, depth + 1))
                     }
+                    other => self.error(
+                        at,
+                        format!("expected a boolean or a schema, got {}", kind_of(other)),
+                    ),
+                },
+                "propertyNames" => node.property_names = self.subschema(v, at, depth),
+                "not" => node.not = self.subschema(v, at, depth),
+                "items" => match v {
                     Value::Array(_) => self.error(
                         at,
-                        "the array form of items is not supported; give one schema for every element",
+                        "the array form of items is not supported; use prefixItems for per-position schemas",
                     ),
-                    other => self.error(at, format!("expected a schema (an object), got {}", kind_of(other))),
+                    _ => node.items = self.subschema(v, at, depth),
                 },
+                "prefixItems" => node.prefix_items = self.schema_list(v, &at, depth, true),
+                "allOf" => node.all_of = self.schema_list(v, &at, depth, false),
+                "anyOf" => node.any_of = self.schema_list(v, &at, depth, false),
+                "oneOf" => node.one_of = self.schema_list(v, &at, depth, false),
+                "$ref" => {
+                    if let Some(r) = self.string(v, &at) {
+                        self.refs.push((id, r, at));
+                    }
+                }
                 "title" => ann.title = self.string(v, &at),
                 "description" => ann.description = self.string(v, &at),
                 "$comment" => ann.comment = self.string(v, &at),
@@ -315,6 +429,147 @@ impl Parser {
         node.annotations = ann;
         self.lint_node(&node, ptr, &required_at);
         node
+    }
+
+    fn subschema(&mut self, v: &Value, at: String, depth: usize) -> Option<NodeId> {
+        match v {
+            Value::Object(_) | Value::Bool(_) => Some(self.node(v, at, depth + 1)),
+            other => {
+                self.error(
+                    at,
+                    format!(
+                        "expected a schema (an object or a boolean), got {}",
+                        kind_of(other)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn schema_list(&mut self, v: &Value, at: &str, depth: usize, empty_ok: bool) -> Vec<NodeId> {
+        match v {
+            Value::Array(items) if !items.is_empty() || empty_ok => items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, item)| self.subschema(item, push_token(at, &i.to_string()), depth))
+                .collect(),
+            Value::Array(_) => {
+                self.error(at, "expected a non-empty array of schemas");
+                Vec::new()
+            }
+            other => {
+                self.error(
+                    at,
+                    format!("expected an array of schemas, got {}", kind_of(other)),
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    fn number(&mut self, v: &Value, at: &str) -> Option<Number> {
+        match v {
+            Value::Number(n) => Some(n.clone()),
+            Value::Bool(_)
+                if at.ends_with("/exclusiveMinimum") || at.ends_with("/exclusiveMaximum") =>
+            {
+                self.error(
+                    at,
+                    "expected a number (the draft 4 boolean form is not supported; give the limit itself)",
+                );
+                None
+            }
+            other => {
+                self.error(at, format!("expected a number, got {}", kind_of(other)));
+                None
+            }
+        }
+    }
+
+    /// A non-negative integer (`minLength`, `maxItems`, ...). `2.0` is accepted, as
+    /// JSON Schema allows.
+    fn count(&mut self, v: &Value, at: &str) -> Option<u64> {
+        if let Value::Number(n) = v {
+            if let Some(u) = n.as_u64() {
+                return Some(u);
+            }
+            if let Some(f) = n.as_f64() {
+                if f >= 0.0 && f.fract() == 0.0 && f < 1.8e19 {
+                    return Some(f as u64);
+                }
+            }
+        }
+        let got = match v {
+            Value::Number(n) => n.to_string(),
+            other => kind_of(other).to_string(),
+        };
+        self.error(at, format!("expected a non-negative integer, got {got}"));
+        None
+    }
+
+    /// Resolves every `$ref` to the node at its JSON pointer.
+    fn resolve_refs(&mut self) {
+        let refs = std::mem::take(&mut self.refs);
+        for (id, reference, at) in refs {
+            let Some(fragment) = reference.strip_prefix('#') else {
+                self.error(
+                    at,
+                    format!("only local references (starting with \"#\") are supported, got \"{reference}\""),
+                );
+                continue;
+            };
+            let target = percent_decode(fragment);
+            match self.nodes.iter().position(|n| n.pointer == target) {
+                Some(i) => self.nodes[id.0 as usize].reference = Some(NodeId(i as u32)),
+                None => self.error(
+                    at,
+                    format!("$ref \"{reference}\" does not name a schema in this document"),
+                ),
+            }
+        }
+    }
+
+    /// Refuses `$ref` loops that never descend into a value (`{"$ref": "#"}` at the
+    /// root, or `allOf` through references back to itself): they could never finish.
+    fn check_cycles(&mut self) {
+        let n = self.nodes.len();
+        // 0 = unvisited, 1 = on the stack, 2 = done.
+        let mut state = vec![0u8; n];
+        for start in 0..n {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            state[start] = 1;
+            while let Some(top) = stack.last_mut() {
+                let (node, next) = *top;
+                let edges = same_value_edges(&self.nodes[node]);
+                if next < edges.len() {
+                    top.1 += 1;
+                    let to = edges[next].0 as usize;
+                    match state[to] {
+                        0 => {
+                            state[to] = 1;
+                            stack.push((to, 0));
+                        }
+                        1 => {
+                            let at = self.nodes[node].pointer.clone();
+                            let target = self.nodes[to].pointer.clone();
+                            self.error(
+                                at,
+                                format!("this schema refers back to \"#{target}\" without descending into the value, so it could never be checked"),
+                            );
+                            return;
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[node] = 2;
+                    stack.pop();
+                }
+            }
+        }
     }
 
     fn string(&mut self, v: &Value, at: &str) -> Option<String> {
@@ -448,6 +703,40 @@ impl Parser {
                 );
             }
         }
+        let counts = [
+            (
+                "minLength",
+                node.min_length,
+                "maxLength",
+                node.max_length,
+                "string",
+            ),
+            (
+                "minItems",
+                node.min_items,
+                "maxItems",
+                node.max_items,
+                "array",
+            ),
+            (
+                "minProperties",
+                node.min_properties,
+                "maxProperties",
+                node.max_properties,
+                "object",
+            ),
+        ];
+        for (lo_kw, lo, hi_kw, hi, what) in counts {
+            if let (Some(lo), Some(hi)) = (lo, hi) {
+                if lo > hi {
+                    self.lint(
+                        LintKind::MinimumAboveMaximum,
+                        push_token(ptr, lo_kw),
+                        format!("{lo_kw} {lo} is greater than {hi_kw} {hi}: no {what} is accepted"),
+                    );
+                }
+            }
+        }
         if let Some(values) = &node.enum_values {
             let at = push_token(ptr, "enum");
             if values.is_empty() {
@@ -494,24 +783,42 @@ impl Parser {
         }
         if let Some(types) = node.types {
             let numeric = types.declares(JsonType::Number) || types.declares(JsonType::Integer);
-            let checks: [(&str, bool, bool); 5] = [
+            let object = types.declares(JsonType::Object);
+            let array = types.declares(JsonType::Array);
+            let string = types.declares(JsonType::String);
+            let checks: [(&str, bool, bool); 20] = [
                 ("minimum", node.minimum.is_some(), numeric),
                 ("maximum", node.maximum.is_some(), numeric),
                 (
-                    "properties",
-                    node.properties.is_some(),
-                    types.declares(JsonType::Object),
+                    "exclusiveMinimum",
+                    node.exclusive_minimum.is_some(),
+                    numeric,
                 ),
                 (
-                    "required",
-                    !node.required.is_empty(),
-                    types.declares(JsonType::Object),
+                    "exclusiveMaximum",
+                    node.exclusive_maximum.is_some(),
+                    numeric,
                 ),
+                ("multipleOf", node.multiple_of.is_some(), numeric),
+                ("minLength", node.min_length.is_some(), string),
+                ("maxLength", node.max_length.is_some(), string),
+                ("pattern", node.pattern.is_some(), string),
+                ("format", node.format.is_some(), string),
+                ("properties", node.properties.is_some(), object),
+                ("required", !node.required.is_empty(), object),
                 (
-                    "items",
-                    node.items.is_some(),
-                    types.declares(JsonType::Array),
+                    "additionalProperties",
+                    node.additional != Additional::Unspecified,
+                    object,
                 ),
+                ("minProperties", node.min_properties.is_some(), object),
+                ("maxProperties", node.max_properties.is_some(), object),
+                ("propertyNames", node.property_names.is_some(), object),
+                ("items", node.items.is_some(), array),
+                ("prefixItems", !node.prefix_items.is_empty(), array),
+                ("minItems", node.min_items.is_some(), array),
+                ("maxItems", node.max_items.is_some(), array),
+                ("uniqueItems", node.unique_items, array),
             ];
             for (kw, present, applies) in checks {
                 if present && !applies {
@@ -563,7 +870,7 @@ mod tests {
         );
         assert_eq!(
             errors(json!({"additionalProperties": "no"})),
-            ["/additionalProperties: expected a boolean, got a string"]
+            ["/additionalProperties: expected a boolean or a schema, got a string"]
         );
         assert_eq!(
             errors(json!({"enum": 1})),
@@ -575,11 +882,11 @@ mod tests {
         );
         assert_eq!(
             errors(json!([1])),
-            ["(root): expected a schema (an object), got an array"]
+            ["(root): expected a schema (an object or a boolean), got an array"]
         );
         assert_eq!(
             errors(json!({"items": 3})),
-            ["/items: expected a schema (an object), got a number"]
+            ["/items: expected a schema (an object or a boolean), got a number"]
         );
     }
 
@@ -605,17 +912,26 @@ mod tests {
     #[test]
     fn unsupported_and_unknown_keywords_are_refused() {
         assert_eq!(
-            errors(json!({"properties": {"s": {"type": "string", "pattern": "^a"}}})),
-            ["/properties/s/pattern: keyword \"pattern\" is not supported yet"]
+            errors(json!({"properties": {"s": {"type": "string", "if": {"minLength": 1}}}})),
+            ["/properties/s/if: keyword \"if\" is not supported yet"]
         );
         assert_eq!(
             errors(json!({"requird": ["a"]})),
             ["/requird: unknown keyword \"requird\" (did you mean \"required\"?)"]
         );
         assert_eq!(
-            errors(json!({"additionalProperties": {"type": "string"}})),
-            ["/additionalProperties: additionalProperties as a schema is not supported yet; use true or false"]
+            errors(json!({"$ref": "https://example.com/s.json"})),
+            ["/$ref: only local references (starting with \"#\") are supported, got \"https://example.com/s.json\""]
         );
+        assert_eq!(
+            errors(json!({"$ref": "#/$defs/missing"})),
+            ["/$ref: $ref \"#/$defs/missing\" does not name a schema in this document"]
+        );
+        assert_eq!(
+            errors(json!({"allOf": [{"$ref": "#"}]})),
+            ["/allOf/0: this schema refers back to \"#\" without descending into the value, so it could never be checked"]
+        );
+        assert!(errors(json!({"properties": {"next": {"$ref": "#"}}})).is_empty());
         assert!(errors(json!({"x-vendor": {"anything": 1}, "deprecated": true})).is_empty());
     }
 

@@ -42,7 +42,7 @@ fn vocabulary(schema: &Value, names: &mut Vec<String>, scalars: &mut Vec<Value>)
 }
 
 fn value(rng: &mut Rng, names: &[String], scalars: &[Value], depth: usize) -> Value {
-    let edge: [Value; 12] = [
+    let edge: [Value; 16] = [
         json!(0),
         json!(-1),
         json!(1),
@@ -55,6 +55,10 @@ fn value(rng: &mut Rng, names: &[String], scalars: &[Value], depth: usize) -> Va
         json!(null),
         json!(""),
         json!("x"),
+        json!("2024-02-29"),
+        json!("a@b.co"),
+        json!("abc1"),
+        json!(7.5),
     ];
     match rng.below(if depth > 3 { 3 } else { 6 }) {
         0 => scalars[rng.below(scalars.len())].clone(),
@@ -105,9 +109,12 @@ fn random_arguments_agree() {
                 Undeclared::RejectIfForbidden,
             ] {
                 for object_root in [true, false] {
+                    // The other switches vary from round to round.
                     let o = Options::default()
                         .undeclared(policy)
-                        .object_root(object_root);
+                        .object_root(object_root)
+                        .formats(rng.below(2) == 0)
+                        .integer_floats(rng.below(2) == 0);
                     let a = interp.validate_with(&args, &o);
                     let b = compiled(&args, &o);
                     compared += 1;

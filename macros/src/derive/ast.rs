@@ -1,0 +1,146 @@
+//! The input of `#[derive(ToolArgs)]` as the derive sees it: a struct with named
+//! fields or an enum of unit variants, each item with its attributes read.
+
+use super::attr::{self, ArgAttrs, Given, SerdeContainer, SerdeField, SerdeVariant};
+use crate::attr::{self as tool_attr, ToolAttrs};
+use crate::ctxt::Ctxt;
+use syn::spanned::Spanned;
+use syn::{Data as SynData, DeriveInput, Fields, Ident, Type};
+
+pub(crate) struct Container<'a> {
+    pub ident: &'a Ident,
+    /// Doc comment and `#[tool(...)]`, read as `tool_schema!` reads them.
+    pub tool: ToolAttrs,
+    pub serde: SerdeContainer,
+    pub data: Data<'a>,
+}
+
+pub(crate) enum Data<'a> {
+    Struct(Vec<Field<'a>>),
+    Enum(Vec<Variant<'a>>),
+}
+
+pub(crate) struct Field<'a> {
+    pub ident: &'a Ident,
+    pub ty: &'a Type,
+    pub doc: Option<Given<String>>,
+    pub arg: ArgAttrs,
+    pub serde: SerdeField,
+}
+
+pub(crate) struct Variant<'a> {
+    pub ident: &'a Ident,
+    pub serde: SerdeVariant,
+}
+
+/// An identifier as serde names it: without `r#`.
+pub(crate) fn unraw(ident: &Ident) -> String {
+    let s = ident.to_string();
+    s.strip_prefix("r#").map(str::to_string).unwrap_or(s)
+}
+
+impl<'a> Container<'a> {
+    /// Reads the input, reporting what the derive does not support. `None` when the
+    /// input's shape is not supported at all.
+    pub(crate) fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
+        let tool = tool_attr::parse(cx, &input.attrs);
+        attr::misplaced(
+            cx,
+            &input.attrs,
+            "arg",
+            "#[arg] goes on fields; on the type, use #[tool(name = \"...\", description = \"...\")]",
+        );
+        let is_enum = matches!(input.data, SynData::Enum(_));
+        let serde = SerdeContainer::parse(cx, &input.attrs, is_enum);
+        if !input.generics.params.is_empty() {
+            cx.push(syn::Error::new_spanned(
+                &input.generics,
+                "#[derive(ToolArgs)] does not support generic parameters: a tool's schema and \
+                 validator are built once, when the crate compiles",
+            ));
+        }
+        let data = match &input.data {
+            SynData::Struct(s) => match &s.fields {
+                Fields::Named(named) => Data::Struct(
+                    named
+                        .named
+                        .iter()
+                        .map(|f| {
+                            attr::misplaced(
+                                cx,
+                                &f.attrs,
+                                "tool",
+                                "#[tool] goes on the type; on fields, use #[arg(...)]",
+                            );
+                            Field {
+                                ident: f.ident.as_ref().expect("named field"),
+                                ty: &f.ty,
+                                doc: attr::doc(&f.attrs),
+                                arg: ArgAttrs::parse(cx, &f.attrs),
+                                serde: SerdeField::parse(cx, &f.attrs),
+                            }
+                        })
+                        .collect(),
+                ),
+                Fields::Unnamed(_) | Fields::Unit => {
+                    let hint = match &s.fields {
+                        Fields::Unit => format!(
+                            "; for a tool without arguments write `struct {} {{}}`",
+                            input.ident
+                        ),
+                        _ => String::new(),
+                    };
+                    cx.error(
+                        input.ident.span(),
+                        format!(
+                            "#[derive(ToolArgs)] needs a struct with named fields (the arguments \
+                             object's properties) or an enum of unit variants{hint}"
+                        ),
+                    );
+                    return None;
+                }
+            },
+            SynData::Enum(e) => Data::Enum(
+                e.variants
+                    .iter()
+                    .map(|v| {
+                        if !matches!(v.fields, Fields::Unit) {
+                            cx.error(
+                                v.fields.span(),
+                                format!(
+                                    "#[derive(ToolArgs)] supports enums of unit variants only \
+                                     (a string enum); `{}` has fields",
+                                    v.ident
+                                ),
+                            );
+                        }
+                        attr::misplaced(
+                            cx,
+                            &v.attrs,
+                            "arg",
+                            "a variant's name is set with #[serde(rename = \"...\")]",
+                        );
+                        attr::misplaced(cx, &v.attrs, "tool", "#[tool] goes on the type");
+                        Variant {
+                            ident: &v.ident,
+                            serde: SerdeVariant::parse(cx, &v.attrs),
+                        }
+                    })
+                    .collect(),
+            ),
+            SynData::Union(u) => {
+                cx.error(
+                    u.union_token.span(),
+                    "#[derive(ToolArgs)] needs a struct with named fields or an enum of unit variants, not a union",
+                );
+                return None;
+            }
+        };
+        Some(Container {
+            ident: &input.ident,
+            tool,
+            serde,
+            data,
+        })
+    }
+}

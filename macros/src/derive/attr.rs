@@ -1,0 +1,443 @@
+//! The attributes `#[derive(ToolArgs)]` reads: doc comments, `#[arg(...)]` on
+//! fields, and serde's `#[serde(...)]` on the container, its fields and variants.
+//! (`#[tool(...)]` on the container is read by `crate::attr`, as for
+//! `tool_schema!`.)
+//!
+//! Every serde attribute is classified: honoured (it changes what serde reads, and
+//! the schema says so), ignored (it changes only serialisation), or refused (the
+//! schema could not describe what serde would then accept).
+
+use super::case::{RenameRule, RULES};
+use crate::ctxt::Ctxt;
+use proc_macro2::Span;
+use serde_json::{Number, Value};
+use syn::meta::ParseNestedMeta;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
+use tool_schema_runtime::suggest::closest;
+
+/// A value written in an attribute, with the spans of its key and of its value.
+#[derive(Clone, Debug)]
+pub(crate) struct Given<T> {
+    pub value: T,
+    pub key: Span,
+    pub span: Span,
+}
+
+/// `#[arg(...)]` on a field.
+#[derive(Default)]
+pub(crate) struct ArgAttrs {
+    pub minimum: Option<Given<Number>>,
+    pub maximum: Option<Given<Number>>,
+    pub min_length: Option<Given<u64>>,
+    pub max_length: Option<Given<u64>>,
+    pub pattern: Option<Given<String>>,
+    pub min_items: Option<Given<u64>>,
+    pub max_items: Option<Given<u64>>,
+    pub description: Option<Given<String>>,
+    pub examples: Vec<Given<Value>>,
+}
+
+/// The keys `#[arg(...)]` takes.
+pub(crate) const ARG_KEYS: [&str; 9] = [
+    "minimum",
+    "maximum",
+    "min_length",
+    "max_length",
+    "pattern",
+    "min_items",
+    "max_items",
+    "description",
+    "example",
+];
+
+/// A doc comment: its lines joined with `\n` (one leading space of each line
+/// removed, the whole trimmed), with the span of its first line.
+pub(crate) fn doc(attrs: &[Attribute]) -> Option<Given<String>> {
+    let mut lines = Vec::new();
+    let mut span = None;
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            if let Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) = &nv.value
+            {
+                span.get_or_insert(attr.span());
+                let line = s.value();
+                lines.push(line.strip_prefix(' ').unwrap_or(&line).to_string());
+            }
+        }
+    }
+    let text = lines.join("\n").trim().to_string();
+    let span = span?;
+    (!text.is_empty()).then_some(Given {
+        value: text,
+        key: span,
+        span,
+    })
+}
+
+/// Skips the value of an attribute key that is not read (`= expr` or `(...)`), so
+/// the keys after it are still read.
+fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()?.parse::<Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let _skipped: proc_macro2::Group = meta.input.parse()?;
+    }
+    Ok(())
+}
+
+fn key_name(meta: &ParseNestedMeta) -> String {
+    let path = &meta.path;
+    match path.get_ident() {
+        Some(i) => i.to_string(),
+        None => quote::quote!(#path).to_string(),
+    }
+}
+
+/// A JSON number written as a Rust literal, with an optional leading `-`.
+fn number(expr: &Expr) -> Option<Number> {
+    match expr {
+        Expr::Group(g) => number(&g.expr),
+        Expr::Paren(p) => number(&p.expr),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr,
+            ..
+        }) => serde_json::from_str(&format!("-{}", number(expr)?)).ok(),
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(i), ..
+        }) => serde_json::from_str(i.base10_digits()).ok(),
+        Expr::Lit(ExprLit {
+            lit: Lit::Float(f), ..
+        }) => serde_json::from_str(f.base10_digits()).ok(),
+        _ => None,
+    }
+}
+
+/// A JSON value written as a Rust expression: a literal (string, number, `true`,
+/// `false`), a negative number, or an array `[...]` of those.
+fn json(expr: &Expr) -> Option<Value> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Some(Value::String(s.value())),
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(b), ..
+        }) => Some(Value::Bool(b.value)),
+        Expr::Array(a) => a
+            .elems
+            .iter()
+            .map(json)
+            .collect::<Option<_>>()
+            .map(Value::Array),
+        Expr::Group(g) => json(&g.expr),
+        e => number(e).map(Value::Number),
+    }
+}
+
+impl ArgAttrs {
+    /// Reads every `#[arg(...)]` of a field.
+    pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ArgAttrs {
+        let mut out = ArgAttrs::default();
+        for attr in attrs.iter().filter(|a| a.path().is_ident("arg")) {
+            let res = attr.parse_nested_meta(|meta| {
+                let key = key_name(&meta);
+                let key_span = meta.path.span();
+                if !ARG_KEYS.contains(&key.as_str()) {
+                    let hint = match closest(&key, ARG_KEYS) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => format!("expected one of: {}", ARG_KEYS.join(", ")),
+                    };
+                    cx.push(meta.error(format!("unknown argument attribute `{key}`; {hint}")));
+                    return skip_value(&meta);
+                }
+                let expr: Expr = meta.value()?.parse()?;
+                let span = expr.span();
+                let dup = |taken: bool| {
+                    if taken {
+                        cx.error(key_span, format!("`{key}` is given twice"));
+                    }
+                };
+                match key.as_str() {
+                    "minimum" | "maximum" => match number(&expr) {
+                        Some(n) => {
+                            let slot = if key == "minimum" {
+                                &mut out.minimum
+                            } else {
+                                &mut out.maximum
+                            };
+                            dup(slot.is_some());
+                            *slot = Some(Given {
+                                value: n,
+                                key: key_span,
+                                span,
+                            });
+                        }
+                        None => cx.error(span, format!("`{key}` takes a number, like `{key} = 1`")),
+                    },
+                    "min_length" | "max_length" | "min_items" | "max_items" => {
+                        match number(&expr).and_then(|n| n.as_u64()) {
+                            Some(n) => {
+                                let slot = match key.as_str() {
+                                    "min_length" => &mut out.min_length,
+                                    "max_length" => &mut out.max_length,
+                                    "min_items" => &mut out.min_items,
+                                    _ => &mut out.max_items,
+                                };
+                                dup(slot.is_some());
+                                *slot = Some(Given {
+                                    value: n,
+                                    key: key_span,
+                                    span,
+                                });
+                            }
+                            None => cx.error(
+                                span,
+                                format!("`{key}` takes a non-negative integer, like `{key} = 1`"),
+                            ),
+                        }
+                    }
+                    "pattern" | "description" => match &expr {
+                        Expr::Lit(ExprLit {
+                            lit: Lit::Str(s), ..
+                        }) => {
+                            let slot = if key == "pattern" {
+                                &mut out.pattern
+                            } else {
+                                &mut out.description
+                            };
+                            dup(slot.is_some());
+                            *slot = Some(Given {
+                                value: s.value(),
+                                key: key_span,
+                                span,
+                            });
+                        }
+                        _ => cx.error(span, format!("`{key}` takes a string literal")),
+                    },
+                    _ => match json(&expr) {
+                        Some(v) => out.examples.push(Given {
+                            value: v,
+                            key: key_span,
+                            span,
+                        }),
+                        None => cx.error(
+                            span,
+                            "`example` takes a literal (string, number, `true`, `false`) or an array of literals",
+                        ),
+                    },
+                }
+                Ok(())
+            });
+            if let Err(e) = res {
+                cx.push(e);
+            }
+        }
+        out
+    }
+}
+
+/// Refuses `#[arg]` or `#[tool]` where it has no meaning.
+pub(crate) fn misplaced(cx: &Ctxt, attrs: &[Attribute], name: &str, hint: &str) {
+    for attr in attrs.iter().filter(|a| a.path().is_ident(name)) {
+        cx.error(
+            attr.path().span(),
+            format!("#[{name}(...)] is not read here; {hint}"),
+        );
+    }
+}
+
+/// A serde name: `rename = "x"` or `rename(deserialize = "x")` (the name serde
+/// reads; a `serialize` name alone changes nothing here).
+fn serde_name(meta: &ParseNestedMeta) -> syn::Result<Option<LitStr>> {
+    if meta.input.peek(syn::Token![=]) {
+        return Ok(Some(meta.value()?.parse()?));
+    }
+    let mut de = None;
+    meta.parse_nested_meta(|inner| {
+        if inner.path.is_ident("deserialize") {
+            de = Some(inner.value()?.parse()?);
+        } else {
+            skip_value(&inner)?;
+        }
+        Ok(())
+    })?;
+    Ok(de)
+}
+
+fn rename_rule(cx: &Ctxt, lit: &LitStr) -> Option<RenameRule> {
+    let rule = RenameRule::from_name(&lit.value());
+    if rule.is_none() {
+        let names: Vec<String> = RULES.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+        cx.error(
+            lit.span(),
+            format!(
+                "unknown rename rule `rename_all = {:?}`, expected one of {}",
+                lit.value(),
+                names.join(", ")
+            ),
+        );
+    }
+    rule
+}
+
+/// Why a serde attribute is refused, by key.
+fn refusal(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "flatten" => "the schema cannot describe a flattened field yet; write its fields out, or nest the type as a field of its own",
+        "alias" => "a tool's schema declares one name per argument, and the model would not know the alias",
+        "deserialize_with" | "with" => "serde would accept whatever the function accepts, which the schema cannot know",
+        "tag" | "content" | "untagged" => "only externally tagged enums of unit variants (plain strings) are supported",
+        "transparent" | "from" | "try_from" | "remote" => "serde would not read this type's own fields, which is what the schema describes",
+        "other" => "a catch-all variant accepts any string, which the enum's schema cannot list",
+        "borrow" => "borrowed fields are not supported: a tool's arguments are deserialised into owned values",
+        "variant_identifier" | "field_identifier" => "identifier enums are not supported",
+        "default" => "an enum has no default variant in its schema",
+        _ => return None,
+    })
+}
+
+fn refuse(cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+    let msg = match refusal(key) {
+        Some(why) => format!("#[derive(ToolArgs)] does not support #[serde({key})]: {why}"),
+        None => format!(
+            "#[derive(ToolArgs)] does not know #[serde({key})], so it cannot tell what serde accepts"
+        ),
+    };
+    cx.push(meta.error(msg));
+    skip_value(meta)
+}
+
+/// Serde attributes of the container.
+#[derive(Default)]
+pub(crate) struct SerdeContainer {
+    pub rename_all: Option<RenameRule>,
+    /// `deny_unknown_fields`, with its span.
+    pub deny_unknown_fields: Option<Span>,
+    /// `default`: every field may be left out.
+    pub default: bool,
+}
+
+impl SerdeContainer {
+    pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute], is_enum: bool) -> SerdeContainer {
+        let mut out = SerdeContainer::default();
+        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+            let res = attr.parse_nested_meta(|meta| {
+                let key = key_name(&meta);
+                match key.as_str() {
+                    "rename_all" => {
+                        if let Some(lit) = serde_name(&meta)? {
+                            out.rename_all = rename_rule(cx, &lit);
+                        }
+                    }
+                    "deny_unknown_fields" if !is_enum => {
+                        out.deny_unknown_fields = Some(meta.path.span())
+                    }
+                    "default" if !is_enum => {
+                        out.default = true;
+                        skip_value(&meta)?;
+                    }
+                    // Read only when serialising, or no effect on what is read.
+                    "rename"
+                    | "bound"
+                    | "crate"
+                    | "expecting"
+                    | "into"
+                    | "rename_all_fields"
+                    | "deny_unknown_fields" => skip_value(&meta)?,
+                    _ => refuse(cx, &meta, &key)?,
+                }
+                Ok(())
+            });
+            if let Err(e) = res {
+                cx.push(e);
+            }
+        }
+        out
+    }
+}
+
+/// Serde attributes of a field.
+#[derive(Default)]
+pub(crate) struct SerdeField {
+    /// The name serde reads, when renamed.
+    pub rename: Option<LitStr>,
+    /// `default` or `default = "path"`: the field may be left out.
+    pub default: bool,
+    /// `skip` or `skip_deserializing`: serde never reads the field.
+    pub skip: bool,
+}
+
+impl SerdeField {
+    pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> SerdeField {
+        let mut out = SerdeField::default();
+        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+            let res = attr.parse_nested_meta(|meta| {
+                let key = key_name(&meta);
+                match key.as_str() {
+                    "rename" => {
+                        if let Some(lit) = serde_name(&meta)? {
+                            out.rename = Some(lit);
+                        }
+                    }
+                    "default" => {
+                        out.default = true;
+                        skip_value(&meta)?;
+                    }
+                    "skip" | "skip_deserializing" => out.skip = true,
+                    "skip_serializing"
+                    | "skip_serializing_if"
+                    | "serialize_with"
+                    | "bound"
+                    | "getter" => skip_value(&meta)?,
+                    _ => refuse(cx, &meta, &key)?,
+                }
+                Ok(())
+            });
+            if let Err(e) = res {
+                cx.push(e);
+            }
+        }
+        out
+    }
+}
+
+/// Serde attributes of an enum variant.
+#[derive(Default)]
+pub(crate) struct SerdeVariant {
+    pub rename: Option<LitStr>,
+    pub skip: bool,
+}
+
+impl SerdeVariant {
+    pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> SerdeVariant {
+        let mut out = SerdeVariant::default();
+        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+            let res = attr.parse_nested_meta(|meta| {
+                let key = key_name(&meta);
+                match key.as_str() {
+                    "rename" => {
+                        if let Some(lit) = serde_name(&meta)? {
+                            out.rename = Some(lit);
+                        }
+                    }
+                    "skip" | "skip_deserializing" => out.skip = true,
+                    "skip_serializing" | "serialize_with" | "bound" | "rename_all" => {
+                        skip_value(&meta)?
+                    }
+                    _ => refuse(cx, &meta, &key)?,
+                }
+                Ok(())
+            });
+            if let Err(e) = res {
+                cx.push(e);
+            }
+        }
+        out
+    }
+}

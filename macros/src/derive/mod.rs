@@ -1,0 +1,18 @@
+//! `#[derive(ToolArgs)]`: a Rust type as the tool's schema, validator and typed
+//! arguments. See the `tool-schema` crate's docs for what it accepts.
+//!
+//! - `ast`: the input as the derive sees it (a struct with named fields, or an
+//!   enum of unit variants), attributes read;
+//! - `attr`: doc comments, `#[arg(...)]`, serde's `#[serde(...)]`;
+//! - `case`: serde's `rename_all` rules;
+//! - `ty`: Rust types -> JSON Schema, with the span of every part;
+//! - `expand`: the schema checked by the schema model, compiled by the code
+//!   generator, exported with nested types' schemas spliced in.
+
+mod ast;
+mod attr;
+mod case;
+mod expand;
+mod ty;
+
+pub(crate) use expand::derive;

@@ -1,0 +1,543 @@
+//! Rust types -> JSON Schema, recording the span each part of the schema came from.
+//!
+//! | Rust | schema |
+//! |---|---|
+//! | `String` | `{"type": "string"}` |
+//! | `char` | `{"type": "string", "minLength": 1, "maxLength": 1}` |
+//! | `bool` | `{"type": "boolean"}` |
+//! | `u8` .. `u128`, `i8` .. `i128` | `{"type": "integer"}` with the type's range as `minimum`/`maximum` where it is narrower than a JSON integer's (`i64::MIN..=u64::MAX`) |
+//! | `usize`, `isize` | as `u32`, `i32`: the same schema on every target |
+//! | `f32`, `f64` | `{"type": "number"}` |
+//! | `Option<T>` | a field: optional; elsewhere: `T` or `null` |
+//! | `Vec<T>` | `{"type": "array", "items": T}` |
+//! | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
+//! | `HashSet<T>`, `BTreeSet<T>` | `{"type": "array", "items": T, "uniqueItems": true}` |
+//! | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
+//! | `serde_json::Value` | `{}` (any value) |
+//! | `Box<T>` | `T` |
+//! | any other path | a type deriving `ToolArgs` (a struct or a unit-variant enum), spliced in |
+
+use super::attr::Given;
+use crate::codegen::EXTERNAL_TYPE;
+use crate::ctxt::Ctxt;
+use crate::tool_impl::Locate;
+use proc_macro2::Span;
+use quote::{quote, ToTokens};
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+use syn::spanned::Spanned;
+use syn::{GenericArgument, Ident, PathArguments, Type};
+
+/// The span of every part of the derived schema, by JSON pointer.
+pub(crate) struct SpanMap {
+    values: HashMap<String, Span>,
+    keys: HashMap<String, Span>,
+    fallback: Span,
+}
+
+impl SpanMap {
+    pub(crate) fn new(fallback: Span) -> SpanMap {
+        SpanMap {
+            values: HashMap::new(),
+            keys: HashMap::new(),
+            fallback,
+        }
+    }
+
+    /// Records where the value at `pointer` came from.
+    pub(crate) fn value(&mut self, pointer: &str, span: Span) {
+        self.values.insert(pointer.to_string(), span);
+    }
+
+    /// Records where the value at `pointer` and its key came from.
+    pub(crate) fn given<T>(&mut self, pointer: &str, given: &Given<T>) {
+        self.values.insert(pointer.to_string(), given.span);
+        self.keys.insert(pointer.to_string(), given.key);
+    }
+}
+
+impl Locate for SpanMap {
+    fn span(&self, pointer: &str, on_key: bool) -> Span {
+        if on_key {
+            if let Some(s) = self.keys.get(pointer) {
+                return *s;
+            }
+        }
+        // The pointer itself or its nearest ancestor that came from somewhere.
+        let mut p = pointer;
+        loop {
+            if let Some(s) = self.values.get(p) {
+                return *s;
+            }
+            if p.is_empty() {
+                return self.fallback;
+            }
+            p = p.rfind('/').map_or("", |i| &p[..i]);
+        }
+    }
+
+    fn place(&self, pointer: &str) -> String {
+        if pointer.is_empty() {
+            " (at the root of the derived schema)".to_string()
+        } else {
+            format!(" (at {pointer} in the derived schema)")
+        }
+    }
+}
+
+/// Appends one reference token to a JSON pointer, escaped per RFC 6901.
+pub(crate) fn push_token(pointer: &str, token: &str) -> String {
+    format!("{pointer}/{}", token.replace('~', "~0").replace('/', "~1"))
+}
+
+/// What a Rust type is as a value in a call: what `#[arg(...)]` keys apply to.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Shape {
+    /// An integer type, with its range (the whole of it, also where the schema
+    /// leaves a bound out).
+    Integer {
+        name: &'static str,
+        min: i128,
+        max: i128,
+    },
+    Number,
+    String,
+    Char,
+    Bool,
+    /// `Vec<T>`.
+    Array,
+    /// `HashSet`/`BTreeSet`.
+    Set,
+    /// `[T; N]`.
+    Fixed,
+    /// `HashMap`/`BTreeMap`.
+    Map,
+    /// `serde_json::Value`.
+    Any,
+    /// A type deriving `ToolArgs`.
+    External,
+    /// `Option<T>` where it is not a field's own type.
+    Nullable(Box<Shape>),
+}
+
+impl Shape {
+    /// The shape without `Nullable`.
+    pub(crate) fn core(&self) -> &Shape {
+        match self {
+            Shape::Nullable(s) => s.core(),
+            s => s,
+        }
+    }
+}
+
+/// The integer types with their ranges. `usize`/`isize` get the 32-bit range on
+/// every target, so a tool's schema does not depend on where it is compiled and a
+/// valid value always fits.
+const INTEGERS: [(&str, i128, i128); 12] = [
+    ("u8", 0, u8::MAX as i128),
+    ("u16", 0, u16::MAX as i128),
+    ("u32", 0, u32::MAX as i128),
+    ("u64", 0, u64::MAX as i128),
+    ("u128", 0, u64::MAX as i128),
+    ("usize", 0, u32::MAX as i128),
+    ("i8", i8::MIN as i128, i8::MAX as i128),
+    ("i16", i16::MIN as i128, i16::MAX as i128),
+    ("i32", i32::MIN as i128, i32::MAX as i128),
+    ("i64", i64::MIN as i128, i64::MAX as i128),
+    ("i128", i64::MIN as i128, u64::MAX as i128),
+    ("isize", i32::MIN as i128, i32::MAX as i128),
+];
+
+/// The integers a JSON value can hold as an integer (`serde_json` without
+/// `arbitrary_precision`): bounds at these limits are left out of the schema.
+pub(crate) const JSON_MIN: i128 = i64::MIN as i128;
+pub(crate) const JSON_MAX: i128 = u64::MAX as i128;
+
+/// The keywords of a schema in the order the derive writes them.
+const ORDER: [&str; 16] = [
+    "type",
+    "description",
+    "anyOf",
+    "enum",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "additionalProperties",
+    "examples",
+    EXTERNAL_TYPE,
+];
+
+/// `map` with its keywords in [`ORDER`].
+pub(crate) fn ordered(map: Map<String, Value>) -> Map<String, Value> {
+    let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+    entries.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k).unwrap_or(ORDER.len()));
+    entries.into_iter().collect()
+}
+
+/// The schema builder's state for one derive.
+pub(crate) struct Builder<'a> {
+    pub cx: &'a Ctxt,
+    pub spans: SpanMap,
+    /// The types deriving `ToolArgs` named in the schema: the marker's text and the
+    /// type as written (with its spans).
+    pub externals: Vec<(String, Type)>,
+    /// The type being derived, to refuse direct recursion.
+    pub container: &'a Ident,
+}
+
+/// A type as text, as the user wrote it (for messages).
+pub(crate) fn type_text(ty: &Type) -> String {
+    let text = ty.to_token_stream().to_string();
+    // `Vec < u8 >` -> `Vec<u8>`, `std :: time :: Duration` -> `std::time::Duration`.
+    text.replace(" :: ", "::")
+        .replace(":: ", "::")
+        .replace(" <", "<")
+        .replace("< ", "<")
+        .replace(" >", ">")
+        .replace(" ,", ",")
+        .replace("& ", "&")
+}
+
+const SUPPORTED: &str = "String, char, bool, integers, f32, f64, Option, Vec, [T; N], HashSet, \
+                         BTreeSet, HashMap/BTreeMap with String keys, Box, serde_json::Value, and \
+                         types deriving ToolArgs";
+
+/// Whether `path` names a type of the standard library (or `serde_json::Value`) by
+/// its plain name or its full path, and if so the last segment.
+fn std_segment(path: &syn::Path) -> Option<&syn::PathSegment> {
+    let last = path.segments.last()?;
+    if path.segments.len() == 1 && path.leading_colon.is_none() {
+        return Some(last);
+    }
+    let first = path.segments.first()?.ident.to_string();
+    matches!(first.as_str(), "std" | "core" | "alloc" | "serde_json").then_some(last)
+}
+
+/// The type arguments of a path segment: `Vec<T>` -> `[T]`.
+fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
+    match &seg.arguments {
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `Option<T>` -> `T`, looking through `Box` (serde reads a missing field of both
+/// `Option<T>` and `Box<Option<T>>` as `None`).
+pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ungroup(ty) else {
+        return None;
+    };
+    if p.qself.is_some() {
+        return None;
+    }
+    let seg = std_segment(&p.path)?;
+    let args = type_args(seg);
+    match (seg.ident.to_string().as_str(), args.as_slice()) {
+        ("Option", [inner]) => Some(inner),
+        ("Box", [inner]) => option_inner(inner),
+        _ => None,
+    }
+}
+
+fn ungroup(ty: &Type) -> &Type {
+    match ty {
+        Type::Group(g) => ungroup(&g.elem),
+        Type::Paren(p) => ungroup(&p.elem),
+        t => t,
+    }
+}
+
+/// Why a standard type is not supported, with what to write instead.
+fn refused_std(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "str" | "Cow" | "PathBuf" | "Path" | "OsString" | "OsStr" | "CString" | "CStr" => {
+            "use String"
+        }
+        "Rc" | "Arc" => "use the type itself or Box<T>",
+        "Cell" | "RefCell" | "Mutex" | "RwLock" => {
+            "a model sends plain values: use the type itself"
+        }
+        "Duration" | "SystemTime" | "Instant" => {
+            "use an integer (seconds or milliseconds) and describe the unit"
+        }
+        "PhantomData" => "mark the field #[serde(skip)]",
+        "VecDeque" | "LinkedList" | "BinaryHeap" => "use Vec<T>",
+        "NonZeroU8" | "NonZeroU16" | "NonZeroU32" | "NonZeroU64" | "NonZeroU128"
+        | "NonZeroUsize" | "NonZeroI8" | "NonZeroI16" | "NonZeroI32" | "NonZeroI64"
+        | "NonZeroI128" | "NonZeroIsize" | "NonZero" => {
+            "use the integer type with #[arg(minimum = 1)]"
+        }
+        "IpAddr" | "Ipv4Addr" | "Ipv6Addr" | "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => {
+            "use String"
+        }
+        "Result" | "Range" | "RangeInclusive" | "Bound" | "Wrapping" | "Saturating" | "Reverse"
+        | "Ordering" => "use a struct deriving ToolArgs",
+        _ => return None,
+    })
+}
+
+impl Builder<'_> {
+    fn unsupported(&self, ty: &Type, hint: &str) {
+        self.cx.push(syn::Error::new_spanned(
+            ty,
+            format!(
+                "unsupported type `{}` for a tool argument: {hint}; supported: {SUPPORTED}",
+                type_text(ty)
+            ),
+        ));
+    }
+
+    /// The schema of a value of type `ty` at `pointer`, and its shape; `None` (with
+    /// the error reported) when the type is not supported.
+    pub(crate) fn schema(
+        &mut self,
+        ty: &Type,
+        pointer: &str,
+    ) -> Option<(Map<String, Value>, Shape)> {
+        self.spans.value(&push_token(pointer, "type"), ty.span());
+        let ty_inner = ungroup(ty);
+        let path = match ty_inner {
+            Type::Path(p) if p.qself.is_none() => &p.path,
+            Type::Array(a) => return self.array(a, pointer),
+            Type::Reference(_) => {
+                self.unsupported(
+                    ty,
+                    "borrowed types cannot hold arguments deserialised from a call; use an owned type (String, Vec<T>, ...)",
+                );
+                return None;
+            }
+            Type::Tuple(t) if t.elems.is_empty() => {
+                self.unsupported(ty, "`()` carries nothing; leave the field out");
+                return None;
+            }
+            Type::Tuple(_) => {
+                self.unsupported(
+                    ty,
+                    "tuples are not supported; use a struct with named fields",
+                );
+                return None;
+            }
+            Type::Slice(_) => {
+                self.unsupported(ty, "use Vec<T>");
+                return None;
+            }
+            _ => {
+                self.unsupported(ty, "not a plain type");
+                return None;
+            }
+        };
+        let last = path.segments.last()?;
+        let name = last.ident.to_string();
+        if path.segments.len() == 1 && (name == "Self" || last.ident == *self.container) {
+            self.cx.push(syn::Error::new_spanned(
+                ty,
+                format!(
+                    "`{}` contains itself: its schema would be infinite (recursive types are not supported yet)",
+                    self.container
+                ),
+            ));
+            return None;
+        }
+        let Some(seg) = std_segment(path) else {
+            return Some(self.external(ty, pointer));
+        };
+        let args = type_args(seg);
+        let schema = |v: Value| match v {
+            Value::Object(m) => m,
+            _ => unreachable!("schemas here are objects"),
+        };
+        if let Some((n, min, max)) = INTEGERS.iter().find(|(n, _, _)| *n == name) {
+            let mut m = schema(json!({"type": "integer"}));
+            if *min > JSON_MIN {
+                m.insert("minimum".into(), int_value(*min));
+            }
+            if *max < JSON_MAX {
+                m.insert("maximum".into(), int_value(*max));
+            }
+            return Some((
+                m,
+                Shape::Integer {
+                    name: n,
+                    min: *min,
+                    max: *max,
+                },
+            ));
+        }
+        let one_arg = |this: &Self| -> Option<&Type> {
+            match args.as_slice() {
+                [t] => Some(*t),
+                _ => {
+                    this.unsupported(ty, &format!("`{name}` takes one type argument"));
+                    None
+                }
+            }
+        };
+        match name.as_str() {
+            "String" => Some((schema(json!({"type": "string"})), Shape::String)),
+            "char" => {
+                let p = push_token(pointer, "minLength");
+                self.spans.value(&p, ty.span());
+                self.spans
+                    .value(&push_token(pointer, "maxLength"), ty.span());
+                Some((
+                    schema(json!({"type": "string", "minLength": 1, "maxLength": 1})),
+                    Shape::Char,
+                ))
+            }
+            "bool" => Some((schema(json!({"type": "boolean"})), Shape::Bool)),
+            "f32" | "f64" => Some((schema(json!({"type": "number"})), Shape::Number)),
+            "Value" if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
+                Some((Map::new(), Shape::Any))
+            }
+            "Box" => {
+                let inner = one_arg(self)?;
+                self.schema(inner, pointer)
+            }
+            "Option" => {
+                let inner = one_arg(self)?;
+                let (m, shape) = self.schema(inner, pointer)?;
+                Some((
+                    self.nullable(m, &shape, inner, pointer),
+                    Shape::Nullable(Box::new(shape)),
+                ))
+            }
+            "Vec" | "HashSet" | "BTreeSet" => {
+                let inner = one_arg(self)?;
+                let (items, _) = self.schema(inner, &push_token(pointer, "items"))?;
+                let mut m = schema(json!({"type": "array"}));
+                m.insert("items".into(), Value::Object(items));
+                if name == "Vec" {
+                    Some((m, Shape::Array))
+                } else {
+                    self.spans
+                        .value(&push_token(pointer, "uniqueItems"), ty.span());
+                    m.insert("uniqueItems".into(), Value::Bool(true));
+                    Some((m, Shape::Set))
+                }
+            }
+            "HashMap" | "BTreeMap" => {
+                let [key, value] = args.as_slice() else {
+                    self.unsupported(ty, &format!("`{name}` takes a key and a value type"));
+                    return None;
+                };
+                let key_ok = matches!(ungroup(key), Type::Path(p)
+                    if p.qself.is_none() && std_segment(&p.path).is_some_and(|s| s.ident == "String" && s.arguments.is_empty()));
+                if !key_ok {
+                    self.cx.push(syn::Error::new_spanned(
+                        key,
+                        format!(
+                            "unsupported map key type `{}`: the keys of a JSON object are strings; use String",
+                            type_text(key)
+                        ),
+                    ));
+                    return None;
+                }
+                let at = push_token(pointer, "additionalProperties");
+                let (values, _) = self.schema(value, &at)?;
+                let mut m = schema(json!({"type": "object"}));
+                m.insert("additionalProperties".into(), Value::Object(values));
+                Some((m, Shape::Map))
+            }
+            other => match refused_std(other) {
+                Some(hint) => {
+                    self.unsupported(ty, hint);
+                    None
+                }
+                None => Some(self.external(ty, pointer)),
+            },
+        }
+    }
+
+    /// `[T; N]`: exactly N items.
+    fn array(&mut self, a: &syn::TypeArray, pointer: &str) -> Option<(Map<String, Value>, Shape)> {
+        let len = match &a.len {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => i.base10_parse::<u64>().ok(),
+            _ => None,
+        };
+        let Some(len) = len else {
+            self.cx.push(syn::Error::new_spanned(
+                &a.len,
+                "the length of an array argument must be an integer literal, so it can be written in the schema",
+            ));
+            return None;
+        };
+        let (items, _) = self.schema(&a.elem, &push_token(pointer, "items"))?;
+        for kw in ["minItems", "maxItems"] {
+            self.spans.value(&push_token(pointer, kw), a.len.span());
+        }
+        let mut m = Map::new();
+        m.insert("type".into(), "array".into());
+        m.insert("items".into(), Value::Object(items));
+        m.insert("minItems".into(), len.into());
+        m.insert("maxItems".into(), len.into());
+        Some((m, Shape::Fixed))
+    }
+
+    /// A type deriving `ToolArgs`: a marker node, validated by that type and
+    /// replaced by its schema in the exported JSON.
+    fn external(&mut self, ty: &Type, pointer: &str) -> (Map<String, Value>, Shape) {
+        let text = quote!(#ty).to_string();
+        if !self.externals.iter().any(|(t, _)| *t == text) {
+            self.externals.push((text.clone(), ty.clone()));
+        }
+        self.spans.value(pointer, ty.span());
+        let mut m = Map::new();
+        m.insert(EXTERNAL_TYPE.into(), Value::String(text));
+        (m, Shape::External)
+    }
+
+    /// `T` or `null`, where `Option<T>` is not a field's own type.
+    fn nullable(
+        &mut self,
+        mut m: Map<String, Value>,
+        shape: &Shape,
+        inner: &Type,
+        pointer: &str,
+    ) -> Map<String, Value> {
+        match m.get_mut("type") {
+            Some(Value::String(t)) => {
+                let t = std::mem::take(t);
+                m.insert("type".into(), json!([t, "null"]));
+                m
+            }
+            // Already nullable (`Option<Option<T>>`).
+            Some(_) => m,
+            // Any value (`Value`): null included.
+            None if *shape == Shape::Any => m,
+            // Another type's schema: one of it or null.
+            None => {
+                let at = push_token(pointer, "anyOf");
+                self.spans.value(&push_token(&at, "0"), inner.span());
+                self.spans.value(&push_token(&at, "1"), inner.span());
+                let mut out = Map::new();
+                out.insert("anyOf".into(), json!([Value::Object(m), {"type": "null"}]));
+                out
+            }
+        }
+    }
+}
+
+/// An integer as a JSON number.
+pub(crate) fn int_value(n: i128) -> Value {
+    if n < 0 {
+        Value::from(n as i64)
+    } else {
+        Value::from(n as u64)
+    }
+}

@@ -1,0 +1,158 @@
+//! What `tool_schema!` and `#[derive(ToolArgs)]` share: checking a schema with the
+//! schema model (errors and lints as spanned compile errors) and the `ToolArgs`
+//! implementation around the validator `codegen` generates.
+
+use crate::attr;
+use crate::codegen;
+use crate::ctxt::Ctxt;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+use serde_json::Value;
+use tool_schema_runtime::{LintKind, Schema};
+
+/// Where a problem of the schema is in the macro's input.
+pub(crate) trait Locate {
+    /// The span for a problem at `pointer` (on the member's key when `on_key`).
+    fn span(&self, pointer: &str, on_key: bool) -> Span;
+    /// Where `pointer` is, in words, appended to the message: ` (at /properties/x)`.
+    fn place(&self, pointer: &str) -> String;
+}
+
+/// Runs `value` through the schema model. Every error and every lint not in
+/// `allow` is reported at its place; the schema is returned only when there are
+/// none.
+pub(crate) fn check_schema(
+    cx: &Ctxt,
+    value: &Value,
+    allow: &[LintKind],
+    at: &dyn Locate,
+) -> Option<Schema> {
+    let (schema, lints) = match Schema::parse(value) {
+        Ok(s) => {
+            let lints = s.lints().to_vec();
+            (Some(s), lints)
+        }
+        Err(e) => {
+            for p in &e.problems {
+                let span = at.span(&p.pointer, p.on_key);
+                cx.error(span, format!("{}{}", p.message, at.place(&p.pointer)));
+            }
+            (None, e.lints)
+        }
+    };
+    let mut ok = schema.is_some();
+    for lint in &lints {
+        if allow.contains(&lint.kind) {
+            continue;
+        }
+        ok = false;
+        let d = &lint.diagnostic;
+        cx.error(
+            at.span(&d.pointer, d.on_key),
+            format!(
+                "{}{}; if this is intended, add #[tool(allow({}))]",
+                d.message,
+                at.place(&d.pointer),
+                attr::lint_name(lint.kind)
+            ),
+        );
+    }
+    if ok {
+        schema
+    } else {
+        None
+    }
+}
+
+/// The parts of one `ToolArgs` implementation.
+pub(crate) struct ToolImpl<'a> {
+    pub ident: &'a Ident,
+    pub name: &'a str,
+    pub description: &'a str,
+    /// An expression of type `&'static str`: the schema's JSON text (a literal, or
+    /// a constant expression when other types' schemas are spliced in).
+    pub schema_json: TokenStream,
+    /// The checked schema; `None` when it has errors, and then the implementation
+    /// is a fallback that lets the rest of the crate type-check.
+    pub schema: Option<&'a Schema>,
+}
+
+/// `impl ToolArgs for Ident`, with the validator compiled from the schema.
+pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
+    let rt = quote!(::tool_schema::__private);
+    let ToolImpl {
+        ident,
+        name,
+        description,
+        schema_json,
+        schema,
+    } = parts;
+
+    let (schema_json, validate_body, at_body) = match schema {
+        Some(schema) => {
+            let (fns, root) = codegen::validator(schema);
+            let has_type = schema.root().types.is_some();
+            let validate = quote!(
+                let mut out = ::std::vec::Vec::new();
+                if !#rt::root_not_object(#has_type, args, options, &mut out) {
+                    <Self as ::tool_schema::ToolArgs>::__validate_at(
+                        args, &#rt::Trail::ROOT, #rt::Position::default(), options,
+                        &mut #rt::Sink::collect(&mut out),
+                    );
+                }
+                #rt::Report { violations: out }
+            );
+            let at = quote!(
+                #fns
+                #root(args, trail, position, options, out)
+            );
+            (schema_json, validate, at)
+        }
+        // Fallback: the type and its trait exist so the rest of the crate
+        // type-checks; the compile errors stop the build.
+        None => (
+            quote!("{}"),
+            quote!(
+                let _ = (args, options);
+                ::core::unreachable!("this tool's schema did not compile")
+            ),
+            quote!(
+                let _ = (args, trail, position, options, out);
+                ::core::unreachable!("this tool's schema did not compile")
+            ),
+        ),
+    };
+
+    quote! {
+        impl ::tool_schema::ToolArgs for #ident {
+            const NAME: &'static str = #name;
+            const DESCRIPTION: &'static str = #description;
+            const SCHEMA_JSON: &'static str = #schema_json;
+
+            fn schema() -> &'static #rt::serde_json::Value {
+                static SCHEMA: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
+                SCHEMA.get_or_init(|| {
+                    #rt::serde_json::from_str(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)
+                        .expect("schema JSON written by the tool-schema macros")
+                })
+            }
+
+            fn validate_with(
+                args: &#rt::serde_json::Value,
+                options: &#rt::Options,
+            ) -> #rt::Report {
+                #validate_body
+            }
+
+            fn __validate_at(
+                args: &#rt::serde_json::Value,
+                trail: &#rt::Trail<'_>,
+                position: #rt::Position,
+                options: &#rt::Options,
+                out: &mut #rt::Sink<'_>,
+            ) {
+                #at_body
+            }
+        }
+    }
+}

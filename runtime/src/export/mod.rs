@@ -1,0 +1,633 @@
+//! Tool definitions for LLM providers, from a tool's name, description and JSON
+//! Schema: Anthropic, OpenAI (Chat Completions and Responses, strict or not), Gemini
+//! (`parameters` and `parametersJsonSchema`) and MCP.
+//!
+//! Every function here works on JSON (the schema as [`ToolArgs::schema`] gives it), so
+//! keywords the schema model learns later flow through to the providers that take
+//! them. A schema a provider cannot take as it is is refused with an [`ExportError`]
+//! listing every problem with its JSON pointer and the provider rule; what an export
+//! changes is listed in an [`ExportReport`] ([`export`] and [`toolbox`] return it).
+//!
+//! ```
+//! use serde_json::json;
+//! use tool_schema_runtime::export;
+//!
+//! let schema = json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "city": {"type": "string", "description": "City name"},
+//!         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}
+//!     },
+//!     "required": ["city"]
+//! });
+//! let tool = export::openai_chat("get_weather", "Get the weather.", &schema, true).unwrap();
+//! assert_eq!(tool["function"]["parameters"]["properties"]["unit"]["type"], json!(["string", "null"]));
+//! assert_eq!(tool["function"]["strict"], json!(true));
+//!
+//! let tool = export::gemini("get_weather", "Get the weather.", &schema).unwrap();
+//! assert_eq!(tool["parameters"]["properties"]["city"]["type"], "STRING");
+//! ```
+//!
+//! # What every export guarantees
+//!
+//! - The root is an object schema with `type: "object"`: a root `$ref` (a recursive
+//!   model) is replaced by the definition it names (its `$defs` kept); a root of
+//!   another type is refused.
+//! - `properties` is present, `{}` for a tool without arguments (Gemini's `parameters`
+//!   instead is left unset, as its documentation asks).
+//! - Every array has `items`: JSON Schema exports add `items: {}` (any item, which is
+//!   what an array without `items` means) where it is missing; strict modes and
+//!   Gemini's `parameters` need an item type, so there a missing `items` is refused.
+//! - No `$schema` unless asked ([`ExportOptions::schema_dialect`]).
+//! - The name follows the provider's documented pattern, the description is omitted
+//!   when empty.
+//!
+//! # Where the facts come from
+//!
+//! Each provider file cites the documents its rules come from: `anthropic.rs`,
+//! `openai.rs`, `gemini.rs`, `mcp.rs`, and `strict.rs` for the strict-mode subsets.
+
+mod anthropic;
+mod common;
+mod gemini;
+mod mcp;
+mod openai;
+mod report;
+pub mod strict;
+
+pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
+pub use strict::{NullableOptional, StrictSchema};
+
+use crate::tool::ToolArgs;
+use report::Ctx;
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// A provider's tool format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// Anthropic Messages API: `{name, description, input_schema}`.
+    Anthropic,
+    /// Anthropic strict tool use: `{name, description, input_schema, strict: true}`,
+    /// the schema transformed by [`strict::anthropic`].
+    AnthropicStrict,
+    /// OpenAI Chat Completions: `{"type": "function", "function": {name,
+    /// description, parameters, strict: false}}`.
+    OpenAiChat,
+    /// OpenAI Chat Completions with `strict: true`, the schema transformed by
+    /// [`strict::openai`].
+    OpenAiChatStrict,
+    /// OpenAI Responses: `{"type": "function", name, description, parameters,
+    /// strict: false}`.
+    OpenAiResponses,
+    /// OpenAI Responses with `strict: true`, the schema transformed by
+    /// [`strict::openai`].
+    OpenAiResponsesStrict,
+    /// Gemini `functionDeclarations` entry with the OpenAPI-subset `parameters`.
+    Gemini,
+    /// Gemini `functionDeclarations` entry with `parametersJsonSchema`.
+    GeminiJsonSchema,
+    /// MCP `tools/list` entry: `{name, title?, description, inputSchema}`.
+    Mcp,
+}
+
+impl Target {
+    /// Every target, in this order.
+    pub const ALL: [Target; 9] = [
+        Target::Anthropic,
+        Target::AnthropicStrict,
+        Target::OpenAiChat,
+        Target::OpenAiChatStrict,
+        Target::OpenAiResponses,
+        Target::OpenAiResponsesStrict,
+        Target::Gemini,
+        Target::GeminiJsonSchema,
+        Target::Mcp,
+    ];
+
+    /// A short identifier: `anthropic`, `anthropic_strict`, `openai_chat`,
+    /// `openai_chat_strict`, `openai_responses`, `openai_responses_strict`, `gemini`,
+    /// `gemini_json_schema`, `mcp`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Target::Anthropic => "anthropic",
+            Target::AnthropicStrict => "anthropic_strict",
+            Target::OpenAiChat => "openai_chat",
+            Target::OpenAiChatStrict => "openai_chat_strict",
+            Target::OpenAiResponses => "openai_responses",
+            Target::OpenAiResponsesStrict => "openai_responses_strict",
+            Target::Gemini => "gemini",
+            Target::GeminiJsonSchema => "gemini_json_schema",
+            Target::Mcp => "mcp",
+        }
+    }
+
+    /// Is this a strict mode (a constrained-decoding schema subset)?
+    pub fn is_strict(self) -> bool {
+        matches!(
+            self,
+            Target::AnthropicStrict | Target::OpenAiChatStrict | Target::OpenAiResponsesStrict
+        )
+    }
+
+    pub(crate) fn is_openai(self) -> bool {
+        matches!(
+            self,
+            Target::OpenAiChat
+                | Target::OpenAiChatStrict
+                | Target::OpenAiResponses
+                | Target::OpenAiResponsesStrict
+        )
+    }
+
+    /// The pointer, in the tool definition, of the parameters schema
+    /// (`/input_schema`, `/function/parameters`, `/parameters`, ...).
+    pub fn schema_pointer(self) -> &'static str {
+        match self {
+            Target::Anthropic | Target::AnthropicStrict => "/input_schema",
+            Target::OpenAiChat | Target::OpenAiChatStrict => "/function/parameters",
+            Target::OpenAiResponses | Target::OpenAiResponsesStrict | Target::Gemini => {
+                "/parameters"
+            }
+            Target::GeminiJsonSchema => "/parametersJsonSchema",
+            Target::Mcp => "/inputSchema",
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Target::Anthropic => "Anthropic",
+            Target::AnthropicStrict => "Anthropic (strict tool use)",
+            Target::OpenAiChat => "OpenAI Chat Completions",
+            Target::OpenAiChatStrict => "OpenAI Chat Completions (strict)",
+            Target::OpenAiResponses => "OpenAI Responses",
+            Target::OpenAiResponsesStrict => "OpenAI Responses (strict)",
+            Target::Gemini => "Gemini (parameters)",
+            Target::GeminiJsonSchema => "Gemini (parametersJsonSchema)",
+            Target::Mcp => "MCP",
+        })
+    }
+}
+
+/// What to do with `$schema` in an export.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SchemaDialect {
+    /// Remove it (the default): providers read the schema as their own subset or as
+    /// JSON Schema 2020-12 (MCP's default), and some refuse the keyword.
+    #[default]
+    Omit,
+    /// Keep the schema's own `$schema`, if any.
+    Keep,
+    /// Set it to this URL.
+    Set(String),
+}
+
+/// What to do with a constraint a provider cannot take (a bound, a length, a size,
+/// a pattern or format outside its subset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lossy {
+    /// Refuse the export: the default for OpenAI strict and Gemini.
+    Refuse,
+    /// Remove it from the schema and state it in the description (the report lists
+    /// it): the default for Anthropic strict tool use, as Anthropic's SDKs do. The
+    /// model reads the constraint; tool-schema's validator still enforces it.
+    /// Composition (`not`, `if`, overlapping `oneOf`, ...) is refused all the same.
+    Describe,
+}
+
+/// Options of an export. `ExportOptions::default()` is what the one-call functions
+/// ([`anthropic`], [`openai_chat`], ...) use.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ExportOptions {
+    /// `$schema` in the exported schema (default: omitted).
+    pub schema_dialect: SchemaDialect,
+    /// Constraints the provider cannot take; `None` is the provider's default (see
+    /// [`Lossy`]).
+    pub lossy: Option<Lossy>,
+}
+
+impl ExportOptions {
+    /// The defaults.
+    pub fn new() -> ExportOptions {
+        ExportOptions::default()
+    }
+
+    /// Sets [`ExportOptions::schema_dialect`].
+    pub fn schema_dialect(mut self, dialect: SchemaDialect) -> ExportOptions {
+        self.schema_dialect = dialect;
+        self
+    }
+
+    /// Sets [`ExportOptions::lossy`].
+    pub fn lossy(mut self, lossy: Lossy) -> ExportOptions {
+        self.lossy = Some(lossy);
+        self
+    }
+}
+
+/// A tool to export: name, optional display title (MCP), description and the JSON
+/// Schema of its arguments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ToolSpec<'a> {
+    /// The tool's name on the wire.
+    pub name: &'a str,
+    /// A display title (MCP `title`); `None` omits it.
+    pub title: Option<&'a str>,
+    /// The tool's description, for the model.
+    pub description: &'a str,
+    /// The JSON Schema of the arguments.
+    pub schema: &'a Value,
+}
+
+impl<'a> ToolSpec<'a> {
+    /// A tool without a title.
+    pub fn new(name: &'a str, description: &'a str, schema: &'a Value) -> ToolSpec<'a> {
+        ToolSpec {
+            name,
+            title: None,
+            description,
+            schema,
+        }
+    }
+
+    /// The same tool with a display title.
+    pub fn with_title(self, title: &'a str) -> ToolSpec<'a> {
+        ToolSpec {
+            title: Some(title),
+            ..self
+        }
+    }
+
+    /// A declared tool: its name, description and schema; its title is the schema's
+    /// root `title`, if any.
+    pub fn of<T: ToolArgs + ?Sized>() -> ToolSpec<'static> {
+        let schema = T::schema();
+        ToolSpec {
+            name: T::NAME,
+            title: schema.get("title").and_then(Value::as_str),
+            description: T::DESCRIPTION,
+            schema,
+        }
+    }
+}
+
+/// An export: the provider's value, every change made, and (OpenAI strict) the
+/// properties whose `null` stands for "absent".
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exported {
+    /// The tool definition ([`export`]) or the provider's tool list ([`toolbox`]).
+    pub value: Value,
+    /// Every change made to the schemas, in order.
+    pub report: ExportReport,
+    /// OpenAI strict only: the optional properties made required and nullable.
+    pub nullable_optional: Vec<NullableOptional>,
+}
+
+/// Exports one tool for `target`.
+pub fn export(
+    target: Target,
+    tool: &ToolSpec<'_>,
+    options: &ExportOptions,
+) -> Result<Exported, ExportError> {
+    let mut ctx = Ctx::new(tool.name);
+    let value = definition(target, tool, options, &mut ctx);
+    if target == Target::AnthropicStrict {
+        check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
+    }
+    finish(target, value, ctx)
+}
+
+/// Exports a list of tools as the provider's `tools` value: an array for Anthropic
+/// and OpenAI, `[{"functionDeclarations": [...]}]` for Gemini, and the `tools/list`
+/// result `{"tools": [...]}` for MCP. Tool names must be distinct; the provider's
+/// per-request limits are checked (OpenAI: 128 functions; Anthropic strict: 20 strict
+/// tools, 24 optional parameters and 16 union-typed parameters in all).
+pub fn toolbox(
+    target: Target,
+    tools: &[ToolSpec<'_>],
+    options: &ExportOptions,
+) -> Result<Exported, ExportError> {
+    let mut ctx = Ctx::new("");
+    let mut defs = Vec::with_capacity(tools.len());
+    let mut changes = Vec::new();
+    let mut nullable = Vec::new();
+    for (i, tool) in tools.iter().enumerate() {
+        let mut one = Ctx::new(tool.name);
+        defs.push(definition(target, tool, options, &mut one));
+        if tools[..i].iter().any(|t| t.name == tool.name) {
+            one.refuse(
+                "",
+                format!("two tools are named '{}'", tool.name),
+                "a tool list needs distinct names",
+            );
+        }
+        ctx.problems.extend(one.problems);
+        changes.extend(one.changes);
+        nullable.extend(one.nullable);
+    }
+    ctx.changes = changes;
+    ctx.nullable = nullable;
+    if target.is_openai() && tools.len() > openai::MAX_TOOLS {
+        ctx.refuse(
+            "",
+            format!("{} tools", tools.len()),
+            format!("OpenAI: at most {} functions in `tools`", openai::MAX_TOOLS),
+        );
+    }
+    if target == Target::AnthropicStrict {
+        if tools.len() > anthropic::MAX_STRICT_TOOLS {
+            ctx.refuse(
+                "",
+                format!("{} strict tools", tools.len()),
+                format!(
+                    "Anthropic strict tool use: at most {} strict tools per request",
+                    anthropic::MAX_STRICT_TOOLS
+                ),
+            );
+        }
+        check_anthropic_strict_totals(&defs, &mut ctx);
+    }
+    let list = Value::Array(defs);
+    let value = match target {
+        Target::Gemini | Target::GeminiJsonSchema => {
+            let mut m = Map::new();
+            m.insert("functionDeclarations".into(), list);
+            Value::Array(vec![Value::Object(m)])
+        }
+        Target::Mcp => {
+            let mut m = Map::new();
+            m.insert("tools".into(), list);
+            Value::Object(m)
+        }
+        _ => list,
+    };
+    finish(target, value, ctx)
+}
+
+fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportError> {
+    if !ctx.problems.is_empty() {
+        return Err(ExportError {
+            target,
+            problems: ctx.problems,
+        });
+    }
+    Ok(Exported {
+        value,
+        report: ExportReport::from_changes(ctx.changes),
+        nullable_optional: ctx.nullable,
+    })
+}
+
+fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ctx) {
+    let (mut optional, mut unions) = (0, 0);
+    for d in defs {
+        let (o, u) = strict::anthropic_counts(&d["input_schema"]);
+        optional += o;
+        unions += u;
+    }
+    if optional > anthropic::MAX_STRICT_OPTIONAL {
+        ctx.refuse(
+            "",
+            format!("{optional} optional parameters in all strict tools"),
+            format!(
+                "Anthropic strict tool use: at most {} optional parameters per request",
+                anthropic::MAX_STRICT_OPTIONAL
+            ),
+        );
+    }
+    if unions > anthropic::MAX_STRICT_UNIONS {
+        ctx.refuse(
+            "",
+            format!("{unions} parameters using `anyOf` or a type list in all strict tools"),
+            format!(
+                "Anthropic strict tool use: at most {} such parameters per request",
+                anthropic::MAX_STRICT_UNIONS
+            ),
+        );
+    }
+}
+
+fn definition(
+    target: Target,
+    tool: &ToolSpec<'_>,
+    options: &ExportOptions,
+    ctx: &mut Ctx,
+) -> Value {
+    check_name(target, tool.name, ctx);
+    match target {
+        Target::Anthropic => anthropic::definition(tool, false, options, ctx),
+        Target::AnthropicStrict => anthropic::definition(tool, true, options, ctx),
+        Target::OpenAiChat => openai::chat(tool, false, options, ctx),
+        Target::OpenAiChatStrict => openai::chat(tool, true, options, ctx),
+        Target::OpenAiResponses => openai::responses(tool, false, options, ctx),
+        Target::OpenAiResponsesStrict => openai::responses(tool, true, options, ctx),
+        Target::Gemini => gemini::definition(tool, false, options, ctx),
+        Target::GeminiJsonSchema => gemini::definition(tool, true, options, ctx),
+        Target::Mcp => mcp::definition(tool, options, ctx),
+    }
+}
+
+/// Checks a tool name against the provider's documented pattern.
+fn check_name(target: Target, name: &str, ctx: &mut Ctx) {
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let (ok, rule) = match target {
+        Target::Anthropic | Target::AnthropicStrict => (
+            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
+            "Anthropic: a tool name matches ^[a-zA-Z0-9_-]{1,64}$",
+        ),
+        Target::OpenAiChat | Target::OpenAiChatStrict | Target::OpenAiResponses | Target::OpenAiResponsesStrict => (
+            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
+            "OpenAI: a function name is letters, digits, '_' and '-', at most 64 characters",
+        ),
+        Target::Gemini | Target::GeminiJsonSchema => (
+            name.len() <= 64
+                && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| plain(c) || c == '.' || c == ':'),
+            "Gemini: a function name starts with a letter or '_' and is letters, digits, '_', '.', ':' and '-', at most 64 characters",
+        ),
+        Target::Mcp => (
+            !name.is_empty() && name.len() <= 128 && name.chars().all(|c| plain(c) || c == '.'),
+            "MCP: a tool name is 1 to 128 ASCII letters, digits, '_', '-' and '.'",
+        ),
+    };
+    if !ok {
+        ctx.refuse(
+            "",
+            format!("the tool name '{name}' does not follow the provider's pattern"),
+            rule,
+        );
+    }
+}
+
+fn value_of(
+    target: Target,
+    name: &str,
+    title: Option<&str>,
+    description: &str,
+    schema: &Value,
+) -> Result<Value, ExportError> {
+    let tool = ToolSpec {
+        name,
+        title,
+        description,
+        schema,
+    };
+    export(target, &tool, &ExportOptions::default()).map(|e| e.value)
+}
+
+/// Anthropic tool definition: `{name, description, input_schema}`.
+pub fn anthropic(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
+    value_of(Target::Anthropic, name, None, description, schema)
+}
+
+/// Anthropic strict tool use: `{name, description, input_schema, strict: true}`, the
+/// schema transformed by [`strict::anthropic`] (unsupported bounds move into
+/// descriptions).
+pub fn anthropic_strict(
+    name: &str,
+    description: &str,
+    schema: &Value,
+) -> Result<Value, ExportError> {
+    value_of(Target::AnthropicStrict, name, None, description, schema)
+}
+
+/// OpenAI Chat Completions tool: `{"type": "function", "function": {name,
+/// description, parameters, strict}}`; with `strict`, the schema is transformed by
+/// [`strict::openai`].
+pub fn openai_chat(
+    name: &str,
+    description: &str,
+    schema: &Value,
+    strict: bool,
+) -> Result<Value, ExportError> {
+    let target = if strict {
+        Target::OpenAiChatStrict
+    } else {
+        Target::OpenAiChat
+    };
+    value_of(target, name, None, description, schema)
+}
+
+/// OpenAI Responses tool: `{"type": "function", name, description, parameters,
+/// strict}` (`strict` is always written: Responses treats a missing one as `true`).
+pub fn openai_responses(
+    name: &str,
+    description: &str,
+    schema: &Value,
+    strict: bool,
+) -> Result<Value, ExportError> {
+    let target = if strict {
+        Target::OpenAiResponsesStrict
+    } else {
+        Target::OpenAiResponses
+    };
+    value_of(target, name, None, description, schema)
+}
+
+/// Gemini `functionDeclarations` entry with the legacy OpenAPI-subset `parameters`
+/// (upper-case types, `nullable`, string `enum`s, no `$ref`; left unset for a tool
+/// without arguments).
+pub fn gemini(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
+    value_of(Target::Gemini, name, None, description, schema)
+}
+
+/// Gemini `functionDeclarations` entry with `parametersJsonSchema` (JSON Schema).
+pub fn gemini_json_schema(
+    name: &str,
+    description: &str,
+    schema: &Value,
+) -> Result<Value, ExportError> {
+    value_of(Target::GeminiJsonSchema, name, None, description, schema)
+}
+
+/// MCP `tools/list` entry: `{name, title?, description, inputSchema}`.
+pub fn mcp(
+    name: &str,
+    title: Option<&str>,
+    description: &str,
+    schema: &Value,
+) -> Result<Value, ExportError> {
+    value_of(Target::Mcp, name, title, description, schema)
+}
+
+/// Provider exports for every declared tool (blanket-implemented for every
+/// [`ToolArgs`]): `GetWeather::anthropic()`, `GetWeather::openai_chat(true)`, ...
+///
+/// With the `tool-schema` crate (this example needs its macros, so it is not run
+/// here; `examples/providers.rs` and `tests/export_tools.rs` run the same):
+///
+/// ```ignore
+/// use tool_schema::export::ToolExport;
+/// use tool_schema::tool_schema;
+///
+/// tool_schema! {
+///     /// Ping the server.
+///     pub Ping = { "type": "object", "properties": {} }
+/// }
+///
+/// assert_eq!(Ping::mcp()?, serde_json::json!({
+///     "name": "ping",
+///     "description": "Ping the server.",
+///     "inputSchema": {"type": "object", "properties": {}}
+/// }));
+/// // Gemini: a function without parameters leaves `parameters` unset
+/// assert_eq!(Ping::gemini()?, serde_json::json!({"name": "ping", "description": "Ping the server."}));
+/// ```
+pub trait ToolExport: ToolArgs {
+    /// This tool as a [`ToolSpec`].
+    fn tool_spec() -> ToolSpec<'static> {
+        ToolSpec::of::<Self>()
+    }
+
+    /// This tool for `target`, with the report of changes.
+    fn export_to(target: Target, options: &ExportOptions) -> Result<Exported, ExportError> {
+        export(target, &Self::tool_spec(), options)
+    }
+
+    /// See [`anthropic`](fn@anthropic).
+    fn anthropic() -> Result<Value, ExportError> {
+        anthropic(Self::NAME, Self::DESCRIPTION, Self::schema())
+    }
+
+    /// See [`anthropic_strict`].
+    fn anthropic_strict() -> Result<Value, ExportError> {
+        anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+    }
+
+    /// See [`openai_chat`].
+    fn openai_chat(strict: bool) -> Result<Value, ExportError> {
+        openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema(), strict)
+    }
+
+    /// See [`openai_responses`].
+    fn openai_responses(strict: bool) -> Result<Value, ExportError> {
+        openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema(), strict)
+    }
+
+    /// See [`gemini`](fn@gemini).
+    fn gemini() -> Result<Value, ExportError> {
+        gemini(Self::NAME, Self::DESCRIPTION, Self::schema())
+    }
+
+    /// See [`gemini_json_schema`].
+    fn gemini_json_schema() -> Result<Value, ExportError> {
+        gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema())
+    }
+
+    /// See [`mcp`](fn@mcp); the title is the schema's root `title`, if any.
+    fn mcp() -> Result<Value, ExportError> {
+        let spec = Self::tool_spec();
+        mcp(spec.name, spec.title, spec.description, spec.schema)
+    }
+
+    /// The OpenAI strict transform of this tool's schema, with its report and the
+    /// properties whose `null` stands for "absent".
+    fn openai_strict_schema() -> Result<StrictSchema, ExportError> {
+        strict::openai(Self::schema(), &ExportOptions::default())
+    }
+}
+
+impl<T: ToolArgs> ToolExport for T {}

@@ -1,0 +1,311 @@
+//! `format` assertions for the formats tool schemas use. Hand-written, no
+//! dependencies: each checks the syntax its RFC gives.
+//!
+//! JSON Schema makes `format` an annotation by default; tool-call mode asserts it
+//! (see [`crate::Options::formats`]). Unknown formats are annotations only (and a
+//! lint of the schema).
+
+use std::net::Ipv6Addr;
+
+/// The formats checked, with how a message describes a valid value.
+const KNOWN: &[(&str, &str)] = &[
+    (
+        "date-time",
+        "a date-time (RFC 3339, e.g. \"2024-05-31T09:30:00Z\")",
+    ),
+    ("date", "a date (RFC 3339 full-date, e.g. \"2024-05-31\")"),
+    ("time", "a time (RFC 3339 full-time, e.g. \"09:30:00Z\")"),
+    ("email", "an email address"),
+    (
+        "uri",
+        "an absolute URI (RFC 3986, e.g. \"https://example.com/a\")",
+    ),
+    (
+        "uuid",
+        "a UUID (e.g. \"123e4567-e89b-12d3-a456-426614174000\")",
+    ),
+    ("ipv4", "an IPv4 address (e.g. \"192.168.0.1\")"),
+    ("ipv6", "an IPv6 address (e.g. \"2001:db8::1\")"),
+    ("hostname", "a hostname (RFC 1123)"),
+];
+
+/// Whether `name` is a format this module checks.
+pub fn is_known(name: &str) -> bool {
+    KNOWN.iter().any(|(n, _)| *n == name)
+}
+
+/// How a message names a valid value of format `name`.
+pub fn describe(name: &str) -> String {
+    KNOWN
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, d)| d.to_string())
+        .unwrap_or_else(|| format!("a valid {name}"))
+}
+
+/// Whether `s` is valid for format `name`; unknown formats accept everything.
+pub fn check(name: &str, s: &str) -> bool {
+    match name {
+        "date-time" => is_date_time(s),
+        "date" => is_date(s),
+        "time" => is_time(s),
+        "email" => is_email(s),
+        "uri" => is_uri(s),
+        "uuid" => is_uuid(s),
+        "ipv4" => is_ipv4(s),
+        "ipv6" => is_ipv6(s),
+        "hostname" => is_hostname(s),
+        _ => true,
+    }
+}
+
+fn digits(s: &str, n: usize) -> Option<u32> {
+    (s.len() == n && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok())?
+}
+
+/// `YYYY-MM-DD` with a real day of that month.
+pub fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let (Some(y), Some(m), Some(d)) = (
+        digits(&s[0..4], 4),
+        digits(&s[5..7], 2),
+        digits(&s[8..10], 2),
+    ) else {
+        return false;
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
+}
+
+/// `HH:MM:SS[.frac](Z|±HH:MM)`; a leap second only at 23:59:60 UTC.
+pub fn is_time(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.len() < 9 || b[2] != b':' || b[5] != b':' {
+        return false;
+    }
+    let (Some(h), Some(mi), Some(sec)) = (
+        digits(&s[0..2], 2),
+        digits(&s[3..5], 2),
+        digits(&s[6..8], 2),
+    ) else {
+        return false;
+    };
+    let mut rest = &s[8..];
+    if let Some(frac) = rest.strip_prefix('.') {
+        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &frac[n..];
+    }
+    let offset_min: i64 = if rest.eq_ignore_ascii_case("z") {
+        0
+    } else {
+        let ob = rest.as_bytes();
+        if ob.len() != 6 || !(ob[0] == b'+' || ob[0] == b'-') || ob[3] != b':' {
+            return false;
+        }
+        let (Some(oh), Some(om)) = (digits(&rest[1..3], 2), digits(&rest[4..6], 2)) else {
+            return false;
+        };
+        if oh > 23 || om > 59 {
+            return false;
+        }
+        let sign = if ob[0] == b'+' { 1 } else { -1 };
+        sign * (oh as i64 * 60 + om as i64)
+    };
+    if h > 23 || mi > 59 || sec > 60 {
+        return false;
+    }
+    if sec == 60 {
+        // The leap second is 23:59:60 in UTC.
+        let utc = (h as i64 * 60 + mi as i64 - offset_min).rem_euclid(24 * 60);
+        return utc == 23 * 60 + 59;
+    }
+    true
+}
+
+/// `full-date "T" full-time` (`T` and `Z` in either case).
+pub fn is_date_time(s: &str) -> bool {
+    match s.find(['T', 't']) {
+        Some(10) => is_date(&s[..10]) && is_time(&s[11..]),
+        _ => false,
+    }
+}
+
+/// `local@domain`: a dot-atom local part and a hostname or bracketed IP domain.
+pub fn is_email(s: &str) -> bool {
+    let Some(at) = s.rfind('@') else {
+        return false;
+    };
+    let (local, domain) = (&s[..at], &s[at + 1..]);
+    let local_ok = !local.is_empty()
+        && local.len() <= 64
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
+    let domain_ok = if let Some(ip) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+        match ip.strip_prefix("IPv6:") {
+            Some(v6) => is_ipv6(v6),
+            None => is_ipv4(ip),
+        }
+    } else {
+        is_hostname(domain)
+    };
+    local_ok && domain_ok
+}
+
+/// RFC 3986 absolute URI: a scheme, `:`, and only characters a URI may hold
+/// (with valid `%XX` escapes).
+pub fn is_uri(s: &str) -> bool {
+    let Some(colon) = s.find(':') else {
+        return false;
+    };
+    let scheme = &s[..colon];
+    let scheme_ok = scheme
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.');
+    if !scheme_ok {
+        return false;
+    }
+    let rest = &s[colon + 1..];
+    let b = rest.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'%' {
+            if !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+            {
+                return false;
+            }
+            i += 3;
+            continue;
+        }
+        let ok = c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c);
+        if !ok {
+            return false;
+        }
+        i += 1;
+    }
+    // An authority's brackets hold an IP literal only.
+    if let Some(auth) = rest.strip_prefix("//") {
+        let end = auth.find(['/', '?', '#']).unwrap_or(auth.len());
+        let host = &auth[..end];
+        let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+        if host.contains('[') || host.contains(']') {
+            let Some(inner) = host.strip_prefix('[').and_then(|h| h.split(']').next()) else {
+                return false;
+            };
+            if !is_ipv6(inner) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// `8-4-4-4-12` hexadecimal digits.
+pub fn is_uuid(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| match i {
+            8 | 13 | 18 | 23 => *c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        })
+}
+
+/// Dotted quad, each part 0-255 without leading zeros, ASCII digits only.
+pub fn is_ipv4(s: &str) -> bool {
+    let parts: Vec<&str> = s.split('.').collect();
+    parts.len() == 4
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.len() <= 3
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && !(p.len() > 1 && p.starts_with('0'))
+                && p.parse::<u16>().is_ok_and(|n| n <= 255)
+        })
+}
+
+/// RFC 4291 text forms (no zone index).
+pub fn is_ipv6(s: &str) -> bool {
+    s.is_ascii() && s.parse::<Ipv6Addr>().is_ok()
+}
+
+/// RFC 1123: dot-separated labels of 1-63 letters, digits and inner hyphens, 253
+/// characters at most.
+pub fn is_hostname(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 253
+        && s.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_times() {
+        assert!(is_date("2024-02-29"));
+        assert!(!is_date("2023-02-29"));
+        assert!(!is_date("2024-13-01"));
+        assert!(!is_date("2024-1-01"));
+        assert!(is_time("23:59:60Z"));
+        assert!(!is_time("22:59:60Z"));
+        assert!(is_time("15:59:60-08:00"));
+        assert!(is_time("09:30:00.123+02:00"));
+        assert!(!is_time("09:30:00"));
+        assert!(is_date_time("2024-05-31T09:30:00Z"));
+        assert!(is_date_time("2024-05-31t09:30:00z"));
+        assert!(!is_date_time("2024-05-31 09:30:00Z"));
+    }
+
+    #[test]
+    fn addresses_and_names() {
+        assert!(is_email("a.b+c@example.com"));
+        assert!(!is_email("a..b@example.com"));
+        assert!(!is_email("@example.com"));
+        assert!(is_email("joe@[127.0.0.1]"));
+        assert!(is_uri("https://example.com/a?b=c#d"));
+        assert!(is_uri("urn:isbn:0451450523"));
+        assert!(!is_uri("//example.com"));
+        assert!(!is_uri("http://exa mple.com"));
+        assert!(!is_uri("http://%zz"));
+        assert!(is_uuid("123e4567-e89b-12d3-a456-426614174000"));
+        assert!(!is_uuid("123e4567e89b12d3a456426614174000"));
+        assert!(is_ipv4("192.168.0.1"));
+        assert!(!is_ipv4("192.168.0.01"));
+        assert!(!is_ipv4("256.1.1.1"));
+        assert!(is_ipv6("2001:db8::1"));
+        assert!(!is_ipv6("fe80::1%eth0"));
+        assert!(is_hostname("api.example-1.com"));
+        assert!(!is_hostname("-bad.com"));
+        assert!(check("unknown-format", "anything"));
+    }
+}

@@ -1,0 +1,235 @@
+//! The exported schema of a derived type describes what serde accepts: calls
+//! generated from each example type's exported schema (valid ones, near misses at
+//! every boundary, arbitrary values) are checked against the interpreter, the
+//! compiled validator and `serde_json::from_value` (see `support/agreement.rs`):
+//! a valid call always deserialises, and serde accepts an invalid one only for
+//! the extra constraints serde does not know, listed per type below.
+//!
+//! In particular every violation of an integer type's own range is also a serde
+//! error: `-1` for a `u32` is refused by both.
+
+#[path = "support/agreement.rs"]
+mod agreement;
+
+use agreement::{check, Extras};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use tool_schema::{Schema, ToolArgs};
+
+/// Get the current weather for a city.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[allow(dead_code)]
+struct GetWeather {
+    /// City name
+    city: String,
+    unit: Option<Unit>,
+    #[arg(minimum = 1, maximum = 16)]
+    days: Option<u8>,
+}
+
+#[derive(ToolArgs, Deserialize, Debug)]
+#[serde(rename_all = "lowercase")]
+enum Unit {
+    Celsius,
+    Fahrenheit,
+}
+
+#[derive(ToolArgs, Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Qty {
+    #[arg(minimum = 1, maximum = 100)]
+    qty: i64,
+    note: Option<String>,
+}
+
+/// Every integer type at its own range, floats, booleans, any value.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Numbers {
+    a: u8,
+    b: u16,
+    c: u32,
+    d: u64,
+    e: u128,
+    f: usize,
+    g: i8,
+    h: i16,
+    i: i32,
+    j: i64,
+    k: i128,
+    l: isize,
+    m: f32,
+    n: f64,
+    o: bool,
+    p: serde_json::Value,
+    q: Box<i8>,
+}
+
+/// Nested types, arrays, nullable items, renames and defaults.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct PlaceOrder {
+    customer_id: u32,
+    lines: Vec<Line>,
+    #[serde(default)]
+    express: bool,
+    #[serde(rename = "tags")]
+    labels: Option<Vec<Option<String>>>,
+    shipping: Option<Box<Address>>,
+    #[serde(skip)]
+    internal: u8,
+    #[serde(default)]
+    retries: Vec<i16>,
+}
+
+#[derive(ToolArgs, Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Line {
+    sku: String,
+    #[arg(minimum = 1)]
+    qty: u16,
+    priority: Option<Priority>,
+}
+
+#[derive(ToolArgs, Deserialize, Debug)]
+#[serde(rename_all = "SCREAMING-KEBAB-CASE")]
+enum Priority {
+    Low,
+    VeryHigh,
+    #[serde(rename = "now")]
+    Urgent,
+}
+
+#[derive(ToolArgs, Deserialize, Debug)]
+#[serde(default)]
+#[allow(dead_code)]
+struct Address {
+    street: String,
+    zip: Option<u32>,
+}
+
+impl Default for Address {
+    fn default() -> Self {
+        Address {
+            street: "unknown".into(),
+            zip: None,
+        }
+    }
+}
+
+#[test]
+fn get_weather() {
+    check::<GetWeather>(
+        1,
+        Extras {
+            nullable: &["unit", "days"],
+            bounded: &["days"],
+            ..Extras::default()
+        },
+    );
+}
+
+#[test]
+fn qty() {
+    check::<Qty>(
+        2,
+        Extras {
+            nullable: &["note"],
+            bounded: &["qty"],
+            ..Extras::default()
+        },
+    );
+}
+
+#[test]
+fn numbers() {
+    check::<Numbers>(
+        3,
+        Extras {
+            // usize/isize: the 32-bit range on every target, narrower than serde's
+            // on a 64-bit one.
+            bounded: &["f", "l"],
+            ..Extras::default()
+        },
+    );
+}
+
+#[test]
+fn place_order() {
+    check::<PlaceOrder>(
+        4,
+        Extras {
+            nullable: &["tags", "shipping", "lines.*.priority", "shipping.zip"],
+            bounded: &["lines.*.qty"],
+            ..Extras::default()
+        },
+    );
+}
+
+#[test]
+fn enums_alone() {
+    check::<Priority>(
+        5,
+        Extras::default(),
+    );
+}
+
+/// Every integer type's range, value by value: the schema and serde agree exactly.
+#[test]
+fn integer_ranges_agree_exactly() {
+    let edges: Vec<Value> = vec![
+        json!(i64::MIN),
+        json!(i64::MIN + 1),
+        json!(-2147483649i64),
+        json!(-2147483648i64),
+        json!(-32769),
+        json!(-32768),
+        json!(-129),
+        json!(-128),
+        json!(-1),
+        json!(0),
+        json!(127),
+        json!(128),
+        json!(255),
+        json!(256),
+        json!(32767),
+        json!(32768),
+        json!(65535),
+        json!(65536),
+        json!(2147483647),
+        json!(2147483648u64),
+        json!(4294967295u64),
+        json!(4294967296u64),
+        json!(i64::MAX),
+        json!(i64::MAX as u64 + 1),
+        json!(u64::MAX),
+    ];
+    let interp = Schema::parse(Numbers::schema()).unwrap();
+    let base = json!({
+        "a": 0, "b": 0, "c": 0, "d": 0, "e": 0, "f": 0, "g": 0, "h": 0, "i": 0, "j": 0,
+        "k": 0, "l": 0, "m": 0, "n": 0, "o": false, "p": null, "q": 0
+    });
+    let mut checked = BTreeMap::new();
+    for field in [
+        "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "q",
+    ] {
+        for edge in &edges {
+            let mut call = base.clone();
+            call[field] = edge.clone();
+            let valid = interp.validate(&call).is_valid();
+            let serde = serde_json::from_value::<Numbers>(call.clone()).is_ok();
+            // usize/isize: the schema keeps the 32-bit range on every target.
+            if matches!(field, "f" | "l") {
+                assert!(!valid || serde, "{field} = {edge}");
+            } else {
+                assert_eq!(valid, serde, "{field} = {edge}");
+            }
+            *checked.entry(field).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(checked.len(), 13);
+}

@@ -1,0 +1,380 @@
+//! Serde agreement for derived types: calls generated from a type's exported
+//! schema, checked against the interpreter, the compiled validator and serde.
+//! Used by `derive_serde_agreement.rs` and `derive_keywords.rs`.
+//!
+//! For each call:
+//!
+//! 1. the exported schema run through the interpreter (`Schema::parse(T::schema())`)
+//!    and the compiled validator (`T::validate`) report the same violations;
+//! 2. if the call is valid, `serde_json::from_value::<T>` succeeds, so `T::parse`
+//!    never fails after validation;
+//! 3. if serde accepts a call the schema refuses, every violation is one of the
+//!    extra constraints serde does not know (see [`is_extra`] and [`Extras`]).
+
+use serde::de::DeserializeOwned;
+use serde_json::{json, Map, Value};
+use tool_schema::{JsonType, Kind, Schema, Segment, ToolArgs, Violation};
+
+/// A small deterministic generator (splitmix64).
+pub struct Rng(pub u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Any JSON value, small.
+fn arbitrary(rng: &mut Rng, depth: usize) -> Value {
+    match rng.below(if depth > 1 { 6 } else { 8 }) {
+        0 => Value::Null,
+        1 => Value::Bool(rng.chance(50)),
+        2 => json!(rng.pick(&[0i64, 1, -1, 7, 300, 70000, i64::MIN, i64::MAX])),
+        3 => json!(rng.pick(&[0.5f64, -2.25, 3.0, 1e3, 1e300])),
+        4 => json!(u64::MAX),
+        5 => json!(rng.pick(&["", "x", "ab", "celsius", "Paris", "LOW", "now", "red"])),
+        6 => Value::Array((0..rng.below(3)).map(|_| arbitrary(rng, depth + 1)).collect()),
+        _ => {
+            let mut m = Map::new();
+            for _ in 0..rng.below(3) {
+                m.insert(
+                    rng.pick(&["a", "sku", "city", "x"]).to_string(),
+                    arbitrary(rng, depth + 1),
+                );
+            }
+            Value::Object(m)
+        }
+    }
+}
+
+/// Integers at and around `min`/`max` and the edges of JSON's integers, as
+/// integers and as floats.
+fn number_near(rng: &mut Rng, schema: &Value) -> Value {
+    let min = schema.get("minimum").and_then(Value::as_f64);
+    let max = schema.get("maximum").and_then(Value::as_f64);
+    let mut candidates: Vec<Value> = vec![
+        json!(0),
+        json!(1),
+        json!(-1),
+        json!(2.5),
+        json!(4.0),
+        json!(i64::MIN),
+        json!(i64::MAX),
+        json!(u64::MAX),
+        json!(1e20),
+    ];
+    for bound in [min, max].into_iter().flatten() {
+        let b = bound as i128;
+        for d in [-1i128, 0, 1] {
+            let v = b + d;
+            if let Ok(i) = i64::try_from(v) {
+                candidates.push(json!(i));
+            } else if let Ok(u) = u64::try_from(v) {
+                candidates.push(json!(u));
+            }
+        }
+    }
+    rng.pick(&candidates).clone()
+}
+
+/// A valid number for `schema`: its bounds, the edges of JSON's integers, and
+/// values in between.
+fn number_within(rng: &mut Rng, schema: &Value, integer: bool) -> Value {
+    let min = schema.get("minimum").and_then(Value::as_f64).unwrap_or(f64::MIN);
+    let max = schema.get("maximum").and_then(Value::as_f64).unwrap_or(f64::MAX);
+    let mut candidates: Vec<Value> = [schema.get("minimum").cloned(), schema.get("maximum").cloned()]
+        .into_iter()
+        .flatten()
+        .collect();
+    candidates.extend([
+        json!(0),
+        json!(1),
+        json!(-1),
+        json!(100),
+        json!(i64::MIN),
+        json!(i64::MAX),
+        json!(u64::MAX),
+    ]);
+    if !integer {
+        candidates.extend([json!(0.5), json!(-2.25), json!(1e300)]);
+    }
+    let fits = |v: &Value| v.as_f64().is_some_and(|f| f >= min && f <= max);
+    let fitting: Vec<Value> = candidates.into_iter().filter(|v| fits(v)).collect();
+    rng.pick(&fitting).clone()
+}
+
+/// A string of `schema`'s shape: lengths at and around `minLength`/`maxLength`
+/// (in characters, some of them multi-byte).
+fn string(rng: &mut Rng, schema: &Value, valid: bool) -> Value {
+    let min = schema.get("minLength").and_then(Value::as_u64);
+    let max = schema.get("maxLength").and_then(Value::as_u64);
+    if min.is_none() && max.is_none() {
+        return json!(rng.pick(&["Paris", "", "x y", "é", "a-1", "ABC"]));
+    }
+    let (lo, hi) = (min.unwrap_or(0), max.unwrap_or(min.unwrap_or(0) + 5));
+    let len = if valid {
+        lo + rng.below((hi - lo + 1) as usize) as u64
+    } else {
+        *rng.pick(&[lo.saturating_sub(1), lo, hi, hi + 1])
+    };
+    let text: String = (0..len).map(|_| *rng.pick(&['a', 'é', '1', '-', 'Z'])).collect();
+    Value::String(text)
+}
+
+fn type_names(schema: &Value) -> Vec<&str> {
+    match schema.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A value of `schema`'s shape: valid when `valid` (now and then with one near
+/// miss inside), else with near misses at every level (bounds, lengths, types,
+/// enum values, missing and unknown properties, null).
+pub fn generate(rng: &mut Rng, schema: &Value, depth: usize, valid: bool) -> Value {
+    if !valid && (rng.chance(10) || depth > 4) {
+        return arbitrary(rng, depth);
+    }
+    if let Some(Value::Array(alternatives)) = schema.get("anyOf") {
+        let alternative = rng.pick(alternatives).clone();
+        return generate(rng, &alternative, depth, valid);
+    }
+    if let Some(Value::Array(values)) = schema.get("enum") {
+        if valid || rng.chance(80) {
+            return rng.pick(values).clone();
+        }
+        return json!(rng.pick(&["Celsius", "LOW", "very-high", "Now", "kelvin", "blue"]));
+    }
+    let types = type_names(schema);
+    if types.is_empty() {
+        return arbitrary(rng, depth);
+    }
+    match *rng.pick(&types) {
+        "null" => Value::Null,
+        "boolean" => Value::Bool(rng.chance(50)),
+        "string" => string(rng, schema, valid),
+        t @ ("integer" | "number") if valid => number_within(rng, schema, t == "integer"),
+        "integer" | "number" => number_near(rng, schema),
+        "array" => {
+            let item = schema.get("items").cloned().unwrap_or(json!({}));
+            let min = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let max = schema.get("maxItems").and_then(Value::as_u64).map(|m| m as usize);
+            let count = match (valid, max) {
+                (true, Some(max)) => min + rng.below(max - min + 1),
+                (true, None) => min + rng.below(4),
+                (false, max) => {
+                    let hi = max.unwrap_or(min + 3);
+                    *rng.pick(&[min.saturating_sub(1), min, hi, hi + 1])
+                }
+            };
+            let mut items: Vec<Value> = (0..count)
+                .map(|_| generate(rng, &item, depth + 1, valid))
+                .collect();
+            if valid && schema.get("uniqueItems") == Some(&json!(true)) {
+                let mut seen: Vec<String> = Vec::new();
+                items.retain(|v| {
+                    let key = v.to_string();
+                    let new = !seen.contains(&key);
+                    seen.push(key);
+                    new
+                });
+            } else if !valid && !items.is_empty() && rng.chance(30) {
+                items.push(items[0].clone());
+            }
+            Value::Array(items)
+        }
+        _ => {
+            let empty = Map::new();
+            let props = schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .unwrap_or(&empty);
+            let required: Vec<&str> = schema
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| r.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let mut out = Map::new();
+            for (name, sub) in props {
+                let keep = match (required.contains(&name.as_str()), valid) {
+                    (true, true) => 100,
+                    (true, false) => 95,
+                    (false, _) => 50,
+                };
+                if rng.chance(keep) {
+                    let v = if !valid && rng.chance(4) {
+                        Value::Null
+                    } else {
+                        // A valid call with, now and then, one near miss.
+                        let sub_valid = valid && rng.chance(97);
+                        generate(rng, sub, depth + 1, sub_valid)
+                    };
+                    out.insert(name.clone(), v);
+                }
+            }
+            if let Some(values @ Value::Object(_)) = schema.get("additionalProperties") {
+                for _ in 0..rng.below(3) {
+                    let key = rng.pick(&["k", "", "é", "a b"]).to_string();
+                    let sub_valid = valid && rng.chance(97);
+                    let v = generate(rng, values, depth + 1, sub_valid);
+                    out.insert(key, v);
+                }
+            }
+            if !valid && rng.chance(8) {
+                out.insert(rng.pick(&["extra", "units", "internal"]).to_string(), json!(1));
+            }
+            Value::Object(out)
+        }
+    }
+}
+
+/// The sub-schema at `path` of `schema` (through `properties`,
+/// `additionalProperties` and `items`).
+fn schema_at<'s>(schema: &'s Value, path: &[Segment]) -> Option<&'s Value> {
+    let mut cur = schema;
+    for seg in path {
+        cur = match seg {
+            Segment::Key(k) => match cur.get("properties").and_then(|p| p.get(k)) {
+                Some(s) => s,
+                None => cur.get("additionalProperties")?,
+            },
+            Segment::Index(_) => cur.get("items")?,
+        };
+    }
+    Some(cur)
+}
+
+/// The path as a pattern: indices as `*` (`lines.*.qty`).
+fn pattern(path: &[Segment]) -> String {
+    path.iter()
+        .map(|s| match s {
+            Segment::Key(k) => k.clone(),
+            Segment::Index(_) => "*".to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// What serde accepts and the schema refuses, for one type, by path pattern.
+#[derive(Default)]
+pub struct Extras {
+    /// `Option` fields: serde reads `null` as `None` (the schema says "leave it
+    /// out").
+    pub nullable: &'static [&'static str],
+    /// Fields with constraints from `#[arg]` (bounds, lengths, patterns, item
+    /// counts), and `usize`/`isize` (the 32-bit range on every target).
+    pub bounded: &'static [&'static str],
+    /// Sets: serde merges duplicates, the schema says `uniqueItems`.
+    pub sets: &'static [&'static str],
+}
+
+/// Whether `v` is one of the extra constraints serde does not know: those listed
+/// in `extras`, unknown fields (tool-call mode closes objects; serde ignores
+/// unknown fields unless `deny_unknown_fields`, which the schema says as
+/// `additionalProperties: false`), an array for a struct (serde reads structs from
+/// sequences too), a map for an enum (serde's `{"variant": null}` form).
+pub fn is_extra(v: &Violation, schema: &Value, extras: &Extras) -> bool {
+    let path = v.path.segments();
+    let at = pattern(path);
+    let at = at.as_str();
+    match &v.kind {
+        Kind::Unexpected => {
+            let parent = schema_at(schema, &path[..path.len() - 1]);
+            parent.and_then(|p| p.get("additionalProperties")) != Some(&json!(false))
+        }
+        Kind::Type {
+            received: JsonType::Null,
+            ..
+        } => extras.nullable.contains(&at),
+        Kind::Type {
+            expected,
+            received: JsonType::Array,
+        } => expected.declares(JsonType::Object),
+        Kind::Type {
+            expected,
+            received: JsonType::Object,
+        } => expected.declares(JsonType::String),
+        Kind::BelowMinimum { .. }
+        | Kind::AboveMaximum { .. }
+        | Kind::MinLength { .. }
+        | Kind::MaxLength { .. }
+        | Kind::Pattern { .. }
+        | Kind::MinItems { .. }
+        | Kind::MaxItems { .. } => extras.bounded.contains(&at),
+        Kind::UniqueItems { .. } => extras.sets.contains(&at),
+        _ => false,
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Counts {
+    pub valid: usize,
+    pub both_refuse: usize,
+    pub extra_only: usize,
+}
+
+/// Checks 4000 generated calls of `T` (see the module docs).
+pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(seed: u64, extras: Extras) -> Counts {
+    let schema = T::schema();
+    let interp = Schema::parse(schema).expect("the exported schema is accepted");
+    let mut rng = Rng(seed);
+    let mut counts = Counts::default();
+    for _ in 0..4000 {
+        let valid = rng.chance(40);
+        let call = generate(&mut rng, schema, 0, valid);
+        let report = interp.validate(&call);
+        assert_eq!(T::validate(&call), report, "{} {call}", T::NAME);
+        let serde = serde_json::from_value::<T>(call.clone());
+        match (report.is_valid(), &serde) {
+            (true, Ok(_)) => counts.valid += 1,
+            (true, Err(e)) => panic!(
+                "{}: valid call refused by serde: {call}\n  serde: {e}",
+                T::NAME
+            ),
+            (false, Err(_)) => counts.both_refuse += 1,
+            (false, Ok(_)) => {
+                for v in report.violations() {
+                    assert!(
+                        is_extra(v, schema, &extras),
+                        "{}: serde accepts {call}, but the schema refuses it for more than a constraint serde does not know: {v} ({:?})",
+                        T::NAME,
+                        v.kind
+                    );
+                }
+                counts.extra_only += 1;
+            }
+        }
+        // parse = validate, then serde.
+        match T::parse(&call) {
+            Ok(_) => assert!(report.is_valid()),
+            Err(r) => assert_eq!(r, report),
+        }
+    }
+    counts
+}
+
+/// [`agree`], and enough calls on each side.
+pub fn check<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(seed: u64, extras: Extras) {
+    let counts = agree::<T>(seed, extras);
+    eprintln!("{}: {counts:?}", T::NAME);
+    assert!(counts.valid >= 100, "{}: too few valid calls: {counts:?}", T::NAME);
+    assert!(
+        counts.both_refuse >= 100,
+        "{}: too few invalid calls: {counts:?}",
+        T::NAME
+    );
+}
