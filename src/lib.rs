@@ -21,9 +21,9 @@
 //! ```
 
 pub use tool_schema_runtime::{
-    format, json, json_report, schema, seed, Diagnostic, Format, JsonType, Kind, Lint, LintKind,
-    Options, Path, Position, Report, Schema, SchemaError, Segment, ToolArgs, TypeSet, Undeclared,
-    Violation,
+    dialect, export, format, json, json_report, schema, seed, Diagnostic, Dialect, Format,
+    JsonType, Kind, Lint, LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment,
+    ToolArgs, TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate
@@ -79,7 +79,10 @@ pub use tool_schema_runtime::{
 /// - `name = "get_weather"`: the wire name (default: the type name in snake_case);
 ///   1 to 64 ASCII letters, digits, `_` or `-`;
 /// - `description = "..."`: the description, instead of the doc comment;
-/// - `allow(lint, ...)`: accept a schema lint (below) as intended.
+/// - `allow(lint, ...)`: accept a schema lint (below) as intended;
+/// - `any_root`: accept a root schema that is not an object schema (another `type`,
+///   or the boolean schema `true` / `false`, written as the schema), to validate
+///   values that are not an arguments object (e.g. JSON Schema conformance tests).
 ///
 /// ```
 /// use tool_schema::{tool_schema, ToolArgs};
@@ -114,7 +117,8 @@ pub use tool_schema_runtime::{
 ///   duplicate keys;
 /// - unknown type names (`"int"`: did you mean `"integer"`?), keyword values of the
 ///   wrong kind, keywords not supported yet, unknown keywords;
-/// - a root schema whose `type` is not `object`; bad or duplicate tool names;
+/// - a root schema whose `type` is not `object`, or a boolean root schema (unless
+///   `any_root`); bad or duplicate tool names;
 /// - every lint of the schema model, unless allowed: `required_undeclared`,
 ///   `duplicate_required`, `minimum_above_maximum`, `empty_enum`,
 ///   `enum_type_mismatch`, `duplicate_enum`, `const_type_mismatch`,
@@ -127,7 +131,186 @@ pub use tool_schema_runtime::{
 /// ```
 pub use tool_schema_macros::tool_schema;
 
-/// DERIVE_DOCS
+/// Derives [`ToolArgs`] from a Rust type: the tool's schema, its compiled
+/// validator and, with serde's `Deserialize`, typed arguments.
+///
+/// On a struct with named fields, the struct is the tool's arguments object: each
+/// field an argument, its doc comment the argument's description, the struct's doc
+/// comment the tool's description. On an enum of unit variants, the enum is a string
+/// enum, for use as a field's type. The schema is built when the crate compiles and
+/// goes through the same schema model and the same code generator as
+/// [`tool_schema!`]: the validator reports exactly what the interpreter reports
+/// for the exported schema, and every [`Format`] renders it.
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::ToolArgs;
+///
+/// /// Get the current weather for a city.
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct GetWeather {
+///     /// City name
+///     city: String,
+///     unit: Option<Unit>,
+///     #[arg(minimum = 1, maximum = 16)]
+///     days: Option<u8>,
+/// }
+///
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// #[serde(rename_all = "lowercase")]
+/// enum Unit {
+///     Celsius,
+///     Fahrenheit,
+/// }
+///
+/// assert_eq!(GetWeather::NAME, "get_weather");
+/// assert_eq!(GetWeather::DESCRIPTION, "Get the current weather for a city.");
+/// assert_eq!(GetWeather::schema(), &json!({
+///     "type": "object",
+///     "properties": {
+///         "city": {"type": "string", "description": "City name"},
+///         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+///         "days": {"type": "integer", "minimum": 1, "maximum": 16}
+///     },
+///     "required": ["city"]
+/// }));
+///
+/// // Typed arguments: validated, then deserialised by serde.
+/// let args = GetWeather::parse(&json!({"city": "Oslo", "unit": "celsius"})).unwrap();
+/// assert_eq!(args, GetWeather { city: "Oslo".into(), unit: Some(Unit::Celsius), days: None });
+///
+/// // Or every problem of the call, for the model.
+/// let report = GetWeather::parse(&json!({"unit": "kelvin", "days": 0, "units": "metric"}))
+///     .unwrap_err();
+/// assert_eq!(report.messages(), [
+///     "missing required argument 'city'",
+///     "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"kelvin\"",
+///     "argument 'days' should be at least 1, got 0",
+///     "unexpected argument 'units'",
+/// ]);
+/// ```
+///
+/// # Types
+///
+/// | Rust | schema |
+/// |---|---|
+/// | `String` | `{"type": "string"}` |
+/// | `char` | `{"type": "string", "minLength": 1, "maxLength": 1}` |
+/// | `bool` | `{"type": "boolean"}` |
+/// | `u8`, `u16`, `u32`, `i8`, `i16`, `i32` | `{"type": "integer"}` with the type's range as `minimum` and `maximum` |
+/// | `u64`, `u128` | `{"type": "integer", "minimum": 0}` |
+/// | `i64` | `{"type": "integer", "maximum": 9223372036854775807}` |
+/// | `i128` | `{"type": "integer"}` |
+/// | `usize`, `isize` | as `u32`, `i32` on every target, so the schema does not depend on where it is compiled |
+/// | `f32`, `f64` | `{"type": "number"}` |
+/// | `Option<T>` as a field's type | `T`, and the field is left out of `required` |
+/// | `Option<T>` elsewhere (`Vec<Option<T>>`) | `T` or `null`: `{"type": [T, "null"]}`, or `anyOf` for a nested type |
+/// | `Vec<T>` | `{"type": "array", "items": T}` |
+/// | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
+/// | `HashSet<T>`, `BTreeSet<T>` | `{"type": "array", "items": T, "uniqueItems": true}` |
+/// | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
+/// | `serde_json::Value` | `{}`: any value |
+/// | `Box<T>` | `T` |
+/// | any other type | a type that derives `ToolArgs` (a struct or an enum): its schema, spliced into the exported one |
+///
+/// An integer type's range is written only where it is narrower than what a JSON
+/// integer can hold (`i64::MIN..=u64::MAX`), so `-1` for a `u32` is a violation,
+/// never a serde error. A field's own `Option` makes it optional but not nullable:
+/// the schema tells the model to leave it out, and `null` is refused (serde would
+/// read it as `None`). Standard types the derive cannot describe (`&str`, tuples,
+/// `Duration`, `Arc`, maps with other keys, ...) are compile errors at the type;
+/// a type that is neither known nor derives `ToolArgs` is rustc's error at the type.
+///
+/// Nested types are validated by their own compiled validators, and their
+/// `SCHEMA_JSON` is spliced into this type's when the crate compiles. A type may not
+/// contain itself (its schema would be infinite).
+///
+/// # Attributes
+///
+/// On the type, `#[tool(...)]` as for [`tool_schema!`]: `name = "..."` (default: the
+/// type's name in snake_case), `description = "..."` (default: the doc comment),
+/// `allow(lint, ...)`.
+///
+/// On a field, `#[arg(...)]`, each key the schema keyword of the same name:
+///
+/// | key | keyword | applies to |
+/// |---|---|---|
+/// | `minimum = 1`, `maximum = 100` | `minimum`, `maximum` | integers (within the type's range), floats |
+/// | `min_length = 1`, `max_length = 64` | `minLength`, `maxLength` (in characters) | `String` |
+/// | `pattern = "^[a-z]+$"` | `pattern` | `String` |
+/// | `min_items = 1`, `max_items = 10` | `minItems`, `maxItems` | `Vec`, sets |
+/// | `description = "..."` | `description` (default: the field's doc comment) | any |
+/// | `example = ...` (repeatable) | `examples` (each checked against the argument's schema) | any |
+///
+/// # serde's attributes
+///
+/// The schema describes what serde reads, so the derive reads serde's attributes:
+///
+/// - honoured: `rename` and `rename_all` (their `deserialize` names), `default` on
+///   a field or the struct (the field becomes optional), `skip` and
+///   `skip_deserializing` (the field or variant is not in the schema),
+///   `deny_unknown_fields` (`"additionalProperties": false`);
+/// - ignored, as they change only serialisation: `skip_serializing`,
+///   `skip_serializing_if`, `serialize_with`, `into`, `bound`, `crate`, `expecting`,
+///   `rename` on the type itself;
+/// - refused with a compile error, as the schema could not describe what serde
+///   would accept: `flatten`, `alias`, `deserialize_with`, `with`, `tag`,
+///   `content`, `untagged`, `other`, `transparent`, `from`, `try_from`, `remote`,
+///   `borrow`, and any attribute the derive does not know.
+///
+/// Unknown fields: without `deny_unknown_fields` serde ignores them, and the
+/// schema says nothing about them. In tool-call mode (the default, and what
+/// [`ToolArgs::parse`] uses) an argument the tool does not declare is refused
+/// anyway: the model made it up and should hear so. With
+/// [`Undeclared::RejectIfForbidden`] (JSON Schema's reading) they pass, as serde
+/// lets them. With `deny_unknown_fields` every reading refuses them.
+///
+/// ```
+/// use serde::Deserialize;
+/// use tool_schema::ToolArgs;
+///
+/// /// Search the documentation.
+/// #[derive(ToolArgs, Deserialize)]
+/// #[tool(name = "search-docs")]
+/// #[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// struct SearchDocs {
+///     /// What to look for.
+///     #[arg(min_length = 1, example = "derive")]
+///     query: String,
+///     #[arg(minimum = 1, maximum = 50)]
+///     #[serde(default)]
+///     max_results: u32,
+/// }
+///
+/// assert_eq!(
+///     SearchDocs::SCHEMA_JSON,
+///     r#"{"type":"object","properties":{"query":{"type":"string","description":"What to look for.","minLength":1,"examples":["derive"]},"maxResults":{"type":"integer","minimum":1,"maximum":50}},"required":["query"],"additionalProperties":false}"#
+/// );
+/// ```
+///
+/// # Compile errors
+///
+/// Each at the offending token, every one of a type reported together: unsupported
+/// types (named), unknown `#[arg]`/`#[tool]` keys (with a did-you-mean), keys that do
+/// not apply to the field's type (`minimum` on a `String`), bounds outside an
+/// integer type's range, `minimum` > `maximum` and every other lint of the schema
+/// model, a pattern that is not a valid regular expression, two fields or variants
+/// serde reads under the same name, refused serde attributes, tuple and unit
+/// structs, generic parameters, enum variants with fields, types containing
+/// themselves.
+///
+/// ```compile_fail
+/// #[derive(tool_schema::ToolArgs)]
+/// struct Bad {
+///     #[arg(minimum = 1)]
+///     name: String,
+/// }
+/// ```
+///
+/// `serde` is a helper attribute of this derive as well, so serde's attributes may
+/// be written on a type whose `Deserialize` is implemented by hand; [`ToolArgs::parse`]
+/// then relies on that implementation reading what the schema describes.
 pub use tool_schema_macros::ToolArgs;
 
 /// Used by generated code only. Not a public API: it may change in any release.

@@ -25,6 +25,7 @@
 #[doc(hidden)]
 pub mod check;
 mod constcat;
+pub mod dialect;
 pub mod export;
 pub mod format;
 pub mod formats;
@@ -39,6 +40,7 @@ pub mod suggest;
 mod tool;
 mod violation;
 
+pub use dialect::Dialect;
 pub use format::{json_report, Format};
 pub use json::{JsonType, TypeSet};
 pub use options::{Options, Undeclared};

@@ -65,8 +65,7 @@ fn unknown_type(name: &str, hint: Option<&str>) -> String {
     }
 }
 
-const BOOLEAN_SCHEMA: &str =
-    "boolean schemas (`true`/`false`) are not supported yet; use {} for any value";
+ use {} for any value";
 
 // ---------------------------------------------------------------------------------
 // malformed keyword values
