@@ -172,10 +172,7 @@ fn place_order() {
 
 #[test]
 fn enums_alone() {
-    check::<Priority>(
-        5,
-        Extras::default(),
-    );
+    check::<Priority>(5, Extras::default());
 }
 
 /// Every integer type's range, value by value: the schema and serde agree exactly.

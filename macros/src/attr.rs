@@ -16,6 +16,9 @@ pub(crate) struct ToolAttrs {
     pub doc: Option<String>,
     /// Lints turned off with `#[tool(allow(...))]`.
     pub allow: Vec<LintKind>,
+    /// `#[tool(any_root)]`: the root schema may be of any type, or `true`/`false`
+    /// (the value validated is then not necessarily an arguments object).
+    pub any_root: Option<Span>,
     /// Attributes passed through to the generated type (`doc`, `cfg`, ...).
     pub passthrough: Vec<Attribute>,
 }
@@ -49,6 +52,7 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
         description: None,
         doc: None,
         allow: Vec::new(),
+        any_root: None,
         passthrough: Vec::new(),
     };
     let mut doc_lines: Vec<String> = Vec::new();
@@ -73,6 +77,8 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                 } else if meta.path.is_ident("description") {
                     let s: LitStr = meta.value()?.parse()?;
                     out.description = Some(s.value());
+                } else if meta.path.is_ident("any_root") {
+                    out.any_root = Some(syn::spanned::Spanned::span(&meta.path));
                 } else if meta.path.is_ident("allow") {
                     meta.parse_nested_meta(|lint| {
                         let id = lint
@@ -103,7 +109,7 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                         .get_ident()
                         .map(|i| i.to_string())
                         .unwrap_or_default();
-                    let hint = match closest(&key, ["name", "description", "allow"]) {
+                    let hint = match closest(&key, ["name", "description", "allow", "any_root"]) {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => {
                             "expected `name = \"...\"`, `description = \"...\"` or `allow(...)`"

@@ -117,6 +117,19 @@ impl Locate for Source {
 
 fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
     let schema = check_schema(cx, &src.value, &attrs.allow, src);
+    if attrs.any_root.is_some() {
+        return schema;
+    }
+    if let serde_json::Value::Bool(b) = src.value {
+        cx.error(
+            src.spans.best(""),
+            format!(
+                "a tool's arguments are an object, so the root schema must be an object schema, not `{b}`; add #[tool(any_root)] to validate any value{}",
+                place(src, "")
+            ),
+        );
+        return None;
+    }
     // Read from the JSON itself, so it is reported beside any other error.
     let declares_object = match src.value.get("type") {
         Some(serde_json::Value::String(t)) => Some(t == "object"),

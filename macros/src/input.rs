@@ -5,6 +5,8 @@
 //! #[tool(name = "get_weather", allow(duplicate_enum))]
 //! pub GetWeather = { ...JSON Schema... }
 //! pub Other = include!("schemas/other.json");
+//! #[tool(any_root)]
+//! pub Anything = true
 //! ```
 
 use proc_macro2::{Span, TokenStream};
@@ -61,6 +63,11 @@ impl Parse for ToolDecl {
         })?;
         input.parse::<Token![=]>()?;
         let body = if input.peek(syn::token::Brace) {
+            let tt: proc_macro2::TokenTree = input.parse()?;
+            let span = tt.span();
+            Body::Literal(TokenStream::from(tt), span)
+        } else if input.peek(syn::LitBool) {
+            // A boolean schema (`true` / `false`), accepted with #[tool(any_root)].
             let tt: proc_macro2::TokenTree = input.parse()?;
             let span = tt.span();
             Body::Literal(TokenStream::from(tt), span)

@@ -101,7 +101,15 @@ fn names_follow_each_provider_pattern() {
     ];
     for (name, ok) in cases {
         let spec = ToolSpec::new(name, "", &schema);
-        for (target, ok) in [Target::Anthropic, Target::OpenAiChat, Target::Gemini, Target::Mcp].into_iter().zip(ok) {
+        for (target, ok) in [
+            Target::Anthropic,
+            Target::OpenAiChat,
+            Target::Gemini,
+            Target::Mcp,
+        ]
+        .into_iter()
+        .zip(ok)
+        {
             let got = export(target, &spec, &ExportOptions::default());
             assert_eq!(got.is_ok(), ok, "{name} for {target}: {got:?}");
         }
@@ -115,28 +123,59 @@ fn names_follow_each_provider_pattern() {
 #[test]
 fn toolboxes_check_names_and_request_limits() {
     let schema = json!({"type": "object", "properties": {"a": {"type": "string"}}});
-    let twice = [ToolSpec::new("a", "", &schema), ToolSpec::new("a", "", &schema)];
+    let twice = [
+        ToolSpec::new("a", "", &schema),
+        ToolSpec::new("a", "", &schema),
+    ];
     let e = toolbox(Target::Mcp, &twice, &ExportOptions::default()).unwrap_err();
     assert!(e.to_string().contains("two tools are named 'a'"), "{e}");
 
     let names: Vec<String> = (0..129).map(|i| format!("t{i}")).collect();
-    let many: Vec<ToolSpec<'_>> = names.iter().map(|n| ToolSpec::new(n, "", &schema)).collect();
+    let many: Vec<ToolSpec<'_>> = names
+        .iter()
+        .map(|n| ToolSpec::new(n, "", &schema))
+        .collect();
     let e = toolbox(Target::OpenAiResponses, &many, &ExportOptions::default()).unwrap_err();
     assert!(e.mentions("", "129 tools"), "{e}");
-    assert!(toolbox(Target::OpenAiResponses, &many[..128], &ExportOptions::default()).is_ok());
+    assert!(toolbox(
+        Target::OpenAiResponses,
+        &many[..128],
+        &ExportOptions::default()
+    )
+    .is_ok());
 
     // Anthropic strict: 20 tools, 24 optional parameters, 16 union-typed parameters
-    let e = toolbox(Target::AnthropicStrict, &many[..21], &ExportOptions::default()).unwrap_err();
+    let e = toolbox(
+        Target::AnthropicStrict,
+        &many[..21],
+        &ExportOptions::default(),
+    )
+    .unwrap_err();
     assert!(e.mentions("", "21 strict tools"), "{e}");
-    assert!(toolbox(Target::AnthropicStrict, &many[..20], &ExportOptions::default()).is_ok());
-    let props: serde_json::Map<String, Value> = (0..25).map(|i| (format!("p{i}"), json!({"type": "string"}))).collect();
+    assert!(toolbox(
+        Target::AnthropicStrict,
+        &many[..20],
+        &ExportOptions::default()
+    )
+    .is_ok());
+    let props: serde_json::Map<String, Value> = (0..25)
+        .map(|i| (format!("p{i}"), json!({"type": "string"})))
+        .collect();
     let wide = json!({"type": "object", "properties": props});
-    let e = export(Target::AnthropicStrict, &spec(&wide), &ExportOptions::default()).unwrap_err();
+    let e = export(
+        Target::AnthropicStrict,
+        &spec(&wide),
+        &ExportOptions::default(),
+    )
+    .unwrap_err();
     assert!(e.mentions("", "25 optional parameters"), "{e}");
     let unions = json!({"type": "object", "properties": {
         "a": {"type": ["string", "null"]}, "b": {"anyOf": [{"type": "string"}, {"type": "integer"}]}
     }, "required": ["a", "b"]});
-    let nine: Vec<ToolSpec<'_>> = names[..9].iter().map(|n| ToolSpec::new(n, "", &unions)).collect();
+    let nine: Vec<ToolSpec<'_>> = names[..9]
+        .iter()
+        .map(|n| ToolSpec::new(n, "", &unions))
+        .collect();
     let e = toolbox(Target::AnthropicStrict, &nine, &ExportOptions::default()).unwrap_err();
     assert!(e.mentions("", "18 parameters using `anyOf`"), "{e}");
 }
@@ -147,13 +186,34 @@ fn schema_dialect_is_omitted_unless_asked() {
     let out = export(Target::Anthropic, &spec(&schema), &ExportOptions::default()).unwrap();
     assert!(out.value["input_schema"].get("$schema").is_none());
     assert_eq!(out.report.changes()[0].kind, ChangeKind::Removed);
-    let kept = export(Target::Anthropic, &spec(&schema), &ExportOptions::new().schema_dialect(SchemaDialect::Keep)).unwrap();
-    assert_eq!(kept.value["input_schema"]["$schema"], "http://json-schema.org/draft-07/schema#");
+    let kept = export(
+        Target::Anthropic,
+        &spec(&schema),
+        &ExportOptions::new().schema_dialect(SchemaDialect::Keep),
+    )
+    .unwrap();
+    assert_eq!(
+        kept.value["input_schema"]["$schema"],
+        "http://json-schema.org/draft-07/schema#"
+    );
     let url = "https://json-schema.org/draft/2020-12/schema".to_string();
-    let set = export(Target::Mcp, &spec(&json!({"type": "object"})), &ExportOptions::new().schema_dialect(SchemaDialect::Set(url.clone()))).unwrap();
-    assert_eq!(set.value["inputSchema"].to_string(), format!(r#"{{"$schema":"{url}","type":"object","properties":{{}}}}"#));
+    let set = export(
+        Target::Mcp,
+        &spec(&json!({"type": "object"})),
+        &ExportOptions::new().schema_dialect(SchemaDialect::Set(url.clone())),
+    )
+    .unwrap();
+    assert_eq!(
+        set.value["inputSchema"].to_string(),
+        format!(r#"{{"$schema":"{url}","type":"object","properties":{{}}}}"#)
+    );
     // never in Gemini's OpenAPI subset
-    let g = export(Target::Gemini, &spec(&json!({"type": "object", "properties": {"a": {"type": "string"}}})), &ExportOptions::new().schema_dialect(SchemaDialect::Set(url))).unwrap();
+    let g = export(
+        Target::Gemini,
+        &spec(&json!({"type": "object", "properties": {"a": {"type": "string"}}})),
+        &ExportOptions::new().schema_dialect(SchemaDialect::Set(url)),
+    )
+    .unwrap();
     assert!(g.value["parameters"].get("$schema").is_none());
 }
 
@@ -165,20 +225,42 @@ fn json_schema_exports_keep_every_keyword_and_fix_shapes() {
         "l": {"type": "array"},
         "m": {"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}, "additionalProperties": {"type": "integer"}}
     }});
-    for target in [Target::Anthropic, Target::OpenAiChat, Target::OpenAiResponses, Target::GeminiJsonSchema, Target::Mcp] {
+    for target in [
+        Target::Anthropic,
+        Target::OpenAiChat,
+        Target::OpenAiResponses,
+        Target::GeminiJsonSchema,
+        Target::Mcp,
+    ] {
         let out = export(target, &spec(&schema), &ExportOptions::default()).unwrap();
         let got = out.value.pointer(target.schema_pointer()).unwrap();
         let mut want = schema.clone();
         want["properties"]["l"]["items"] = json!({});
         assert_eq!(got, &want, "{target}");
-        assert!(check(target, &out.value).is_empty(), "{target}: {:?}", check(target, &out.value));
-        assert!(out.report.of_kind(ChangeKind::Added).any(|c| c.pointer == "/properties/l"), "{target}");
+        assert!(
+            check(target, &out.value).is_empty(),
+            "{target}: {:?}",
+            check(target, &out.value)
+        );
+        assert!(
+            out.report
+                .of_kind(ChangeKind::Added)
+                .any(|c| c.pointer == "/properties/l"),
+            "{target}"
+        );
         record("export_rules", target, "keywords", &out.value);
     }
     // an array without items needs an item type in strict modes and Gemini
-    for target in [Target::OpenAiChatStrict, Target::AnthropicStrict, Target::Gemini] {
+    for target in [
+        Target::OpenAiChatStrict,
+        Target::AnthropicStrict,
+        Target::Gemini,
+    ] {
         let e = export(target, &spec(&json!({"type": "object", "properties": {"l": {"type": "array"}}, "required": ["l"]})), &ExportOptions::default()).unwrap_err();
-        assert!(e.mentions("/properties/l", "without `items`"), "{target}: {e}");
+        assert!(
+            e.mentions("/properties/l", "without `items`"),
+            "{target}: {e}"
+        );
     }
 }
 
@@ -187,25 +269,47 @@ fn root_ref_and_missing_properties_are_fixed_everywhere() {
     let tree = json!({"$defs": {"Node": {"type": "object", "properties": {"label": {"type": "string"},
         "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}, "required": ["label"]}},
         "$ref": "#/$defs/Node"});
-    for target in [Target::Anthropic, Target::OpenAiChat, Target::OpenAiChatStrict, Target::GeminiJsonSchema, Target::Mcp] {
+    for target in [
+        Target::Anthropic,
+        Target::OpenAiChat,
+        Target::OpenAiChatStrict,
+        Target::GeminiJsonSchema,
+        Target::Mcp,
+    ] {
         let out = export(target, &spec(&tree), &ExportOptions::default()).unwrap();
-        assert!(check(target, &out.value).is_empty(), "{target}: {:?}", check(target, &out.value));
+        assert!(
+            check(target, &out.value).is_empty(),
+            "{target}: {:?}",
+            check(target, &out.value)
+        );
         record("export_rules", target, "tree", &out.value);
     }
     // recursion: Gemini's `parameters` and Anthropic strict cannot
     for target in [Target::Gemini, Target::AnthropicStrict] {
         let e = export(target, &spec(&tree), &ExportOptions::default()).unwrap_err();
-        assert!(e.problems.iter().any(|p| p.message.contains("recursive")), "{target}: {e}");
+        assert!(
+            e.problems.iter().any(|p| p.message.contains("recursive")),
+            "{target}: {e}"
+        );
     }
     let none = json!({"type": "object"});
     for target in Target::ALL {
         let out = export(target, &spec(&none), &ExportOptions::default()).unwrap();
         match target {
             Target::Gemini => assert_eq!(out.value, json!({"name": "t", "description": "A tool."})),
-            _ => assert_eq!(out.value.pointer(target.schema_pointer()).unwrap()["properties"], json!({}), "{target}"),
+            _ => assert_eq!(
+                out.value.pointer(target.schema_pointer()).unwrap()["properties"],
+                json!({}),
+                "{target}"
+            ),
         }
     }
-    let e = export(Target::Mcp, &spec(&json!({"type": "string"})), &ExportOptions::default()).unwrap_err();
+    let e = export(
+        Target::Mcp,
+        &spec(&json!({"type": "string"})),
+        &ExportOptions::default(),
+    )
+    .unwrap_err();
     assert!(e.mentions("/type", "not \"object\""), "{e}");
 }
 
@@ -219,23 +323,70 @@ fn gemini_refuses_or_describes_what_its_subset_lacks() {
     }, "required": ["level"]});
     let e = export(Target::Gemini, &spec(&schema), &ExportOptions::default()).unwrap_err();
     let at: Vec<&str> = e.problems.iter().map(|p| p.pointer.as_str()).collect();
-    assert_eq!(at, ["/properties/level/enum", "/properties/step/multipleOf", "/properties/temp/exclusiveMinimum", "/properties/tags/uniqueItems"]);
-    let out = export(Target::Gemini, &spec(&schema), &ExportOptions::new().lossy(Lossy::Describe)).unwrap();
+    assert_eq!(
+        at,
+        [
+            "/properties/level/enum",
+            "/properties/step/multipleOf",
+            "/properties/temp/exclusiveMinimum",
+            "/properties/tags/uniqueItems"
+        ]
+    );
+    let out = export(
+        Target::Gemini,
+        &spec(&schema),
+        &ExportOptions::new().lossy(Lossy::Describe),
+    )
+    .unwrap();
     let p = &out.value["parameters"]["properties"];
-    assert_eq!(p["level"], json!({"type": "INTEGER", "description": "One of 1, 2."}));
-    assert_eq!(p["temp"], json!({"type": "NUMBER", "description": "Must be greater than 0."}));
+    assert_eq!(
+        p["level"],
+        json!({"type": "INTEGER", "description": "One of 1, 2."})
+    );
+    assert_eq!(
+        p["temp"],
+        json!({"type": "NUMBER", "description": "Must be greater than 0."})
+    );
     assert_eq!(p["tags"]["description"], "Items must be unique.");
-    assert!(check(Target::Gemini, &out.value).is_empty(), "{:?}", check(Target::Gemini, &out.value));
+    assert!(
+        check(Target::Gemini, &out.value).is_empty(),
+        "{:?}",
+        check(Target::Gemini, &out.value)
+    );
     record("export_rules", Target::Gemini, "described", &out.value);
     // the JSON Schema variant keeps them all, reported as not enforced by Gemini
-    let out = export(Target::GeminiJsonSchema, &spec(&schema), &ExportOptions::default()).unwrap();
+    let out = export(
+        Target::GeminiJsonSchema,
+        &spec(&schema),
+        &ExportOptions::default(),
+    )
+    .unwrap();
     assert_eq!(out.value["parametersJsonSchema"], schema);
-    let not: Vec<&str> = out.report.of_kind(ChangeKind::NotEnforced).map(|c| c.pointer.as_str()).collect();
-    assert_eq!(not, ["/properties/step/multipleOf", "/properties/temp/exclusiveMinimum", "/properties/tags/uniqueItems"]);
+    let not: Vec<&str> = out
+        .report
+        .of_kind(ChangeKind::NotEnforced)
+        .map(|c| c.pointer.as_str())
+        .collect();
+    assert_eq!(
+        not,
+        [
+            "/properties/step/multipleOf",
+            "/properties/temp/exclusiveMinimum",
+            "/properties/tags/uniqueItems"
+        ]
+    );
     // `$ref` siblings are inlined for it
     let refs = json!({"type": "object", "$defs": {"U": {"type": "string"}}, "properties": {"u": {"$ref": "#/$defs/U", "description": "unit"}}});
-    let out = export(Target::GeminiJsonSchema, &spec(&refs), &ExportOptions::default()).unwrap();
-    assert_eq!(out.value["parametersJsonSchema"]["properties"]["u"], json!({"description": "unit", "type": "string"}));
+    let out = export(
+        Target::GeminiJsonSchema,
+        &spec(&refs),
+        &ExportOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        out.value["parametersJsonSchema"]["properties"]["u"],
+        json!({"description": "unit", "type": "string"})
+    );
 }
 
 #[test]
@@ -244,12 +395,78 @@ fn anthropic_strict_lossy_policy_and_patterns() {
         "code": {"type": "string", "pattern": "^(?!x)[a-z]+$", "maxLength": 8},
         "ids": {"type": "array", "items": {"type": "integer"}, "minItems": 1, "maxItems": 3}
     }, "required": ["code", "ids"]});
-    let out = export(Target::AnthropicStrict, &spec(&schema), &ExportOptions::default()).unwrap();
+    let out = export(
+        Target::AnthropicStrict,
+        &spec(&schema),
+        &ExportOptions::default(),
+    )
+    .unwrap();
     let p = &out.value["input_schema"]["properties"];
-    assert_eq!(p["code"], json!({"type": "string", "description": "Must match the regular expression \"^(?!x)[a-z]+$\". At most 8 characters."}));
-    assert_eq!(p["ids"], json!({"type": "array", "items": {"type": "integer"}, "minItems": 1, "description": "At most 3 items."}));
+    assert_eq!(
+        p["code"],
+        json!({"type": "string", "description": "Must match the regular expression \"^(?!x)[a-z]+$\". At most 8 characters."})
+    );
+    assert_eq!(
+        p["ids"],
+        json!({"type": "array", "items": {"type": "integer"}, "minItems": 1, "description": "At most 3 items."})
+    );
     assert!(check(Target::AnthropicStrict, &out.value).is_empty());
-    let e = export(Target::AnthropicStrict, &spec(&schema), &ExportOptions::new().lossy(Lossy::Refuse)).unwrap_err();
+    let e = export(
+        Target::AnthropicStrict,
+        &spec(&schema),
+        &ExportOptions::new().lossy(Lossy::Refuse),
+    )
+    .unwrap_err();
     let at: Vec<&str> = e.problems.iter().map(|p| p.pointer.as_str()).collect();
-    assert_eq!(at, ["/properties/code/pattern", "/properties/code/maxLength", "/properties/ids/maxItems"]);
+    assert_eq!(
+        at,
+        [
+            "/properties/code/pattern",
+            "/properties/code/maxLength",
+            "/properties/ids/maxItems"
+        ]
+    );
+}
+
+/// OpenAPI's `nullable` (which tool-schema's model accepts) is written as JSON Schema
+/// for JSON Schema providers and kept as such for Gemini's OpenAPI subset.
+#[test]
+fn openapi_nullable_is_translated() {
+    let schema = json!({"type": "object", "properties": {
+        "a": {"type": "string", "nullable": true},
+        "b": {"const": 3, "nullable": true},
+        "c": {"type": "integer", "nullable": false}
+    }, "required": ["a", "b", "c"]});
+    let out = export(Target::Mcp, &spec(&schema), &ExportOptions::default()).unwrap();
+    assert_eq!(
+        out.value["inputSchema"]["properties"],
+        json!({
+            "a": {"type": ["string", "null"]},
+            "b": {"anyOf": [{"const": 3}, {"type": "null"}]},
+            "c": {"type": "integer"}
+        })
+    );
+    let out = export(
+        Target::Gemini,
+        &spec(
+            &json!({"type": "object", "properties": {"a": {"type": "string", "nullable": true}}}),
+        ),
+        &ExportOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        out.value["parameters"]["properties"]["a"],
+        json!({"type": "STRING", "nullable": true})
+    );
+    let out = export(
+        Target::OpenAiChatStrict,
+        &spec(&schema),
+        &ExportOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        out.value["function"]["parameters"]["properties"]["a"],
+        json!({"type": ["string", "null"]})
+    );
+    assert!(out.nullable_optional.is_empty());
 }

@@ -65,8 +65,6 @@ fn unknown_type(name: &str, hint: Option<&str>) -> String {
     }
 }
 
- use {} for any value";
-
 // ---------------------------------------------------------------------------------
 // malformed keyword values
 

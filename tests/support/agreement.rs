@@ -46,7 +46,11 @@ fn arbitrary(rng: &mut Rng, depth: usize) -> Value {
         3 => json!(rng.pick(&[0.5f64, -2.25, 3.0, 1e3, 1e300])),
         4 => json!(u64::MAX),
         5 => json!(rng.pick(&["", "x", "ab", "celsius", "Paris", "LOW", "now", "red"])),
-        6 => Value::Array((0..rng.below(3)).map(|_| arbitrary(rng, depth + 1)).collect()),
+        6 => Value::Array(
+            (0..rng.below(3))
+                .map(|_| arbitrary(rng, depth + 1))
+                .collect(),
+        ),
         _ => {
             let mut m = Map::new();
             for _ in 0..rng.below(3) {
@@ -93,12 +97,21 @@ fn number_near(rng: &mut Rng, schema: &Value) -> Value {
 /// A valid number for `schema`: its bounds, the edges of JSON's integers, and
 /// values in between.
 fn number_within(rng: &mut Rng, schema: &Value, integer: bool) -> Value {
-    let min = schema.get("minimum").and_then(Value::as_f64).unwrap_or(f64::MIN);
-    let max = schema.get("maximum").and_then(Value::as_f64).unwrap_or(f64::MAX);
-    let mut candidates: Vec<Value> = [schema.get("minimum").cloned(), schema.get("maximum").cloned()]
-        .into_iter()
-        .flatten()
-        .collect();
+    let min = schema
+        .get("minimum")
+        .and_then(Value::as_f64)
+        .unwrap_or(f64::MIN);
+    let max = schema
+        .get("maximum")
+        .and_then(Value::as_f64)
+        .unwrap_or(f64::MAX);
+    let mut candidates: Vec<Value> = [
+        schema.get("minimum").cloned(),
+        schema.get("maximum").cloned(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     candidates.extend([
         json!(0),
         json!(1),
@@ -130,7 +143,9 @@ fn string(rng: &mut Rng, schema: &Value, valid: bool) -> Value {
     } else {
         *rng.pick(&[lo.saturating_sub(1), lo, hi, hi + 1])
     };
-    let text: String = (0..len).map(|_| *rng.pick(&['a', 'é', '1', '-', 'Z'])).collect();
+    let text: String = (0..len)
+        .map(|_| *rng.pick(&['a', 'é', '1', '-', 'Z']))
+        .collect();
     Value::String(text)
 }
 
@@ -172,7 +187,10 @@ pub fn generate(rng: &mut Rng, schema: &Value, depth: usize, valid: bool) -> Val
         "array" => {
             let item = schema.get("items").cloned().unwrap_or(json!({}));
             let min = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0) as usize;
-            let max = schema.get("maxItems").and_then(Value::as_u64).map(|m| m as usize);
+            let max = schema
+                .get("maxItems")
+                .and_then(Value::as_u64)
+                .map(|m| m as usize);
             let count = match (valid, max) {
                 (true, Some(max)) => min + rng.below(max - min + 1),
                 (true, None) => min + rng.below(4),
@@ -235,7 +253,10 @@ pub fn generate(rng: &mut Rng, schema: &Value, depth: usize, valid: bool) -> Val
                 }
             }
             if !valid && rng.chance(8) {
-                out.insert(rng.pick(&["extra", "units", "internal"]).to_string(), json!(1));
+                out.insert(
+                    rng.pick(&["extra", "units", "internal"]).to_string(),
+                    json!(1),
+                );
             }
             Value::Object(out)
         }
@@ -328,7 +349,10 @@ pub struct Counts {
 }
 
 /// Checks 4000 generated calls of `T` (see the module docs).
-pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(seed: u64, extras: Extras) -> Counts {
+pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(
+    seed: u64,
+    extras: Extras,
+) -> Counts {
     let schema = T::schema();
     let interp = Schema::parse(schema).expect("the exported schema is accepted");
     let mut rng = Rng(seed);
@@ -371,7 +395,11 @@ pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(seed: u64, extras
 pub fn check<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(seed: u64, extras: Extras) {
     let counts = agree::<T>(seed, extras);
     eprintln!("{}: {counts:?}", T::NAME);
-    assert!(counts.valid >= 100, "{}: too few valid calls: {counts:?}", T::NAME);
+    assert!(
+        counts.valid >= 100,
+        "{}: too few valid calls: {counts:?}",
+        T::NAME
+    );
     assert!(
         counts.both_refuse >= 100,
         "{}: too few invalid calls: {counts:?}",

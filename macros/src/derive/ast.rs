@@ -44,6 +44,12 @@ impl<'a> Container<'a> {
     /// input's shape is not supported at all.
     pub(crate) fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
         let tool = tool_attr::parse(cx, &input.attrs);
+        if let Some(span) = tool.any_root {
+            cx.error(
+                span,
+                "#[tool(any_root)] is for tool_schema!; a derived schema's root is the type itself",
+            );
+        }
         attr::misplaced(
             cx,
             &input.attrs,

@@ -1,7 +1,8 @@
 //! serde's `rename_all` rules, applied exactly as `serde_derive` applies them, so
 //! the schema names what serde reads.
 
-/// One `rename_all` rule.
+/// One `rename_all` rule (named as serde names them).
+#[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RenameRule {
     LowerCase,

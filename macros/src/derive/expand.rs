@@ -204,43 +204,25 @@ fn property(
         schema.insert(keyword.into(), Value::Number(given.value.clone()));
     }
 
-    let keys: [(&str, &str, &Option<Given<u64>>, bool, &str); 4] = [
-        (
-            "min_length",
-            "minLength",
-            &arg.min_length,
-            matches!(core, Shape::String),
-            "string fields",
-        ),
-        (
-            "max_length",
-            "maxLength",
-            &arg.max_length,
-            matches!(core, Shape::String),
-            "string fields",
-        ),
-        (
-            "min_items",
-            "minItems",
-            &arg.min_items,
-            matches!(core, Shape::Array | Shape::Set),
-            "Vec and set fields",
-        ),
-        (
-            "max_items",
-            "maxItems",
-            &arg.max_items,
-            matches!(core, Shape::Array | Shape::Set),
-            "Vec and set fields",
-        ),
+    // Lengths and item counts: (key, keyword, value, whether it applies here).
+    let is_string = matches!(core, Shape::String);
+    let is_array = matches!(core, Shape::Array | Shape::Set);
+    let counts = [
+        ("min_length", "minLength", &arg.min_length, is_string),
+        ("max_length", "maxLength", &arg.max_length, is_string),
+        ("min_items", "minItems", &arg.min_items, is_array),
+        ("max_items", "maxItems", &arg.max_items, is_array),
     ];
-    for (key, keyword, given, applies, to) in keys {
+    for (key, keyword, given, applies) in counts {
         let Some(given) = given else { continue };
         if !applies {
-            let to = match core {
-                Shape::Char => "string fields (a char is exactly one character)",
-                Shape::Fixed => "Vec and set fields (an array's length is fixed by its type)",
-                _ => to,
+            let to = match (&core, key.ends_with("length")) {
+                (Shape::Char, true) => "string fields (a char is exactly one character)",
+                (_, true) => "string fields",
+                (Shape::Fixed, false) => {
+                    "Vec and set fields (an array's length is fixed by its type)"
+                }
+                (_, false) => "Vec and set fields",
             };
             what(b, given.key, key, to);
             continue;

@@ -4,7 +4,7 @@
 
 use super::report::{ChangeKind, Ctx};
 use super::{ExportOptions, SchemaDialect};
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 
 /// `ptr` + `/key`, escaped as RFC 6901 requires.
 pub(crate) fn push(ptr: &str, key: &str) -> String {
@@ -663,7 +663,9 @@ pub(crate) fn prepare_root(
             }
         }
     }
-    Value::Object(root)
+    let mut root = Value::Object(root);
+    normalize_nullable(&mut root, ctx);
+    root
 }
 
 /// Inserts `key` right after the last of `after` present in `map` (or first).
@@ -759,6 +761,119 @@ pub(crate) fn inline_ref_siblings(root: &mut Value, ctx: &mut Ctx, rule: &str) {
                 }
             }
         }
+    });
+}
+
+/// Does a (transformed) schema accept `null`?
+pub(crate) fn accepts_null(s: &Map<String, Value>) -> bool {
+    if let Some(names) = type_names(s) {
+        if !names.contains(&"null") {
+            return false;
+        }
+    }
+    if let Some(c) = s.get("const") {
+        return c.is_null();
+    }
+    if let Some(Value::Array(vals)) = s.get("enum") {
+        if !vals.iter().any(Value::is_null) {
+            return false;
+        }
+    }
+    if let Some(Value::Array(branches)) = s.get("anyOf") {
+        return branches
+            .iter()
+            .any(|b| b.as_object().is_some_and(accepts_null));
+    }
+    type_names(s).is_some() || s.get("enum").is_some()
+}
+
+/// Makes a schema accept `null` as well, keeping what else it accepts: `null` added to
+/// a `type` (and to an `enum`), a `{"type": "null"}` branch added to a bare `anyOf`, or
+/// else an `anyOf` of the schema and `{"type": "null"}` (title and description
+/// outside). Returns the schema, whether it already accepted null, and how.
+pub(crate) fn make_nullable(schema: Value) -> (Value, bool, String) {
+    let Value::Object(mut m) = schema else {
+        return (schema, false, String::new());
+    };
+    if accepts_null(&m) {
+        return (Value::Object(m), true, String::new());
+    }
+    let simple_type = matches!(
+        m.get("type"),
+        Some(Value::String(_)) | Some(Value::Array(_))
+    ) && !m.contains_key("const")
+        && !m.contains_key("anyOf")
+        && !m.contains_key("$ref");
+    if simple_type {
+        let before = m["type"].clone();
+        let mut list = match &before {
+            Value::Array(l) => l.clone(),
+            t => vec![t.clone()],
+        };
+        list.push(Value::from("null"));
+        m.insert("type".into(), Value::Array(list.clone()));
+        let mut how = format!("type {before} -> {}", Value::Array(list));
+        if let Some(Value::Array(vals)) = m.get_mut("enum") {
+            vals.push(Value::Null);
+            how.push_str(", null added to `enum`");
+        }
+        return (Value::Object(m), false, how);
+    }
+    let only_any_of = m.contains_key("anyOf")
+        && m.keys()
+            .all(|k| k == "anyOf" || k == "title" || k == "description");
+    if only_any_of {
+        if let Some(Value::Array(branches)) = m.get_mut("anyOf") {
+            branches.push(json!({"type": "null"}));
+        }
+        return (
+            Value::Object(m),
+            false,
+            "{\"type\": \"null\"} added to its `anyOf`".into(),
+        );
+    }
+    let mut outer = Map::new();
+    for k in ["title", "description"] {
+        if let Some(v) = m.shift_remove(k) {
+            outer.insert(k.into(), v);
+        }
+    }
+    outer.insert("anyOf".into(), json!([Value::Object(m), {"type": "null"}]));
+    (
+        Value::Object(outer),
+        false,
+        "wrapped in `anyOf` with {\"type\": \"null\"}".into(),
+    )
+}
+
+/// Rewrites OpenAPI's `nullable` (which tool-schema's model reads as "null too") into
+/// JSON Schema: `nullable: true` adds `null` to the schema (see [`make_nullable`]),
+/// `nullable: false` says nothing and goes. Providers that read JSON Schema ignore
+/// `nullable`, so the model would not learn that null is allowed.
+pub(crate) fn normalize_nullable(root: &mut Value, ctx: &mut Ctx) {
+    walk_mut(root, "", &mut |node, ptr| {
+        let Some(flag) = node.shift_remove("nullable") else {
+            return;
+        };
+        if flag != Value::Bool(true) {
+            ctx.change(
+                &push(ptr, "nullable"),
+                ChangeKind::Removed,
+                format!("removed `nullable: {flag}`"),
+                "OpenAPI's `nullable` is not JSON Schema; false adds nothing",
+            );
+            return;
+        }
+        let (schema, already, how) = make_nullable(Value::Object(std::mem::take(node)));
+        if let Value::Object(m) = schema {
+            *node = m;
+        }
+        let what = if already {
+            "`nullable: true` removed (null is already accepted)".to_string()
+        } else {
+            format!("`nullable: true` written as JSON Schema ({how})")
+        };
+        ctx.change(ptr, ChangeKind::Converted, what, "OpenAPI's `nullable` is not JSON Schema; providers reading JSON Schema would ignore it");
     });
 }
 

@@ -382,16 +382,20 @@ impl Converter<'_> {
                 "exclusiveMinimum" | "exclusiveMaximum" => {
                     let integer = ty.as_deref() == Some("integer");
                     let n = v.as_i64().filter(|_| integer);
-                    let (bound, key, stricter): (Option<i64>, &str, fn(i64, i64) -> i64) =
-                        if k == "exclusiveMinimum" {
-                            (n.and_then(|n| n.checked_add(1)), "minimum", i64::max)
+                    let is_min = k == "exclusiveMinimum";
+                    let key = if is_min { "minimum" } else { "maximum" };
+                    let bound = n.and_then(|n| {
+                        if is_min {
+                            n.checked_add(1)
                         } else {
-                            (n.and_then(|n| n.checked_sub(1)), "maximum", i64::min)
-                        };
+                            n.checked_sub(1)
+                        }
+                    });
                     match bound {
                         Some(b) => {
                             let b = match m.get(key).and_then(Value::as_i64) {
-                                Some(other) => stricter(b, other),
+                                Some(other) if is_min => b.max(other),
+                                Some(other) => b.min(other),
                                 None => b,
                             };
                             // a non-integer inclusive bound beside it stays as written
@@ -447,7 +451,7 @@ impl Converter<'_> {
                 }
                 "required" | "title" | "description" | "default" | "pattern" | "minLength"
                 | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties"
-                | "propertyOrdering" => {
+                | "propertyOrdering" | "example" => {
                     out.insert(k.clone(), v.clone());
                 }
                 "$defs" | "definitions" => {
@@ -457,9 +461,6 @@ impl Converter<'_> {
                         format!("removed `{k}`"),
                         format!("{RULE} has no definitions; every `$ref` was inlined"),
                     );
-                }
-                "nullable" | "example" => {
-                    self.ctx.refuse(&here, format!("`{k}` is an OpenAPI keyword, not JSON Schema"), "tool-schema exports JSON Schema: write `type: [..., \"null\"]` or `examples`");
                 }
                 k if is_annotation(k) => {
                     self.ctx.change(

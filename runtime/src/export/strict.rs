@@ -41,13 +41,13 @@
 //!   using `anyOf` or type lists, across all strict tools.
 
 use super::common::{
-    append_description, describe_constraint, has_type, is_annotation, merge_equivalent,
-    prepare_root, provably_disjoint, push, push_index, resolve_ref, split_type_list, type_names,
-    TYPE_NAMES,
+    append_description, describe_constraint, has_type, is_annotation, make_nullable,
+    merge_equivalent, prepare_root, provably_disjoint, push, push_index, resolve_ref,
+    split_type_list, type_names, TYPE_NAMES,
 };
 use super::report::{ChangeKind, Ctx, ExportError, ExportReport};
 use super::{ExportOptions, Lossy, Target};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// A property that strict mode made required and nullable although the tool's schema
 /// lets it be absent: an explicit `null` there stands for "absent".
@@ -770,7 +770,17 @@ impl Engine<'_> {
                 "an object without `properties` accepts any keys",
                 closed_rule,
             ),
-            Some(Value::Bool(false)) => {}
+            Some(Value::Bool(false)) => {
+                if !m.contains_key("properties") && !m.contains_key("anyOf") {
+                    m.insert("properties".into(), Value::Object(Map::new()));
+                    self.ctx.change(
+                        ptr,
+                        ChangeKind::Added,
+                        "added `properties: {}` to a closed object",
+                        "a closed object without properties accepts only `{}`, as `properties: {}` says; clients refuse an object schema without `properties`",
+                    );
+                }
+            }
             Some(Value::Bool(true)) => self.refuse(
                 &push(ptr, "additionalProperties"),
                 "`additionalProperties: true` lets the object hold undeclared keys",
@@ -851,88 +861,6 @@ impl Engine<'_> {
         m.insert("properties".into(), Value::Object(out));
         m.insert("required".into(), Value::Array(names));
     }
-}
-
-/// Does a (transformed) schema accept `null`?
-fn accepts_null(s: &Map<String, Value>) -> bool {
-    if let Some(names) = type_names(s) {
-        if !names.contains(&"null") {
-            return false;
-        }
-    }
-    if let Some(c) = s.get("const") {
-        return c.is_null();
-    }
-    if let Some(Value::Array(vals)) = s.get("enum") {
-        if !vals.iter().any(Value::is_null) {
-            return false;
-        }
-    }
-    if let Some(Value::Array(branches)) = s.get("anyOf") {
-        return branches
-            .iter()
-            .any(|b| b.as_object().is_some_and(accepts_null));
-    }
-    type_names(s).is_some() || s.get("enum").is_some()
-}
-
-/// Makes a schema accept `null` as well, keeping what else it accepts: `null` added to
-/// a `type` (and to an `enum`), a `{"type": "null"}` branch added to a bare `anyOf`, or
-/// else an `anyOf` of the schema and `{"type": "null"}` (title and description
-/// outside). Returns the schema, whether it already accepted null, and how.
-fn make_nullable(schema: Value) -> (Value, bool, String) {
-    let Value::Object(mut m) = schema else {
-        return (schema, false, String::new());
-    };
-    if accepts_null(&m) {
-        return (Value::Object(m), true, String::new());
-    }
-    let simple_type = matches!(
-        m.get("type"),
-        Some(Value::String(_)) | Some(Value::Array(_))
-    ) && !m.contains_key("const")
-        && !m.contains_key("anyOf")
-        && !m.contains_key("$ref");
-    if simple_type {
-        let before = m["type"].clone();
-        let mut list = match &before {
-            Value::Array(l) => l.clone(),
-            t => vec![t.clone()],
-        };
-        list.push(Value::from("null"));
-        m.insert("type".into(), Value::Array(list.clone()));
-        let mut how = format!("type {before} -> {}", Value::Array(list));
-        if let Some(Value::Array(vals)) = m.get_mut("enum") {
-            vals.push(Value::Null);
-            how.push_str(", null added to `enum`");
-        }
-        return (Value::Object(m), false, how);
-    }
-    let only_any_of = m.contains_key("anyOf")
-        && m.keys()
-            .all(|k| k == "anyOf" || k == "title" || k == "description");
-    if only_any_of {
-        if let Some(Value::Array(branches)) = m.get_mut("anyOf") {
-            branches.push(json!({"type": "null"}));
-        }
-        return (
-            Value::Object(m),
-            false,
-            "{\"type\": \"null\"} added to its `anyOf`".into(),
-        );
-    }
-    let mut outer = Map::new();
-    for k in ["title", "description"] {
-        if let Some(v) = m.shift_remove(k) {
-            outer.insert(k.into(), v);
-        }
-    }
-    outer.insert("anyOf".into(), json!([Value::Object(m), {"type": "null"}]));
-    (
-        Value::Object(outer),
-        false,
-        "wrapped in `anyOf` with {\"type\": \"null\"}".into(),
-    )
 }
 
 /// OpenAI's documented size limits, counted over the transformed schema.

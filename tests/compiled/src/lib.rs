@@ -3,6 +3,19 @@
 
 include!(concat!(env!("OUT_DIR"), "/tools.rs"));
 
+/// The JSON-Schema-Test-Suite's group schemas (`SUITE`), for
+/// `tests/json_schema_test_suite.rs`.
+pub mod suite {
+    use super::Validate;
+    include!(concat!(env!("OUT_DIR"), "/suite.rs"));
+
+    /// The compiled validator of the suite schema `schema`, if it was compiled.
+    pub fn compiled(schema: &serde_json::Value) -> Option<Validate> {
+        let text = schema.to_string();
+        SUITE.iter().find(|(s, _)| *s == text).map(|(_, f)| *f)
+    }
+}
+
 /// The compiled validator of `schema`, if it is one of the compiled schemas.
 pub fn compiled(schema: &serde_json::Value) -> Option<Validate> {
     let text = schema.to_string();
