@@ -23,8 +23,29 @@ fn fn_name(id: NodeId) -> Ident {
 
 /// The validator functions of every node, and the call of the root's.
 pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
-    let fns = (0..schema.nodes().len()).map(|i| node_fn(schema, NodeId(i as u32)));
+    let at_root = root_applied(schema);
+    let fns = (0..schema.nodes().len()).map(|i| node_fn(schema, NodeId(i as u32), at_root[i]));
     (quote!(#(#fns)*), fn_name(schema.root_id()))
+}
+
+/// Which nodes may check the root value itself: the root, and every node reached
+/// from it through `$ref`, `allOf`, `anyOf`, `oneOf` and `not` (applied to the same
+/// value). Like the interpreter, their object checks ask `t.is_root()` at run time.
+fn root_applied(schema: &Schema) -> Vec<bool> {
+    let mut seen = vec![false; schema.nodes().len()];
+    let mut stack = vec![schema.root_id()];
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(&mut seen[id.0 as usize], true) {
+            continue;
+        }
+        let node = schema.node(id);
+        stack.extend(node.reference);
+        stack.extend(&node.all_of);
+        stack.extend(&node.any_of);
+        stack.extend(&node.one_of);
+        stack.extend(node.not);
+    }
+    seen
 }
 
 /// A `Number` expression equal to `n`, built without allocating.
@@ -121,7 +142,8 @@ fn signature(name: &Ident, body: TokenStream) -> TokenStream {
     }
 }
 
-fn node_fn(schema: &Schema, id: NodeId) -> TokenStream {
+/// `root`: the node may check the root value (see [`root_applied`]).
+fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
     let rt = rt();
     let node = schema.node(id);
     let name = fn_name(id);
@@ -189,7 +211,7 @@ fn node_fn(schema: &Schema, id: NodeId) -> TokenStream {
     if !strings.is_empty() {
         arms.push(quote!(#rt::serde_json::Value::String(s) => { #strings }));
     }
-    let objects = object_code(node, id == schema.root_id());
+    let objects = object_code(node, root);
     if !objects.is_empty() {
         arms.push(quote!(#rt::serde_json::Value::Object(m) => { #objects }));
     }
@@ -409,9 +431,11 @@ fn additional_expr(a: Additional) -> TokenStream {
 /// name and a bit set of the required properties seen; missing ones are put first
 /// afterwards.
 ///
-/// `root` says the node is the schema's root, which is the arguments object when
-/// validated from `validate_with` but a nested value when another tool's validator
-/// calls it: positions and closedness then depend on `t.is_root()` at run time.
+/// `root` says the node may check the root value (the schema's root, or a node
+/// applied to the same value, see [`root_applied`]), which is the arguments object
+/// when validated from `validate_with` but a nested value when another tool's
+/// validator calls it, or when the node is also used deeper: positions and
+/// closedness then depend on `t.is_root()` at run time.
 fn object_code(node: &Node, root: bool) -> TokenStream {
     let rt = rt();
     let none = quote!(::core::option::Option::None);
@@ -531,7 +555,13 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
                     None => quote!(),
                 };
                 let names = names_check(&position(quote!(#some(i)), quote!(#some(#i))));
-                quote!(#pname => { #names #mark let t = t.key(k); #child(val, &t, at, o, out); })
+                // An optional property given as `null` may count as absent.
+                let call = if node.required.contains(&prop.name) {
+                    quote!(#child(val, &t, at, o, out);)
+                } else {
+                    quote!(if !(o.null_is_absent && val.is_null()) { #child(val, &t, at, o, out); })
+                };
+                quote!(#pname => { #names #mark let t = t.key(k); #call })
             })
             .collect();
         let names = names_check(&position(quote!(#some(i)), quote!(#none)));

@@ -279,6 +279,10 @@ impl Run<'_> {
                 check::property_name(key, run, trail, at, out);
             }
             match (declared, node.additional) {
+                (Some(_), _)
+                    if v.is_null()
+                        && self.options.null_is_absent
+                        && !node.required.iter().any(|r| r == key) => {}
                 (Some((_, p)), _) => self.check(p.node, v, &trail.key(key), at, out),
                 (None, Additional::Schema(extra)) => self.check(extra, v, &trail.key(key), at, out),
                 (None, _) if reject => out.report(|| Kind::Unexpected, &trail.key(key), at),

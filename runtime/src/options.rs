@@ -38,6 +38,10 @@ pub struct Options {
     /// (JSON Schema, spec mode) or as a `number` only (tool-call mode: the model
     /// wrote a float where an integer was asked).
     pub integer_floats: bool,
+    /// Whether an explicit `null` for a property that is not `required` counts as
+    /// absent (OpenAI strict mode sends `null` for every optional property it
+    /// leaves out, since strict schemas make every property required and nullable).
+    pub null_is_absent: bool,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Options {
         object_root: true,
         formats: true,
         integer_floats: false,
+        null_is_absent: false,
     };
 
     /// Spec mode: JSON Schema 2020-12 where it differs from tool-call mode. `1.0` is
@@ -63,11 +68,18 @@ impl Options {
         object_root: false,
         formats: false,
         integer_floats: true,
+        null_is_absent: false,
     };
 
     /// These options with `formats` set.
     pub const fn formats(mut self, formats: bool) -> Options {
         self.formats = formats;
+        self
+    }
+
+    /// These options with `null_is_absent` set.
+    pub const fn null_is_absent(mut self, null_is_absent: bool) -> Options {
+        self.null_is_absent = null_is_absent;
         self
     }
 

@@ -114,7 +114,8 @@ fn random_arguments_agree() {
                         .undeclared(policy)
                         .object_root(object_root)
                         .formats(rng.below(2) == 0)
-                        .integer_floats(rng.below(2) == 0);
+                        .integer_floats(rng.below(2) == 0)
+                        .null_is_absent(rng.below(2) == 0);
                     let a = interp.validate_with(&args, &o);
                     let b = compiled(&args, &o);
                     compared += 1;
