@@ -194,6 +194,10 @@ pub enum Lossy {
     /// it): the default for Anthropic strict tool use, as Anthropic's SDKs do. The
     /// model reads the constraint; tool-schema's validator still enforces it.
     /// Composition (`not`, `if`, overlapping `oneOf`, ...) is refused all the same.
+    ///
+    /// Whatever the policy, a `format` the provider does not list is moved into the
+    /// description: in JSON Schema 2020-12 a format only annotates, and the validator
+    /// checks the formats it knows in any case.
     Describe,
 }
 

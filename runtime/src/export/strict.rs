@@ -50,7 +50,8 @@ use super::{ExportOptions, Lossy, Target};
 use serde_json::{Map, Value};
 
 /// A property that strict mode made required and nullable although the tool's schema
-/// lets it be absent: an explicit `null` there stands for "absent".
+/// lets it be absent: an explicit `null` there stands for "absent" (validate calls of
+/// a strict tool with [`Options::null_is_absent`](crate::Options::null_is_absent)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NullableOptional {
     /// JSON pointer to the object schema that declares the property.

@@ -488,10 +488,9 @@ fn gemini_rules(s: &Value, p: &str, root: bool, out: &mut Vec<String>) {
         out.push(format!("{p}: ARRAY without items"));
     }
     if n.get("type") == Some(&json!("OBJECT"))
-        && !n
-            .get("properties")
+        && n.get("properties")
             .and_then(Value::as_object)
-            .is_some_and(|m| !m.is_empty())
+            .is_none_or(Map::is_empty)
     {
         out.push(format!("{p}: OBJECT without properties"));
     }
