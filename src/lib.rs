@@ -21,9 +21,10 @@
 //! ```
 
 pub use tool_schema_runtime::{
-    dialect, export, format, json, json_report, schema, seed, Diagnostic, Dialect, Format,
-    JsonType, Kind, Lint, LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment,
-    ToolArgs, TypeSet, Undeclared, Violation,
+    dialect, export, format, json, json_report, schema, seed, text,
+    text::{parse_str, parse_str_with, ParseError, TextError},
+    Diagnostic, Dialect, Format, JsonType, Kind, Lint, LintKind, Options, Path, Position, Report,
+    Schema, SchemaError, Segment, ToolArgs, TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate
@@ -82,7 +83,38 @@ pub use tool_schema_runtime::{
 /// - `allow(lint, ...)`: accept a schema lint (below) as intended;
 /// - `any_root`: accept a root schema that is not an object schema (another `type`,
 ///   or the boolean schema `true` / `false`, written as the schema), to validate
-///   values that are not an arguments object (e.g. JSON Schema conformance tests).
+///   values that are not an arguments object (e.g. JSON Schema conformance tests);
+/// - `dialect = "bfcl"`: the schema is a Berkeley Function Calling Leaderboard
+///   definition ([`Dialect::Bfcl`]), translated into JSON Schema before it is
+///   checked: its `parameters` node, or the whole function `{"name", "description",
+///   "parameters"}` (`response` is ignored), whose name becomes the tool's name with
+///   every `.` turned into `_` (`math.factorial` -> `math_factorial`, as BFCL does
+///   for providers that refuse dots) unless `name = "..."` says otherwise, and whose
+///   description is the tool's unless a doc comment or `description` is given. A
+///   definition outside the dialect (`"type": "String"`, a top-level type other than
+///   `dict`, ...) is a compile error at the offending token. `dialect =
+///   "json-schema"` is the default.
+///
+/// ```
+/// use tool_schema::{tool_schema, ToolArgs};
+///
+/// tool_schema! {
+///     #[tool(dialect = "bfcl")]
+///     pub Factorial = {
+///         "name": "math.factorial",
+///         "description": "Calculate the factorial of a given number.",
+///         "parameters": {
+///             "type": "dict",
+///             "properties": { "number": { "type": "integer", "optional": "False" } },
+///             "required": ["number"]
+///         }
+///     }
+/// }
+///
+/// assert_eq!(Factorial::NAME, "math_factorial");
+/// let report = Factorial::validate(&serde_json::json!({"number": 5.0}));
+/// assert_eq!(report.messages(), ["argument 'number' should be integer, got number"]);
+/// ```
 ///
 /// ```
 /// use tool_schema::{tool_schema, ToolArgs};
@@ -218,7 +250,9 @@ pub use tool_schema_macros::tool_schema;
 /// integer can hold (`i64::MIN..=u64::MAX`), so `-1` for a `u32` is a violation,
 /// never a serde error. A field's own `Option` makes it optional but not nullable:
 /// the schema tells the model to leave it out, and `null` is refused (serde would
-/// read it as `None`). Standard types the derive cannot describe (`&str`, tuples,
+/// read it as `None`); with [`Options::null_is_absent`] (OpenAI's strict mode sends
+/// `null` for what it leaves out) such a `null` counts as absent, for the validator
+/// and for [`ToolArgs::parse_with`]. Standard types the derive cannot describe (`&str`, tuples,
 /// `Duration`, `Arc`, maps with other keys, ...) are compile errors at the type;
 /// a type that is neither known nor derives `ToolArgs` is rustc's error at the type.
 ///

@@ -399,3 +399,86 @@ fn unknown_fields() {
     );
     assert!(serde_json::from_value::<Line>(line).is_err());
 }
+
+/// `parse_with` under JSON Schema's reading (`Options::SPEC`): unknown fields pass
+/// as serde ignores them, but `2.0` is still not an integer, as serde cannot read
+/// it into one.
+#[test]
+fn parse_with_spec_options() {
+    use tool_schema::Options;
+    assert_eq!(
+        Open::parse_with(&json!({"a": 1, "b": 2}), &Options::SPEC),
+        Ok(Open { a: 1 })
+    );
+    assert!(Open::validate_with(&json!({"a": 2.0}), &Options::SPEC).is_valid());
+    assert_eq!(
+        Open::parse_with(&json!({"a": 2.0}), &Options::SPEC)
+            .unwrap_err()
+            .messages(),
+        ["argument 'a' should be integer, got number"]
+    );
+}
+
+/// serde's long forms: the `deserialize` name is the one read, a `serialize` name
+/// alone changes nothing.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(rename_all(serialize = "UPPERCASE", deserialize = "kebab-case"))]
+struct LongForms {
+    max_days: u8,
+    #[serde(rename(serialize = "Out", deserialize = "in"))]
+    input: String,
+    #[serde(rename(serialize = "only_out"))]
+    output: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+#[test]
+fn long_forms_of_serde_attributes() {
+    let props: Vec<&String> = LongForms::schema()["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    assert_eq!(props, ["max-days", "in", "output", "note"]);
+    assert_eq!(
+        LongForms::parse(&json!({"max-days": 1, "in": "a", "output": "b"})),
+        Ok(LongForms {
+            max_days: 1,
+            input: "a".into(),
+            output: "b".into(),
+            note: None
+        })
+    );
+}
+
+/// `null_is_absent` (OpenAI strict mode sends `null` for each optional argument it
+/// leaves out): the validator reads such a `null` as absent, and so does
+/// `parse_with`, also for `#[serde(default)]` fields, which serde itself would not
+/// read from `null`, at every level.
+#[test]
+fn parse_with_null_is_absent() {
+    use tool_schema::Options;
+    let nulls = Options::default().null_is_absent(true);
+    let call = json!({"verbose": null, "depth": null});
+    assert!(serde_json::from_value::<Settings>(call.clone()).is_err());
+    assert_eq!(Settings::parse_with(&call, &nulls), Ok(Settings::default()));
+    let order = PlaceOrder::parse_with(
+        &json!({
+            "customer": {"id": 1, "email": null},
+            "lines": [{"sku": "A", "qty": 1}],
+            "priority": null,
+            "gift": null
+        }),
+        &nulls,
+    )
+    .unwrap();
+    assert_eq!((order.customer.email, order.priority), (None, None));
+    // A required argument's null is still a violation.
+    assert_eq!(
+        PlaceOrder::parse_with(&json!({"customer": null, "lines": []}), &nulls)
+            .unwrap_err()
+            .messages(),
+        ["argument 'customer' should be object, got null"]
+    );
+}

@@ -4,7 +4,7 @@ use crate::ctxt::Ctxt;
 use proc_macro2::Span;
 use syn::{Attribute, LitStr};
 use tool_schema_runtime::suggest::closest;
-use tool_schema_runtime::LintKind;
+use tool_schema_runtime::{Dialect, LintKind};
 
 /// What the attributes say.
 pub(crate) struct ToolAttrs {
@@ -19,6 +19,11 @@ pub(crate) struct ToolAttrs {
     /// `#[tool(any_root)]`: the root schema may be of any type, or `true`/`false`
     /// (the value validated is then not necessarily an arguments object).
     pub any_root: Option<Span>,
+    /// `#[tool(dialect = "bfcl")]`: the language the schema is written in, with the
+    /// span of its name (default: JSON Schema); `Some((None, _))` for a name that is
+    /// not a dialect (reported here; the schema is then not checked, to spare
+    /// follow-on errors).
+    pub dialect: Option<(Option<Dialect>, Span)>,
     /// Attributes passed through to the generated type (`doc`, `cfg`, ...).
     pub passthrough: Vec<Attribute>,
 }
@@ -53,6 +58,7 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
         doc: None,
         allow: Vec::new(),
         any_root: None,
+        dialect: None,
         passthrough: Vec::new(),
     };
     let mut doc_lines: Vec<String> = Vec::new();
@@ -77,6 +83,24 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                 } else if meta.path.is_ident("description") {
                     let s: LitStr = meta.value()?.parse()?;
                     out.description = Some(s.value());
+                } else if meta.path.is_ident("dialect") {
+                    let s: LitStr = meta.value()?.parse()?;
+                    let id = s.value();
+                    let dialect = Dialect::from_name(&id);
+                    out.dialect = Some((dialect, s.span()));
+                    if dialect.is_none() {
+                        let suggestion = Dialect::from_name(&id.to_ascii_lowercase())
+                            .map(Dialect::name)
+                            .or_else(|| closest(&id, Dialect::NAMES));
+                        let msg = match suggestion {
+                            Some(n) => format!("unknown dialect \"{id}\"; did you mean \"{n}\"?"),
+                            None => format!(
+                                "unknown dialect \"{id}\"; expected one of: {}",
+                                Dialect::NAMES.map(|n| format!("\"{n}\"")).join(", ")
+                            ),
+                        };
+                        cx.error(s.span(), msg);
+                    }
                 } else if meta.path.is_ident("any_root") {
                     out.any_root = Some(syn::spanned::Spanned::span(&meta.path));
                 } else if meta.path.is_ident("allow") {
@@ -109,7 +133,10 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                         .get_ident()
                         .map(|i| i.to_string())
                         .unwrap_or_default();
-                    let hint = match closest(&key, ["name", "description", "allow", "any_root"]) {
+                    let hint = match closest(
+                        &key,
+                        ["name", "description", "allow", "any_root", "dialect"],
+                    ) {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => {
                             "expected `name = \"...\"`, `description = \"...\"` or `allow(...)`"

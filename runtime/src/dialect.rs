@@ -7,7 +7,7 @@
 //!   `required`, `items` and `enum` is an annotation). The exact rules are those of
 //!   the corpus's `DIALECT.md`; [`bfcl_codes`] writes its error codes.
 
-use crate::schema::{Schema, SchemaError};
+use crate::schema::{Diagnostic, Schema, SchemaError};
 use crate::violation::{Kind, Report};
 use serde_json::{Map, Value};
 
@@ -32,6 +32,28 @@ impl Dialect {
         }
     }
 
+    /// Every dialect's name, as [`Dialect::from_name`] reads it.
+    pub const NAMES: [&'static str; 2] = ["json-schema", "bfcl"];
+
+    /// The dialect's name (`"json-schema"`, `"bfcl"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::JsonSchema => "json-schema",
+            Dialect::Bfcl => "bfcl",
+        }
+    }
+
+    /// Where, in `source` (a schema written in this dialect), is what `pointer`
+    /// names in its translation [`Dialect::to_json_schema`]: the same pointer, except
+    /// for the BFCL `enum` of an array, which the translation moves into `items`
+    /// (`/properties/m/items/enum/1` -> `/properties/m/enum/1`).
+    pub fn source_pointer(self, source: &Value, pointer: &str) -> String {
+        match self {
+            Dialect::JsonSchema => pointer.to_string(),
+            Dialect::Bfcl => bfcl_source_pointer(source, pointer),
+        }
+    }
+
     /// `schema` in JSON Schema: unchanged for [`Dialect::JsonSchema`].
     pub fn to_json_schema(self, schema: &Value) -> Result<Value, SchemaError> {
         match self {
@@ -49,55 +71,82 @@ impl Dialect {
     }
 }
 
-fn err(pointer: &str, message: impl Into<String>) -> SchemaError {
-    SchemaError::single(pointer, message)
-}
-
 /// Translates a BFCL `parameters` node (whose type must be `dict`) into JSON Schema.
+/// A definition that is not in the dialect is refused with every problem found,
+/// each at its JSON pointer in `parameters`.
 pub fn bfcl_to_json_schema(parameters: &Value) -> Result<Value, SchemaError> {
-    match parameters.get("type") {
-        Some(Value::String(t)) if t == "dict" => bfcl_node(parameters, ""),
-        Some(other) => Err(err(
-            "/type",
-            format!("the parameters of a BFCL function must have type \"dict\", got {other}"),
-        )),
-        None if parameters.is_object() => Err(err("", "a BFCL schema node must have a \"type\"")),
-        None => Err(err("", "a BFCL schema node must be an object")),
+    let mut problems = Vec::new();
+    let out = match parameters.get("type") {
+        Some(t @ Value::String(name)) if name != "dict" => {
+            problems.push(Diagnostic::new(
+                "/type",
+                format!("the parameters of a BFCL function must have type \"dict\", got {t}"),
+            ));
+            // The members may hold more problems.
+            let mut as_dict = parameters.clone();
+            as_dict["type"] = Value::from("dict");
+            bfcl_node(&as_dict, "", &mut problems)
+        }
+        _ => bfcl_node(parameters, "", &mut problems),
+    };
+    match out {
+        Some(v) if problems.is_empty() => Ok(v),
+        _ => Err(SchemaError {
+            problems,
+            lints: Vec::new(),
+        }),
     }
 }
 
-fn bfcl_node(node: &Value, ptr: &str) -> Result<Value, SchemaError> {
+const BFCL_TYPES: &str =
+    "\"string\", \"integer\", \"float\", \"boolean\", \"array\", \"tuple\", \"dict\", \"any\"";
+
+/// One schema node in JSON Schema; `None` (with the problems in `problems`) when it
+/// is not in the dialect. Goes on after a problem, to report every one.
+fn bfcl_node(node: &Value, ptr: &str, problems: &mut Vec<Diagnostic>) -> Option<Value> {
     let Value::Object(map) = node else {
-        return Err(err(ptr, "a BFCL schema node must be an object"));
+        problems.push(Diagnostic::new(ptr, "a BFCL schema node must be an object"));
+        return None;
     };
     let at = |k: &str| format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
-    let ty = match map.get("type") {
-        Some(Value::String(t)) => t.as_str(),
+    // `Some(None)`: `any`; `None`: not a BFCL type (the members are still looked at).
+    let json_type: Option<Option<&str>> = match map.get("type") {
+        Some(Value::String(t)) => match t.as_str() {
+            "string" => Some(Some("string")),
+            "integer" => Some(Some("integer")),
+            "float" => Some(Some("number")),
+            "boolean" => Some(Some("boolean")),
+            "array" | "tuple" => Some(Some("array")),
+            "dict" => Some(Some("object")),
+            "any" => Some(None),
+            other => {
+                problems.push(Diagnostic::new(
+                    at("type"),
+                    format!("\"{other}\" is not a BFCL type; expected one of {BFCL_TYPES}"),
+                ));
+                None
+            }
+        },
         Some(other) => {
-            return Err(err(
-                &at("type"),
+            problems.push(Diagnostic::new(
+                at("type"),
                 format!("a BFCL type is a single name, got {other}"),
-            ))
+            ));
+            None
         }
-        None => return Err(err(ptr, "a BFCL schema node must have a \"type\"")),
-    };
-    let json_type = match ty {
-        "string" => Some("string"),
-        "integer" => Some("integer"),
-        "float" => Some("number"),
-        "boolean" => Some("boolean"),
-        "array" | "tuple" => Some("array"),
-        "dict" => Some("object"),
-        "any" => None,
-        other => {
-            return Err(err(
-                &at("type"),
-                format!("\"{other}\" is not a BFCL type; expected one of \"string\", \"integer\", \"float\", \"boolean\", \"array\", \"tuple\", \"dict\", \"any\""),
-            ))
+        None => {
+            problems.push(Diagnostic::new(
+                ptr,
+                "a BFCL schema node must have a \"type\"",
+            ));
+            None
         }
     };
+    let mut ok = json_type.is_some();
+    let ty = json_type.flatten();
+    let unknown = json_type.is_none();
     let mut out = Map::new();
-    if let Some(t) = json_type {
+    if let Some(t) = ty {
         out.insert("type".into(), Value::from(t));
     }
     if let Some(Value::String(d)) = map.get("description") {
@@ -106,50 +155,82 @@ fn bfcl_node(node: &Value, ptr: &str) -> Result<Value, SchemaError> {
     let enum_values = match map.get("enum") {
         None => None,
         Some(Value::Array(values)) => Some(values.clone()),
-        Some(_) => return Err(err(&at("enum"), "a BFCL enum must be a list")),
+        Some(_) => {
+            problems.push(Diagnostic::new(at("enum"), "a BFCL enum must be a list"));
+            ok = false;
+            None
+        }
     };
-    let is_array = json_type == Some("array");
+    let is_array = ty == Some("array");
     if let (Some(values), false) = (&enum_values, is_array) {
         out.insert("enum".into(), Value::Array(values.clone()));
     }
-    if json_type == Some("object") {
+    if ty == Some("object") || unknown {
         if let Some(props) = map.get("properties") {
-            let Value::Object(props) = props else {
-                return Err(err(&at("properties"), "BFCL properties must be an object"));
-            };
-            let mut translated = Map::new();
-            for (name, sub) in props {
-                let sub_ptr = format!(
-                    "{}/{}",
-                    at("properties"),
-                    name.replace('~', "~0").replace('/', "~1")
-                );
-                translated.insert(name.clone(), bfcl_node(sub, &sub_ptr)?);
+            match props {
+                Value::Object(props) => {
+                    let mut translated = Map::new();
+                    for (name, sub) in props {
+                        let sub_ptr = format!(
+                            "{}/{}",
+                            at("properties"),
+                            name.replace('~', "~0").replace('/', "~1")
+                        );
+                        match bfcl_node(sub, &sub_ptr, problems) {
+                            Some(v) => {
+                                translated.insert(name.clone(), v);
+                            }
+                            None => ok = false,
+                        }
+                    }
+                    out.insert("properties".into(), Value::Object(translated));
+                }
+                _ => {
+                    problems.push(Diagnostic::new(
+                        at("properties"),
+                        "BFCL properties must be an object",
+                    ));
+                    ok = false;
+                }
             }
-            out.insert("properties".into(), Value::Object(translated));
         }
         if let Some(required) = map.get("required") {
-            let ok = required
+            let names = required
                 .as_array()
                 .is_some_and(|r| r.iter().all(Value::is_string));
-            if !ok {
-                return Err(err(
-                    &at("required"),
+            if names {
+                out.insert("required".into(), required.clone());
+            } else {
+                problems.push(Diagnostic::new(
+                    at("required"),
                     "BFCL required must be a list of names",
                 ));
+                ok = false;
             }
-            out.insert("required".into(), required.clone());
         }
     }
-    if is_array {
+    if is_array || unknown {
         let items = match map.get("items") {
             None => None,
-            Some(items @ Value::Object(_)) => Some(bfcl_node(items, &at("items"))?),
-            Some(_) => return Err(err(&at("items"), "BFCL items must be a single schema node")),
+            Some(items @ Value::Object(_)) => match bfcl_node(items, &at("items"), problems) {
+                Some(v) => Some(v),
+                None => {
+                    ok = false;
+                    None
+                }
+            },
+            Some(_) => {
+                problems.push(Diagnostic::new(
+                    at("items"),
+                    "BFCL items must be a single schema node",
+                ));
+                ok = false;
+                None
+            }
         };
         // An enum on an array lists the allowed elements, checked after the
         // element's own type.
-        let items = match (items, enum_values) {
+        let items = match (items, enum_values.filter(|_| is_array)) {
             (Some(Value::Object(mut i)), Some(values)) => {
                 if i.contains_key("enum") {
                     let extra = serde_json::json!({ "enum": values });
@@ -167,7 +248,72 @@ fn bfcl_node(node: &Value, ptr: &str) -> Result<Value, SchemaError> {
             out.insert("items".into(), items);
         }
     }
-    Ok(Value::Object(out))
+    ok.then_some(Value::Object(out))
+}
+
+/// A BFCL function name as a tool name: every `.` becomes `_` (`math.factorial` ->
+/// `math_factorial`), as BFCL's own model handlers (`convert_to_tool`) do for
+/// providers whose tool names must match `^[a-zA-Z0-9_-]{1,64}$`. All 3270
+/// python-style names of the corpus are valid tool names after it.
+pub fn bfcl_tool_name(name: &str) -> String {
+    name.replace('.', "_")
+}
+
+fn bfcl_source_pointer(source: &Value, pointer: &str) -> String {
+    let segments: Vec<&str> = pointer.split('/').skip(1).collect();
+    let mut out = String::new();
+    let mut node = Some(source);
+    let mut i = 0;
+    while i < segments.len() {
+        let seg = segments[i];
+        let rest = |from: usize| {
+            segments[from.min(segments.len())..]
+                .iter()
+                .map(|s| format!("/{s}"))
+                .collect::<String>()
+        };
+        let is_array = node
+            .and_then(|n| n.get("type"))
+            .is_some_and(|t| t == "array" || t == "tuple");
+        let array_enum = is_array && node.is_some_and(|n| n.get("enum").is_some());
+        if seg == "properties" && i + 1 < segments.len() {
+            let name = segments[i + 1].replace("~1", "/").replace("~0", "~");
+            out.push_str(&format!("/properties/{}", segments[i + 1]));
+            node = node
+                .and_then(|n| n.get("properties"))
+                .and_then(|p| p.get(&name));
+            i += 2;
+        } else if seg == "items" && array_enum {
+            // The array's enum, moved into `items` (or into `items/allOf/0` beside
+            // an enum of the items' own).
+            let items = node.and_then(|n| n.get("items"));
+            let items_enum = items.is_some_and(|i| i.get("enum").is_some());
+            let next = segments.get(i + 1).copied();
+            if next == Some("enum") && !items_enum {
+                return format!("{out}/enum{}", rest(i + 2));
+            }
+            if next == Some("allOf") && items_enum {
+                let tail = &segments[(i + 2).min(segments.len())..];
+                if tail.len() >= 2 && tail[0] == "0" && tail[1] == "enum" {
+                    return format!("{out}/enum{}", rest(i + 4));
+                }
+                return format!("{out}/enum");
+            }
+            if items.is_none() {
+                return format!("{out}/enum");
+            }
+            out.push_str("/items");
+            node = items;
+            i += 1;
+        } else if seg == "items" {
+            out.push_str("/items");
+            node = node.and_then(|n| n.get("items"));
+            i += 1;
+        } else {
+            return format!("{out}{}", rest(i));
+        }
+    }
+    out
 }
 
 /// The BFCL dialect's error codes (`missing:`, `unexpected:`, `type:`, `enum:` with
@@ -247,6 +393,52 @@ mod tests {
             codes(&def, json!({"city": "P", "metrics": ["a", "c", 3]})),
             ["enum:metrics[1]", "type:metrics[2]"]
         );
+    }
+
+    #[test]
+    fn source_pointers() {
+        let def = json!({"type": "dict", "properties": {
+            "m": {"type": "array", "items": {"type": "string"}, "enum": ["a", 3]},
+            "n": {"type": "array", "enum": ["a"]},
+            "o": {"type": "tuple", "items": {"type": "string", "enum": ["a"]}, "enum": ["b"]},
+            "a/b": {"type": "dict", "properties": {"x": {"type": "float", "enum": ["y"]}}}
+        }});
+        let p = |ptr: &str| Dialect::Bfcl.source_pointer(&def, ptr);
+        assert_eq!(p("/properties/m/items/enum/1"), "/properties/m/enum/1");
+        assert_eq!(p("/properties/m/items/type"), "/properties/m/items/type");
+        assert_eq!(p("/properties/n/items/enum/0"), "/properties/n/enum/0");
+        assert_eq!(p("/properties/n/items"), "/properties/n/enum");
+        assert_eq!(
+            p("/properties/o/items/allOf/0/enum/0"),
+            "/properties/o/enum/0"
+        );
+        assert_eq!(
+            p("/properties/o/items/enum/0"),
+            "/properties/o/items/enum/0"
+        );
+        assert_eq!(
+            p("/properties/a~1b/properties/x/enum/0"),
+            "/properties/a~1b/properties/x/enum/0"
+        );
+        assert_eq!(p(""), "");
+        assert_eq!(p("/required/0"), "/required/0");
+        let t = Dialect::Bfcl.to_json_schema(&def).unwrap();
+        assert_eq!(
+            t.pointer("/properties/m/items/enum/1"),
+            def.pointer("/properties/m/enum/1")
+        );
+        assert_eq!(
+            t.pointer("/properties/o/items/allOf/0/enum/0"),
+            def.pointer("/properties/o/enum/0")
+        );
+        assert_eq!(
+            Dialect::JsonSchema.source_pointer(&def, "/x/items"),
+            "/x/items"
+        );
+        assert_eq!(bfcl_tool_name("math.factorial"), "math_factorial");
+        for name in Dialect::NAMES {
+            assert_eq!(Dialect::from_name(name).unwrap().name(), name);
+        }
     }
 
     #[test]

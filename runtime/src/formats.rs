@@ -149,14 +149,13 @@ pub fn is_email(s: &str) -> bool {
         return false;
     };
     let (local, domain) = (&s[..at], &s[at + 1..]);
-    let local_ok = !local.is_empty()
-        && local.len() <= 64
-        && !local.starts_with('.')
+    let dot_atom = !local.starts_with('.')
         && !local.ends_with('.')
         && !local.contains("..")
         && local
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
+    let local_ok = !local.is_empty() && local.len() <= 64 && (dot_atom || is_quoted_string(local));
     let domain_ok = if let Some(ip) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
         match ip.strip_prefix("IPv6:") {
             Some(v6) => is_ipv6(v6),
@@ -166,6 +165,25 @@ pub fn is_email(s: &str) -> bool {
         is_hostname(domain)
     };
     local_ok && domain_ok
+}
+
+/// RFC 5321 `Quoted-string`: `"`, printable ASCII (`"` and `\` escaped by `\`), `"`.
+fn is_quoted_string(s: &str) -> bool {
+    let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
+        return false;
+    };
+    let mut bytes = inner.bytes();
+    while let Some(b) = bytes.next() {
+        let ok = match b {
+            b'\\' => bytes.next().is_some_and(|e| (32..=126).contains(&e)),
+            b'"' => false,
+            b => (32..=126).contains(&b),
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
 }
 
 /// RFC 3986 absolute URI: a scheme, `:`, and only characters a URI may hold
@@ -205,21 +223,37 @@ pub fn is_uri(s: &str) -> bool {
         }
         i += 1;
     }
-    // An authority's brackets hold an IP literal only.
-    if let Some(auth) = rest.strip_prefix("//") {
-        let end = auth.find(['/', '?', '#']).unwrap_or(auth.len());
-        let host = &auth[..end];
-        let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-        if host.contains('[') || host.contains(']') {
-            let Some(inner) = host.strip_prefix('[').and_then(|h| h.split(']').next()) else {
-                return false;
-            };
-            if !is_ipv6(inner) {
+    // Brackets only around an authority's IP literal (not in the user info, the
+    // path, the query or the fragment); a port is digits.
+    let (hier, tail) = rest.split_at(rest.find(['?', '#']).unwrap_or(rest.len()));
+    let path = match hier.strip_prefix("//") {
+        Some(auth) => {
+            let (authority, path) = auth.split_at(auth.find('/').unwrap_or(auth.len()));
+            let (userinfo, hostport) = authority.rsplit_once('@').unwrap_or(("", authority));
+            if userinfo.contains(['[', ']', '@']) {
                 return false;
             }
+            let port = match hostport.strip_prefix('[') {
+                Some(literal) => {
+                    let Some((ip, after)) = literal.split_once(']') else {
+                        return false;
+                    };
+                    if !is_ipv6(ip) || !(after.is_empty() || after.starts_with(':')) {
+                        return false;
+                    }
+                    after.get(1..).unwrap_or("")
+                }
+                None if hostport.contains(['[', ']']) => return false,
+                None => hostport.split_once(':').map_or("", |(_, port)| port),
+            };
+            if !port.bytes().all(|b| b.is_ascii_digit()) {
+                return false;
+            }
+            path
         }
-    }
-    true
+        None => hier,
+    };
+    !path.contains(['[', ']']) && !tail.contains(['[', ']'])
 }
 
 /// `8-4-4-4-12` hexadecimal digits.
@@ -251,7 +285,8 @@ pub fn is_ipv6(s: &str) -> bool {
 }
 
 /// RFC 1123: dot-separated labels of 1-63 letters, digits and inner hyphens, 253
-/// characters at most.
+/// characters at most; a label `xn--...` must be a valid IDNA2008 A-label (see
+/// `idna.rs` for the rules checked).
 pub fn is_hostname(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 253
@@ -263,6 +298,12 @@ pub fn is_hostname(s: &str) -> bool {
                 && label
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && match label.get(..4) {
+                    Some(prefix) if prefix.eq_ignore_ascii_case("xn--") => {
+                        crate::idna::is_a_label(&label[4..])
+                    }
+                    _ => true,
+                }
         })
 }
 
@@ -292,11 +333,20 @@ mod tests {
         assert!(!is_email("a..b@example.com"));
         assert!(!is_email("@example.com"));
         assert!(is_email("joe@[127.0.0.1]"));
+        assert!(is_email("\"joe @\\\"x\"@example.com"));
+        assert!(!is_email("\"joe\"x\"@example.com"));
+        assert!(!is_email("\"@example.com"));
         assert!(is_uri("https://example.com/a?b=c#d"));
         assert!(is_uri("urn:isbn:0451450523"));
         assert!(!is_uri("//example.com"));
         assert!(!is_uri("http://exa mple.com"));
         assert!(!is_uri("http://%zz"));
+        assert!(is_uri("http://u:p@[::1]:8080/a?b#c"));
+        assert!(!is_uri("http://[::1]x/"));
+        assert!(!is_uri("https://[@example.org/"));
+        assert!(!is_uri("http://example.com:8a/"));
+        assert!(!is_uri("http:/[::1]"));
+        assert!(!is_uri("http://example.com/?a[0]=1"));
         assert!(is_uuid("123e4567-e89b-12d3-a456-426614174000"));
         assert!(!is_uuid("123e4567e89b12d3a456426614174000"));
         assert!(is_ipv4("192.168.0.1"));
@@ -306,6 +356,9 @@ mod tests {
         assert!(!is_ipv6("fe80::1%eth0"));
         assert!(is_hostname("api.example-1.com"));
         assert!(!is_hostname("-bad.com"));
+        assert!(is_hostname("xn--bcher-kva.example"));
+        assert!(!is_hostname("xn--X.example"));
+        assert!(!is_hostname("xn--hello-zed.example"));
         assert!(check("unknown-format", "anything"));
     }
 }

@@ -61,6 +61,20 @@ impl Schema {
         );
         !probe.failed()
     }
+
+    /// Whether `value`, a value below the arguments object, satisfies node `id`
+    /// (probing: builds no violation). The text path's check of a sub-value it
+    /// buffered into a `Value` (`crate::text`).
+    pub(crate) fn accepts_below_root(&self, id: NodeId, value: &Value, options: &Options) -> bool {
+        let run = Run {
+            schema: self,
+            options: *options,
+        };
+        let mut probe = Sink::probe();
+        let below = Trail::ROOT.index(0);
+        run.check(id, value, &below, Position::default(), &mut probe);
+        !probe.failed()
+    }
 }
 
 /// With [`Options::object_root`], records the violation of arguments that are not

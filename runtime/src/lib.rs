@@ -29,6 +29,7 @@ pub mod dialect;
 pub mod export;
 pub mod format;
 pub mod formats;
+mod idna;
 pub(crate) mod interp;
 pub mod json;
 mod options;
@@ -37,6 +38,7 @@ pub mod schema;
 pub mod seed;
 #[doc(hidden)]
 pub mod suggest;
+pub mod text;
 mod tool;
 mod violation;
 

@@ -37,6 +37,31 @@ pub trait ToolArgs {
         Self::validate_with(args, &Options::default())
     }
 
+    /// This tool's schema in the run-time model, parsed from [`ToolArgs::schema`]
+    /// on first use and kept for the program's life: what the text path walks.
+    #[doc(hidden)]
+    fn compiled_schema() -> &'static crate::Schema
+    where
+        Self: Sized + 'static,
+    {
+        crate::text::schema_of::<Self>()
+    }
+
+    /// Validates arguments given as JSON text, in tool-call mode: the report of
+    /// `serde_json::from_str` then [`ToolArgs::validate`], read in one pass without
+    /// building a `Value` when the call is valid (see [`crate::text`];
+    /// [`crate::text::validate_str_with`] takes options).
+    ///
+    /// # Errors
+    ///
+    /// A [`crate::text::TextError`] when `text` is not one JSON value.
+    fn validate_str(text: &str) -> Result<Report, crate::text::TextError>
+    where
+        Self: Sized + 'static,
+    {
+        crate::text::validate_str_with::<Self>(text, &Options::default())
+    }
+
     /// Validates `args` in tool-call mode, then deserialises them into `Self` with
     /// serde: typed arguments, or every problem of the call.
     ///
@@ -58,7 +83,10 @@ pub trait ToolArgs {
         Self::parse_with(args, &Options::default())
     }
 
-    /// [`ToolArgs::parse`] with `options`.
+    /// [`ToolArgs::parse`] with `options`, except that a float is never read as an
+    /// integer (`integer_floats` is off whatever `options` says): serde does not
+    /// read `1.0` into an integer type. With `null_is_absent`, the `null`s the
+    /// validator reads as absent are left out of what serde reads.
     ///
     /// # Panics
     ///
@@ -67,7 +95,17 @@ pub trait ToolArgs {
     where
         Self: serde::de::DeserializeOwned,
     {
-        Self::validate_with(args, options).into_result()?;
+        let options = options.integer_floats(false);
+        Self::validate_with(args, &options).into_result()?;
+        let stripped;
+        let args = if options.null_is_absent {
+            // What the validator read as absent, serde must too (a `null` for a
+            // `#[serde(default)]` field is an error to serde).
+            stripped = without_absent_nulls(Self::schema(), args);
+            &stripped
+        } else {
+            args
+        };
         match <Self as serde::Deserialize>::deserialize(args) {
             Ok(value) => Ok(value),
             Err(e) => panic!(
@@ -75,5 +113,59 @@ pub trait ToolArgs {
                 Self::NAME
             ),
         }
+    }
+}
+
+/// `args` without the members the validator reads as absent under
+/// `Options::null_is_absent` (a `null` for a declared property that is not
+/// required), at every level `schema` describes: `properties`,
+/// `additionalProperties`, `items`, and the object alternative of an `anyOf`.
+fn without_absent_nulls(schema: &Value, args: &Value) -> Value {
+    match args {
+        Value::Object(map) => {
+            let schema = match schema.get("anyOf").and_then(Value::as_array) {
+                Some(alternatives) => alternatives
+                    .iter()
+                    .find(|a| {
+                        a.get("properties").is_some() || a.get("type") == Some(&"object".into())
+                    })
+                    .unwrap_or(schema),
+                None => schema,
+            };
+            let properties = schema.get("properties").and_then(Value::as_object);
+            let required = |k: &str| {
+                schema
+                    .get("required")
+                    .and_then(Value::as_array)
+                    .is_some_and(|r| r.iter().any(|n| n == k))
+            };
+            let mut out = serde_json::Map::new();
+            for (k, v) in map {
+                let sub = match properties.and_then(|p| p.get(k)) {
+                    Some(_) if v.is_null() && !required(k) => continue,
+                    Some(sub) => Some(sub),
+                    None => schema.get("additionalProperties").filter(|a| a.is_object()),
+                };
+                let v = match sub {
+                    Some(sub) => without_absent_nulls(sub, v),
+                    None => v.clone(),
+                };
+                out.insert(k.clone(), v);
+            }
+            Value::Object(out)
+        }
+        Value::Array(items) => {
+            let item = schema.get("items");
+            Value::Array(
+                items
+                    .iter()
+                    .map(|v| match item {
+                        Some(item) => without_absent_nulls(item, v),
+                        None => v.clone(),
+                    })
+                    .collect(),
+            )
+        }
+        other => other.clone(),
     }
 }

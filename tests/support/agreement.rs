@@ -9,11 +9,13 @@
 //! 2. if the call is valid, `serde_json::from_value::<T>` succeeds, so `T::parse`
 //!    never fails after validation;
 //! 3. if serde accepts a call the schema refuses, every violation is one of the
-//!    extra constraints serde does not know (see [`is_extra`] and [`Extras`]).
+//!    extra constraints serde does not know (see [`is_extra`] and [`Extras`]);
+//! 4. the same in JSON Schema's reading (`Options::SPEC`) and with
+//!    `null_is_absent`, through `T::parse_with`: a valid call deserialises.
 
 use serde::de::DeserializeOwned;
 use serde_json::{json, Map, Value};
-use tool_schema::{JsonType, Kind, Schema, Segment, ToolArgs, Violation};
+use tool_schema::{JsonType, Kind, Options, Schema, Segment, ToolArgs, Violation};
 
 /// A small deterministic generator (splitmix64).
 pub struct Rng(pub u64);
@@ -386,6 +388,28 @@ pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(
         match T::parse(&call) {
             Ok(_) => assert!(report.is_valid()),
             Err(r) => assert_eq!(r, report),
+        }
+        // JSON Schema's reading (unknown fields pass unless denied): a valid call
+        // still deserialises.
+        let spec = interp.validate_with(&call, &Options::SPEC.integer_floats(false));
+        if spec.is_valid() {
+            assert!(
+                serde.is_ok(),
+                "{}: valid in spec mode, refused by serde: {call}",
+                T::NAME
+            );
+        }
+        match T::parse_with(&call, &Options::SPEC) {
+            Ok(_) => assert!(spec.is_valid()),
+            Err(r) => assert_eq!(r, spec),
+        }
+        // OpenAI strict mode's `null` for a left-out property: read as absent by
+        // the validator and (parse_with leaves them out) by serde.
+        let nulls = Options::default().null_is_absent(true);
+        let lenient = interp.validate_with(&call, &nulls);
+        match T::parse_with(&call, &nulls) {
+            Ok(_) => assert!(lenient.is_valid()),
+            Err(r) => assert_eq!(r, lenient),
         }
     }
     counts

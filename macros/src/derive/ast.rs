@@ -23,6 +23,8 @@ pub(crate) enum Data<'a> {
 pub(crate) struct Field<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
+    /// The first `#[arg]` of the field, if any.
+    pub arg_span: Option<proc_macro2::Span>,
     pub doc: Option<Given<String>>,
     pub arg: ArgAttrs,
     pub serde: SerdeField,
@@ -81,6 +83,11 @@ impl<'a> Container<'a> {
                             Field {
                                 ident: f.ident.as_ref().expect("named field"),
                                 ty: &f.ty,
+                                arg_span: f
+                                    .attrs
+                                    .iter()
+                                    .find(|a| a.path().is_ident("arg"))
+                                    .map(|a| a.path().span()),
                                 doc: attr::doc(&f.attrs),
                                 arg: ArgAttrs::parse(cx, &f.attrs),
                                 serde: SerdeField::parse(cx, &f.attrs),

@@ -25,7 +25,22 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
 }
 
 fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
-    let container = Container::from_ast(cx, input)?;
+    // With generic parameters (reported), an implementation without them would
+    // only add errors.
+    let generic = !input.generics.params.is_empty();
+    let Some(container) = Container::from_ast(cx, input) else {
+        // A shape the derive does not take (reported): the fallback implementation
+        // keeps the code using the type free of follow-on errors.
+        return (!generic).then(|| {
+            tool_impl(ToolImpl {
+                ident: &input.ident,
+                name: "",
+                description: "",
+                schema_json: quote!(),
+                schema: None,
+            })
+        });
+    };
     let ident = container.ident;
     let mut b = Builder {
         cx,
@@ -58,8 +73,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         Some(s) => exported_json(&s.to_value(), &b.externals),
         None => quote!(),
     };
-    if !input.generics.params.is_empty() {
-        // Reported; an implementation without the parameters would only add errors.
+    if generic {
         return None;
     }
     Some(tool_impl(ToolImpl {
@@ -77,7 +91,19 @@ fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {
     let mut required = Vec::new();
     // Each name serde reads, with the field it came from.
     let mut taken: Vec<(String, String)> = Vec::new();
-    for field in fields.iter().filter(|f| !f.serde.skip) {
+    for field in fields {
+        if field.serde.skip {
+            if let Some(span) = field.arg_span {
+                b.cx.error(
+                    span,
+                    format!(
+                        "serde never reads `{}` (#[serde(skip)]), so #[arg] has no effect on it",
+                        field.ident
+                    ),
+                );
+            }
+            continue;
+        }
         let rust_name = unraw(field.ident);
         let (name, name_span) = match (&field.serde.rename, c.serde.rename_all) {
             (Some(lit), _) => (lit.value(), lit.span()),

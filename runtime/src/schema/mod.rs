@@ -29,6 +29,9 @@ pub struct NodeId(pub u32);
 pub struct Schema {
     nodes: Vec<Node>,
     lints: Vec<Lint>,
+    /// What the text path (`Schema::validate_str`) precomputes, built on first use.
+    /// Never part of equality or cloning.
+    pub(crate) text: crate::text::PlanCell,
 }
 
 /// What `additionalProperties` says about properties not declared in `properties`.

@@ -109,6 +109,7 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
         Ok(Schema {
             nodes: p.nodes,
             lints: p.lints,
+            text: Default::default(),
         })
     } else {
         Err(SchemaError {

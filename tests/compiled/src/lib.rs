@@ -16,6 +16,21 @@ pub mod suite {
     }
 }
 
+/// BFCL definitions compiled with `#[tool(dialect = "bfcl")]` (`BFCL`): a sample of
+/// `tests/data/bfcl/`, or all 3270 python-style definitions with
+/// `TOOL_SCHEMA_BFCL_ALL=1`. For `tests/bfcl.rs`.
+pub mod bfcl {
+    use super::Validate;
+    include!(concat!(env!("OUT_DIR"), "/bfcl.rs"));
+}
+
+/// The MCP reference servers' input schemas (`MCP`), when the shared corpus is
+/// there. For `tests/mcp.rs`.
+pub mod mcp {
+    use super::Validate;
+    include!(concat!(env!("OUT_DIR"), "/mcp.rs"));
+}
+
 /// The compiled validator of `schema`, if it is one of the compiled schemas.
 pub fn compiled(schema: &serde_json::Value) -> Option<Validate> {
     let text = schema.to_string();

@@ -1,0 +1,307 @@
+//! Hand-written validators specialised to three of the benchmark schemas, on a
+//! `&Value`: the "limit" row. Each reports every violation with exactly our default
+//! messages, in our order (`tests/suite.rs` checks it), allocates nothing on valid
+//! input, and is written as one would by hand: a `match` on the names, flags for
+//! the required ones, the messages built only on failure.
+
+use serde_json::{Number, Value};
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_f64() => "number",
+        Value::Number(_) => "integer",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+#[cold]
+fn wrong_type(out: &mut Vec<String>, path: &dyn std::fmt::Display, expected: &str, v: &Value) {
+    out.push(format!(
+        "argument '{path}' should be {expected}, got {}",
+        type_name(v)
+    ));
+}
+
+#[cold]
+fn not_in_enum(out: &mut Vec<String>, path: &dyn std::fmt::Display, allowed: &str, v: &Value) {
+    let mut got = v.to_string();
+    if got.chars().count() > 60 {
+        got = got.chars().take(60).collect();
+        got.push('…');
+    }
+    out.push(format!(
+        "argument '{path}' should be one of {allowed}, got {got}"
+    ));
+}
+
+#[cold]
+fn bound(out: &mut Vec<String>, path: &dyn std::fmt::Display, word: &str, limit: u64, n: &Number) {
+    out.push(format!("argument '{path}' should be {word} {limit}, got {n}"));
+}
+
+#[cold]
+fn unexpected(out: &mut Vec<String>, path: &dyn std::fmt::Display) {
+    out.push(format!("unexpected argument '{path}'"));
+}
+
+#[cold]
+fn missing(out: &mut Vec<String>, at: usize, paths: &[&dyn std::fmt::Display]) {
+    let msgs = paths
+        .iter()
+        .map(|p| format!("missing required argument '{p}'"));
+    out.splice(at..at, msgs);
+}
+
+#[cold]
+fn root_type(v: &Value) -> Vec<String> {
+    vec![format!("arguments should be object, got {}", type_name(v))]
+}
+
+/// An integer within `min..=max`.
+#[inline]
+fn int_in(out: &mut Vec<String>, path: &dyn std::fmt::Display, v: &Value, min: u64, max: u64) {
+    match v {
+        Value::Number(n) if !n.is_f64() => {
+            match n.as_u64() {
+                Some(u) if u < min => bound(out, path, "at least", min, n),
+                Some(u) if u > max => bound(out, path, "at most", max, n),
+                Some(_) => {}
+                None => bound(out, path, "at least", min, n), // negative
+            }
+        }
+        _ => wrong_type(out, path, "integer", v),
+    }
+}
+
+/// `{"city": string, "unit": "celsius" | "fahrenheit"}`, `city` required, closed.
+pub fn weather(v: &Value) -> Vec<String> {
+    let Value::Object(m) = v else {
+        return root_type(v);
+    };
+    let mut out = Vec::new();
+    let mut city = false;
+    for (k, v) in m {
+        match k.as_str() {
+            "city" => {
+                city = true;
+                if !v.is_string() {
+                    wrong_type(&mut out, k, "string", v);
+                }
+            }
+            "unit" => match v {
+                Value::String(s) if s == "celsius" || s == "fahrenheit" => {}
+                Value::String(_) => not_in_enum(&mut out, k, r#""celsius", "fahrenheit""#, v),
+                _ => wrong_type(&mut out, k, "string", v),
+            },
+            _ => unexpected(&mut out, k),
+        }
+    }
+    if !city {
+        missing(&mut out, 0, &[&"city"]);
+    }
+    out
+}
+
+/// The 7-field search tool.
+pub fn search(v: &Value) -> Vec<String> {
+    let Value::Object(m) = v else {
+        return root_type(v);
+    };
+    let mut out = Vec::new();
+    let (mut query, mut limit) = (false, false);
+    for (k, v) in m {
+        match k.as_str() {
+            "query" => {
+                query = true;
+                if !v.is_string() {
+                    wrong_type(&mut out, k, "string", v);
+                }
+            }
+            "limit" => {
+                limit = true;
+                int_in(&mut out, k, v, 1, 100);
+            }
+            "offset" => int_in(&mut out, k, v, 0, u64::MAX),
+            "sort" => match v {
+                Value::String(s) if matches!(s.as_str(), "relevance" | "date" | "popularity") => {}
+                Value::String(_) => {
+                    not_in_enum(&mut out, k, r#""relevance", "date", "popularity""#, v)
+                }
+                _ => wrong_type(&mut out, k, "string", v),
+            },
+            "languages" => match v {
+                Value::Array(a) => {
+                    for (i, e) in a.iter().enumerate() {
+                        if !e.is_string() {
+                            wrong_type(&mut out, &format_args!("{k}[{i}]"), "string", e);
+                        }
+                    }
+                }
+                _ => wrong_type(&mut out, k, "array", v),
+            },
+            "include_archived" => {
+                if !v.is_boolean() {
+                    wrong_type(&mut out, k, "boolean", v);
+                }
+            }
+            "min_score" => match v {
+                Value::Number(n) => match n.as_f64() {
+                    Some(f) if f < 0.0 => bound(&mut out, k, "at least", 0, n),
+                    Some(f) if f > 1.0 => bound(&mut out, k, "at most", 1, n),
+                    _ => {}
+                },
+                _ => wrong_type(&mut out, k, "number", v),
+            },
+            _ => unexpected(&mut out, k),
+        }
+    }
+    if !(query && limit) {
+        let mut names: Vec<&dyn std::fmt::Display> = Vec::new();
+        if !query {
+            names.push(&"query");
+        }
+        if !limit {
+            names.push(&"limit");
+        }
+        missing(&mut out, 0, &names);
+    }
+    out
+}
+
+fn customer(out: &mut Vec<String>, v: &Value) {
+    let Value::Object(m) = v else {
+        return wrong_type(out, &"customer", "object", v);
+    };
+    let start = out.len();
+    let mut id = false;
+    for (k, v) in m {
+        match k.as_str() {
+            "id" => {
+                id = true;
+                if !v.is_string() {
+                    wrong_type(out, &format_args!("customer.{k}"), "string", v);
+                }
+            }
+            "email" => {
+                if !v.is_string() {
+                    wrong_type(out, &format_args!("customer.{k}"), "string", v);
+                }
+            }
+            "vip" => {
+                if !v.is_boolean() {
+                    wrong_type(out, &format_args!("customer.{k}"), "boolean", v);
+                }
+            }
+            _ => unexpected(out, &format_args!("customer.{k}")),
+        }
+    }
+    if !id {
+        missing(out, start, &[&"customer.id"]);
+    }
+}
+
+fn item(out: &mut Vec<String>, i: usize, v: &Value) {
+    let Value::Object(m) = v else {
+        return wrong_type(out, &format_args!("items[{i}]"), "object", v);
+    };
+    let start = out.len();
+    let (mut sku, mut quantity, mut unit_price) = (false, false, false);
+    for (k, v) in m {
+        match k.as_str() {
+            "sku" => {
+                sku = true;
+                if !v.is_string() {
+                    wrong_type(out, &format_args!("items[{i}].{k}"), "string", v);
+                }
+            }
+            "quantity" => {
+                quantity = true;
+                int_in(out, &format_args!("items[{i}].{k}"), v, 1, 1000);
+            }
+            "unit_price" => {
+                unit_price = true;
+                match v {
+                    Value::Number(n) => {
+                        if n.as_f64().is_some_and(|f| f < 0.0) {
+                            bound(out, &format_args!("items[{i}].{k}"), "at least", 0, n);
+                        }
+                    }
+                    _ => wrong_type(out, &format_args!("items[{i}].{k}"), "number", v),
+                }
+            }
+            "note" => {
+                if !(v.is_string() || v.is_null()) {
+                    wrong_type(out, &format_args!("items[{i}].{k}"), "string or null", v);
+                }
+            }
+            _ => unexpected(out, &format_args!("items[{i}].{k}")),
+        }
+    }
+    if !(sku && quantity && unit_price) {
+        let paths = [
+            (sku, format!("items[{i}].sku")),
+            (quantity, format!("items[{i}].quantity")),
+            (unit_price, format!("items[{i}].unit_price")),
+        ];
+        let names: Vec<&dyn std::fmt::Display> = paths
+            .iter()
+            .filter(|(seen, _)| !seen)
+            .map(|(_, p)| p as &dyn std::fmt::Display)
+            .collect();
+        missing(out, start, &names);
+    }
+}
+
+/// The order: a customer object and an array of line items.
+pub fn order(v: &Value) -> Vec<String> {
+    let Value::Object(m) = v else {
+        return root_type(v);
+    };
+    let mut out = Vec::new();
+    let (mut has_customer, mut items) = (false, false);
+    for (k, v) in m {
+        match k.as_str() {
+            "customer" => {
+                has_customer = true;
+                customer(&mut out, v);
+            }
+            "currency" => match v {
+                Value::String(s) if matches!(s.as_str(), "USD" | "EUR" | "GBP") => {}
+                Value::String(_) => not_in_enum(&mut out, k, r#""USD", "EUR", "GBP""#, v),
+                _ => wrong_type(&mut out, k, "string", v),
+            },
+            "items" => {
+                items = true;
+                match v {
+                    Value::Array(a) => {
+                        for (i, e) in a.iter().enumerate() {
+                            item(&mut out, i, e);
+                        }
+                    }
+                    _ => wrong_type(&mut out, k, "array", v),
+                }
+            }
+            "notes" => {
+                if !v.is_string() {
+                    wrong_type(&mut out, k, "string", v);
+                }
+            }
+            _ => unexpected(&mut out, k),
+        }
+    }
+    if !(has_customer && items) {
+        let mut names: Vec<&dyn std::fmt::Display> = Vec::new();
+        if !has_customer {
+            names.push(&"customer");
+        }
+        if !items {
+            names.push(&"items");
+        }
+        missing(&mut out, 0, &names);
+    }
+    out
+}

@@ -1,0 +1,65 @@
+//! Each tool type's [`Schema`], parsed from [`ToolArgs::schema`] once per program
+//! and found again without a lock or an allocation: a few recently used ones per
+//! thread, then a map shared by every thread.
+
+use crate::schema::Schema;
+use crate::tool::ToolArgs;
+use std::any::TypeId;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::sync::{OnceLock, PoisonError, RwLock};
+
+/// How many tool types each thread remembers.
+const RECENT: usize = 8;
+
+type Entry = Option<(TypeId, &'static Schema)>;
+
+thread_local! {
+    static RECENT_SCHEMAS: [Cell<Entry>; RECENT] = const { [const { Cell::new(None) }; RECENT] };
+    static NEXT: Cell<usize> = const { Cell::new(0) };
+}
+
+static ALL: OnceLock<RwLock<HashMap<TypeId, &'static Schema>>> = OnceLock::new();
+
+/// The schema of tool `T` in the run-time model.
+///
+/// # Panics
+///
+/// If the schema `T` declares is refused by [`Schema::parse`], which the macros
+/// never let happen (they check it when the crate compiles).
+pub(crate) fn schema_of<T: ToolArgs + 'static>() -> &'static Schema {
+    let id = TypeId::of::<T>();
+    let recent = RECENT_SCHEMAS.try_with(|slots| {
+        slots
+            .iter()
+            .find_map(|slot| slot.get().filter(|(t, _)| *t == id).map(|(_, s)| s))
+    });
+    if let Ok(Some(schema)) = recent {
+        return schema;
+    }
+    let schema = shared::<T>(id);
+    let _ = RECENT_SCHEMAS.try_with(|slots| {
+        let next = NEXT.with(|n| {
+            let i = n.get();
+            n.set((i + 1) % RECENT);
+            i
+        });
+        slots[next].set(Some((id, schema)));
+    });
+    schema
+}
+
+fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
+    let all = ALL.get_or_init(Default::default);
+    if let Some(&schema) = all.read().unwrap_or_else(PoisonError::into_inner).get(&id) {
+        return schema;
+    }
+    let parsed = Schema::parse(T::schema()).unwrap_or_else(|e| {
+        panic!(
+            "the schema of tool `{}` is refused by the schema model: {e}",
+            T::NAME
+        )
+    });
+    let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
+    all.entry(id).or_insert_with(|| Box::leak(Box::new(parsed)))
+}

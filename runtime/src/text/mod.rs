@@ -1,0 +1,400 @@
+//! The text path: arguments validated (and typed arguments deserialised) straight
+//! from the JSON text a provider sends, in one pass, without a `serde_json::Value`.
+//!
+//! OpenAI and most providers deliver a call's arguments as a JSON *string*.
+//! Building a `Value` from it costs far more than validating the `Value`; this
+//! module reads the text once with serde_json's `Deserializer`, checking every
+//! keyword of the schema as each token goes by.
+//!
+//! - [`Schema::validate_str`] (and [`ToolArgs::validate_str`] for declared tools):
+//!   the [`Report`] of `serde_json::from_str` then [`Schema::validate_with`].
+//! - [`parse_str`]: typed arguments, deserialised by the type's own `Deserialize`
+//!   *through* a validating deserializer, or every problem of the call.
+//!
+//! ```
+//! use tool_schema_runtime::{Options, Schema};
+//!
+//! let schema = Schema::parse(&serde_json::json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "city": {"type": "string"},
+//!         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}
+//!     },
+//!     "required": ["city"]
+//! })).unwrap();
+//!
+//! let report = schema.validate_str(r#"{"city": "Oslo"}"#, &Options::default()).unwrap();
+//! assert!(report.is_valid());
+//!
+//! let report = schema.validate_str(r#"{"unit": "kelvin"}"#, &Options::default()).unwrap();
+//! assert_eq!(report.messages(), [
+//!     "missing required argument 'city'",
+//!     "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"kelvin\"",
+//! ]);
+//!
+//! let err = schema.validate_str(r#"{"city": "Oslo""#, &Options::default()).unwrap_err();
+//! assert!(err.is_truncated());
+//! ```
+//!
+//! # Identical to parse-then-validate, by construction
+//!
+//! The pass only decides whether the call is valid. At the first violation, or
+//! anything it cannot settle on its own, it stops, and the answer is computed the
+//! plain way: `serde_json::from_str::<Value>` then the validator (for typed
+//! arguments, [`ToolArgs::parse_with`] on that value). A valid call is answered by
+//! the pass alone, and an invalid one gets exactly the report, the error or the
+//! panic parse-then-validate gives. Malformed JSON is a [`TextError`] (line and
+//! column), not a violation: there is no value to report on.
+//!
+//! The pass settles by itself: `type`, `enum`, `const`, the number and string
+//! keywords and `format` on scalars (applicators included: a scalar is checked
+//! against `anyOf`, `oneOf`, `not`, `allOf` and `$ref` without being copied);
+//! objects (`properties`, `required`, `additionalProperties`, `propertyNames`,
+//! `minProperties`, `maxProperties`, closed objects under [`Options::undeclared`])
+//! and arrays (`items`, `prefixItems`, `minItems`, `maxItems`), also where `$ref`
+//! and `allOf` add conjuncts as long as one of them constrains the members. An
+//! object or array under `anyOf`, `oneOf` or `not`, or `uniqueItems`, or an
+//! `enum`/`const` holding objects or arrays, is read into a `Value` (that
+//! sub-value only) and checked by the interpreter. A repeated member name is
+//! left to the exact path (a `Value` keeps the last value, in the first place).
+//!
+//! Every [`Options`] switch reads as in [`Schema::validate_with`].
+//!
+//! # Allocation
+//!
+//! On valid text without escapes, [`Schema::validate_str`] allocates nothing once
+//! the schema's plan is built (on its first use: the names of each object sorted
+//! for lookup). Strings with escapes are decoded in serde_json's scratch buffer,
+//! which may grow once. [`parse_str`] allocates what the typed value holds, as
+//! `serde_json::from_str::<T>` does, and nothing more.
+
+mod cache;
+mod check;
+mod error;
+mod object;
+mod plan;
+mod scalar;
+mod typed;
+
+pub use error::{ParseError, TextError};
+pub(crate) use cache::schema_of;
+pub(crate) use plan::PlanCell;
+
+use crate::options::Options;
+use crate::schema::{NodeId, Schema};
+use crate::tool::ToolArgs;
+use crate::violation::Report;
+use check::Check;
+use plan::{Compound, Plan};
+use scalar::Scalar;
+use serde::de::{self, DeserializeOwned, DeserializeSeed};
+use serde_json::Value;
+use std::cell::RefCell;
+
+impl Schema {
+    /// Validates arguments given as JSON text, with `options`: the report of
+    /// `serde_json::from_str` followed by [`Schema::validate_with`], read in one
+    /// pass and without building a `Value` when the call is valid.
+    ///
+    /// See [the module](crate::text) for what the pass checks itself and when it
+    /// falls back to the exact path.
+    ///
+    /// ```
+    /// use tool_schema_runtime::{Options, Schema};
+    ///
+    /// let schema = Schema::parse(&serde_json::json!({
+    ///     "type": "object",
+    ///     "properties": {"qty": {"type": "integer", "minimum": 1}},
+    ///     "required": ["qty"]
+    /// })).unwrap();
+    /// let options = Options::default();
+    /// assert!(schema.validate_str(r#"{"qty": 2}"#, &options).unwrap().is_valid());
+    /// // `2.0` is a float token, so a number, not an integer (tool-call mode) ...
+    /// let report = schema.validate_str(r#"{"qty": 2.0}"#, &options).unwrap();
+    /// assert_eq!(report.messages(), ["argument 'qty' should be integer, got number"]);
+    /// // ... and an integer in spec mode.
+    /// assert!(schema.validate_str(r#"{"qty": 2.0}"#, &Options::SPEC).unwrap().is_valid());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`TextError`] when `text` is not one JSON value.
+    pub fn validate_str(&self, text: &str, options: &Options) -> Result<Report, TextError> {
+        validate_text(self, text, options, |value| {
+            self.validate_with(value, options)
+        })
+    }
+}
+
+/// Validates the arguments of tool `T` given as JSON text, with `options`:
+/// [`ToolArgs::validate_str`] with options.
+///
+/// # Errors
+///
+/// A [`TextError`] when `text` is not one JSON value.
+pub fn validate_str_with<T: ToolArgs + 'static>(
+    text: &str,
+    options: &Options,
+) -> Result<Report, TextError> {
+    validate_text(T::compiled_schema(), text, options, |value| {
+        T::validate_with(value, options)
+    })
+}
+
+/// Typed arguments from JSON text, in tool-call mode: `T`'s own `Deserialize`
+/// reads the text through a deserializer that checks every value against `T`'s
+/// schema as it goes, in one pass. The same answer as
+/// `T::parse(&serde_json::from_str(text)?)`: the value, or every violation.
+///
+/// ```
+/// use serde::Deserialize;
+/// use tool_schema_runtime::text::{parse_str, ParseError};
+/// # use tool_schema_runtime::__private::{Sink, Trail};
+/// # use tool_schema_runtime::{Options, Position, Report, ToolArgs};
+/// # use serde_json::Value;
+/// # use std::sync::LazyLock;
+///
+/// /// Get the weather (with `#[derive(ToolArgs)]`: the schema below, with
+/// /// `"minimum": 1, "maximum": 16` for `days`).
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct GetWeather {
+///     city: String,
+///     days: Option<u8>,
+/// }
+/// # impl ToolArgs for GetWeather {
+/// #     const NAME: &'static str = "get_weather";
+/// #     const DESCRIPTION: &'static str = "Get the weather.";
+/// #     const SCHEMA_JSON: &'static str = r#"{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":16}},"required":["city"]}"#;
+/// #     fn schema() -> &'static Value {
+/// #         static SCHEMA: LazyLock<Value> =
+/// #             LazyLock::new(|| serde_json::from_str(GetWeather::SCHEMA_JSON).unwrap());
+/// #         &SCHEMA
+/// #     }
+/// #     fn validate_with(args: &Value, options: &Options) -> Report {
+/// #         Self::compiled_schema().validate_with(args, options)
+/// #     }
+/// #     fn __validate_at(_: &Value, _: &Trail<'_>, _: Position, _: &Options, _: &mut Sink<'_>) {}
+/// # }
+///
+/// let args: GetWeather = parse_str(r#"{"city": "Oslo", "days": 3}"#).unwrap();
+/// assert_eq!(args, GetWeather { city: "Oslo".into(), days: Some(3) });
+///
+/// let err = parse_str::<GetWeather>(r#"{"days": 30, "units": "metric"}"#).unwrap_err();
+/// assert_eq!(err.messages(), [
+///     "missing required argument 'city'",
+///     "argument 'days' should be at most 16, got 30",
+///     "unexpected argument 'units'",
+/// ]);
+/// assert!(matches!(parse_str::<GetWeather>("{"), Err(ParseError::Malformed(_))));
+/// ```
+///
+/// # Errors
+///
+/// [`ParseError::Invalid`] with every violation, or [`ParseError::Malformed`].
+///
+/// # Panics
+///
+/// As [`ToolArgs::parse`]: when serde refuses arguments the validator accepts.
+pub fn parse_str<T>(text: &str) -> Result<T, ParseError>
+where
+    T: ToolArgs + DeserializeOwned + 'static,
+{
+    parse_str_with(text, &Options::default())
+}
+
+/// [`parse_str`] with `options`, except that, as in [`ToolArgs::parse_with`], a
+/// float is never read as an integer (`integer_floats` is off).
+///
+/// # Errors
+///
+/// As [`parse_str`].
+///
+/// # Panics
+///
+/// As [`ToolArgs::parse`].
+pub fn parse_str_with<T>(text: &str, options: &Options) -> Result<T, ParseError>
+where
+    T: ToolArgs + DeserializeOwned + 'static,
+{
+    let options = options.integer_floats(false);
+    let schema = T::compiled_schema();
+    let cx = Ctx::new(schema, &options);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let read = T::deserialize(typed::Validating {
+        de: &mut de,
+        cx: &cx,
+        at: At::root(schema),
+    });
+    if let Ok(value) = read {
+        if de.end().is_ok() {
+            match cx.root.take() {
+                None => return Ok(value),
+                Some(root) if schema.is_valid_with(&root, &options) => return Ok(value),
+                Some(_) => {}
+            }
+        }
+    }
+    let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
+    T::parse_with(&value, &options).map_err(ParseError::Invalid)
+}
+
+/// Whether the checking pass alone finds `text` valid (no exact path), for tests
+/// that check the pass settles valid calls by itself. Not a stable API.
+#[doc(hidden)]
+pub fn __pass_accepts(schema: &Schema, text: &str, options: &Options) -> bool {
+    let cx = Ctx::new(schema, options);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let check = Check {
+        cx: &cx,
+        at: At::root(schema),
+    };
+    check.deserialize(&mut de).is_ok() && de.end().is_ok() && cx.root.take().is_none()
+}
+
+/// The checking pass over `text`, then, unless it found the call valid, the exact
+/// path: `serde_json::from_str` and `validate`.
+fn validate_text(
+    schema: &Schema,
+    text: &str,
+    options: &Options,
+    validate: impl FnOnce(&Value) -> Report,
+) -> Result<Report, TextError> {
+    let cx = Ctx::new(schema, options);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let check = Check {
+        cx: &cx,
+        at: At::root(schema),
+    };
+    if check.deserialize(&mut de).is_ok() && de.end().is_ok() {
+        return Ok(match cx.root.take() {
+            // The root was read into a value (an `anyOf` at the root, ...).
+            Some(root) => validate(&root),
+            None => Report::default(),
+        });
+    }
+    let value: Value = serde_json::from_str(text)?;
+    Ok(validate(&value))
+}
+
+/// How the value at hand is checked.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct At {
+    /// Its node; `None` when anything goes.
+    pub node: Option<NodeId>,
+    /// Whether it is the arguments object itself.
+    pub root: bool,
+    /// Whether `null` counts as absent here ([`Options::null_is_absent`] on an
+    /// optional declared property).
+    pub null_ok: bool,
+}
+
+impl At {
+    /// Anything goes.
+    pub const ANY: At = At {
+        node: None,
+        root: false,
+        null_ok: false,
+    };
+
+    fn root(schema: &Schema) -> At {
+        At {
+            node: Some(schema.root_id()),
+            root: true,
+            null_ok: false,
+        }
+    }
+}
+
+/// One run of the text path: the schema, its plan and the options.
+pub(crate) struct Ctx<'s> {
+    pub schema: &'s Schema,
+    pub plan: &'s Plan,
+    pub options: Options,
+    /// How an object is walked at the root (depends on the options).
+    root_object: Compound,
+    /// The root must be an object ([`Options::object_root`] and no root `type`).
+    root_object_only: bool,
+    /// The root, when it had to be read into a value.
+    root: RefCell<Option<Value>>,
+}
+
+impl<'s> Ctx<'s> {
+    fn new(schema: &'s Schema, options: &Options) -> Ctx<'s> {
+        let plan = schema.text_plan();
+        Ctx {
+            schema,
+            plan,
+            options: *options,
+            root_object: plan::root_object(schema, plan, options),
+            root_object_only: schema.root().types.is_none() && options.object_root,
+            root: RefCell::new(None),
+        }
+    }
+
+    /// `Some(id)` unless node `id` accepts everything.
+    #[inline]
+    pub fn effective(&self, id: NodeId) -> Option<NodeId> {
+        (!self.plan.node(id).trivial).then_some(id)
+    }
+
+    /// Whether scalar `s` is valid at `at`.
+    #[inline]
+    pub fn scalar_at(&self, at: At, s: &Scalar<'_>) -> bool {
+        if at.null_ok && matches!(s, Scalar::Null) {
+            return true;
+        }
+        if at.root && self.root_object_only {
+            return false;
+        }
+        match at.node {
+            None => true,
+            Some(id) => self.scalar_ok(id, s),
+        }
+    }
+
+    /// How an object at `at` is walked.
+    #[inline]
+    pub fn object_plan(&self, at: At) -> Compound {
+        match at.node {
+            _ if at.root => self.root_object,
+            None => Compound::Open,
+            Some(id) => self.plan.node(id).object,
+        }
+    }
+
+    /// How an array at `at` is walked.
+    #[inline]
+    pub fn array_plan(&self, at: At) -> Compound {
+        if at.root && self.root_object_only {
+            return Compound::Fail;
+        }
+        match at.node {
+            None => Compound::Open,
+            Some(id) => self.plan.node(id).array,
+        }
+    }
+
+    /// Whether a value read into a `Value` is valid at `at` (the interpreter).
+    pub fn value_ok(&self, at: At, value: &Value) -> bool {
+        if at.null_ok && value.is_null() {
+            return true;
+        }
+        match at.node {
+            _ if at.root => self.schema.is_valid_with(value, &self.options),
+            None => true,
+            Some(id) => self.schema.accepts_below_root(id, value, &self.options),
+        }
+    }
+
+    /// Keeps the root, read into a value, for the report.
+    pub fn keep_root(&self, value: Value) {
+        *self.root.borrow_mut() = Some(value);
+    }
+}
+
+/// The error that stops a pass at a violation (never shown: the exact path
+/// answers instead).
+#[cold]
+pub(crate) fn abort<E: de::Error>() -> E {
+    E::custom("the text path stopped at a violation")
+}

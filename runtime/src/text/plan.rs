@@ -1,0 +1,340 @@
+//! What the text path precomputes per schema node, once per [`Schema`]: how an
+//! object or array value is walked in one pass, and each object's property names
+//! sorted for lookup with the required ones as a bit mask.
+
+use crate::json::JsonType;
+use crate::options::Options;
+use crate::schema::{Additional, Node, NodeId, Schema};
+use serde_json::Value;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The most conjuncts (`$ref` targets and `allOf` branches, flattened) a node may
+/// have for the stream to walk it; beyond, objects and arrays are buffered.
+const MAX_FLAT: usize = 16;
+
+/// Objects whose schema tracks more names (declared or required) than this are
+/// buffered: the names seen are a `u128` bit set.
+pub(crate) const MAX_SLOTS: usize = 128;
+
+/// How the stream walks an object (or an array) at some node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Compound {
+    /// Invalid whatever it holds (wrong type, `false`, an `enum` of scalars, ...).
+    Fail,
+    /// Read into a `serde_json::Value` and checked by the interpreter (`anyOf`,
+    /// `oneOf`, `not`, `uniqueItems`, `enum`/`const` holding such values, several
+    /// conjuncts constraining members, ...).
+    Buffer,
+    /// Nothing constrains the members: skip them.
+    Open,
+    /// Walk the members with the keywords of this node (the only conjunct that
+    /// constrains them).
+    Drive(NodeId),
+}
+
+/// The plan of one node.
+#[derive(Debug)]
+pub(crate) struct NodePlan {
+    /// The node accepts every value (no constraint at all).
+    pub trivial: bool,
+    /// This node, then the conjuncts `$ref` and `allOf` add, flattened and without
+    /// repeats; `None` when there are more than [`MAX_FLAT`].
+    pub flat: Option<Box<[NodeId]>>,
+    /// How an object is walked here, below the root.
+    pub object: Compound,
+    /// How an array is walked here, below the root.
+    pub array: Compound,
+    /// Names tracked for an object: the declared properties (slot = index in
+    /// `properties`) then the required names not declared, sorted by length and
+    /// bytes.
+    keys: Box<[(Box<str>, u32)]>,
+    /// Number of declared properties.
+    pub declared: u32,
+    /// Slots of the `required` names.
+    pub required: u128,
+    /// Whether every tracked name has a slot (at most [`MAX_SLOTS`]).
+    pub fits: bool,
+}
+
+impl NodePlan {
+    /// The slot of property name `key`, if the node tracks it.
+    #[inline]
+    pub fn slot(&self, key: &str) -> Option<u32> {
+        let keys = &self.keys;
+        if keys.len() <= 8 {
+            return keys
+                .iter()
+                .find(|(k, _)| k.len() == key.len() && k.as_bytes() == key.as_bytes())
+                .map(|&(_, s)| s);
+        }
+        keys.binary_search_by(|(k, _)| {
+            (k.len(), k.as_bytes()).cmp(&(key.len(), key.as_bytes()))
+        })
+        .ok()
+        .map(|i| keys[i].1)
+    }
+}
+
+/// Every node's plan.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    pub nodes: Box<[NodePlan]>,
+}
+
+impl Plan {
+    pub fn node(&self, id: NodeId) -> &NodePlan {
+        &self.nodes[id.0 as usize]
+    }
+}
+
+/// The lazily built [`Plan`] kept in a [`Schema`]: empty when cloned, always equal,
+/// so a schema's identity is its nodes alone.
+#[derive(Default)]
+pub(crate) struct PlanCell(OnceLock<Plan>);
+
+impl Clone for PlanCell {
+    fn clone(&self) -> PlanCell {
+        PlanCell::default()
+    }
+}
+
+impl PartialEq for PlanCell {
+    fn eq(&self, _: &PlanCell) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for PlanCell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PlanCell")
+    }
+}
+
+impl Schema {
+    /// The text path's plan, built on first use (the only allocation of the text
+    /// path on valid input, once per schema).
+    pub(crate) fn text_plan(&self) -> &Plan {
+        self.text.0.get_or_init(|| build(self))
+    }
+}
+
+fn build(schema: &Schema) -> Plan {
+    let nodes = schema.nodes();
+    let flats: Vec<Option<Box<[NodeId]>>> = (0..nodes.len())
+        .map(|i| flatten(schema, NodeId(i as u32)))
+        .collect();
+    let plans = (0..nodes.len())
+        .map(|i| {
+            let node = &nodes[i];
+            let flat = flats[i].clone();
+            let (keys, declared, required, fits) = keys(node);
+            let mut plan = NodePlan {
+                trivial: trivial(node),
+                flat,
+                object: Compound::Open,
+                array: Compound::Open,
+                keys,
+                declared,
+                required,
+                fits,
+            };
+            plan.object = compound(schema, plan.flat.as_deref(), JsonType::Object, |m| {
+                object_keywords(m)
+            });
+            plan.array = compound(schema, plan.flat.as_deref(), JsonType::Array, |m| {
+                array_keywords(m)
+            });
+            plan
+        })
+        .collect::<Vec<_>>();
+    let mut plan = Plan {
+        nodes: plans.into_boxed_slice(),
+    };
+    // A driver whose names do not fit in the bit set is buffered.
+    for i in 0..plan.nodes.len() {
+        if let Compound::Drive(d) = plan.nodes[i].object {
+            if !plan.nodes[d.0 as usize].fits {
+                plan.nodes[i].object = Compound::Buffer;
+            }
+        }
+    }
+    plan
+}
+
+/// The node, then its `$ref` target and `allOf` branches, recursively, each once.
+fn flatten(schema: &Schema, id: NodeId) -> Option<Box<[NodeId]>> {
+    fn walk(schema: &Schema, id: NodeId, out: &mut Vec<NodeId>) -> bool {
+        if out.contains(&id) {
+            return true;
+        }
+        if out.len() == MAX_FLAT {
+            return false;
+        }
+        out.push(id);
+        let node = schema.node(id);
+        if let Some(target) = node.reference {
+            if !walk(schema, target, out) {
+                return false;
+            }
+        }
+        node.all_of.iter().all(|&b| walk(schema, b, out))
+    }
+    let mut out = Vec::new();
+    walk(schema, id, &mut out).then(|| out.into_boxed_slice())
+}
+
+/// Whether the node constrains nothing at all.
+fn trivial(n: &Node) -> bool {
+    !n.never
+        && n.types.is_none()
+        && n.enum_values.is_none()
+        && n.const_value.is_none()
+        && n.minimum.is_none()
+        && n.maximum.is_none()
+        && n.exclusive_minimum.is_none()
+        && n.exclusive_maximum.is_none()
+        && n.multiple_of.is_none()
+        && n.min_length.is_none()
+        && n.max_length.is_none()
+        && n.pattern.is_none()
+        && n.format.is_none()
+        && !object_keywords(n)
+        && !array_keywords(n)
+        && n.all_of.is_empty()
+        && n.any_of.is_empty()
+        && n.one_of.is_empty()
+        && n.not.is_none()
+        && n.reference.is_none()
+}
+
+/// Whether the node constrains an object's members (below the root: such a node
+/// declares no `properties`, so it is open unless `additionalProperties` says
+/// otherwise).
+pub(crate) fn object_keywords(n: &Node) -> bool {
+    n.properties.is_some()
+        || !n.required.is_empty()
+        || n.additional != Additional::Unspecified
+        || n.min_properties.is_some()
+        || n.max_properties.is_some()
+        || n.property_names.is_some()
+}
+
+/// Whether the node constrains an array's elements.
+fn array_keywords(n: &Node) -> bool {
+    !n.prefix_items.is_empty()
+        || n.items.is_some()
+        || n.min_items.is_some()
+        || n.max_items.is_some()
+        || n.unique_items
+}
+
+/// The names tracked for objects at `node`: declared properties, then required
+/// names that are not declared.
+#[allow(clippy::type_complexity)]
+fn keys(node: &Node) -> (Box<[(Box<str>, u32)]>, u32, u128, bool) {
+    let mut keys: Vec<(Box<str>, u32)> = Vec::new();
+    let push = |name: &str, keys: &mut Vec<(Box<str>, u32)>| -> u32 {
+        if let Some(&(_, s)) = keys.iter().find(|(k, _)| &**k == name) {
+            return s;
+        }
+        let s = keys.len() as u32;
+        keys.push((name.into(), s));
+        s
+    };
+    for p in node.properties.iter().flatten() {
+        push(&p.name, &mut keys);
+    }
+    let declared = keys.len() as u32;
+    let mut required = 0u128;
+    let mut fits = true;
+    for name in &node.required {
+        let s = push(name, &mut keys) as usize;
+        if s < MAX_SLOTS {
+            required |= 1 << s;
+        }
+    }
+    if keys.len() > MAX_SLOTS {
+        fits = false;
+    }
+    keys.sort_by(|(a, _), (b, _)| (a.len(), a.as_bytes()).cmp(&(b.len(), b.as_bytes())));
+    (keys.into_boxed_slice(), declared, required, fits)
+}
+
+/// How a value of type `ty` (object or array) is walked under the conjuncts
+/// `flat`, where `active(m)` says whether conjunct `m` constrains the members.
+pub(crate) fn compound(
+    schema: &Schema,
+    flat: Option<&[NodeId]>,
+    ty: JsonType,
+    active: impl Fn(&Node) -> bool,
+) -> Compound {
+    let Some(flat) = flat else {
+        return Compound::Buffer;
+    };
+    let same_kind = |v: &Value| match ty {
+        JsonType::Object => v.is_object(),
+        _ => v.is_array(),
+    };
+    let mut driver = None;
+    let mut buffer = false;
+    for &id in flat {
+        let m = schema.node(id);
+        if m.never {
+            return Compound::Fail;
+        }
+        if let Some(mut types) = m.types {
+            if m.nullable {
+                types = types.with(JsonType::Null);
+            }
+            if !types.accepts(ty) {
+                return Compound::Fail;
+            }
+        }
+        if let Some(values) = &m.enum_values {
+            if !values.iter().any(same_kind) {
+                return Compound::Fail;
+            }
+            buffer = true;
+        }
+        if let Some(value) = &m.const_value {
+            if !same_kind(value) {
+                return Compound::Fail;
+            }
+            buffer = true;
+        }
+        if !m.any_of.is_empty() || !m.one_of.is_empty() || m.not.is_some() {
+            buffer = true;
+        }
+        if ty == JsonType::Array && m.unique_items {
+            buffer = true;
+        }
+        if active(m) {
+            if driver.is_some() {
+                buffer = true;
+            }
+            driver = Some(id);
+        }
+    }
+    match driver {
+        _ if buffer => Compound::Buffer,
+        Some(d) => Compound::Drive(d),
+        None => Compound::Open,
+    }
+}
+
+/// How an object is walked at the root, where every conjunct whose object is
+/// closed under `options` constrains the members.
+pub(crate) fn root_object(schema: &Schema, plan: &Plan, options: &Options) -> Compound {
+    let root = schema.root_id();
+    let c = compound(
+        schema,
+        plan.node(root).flat.as_deref(),
+        JsonType::Object,
+        |m| object_keywords(m) || options.rejects_undeclared(true, m.additional),
+    );
+    match c {
+        Compound::Drive(d) if !plan.node(d).fits => Compound::Buffer,
+        c => c,
+    }
+}

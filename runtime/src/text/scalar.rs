@@ -1,0 +1,152 @@
+//! Scalars (null, booleans, numbers, strings) checked where they are read, without
+//! a `Value`: every keyword of a node, applicators included, decided exactly as the
+//! interpreter decides it.
+
+use super::Ctx;
+use crate::check;
+use crate::formats;
+use crate::json::{cmp_numbers, JsonType};
+use crate::options::Options;
+use crate::schema::NodeId;
+use serde_json::{Number, Value};
+use std::cmp::Ordering;
+
+/// A scalar as the JSON text holds it, borrowed.
+#[derive(Clone, Debug)]
+pub(crate) enum Scalar<'a> {
+    Null,
+    Bool(bool),
+    Number(Number),
+    Str(&'a str),
+}
+
+impl<'a> Scalar<'a> {
+    /// A float token, as `serde_json::Value` keeps it (a non-finite float, which
+    /// serde_json never reads from text, would be `null`).
+    #[inline]
+    pub fn float(f: f64) -> Scalar<'a> {
+        Number::from_f64(f).map_or(Scalar::Null, Scalar::Number)
+    }
+
+    /// The JSON type under `options`, as [`Options::type_of`] reads the value.
+    #[inline]
+    fn json_type(&self, options: &Options) -> JsonType {
+        match self {
+            Scalar::Null => JsonType::Null,
+            Scalar::Bool(_) => JsonType::Boolean,
+            Scalar::Number(n) if n.is_f64() => match n.as_f64() {
+                Some(f) if options.integer_floats && f.fract() == 0.0 => JsonType::Integer,
+                _ => JsonType::Number,
+            },
+            Scalar::Number(_) => JsonType::Integer,
+            Scalar::Str(_) => JsonType::String,
+        }
+    }
+
+    /// JSON equality with a schema value ([`crate::json::json_eq`]).
+    #[inline]
+    fn equals(&self, v: &Value) -> bool {
+        match (v, self) {
+            (Value::Null, Scalar::Null) => true,
+            (Value::Bool(x), Scalar::Bool(y)) => x == y,
+            (Value::Number(x), Scalar::Number(y)) => cmp_numbers(x, y) == Some(Ordering::Equal),
+            (Value::String(x), Scalar::Str(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// Whether scalar `s` satisfies node `id`: the interpreter's checks in its
+    /// order, stopping at the first that fails.
+    pub(crate) fn scalar_ok(&self, id: NodeId, s: &Scalar<'_>) -> bool {
+        let node = self.schema.node(id);
+        if node.never {
+            return false;
+        }
+        if let Some(mut types) = node.types {
+            if node.nullable {
+                types = types.with(JsonType::Null);
+            }
+            if !types.accepts(s.json_type(&self.options)) {
+                return false;
+            }
+        }
+        if let Some(allowed) = &node.enum_values {
+            if !allowed.iter().any(|a| s.equals(a)) {
+                return false;
+            }
+        }
+        if let Some(expected) = &node.const_value {
+            if !s.equals(expected) {
+                return false;
+            }
+        }
+        match s {
+            Scalar::Number(n) => {
+                let bounds = [
+                    (&node.minimum, Ordering::Less, false),
+                    (&node.maximum, Ordering::Greater, false),
+                    (&node.exclusive_minimum, Ordering::Less, true),
+                    (&node.exclusive_maximum, Ordering::Greater, true),
+                ];
+                for (limit, beyond, exclusive) in bounds {
+                    let Some(limit) = limit else { continue };
+                    let ord = cmp_numbers(n, limit);
+                    if ord == Some(beyond) || (exclusive && ord == Some(Ordering::Equal)) {
+                        return false;
+                    }
+                }
+                if let Some(divisor) = &node.multiple_of {
+                    if !check::multiple_of(n, divisor) {
+                        return false;
+                    }
+                }
+            }
+            Scalar::Str(text) => {
+                if node.min_length.is_some() || node.max_length.is_some() {
+                    let length = check::char_len(text);
+                    if node.min_length.is_some_and(|limit| length < limit)
+                        || node.max_length.is_some_and(|limit| length > limit)
+                    {
+                        return false;
+                    }
+                }
+                #[cfg(feature = "regex")]
+                if let Some(p) = &node.pattern {
+                    if !p.is_match(text) {
+                        return false;
+                    }
+                }
+                if let Some(format) = &node.format {
+                    if self.options.formats && !formats::check(format, text) {
+                        return false;
+                    }
+                }
+            }
+            Scalar::Null | Scalar::Bool(_) => {}
+        }
+        if let Some(target) = node.reference {
+            if !self.scalar_ok(target, s) {
+                return false;
+            }
+        }
+        if !node.all_of.iter().all(|&b| self.scalar_ok(b, s)) {
+            return false;
+        }
+        if !node.any_of.is_empty() && !node.any_of.iter().any(|&b| self.scalar_ok(b, s)) {
+            return false;
+        }
+        if !node.one_of.is_empty()
+            && node.one_of.iter().filter(|&&b| self.scalar_ok(b, s)).count() != 1
+        {
+            return false;
+        }
+        if let Some(not) = node.not {
+            if self.scalar_ok(not, s) {
+                return false;
+            }
+        }
+        true
+    }
+}
