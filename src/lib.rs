@@ -93,7 +93,9 @@ pub use tool_schema_runtime::{
 ///   description is the tool's unless a doc comment or `description` is given. A
 ///   definition outside the dialect (`"type": "String"`, a top-level type other than
 ///   `dict`, ...) is a compile error at the offending token. `dialect =
-///   "json-schema"` is the default.
+///   "json-schema"` is the default;
+/// - `targets(openai_strict, gemini, ...)`: the providers the tool must export to
+///   (see [Provider targets](#provider-targets)).
 ///
 /// ```
 /// use tool_schema::{tool_schema, ToolArgs};
@@ -159,6 +161,58 @@ pub use tool_schema_runtime::{
 /// ```compile_fail
 /// tool_schema::tool_schema! {
 ///     pub Bad = { "type": "object", "properties": { "n": { "type": "int" } } }
+/// }
+/// ```
+///
+/// # Provider targets
+///
+/// `#[tool(targets(...))]` names the providers a tool is for; the macro runs the
+/// run-time export ([`export::export`], default options) for each when the crate
+/// compiles. Targets: `anthropic`, `anthropic_strict`, `openai_chat`,
+/// `openai_chat_strict`, `openai_responses`, `openai_responses_strict`, `gemini`
+/// (the OpenAPI-subset `parameters`), `gemini_json_schema`, `mcp`, and `openai` /
+/// `openai_strict` for the Chat Completions forms.
+///
+/// - Anything a declared target refuses ([`export::ExportError`]: a keyword outside
+///   a strict subset, `additionalProperties: true` in strict mode, `not` for Gemini,
+///   nesting deeper than OpenAI strict mode's 10 levels, a name outside the provider's
+///   pattern, ...) is a compile error at the offending schema token, with the
+///   provider's rule in the message (a name at the target's name).
+/// - Anything a declared target would not enforce (the export report's
+///   [`Described`](export::ChangeKind::Described) and
+///   [`NotEnforced`](export::ChangeKind::NotEnforced) changes: Anthropic strict tool
+///   use moves numeric bounds into the description, Gemini takes some keywords
+///   without enforcing them) is a compile error too, unless allowed with
+///   `#[tool(allow(lossy_export))]`: tool-schema's validator enforces it in any case,
+///   and the export states it in the description.
+/// - Each declared target gets an inherent constant, the tool definition as JSON
+///   text, exactly what the run-time export with default options gives (the name
+///   in upper case, then `_JSON`): `GetWeather::OPENAI_STRICT_JSON`,
+///   `GetWeather::GEMINI_JSON`, ...
+///
+/// ```
+/// use tool_schema::tool_schema;
+///
+/// tool_schema! {
+///     /// Get the current weather for a city.
+///     #[tool(targets(openai_strict, gemini, mcp))]
+///     pub GetWeather = {
+///         "type": "object",
+///         "properties": { "city": { "type": "string" } },
+///         "required": ["city"]
+///     }
+/// }
+///
+/// let tool: serde_json::Value = serde_json::from_str(GetWeather::OPENAI_STRICT_JSON).unwrap();
+/// assert_eq!(tool["function"]["strict"], true);
+/// assert_eq!(tool["function"]["parameters"]["additionalProperties"], false);
+/// ```
+///
+/// ```compile_fail
+/// tool_schema::tool_schema! {
+///     // OpenAI strict mode: `additionalProperties: false` is required on every object
+///     #[tool(targets(openai_strict))]
+///     pub Open = { "type": "object", "properties": {}, "additionalProperties": true }
 /// }
 /// ```
 pub use tool_schema_macros::tool_schema;
@@ -264,7 +318,11 @@ pub use tool_schema_macros::tool_schema;
 ///
 /// On the type, `#[tool(...)]` as for [`tool_schema!`]: `name = "..."` (default: the
 /// type's name in snake_case), `description = "..."` (default: the doc comment),
-/// `allow(lint, ...)`.
+/// `allow(lint, ...)`, `targets(...)` (see [Provider targets](tool_schema!#provider-targets):
+/// the export of each target is checked when the crate compiles, with the error at
+/// the field or `#[arg]` that brought the offending keyword in; no `_JSON`
+/// constants, and the schemas of nested `ToolArgs` types are checked by their own
+/// `targets(...)`, not by the type that contains them).
 ///
 /// On a field, `#[arg(...)]`, each key the schema keyword of the same name:
 ///

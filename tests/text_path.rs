@@ -154,7 +154,9 @@ where
     let same = match (&got, &want) {
         (Ok(Ok(a)), Ok(Ok(Ok(b)))) => a == b,
         (Ok(Err(ParseError::Invalid(a))), Ok(Ok(Err(b)))) => a == b,
-        (Ok(Err(ParseError::Malformed(a))), Ok(Err(b))) => a.json_error().to_string() == b.to_string(),
+        (Ok(Err(ParseError::Malformed(a))), Ok(Err(b))) => {
+            a.json_error().to_string() == b.to_string()
+        }
         (Err(_), Err(_)) => true,
         _ => false,
     };
@@ -167,7 +169,12 @@ where
 }
 
 /// `T::validate_str` / `validate_str_with::<T>` against `T::validate_with`.
-fn compare_untyped<T: ToolArgs + 'static>(label: &str, text: &str, options: &Options, errors: &mut Vec<String>) {
+fn compare_untyped<T: ToolArgs + 'static>(
+    label: &str,
+    text: &str,
+    options: &Options,
+    errors: &mut Vec<String>,
+) {
     let got = validate_str_with::<T>(text, options);
     let want = serde_json::from_str::<Value>(text).map(|v| T::validate_with(&v, options));
     let same = match (&got, &want) {
@@ -178,7 +185,9 @@ fn compare_untyped<T: ToolArgs + 'static>(label: &str, text: &str, options: &Opt
     if *options == Options::default() {
         let plain = T::validate_str(text);
         if format!("{plain:?}") != format!("{got:?}") {
-            errors.push(format!("{label}: T::validate_str differs from validate_str_with"));
+            errors.push(format!(
+                "{label}: T::validate_str differs from validate_str_with"
+            ));
         }
     }
     if !same && errors.len() < 30 {
@@ -212,7 +221,12 @@ where
             compare_untyped::<T>(&label, text, o, &mut errors);
         }
     }
-    assert!(errors.is_empty(), "{} mismatches:\n{}", errors.len(), errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "{} mismatches:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
     valid
 }
 
@@ -321,21 +335,38 @@ fn untyped_tool_schema_tool() {
         for style in STYLES {
             let text = write(&value, style);
             for o in &options() {
-                compare_untyped::<BookFlight>(&format!("BookFlight #{i} {style:?}"), &text, o, &mut errors);
+                compare_untyped::<BookFlight>(
+                    &format!("BookFlight #{i} {style:?}"),
+                    &text,
+                    o,
+                    &mut errors,
+                );
             }
             if BookFlight::validate(&value).is_valid() && style == Style::Compact {
                 valid += 1;
             }
         }
     }
-    assert!(errors.is_empty(), "{} mismatches:\n{}", errors.len(), errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "{} mismatches:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
     assert!(valid >= 3, "{valid} valid calls");
 }
 
 #[test]
 fn readme_example() {
     let args: GetWeather = parse_str(r#"{"city": "Tokyo", "days": 3}"#).unwrap();
-    assert_eq!(args, GetWeather { city: "Tokyo".into(), unit: None, days: Some(3) });
+    assert_eq!(
+        args,
+        GetWeather {
+            city: "Tokyo".into(),
+            unit: None,
+            days: Some(3)
+        }
+    );
     let err = parse_str::<GetWeather>(r#"{"unit": "kelvin", "days": 0}"#).unwrap_err();
     assert_eq!(
         err.messages(),
@@ -350,7 +381,10 @@ fn readme_example() {
         err.messages(),
         ["the arguments are not valid JSON: EOF while parsing an object at line 1 column 16"]
     );
-    let report = BookFlight::validate_str(r#"{"from": "OSL", "to": "CDG", "date": "2024-13-01", "passengers": []}"#).unwrap();
+    let report = BookFlight::validate_str(
+        r#"{"from": "OSL", "to": "CDG", "date": "2024-13-01", "passengers": []}"#,
+    )
+    .unwrap();
     assert_eq!(report.len(), 2, "{report}");
 }
 
@@ -366,17 +400,37 @@ where
     assert_eq!(typed, plain);
     let (typed, ours) = allocations(|| parse_str::<T>(black_box(text)).unwrap());
     drop(typed);
-    assert_eq!(ours, serde, "parse_str::<{}> allocated {ours} times, serde_json::from_str {serde} times, on {text}", T::NAME);
+    assert_eq!(
+        ours,
+        serde,
+        "parse_str::<{}> allocated {ours} times, serde_json::from_str {serde} times, on {text}",
+        T::NAME
+    );
     let (report, n) = allocations(|| T::validate_str(black_box(text)).unwrap());
     assert!(report.is_valid());
-    assert_eq!(n, 0, "{}::validate_str allocated {n} times on {text}", T::NAME);
+    assert_eq!(
+        n,
+        0,
+        "{}::validate_str allocated {n} times on {text}",
+        T::NAME
+    );
+    eprintln!(
+        "{}: parse_str and serde_json::from_str both allocate {serde} times",
+        T::NAME
+    );
     serde
 }
 
 #[test]
 fn parse_str_allocates_only_the_typed_value() {
-    assert_eq!(assert_allocations::<GetWeather>(r#"{"city": "Oslo", "unit": "celsius", "days": 3}"#), 1);
-    assert_eq!(assert_allocations::<GetWeather>(r#"{"days": 3, "city": "Oslo"}"#), 1);
+    assert_eq!(
+        assert_allocations::<GetWeather>(r#"{"city": "Oslo", "unit": "celsius", "days": 3}"#),
+        1
+    );
+    assert_eq!(
+        assert_allocations::<GetWeather>(r#"{"days": 3, "city": "Oslo"}"#),
+        1
+    );
     assert_allocations::<Search>(
         r#"{"query": "derive", "maxResults": 10, "sort": "newest_first", "tags": ["a", "b"], "minScore": 0.5, "includeArchived": false, "language": "en"}"#,
     );

@@ -7,8 +7,10 @@
 //! cargo bench -p tool-schema-bench                         # ours, serde, hand-written
 //! cargo bench -p tool-schema-bench -- --quick              # smoke run (CI)
 //! cargo bench -p tool-schema-bench -- order_               # a filter (criterion's)
+//! TOOL_SCHEMA_BENCH_CLOCK=cpu cargo bench ...               # thread CPU time, on a busy machine
 //! ```
 
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::Criterion;
 use serde_json::Value;
 use std::hint::black_box;
@@ -21,17 +23,35 @@ use tool_schema_bench::{
 
 /// The rows of the table: benchmark id, label.
 const ROWS: &[(&str, &str)] = &[
-    ("compiled", "tool-schema `tool_schema!` (all errors, as strings)"),
+    (
+        "compiled",
+        "tool-schema `tool_schema!` (all errors, as strings)",
+    ),
     ("interp_is_valid", "tool-schema interpreter, `is_valid`"),
     ("interp", "tool-schema interpreter (all errors, as strings)"),
-    ("hand", "hand-written specialised validator on `&Value` (the limit)"),
-    ("js_compiled_is_valid", "`jsonschema` 0.60 compiled `#[validator]`, `is_valid`"),
+    (
+        "hand",
+        "hand-written specialised validator on `&Value` (the limit)",
+    ),
+    (
+        "js_compiled_is_valid",
+        "`jsonschema` 0.60 compiled `#[validator]`, `is_valid`",
+    ),
     ("js_compiled", "same, `iter_errors` -> `to_string`"),
-    ("js_rt_is_valid", "`jsonschema` 0.61 run-time validator, `is_valid`"),
+    (
+        "js_rt_is_valid",
+        "`jsonschema` 0.61 run-time validator, `is_valid`",
+    ),
     ("js_rt", "same, `iter_errors` -> `to_string`"),
     ("boon", "`boon` 0.6, `validate` -> `to_string`"),
-    ("serde_value", "`serde_json::from_str::<Value>` (text, parse only)"),
-    ("serde_typed", "`serde_json::from_str::<Typed>` (text, serde derive, first error only)"),
+    (
+        "serde_value",
+        "`serde_json::from_str::<Value>` (text, parse only)",
+    ),
+    (
+        "serde_typed",
+        "`serde_json::from_str::<Typed>` (text, serde derive, first error only)",
+    ),
 ];
 
 /// The ratios printed: ours, the other (benchmark ids).
@@ -120,8 +140,12 @@ mod contenders {
             let mut compiler = boon::Compiler::new();
             compiler.set_default_draft(boon::Draft::V2020_12);
             let url = format!("http://bench.invalid/{name}.json");
-            compiler.add_resource(&url, schema.clone()).expect("boon resource");
-            let index = compiler.compile(&url, &mut schemas).expect("boon accepts the schema");
+            compiler
+                .add_resource(&url, schema.clone())
+                .expect("boon resource");
+            let index = compiler
+                .compile(&url, &mut schemas)
+                .expect("boon accepts the schema");
             Boon { schemas, index }
         }
 
@@ -134,9 +158,55 @@ mod contenders {
     }
 }
 
-fn config() -> Criterion {
+/// Per-thread CPU time (`CLOCK_THREAD_CPUTIME_ID`), for a machine shared with other
+/// work (`TOOL_SCHEMA_BENCH_CLOCK=cpu`): time the benchmark thread was descheduled
+/// is not counted, as it is in wall time (criterion's default).
+struct ThreadCpu;
+
+impl ThreadCpu {
+    fn now() -> u64 {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid timespec to write to; the clock id is a constant.
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+    }
+}
+
+impl Measurement for ThreadCpu {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        ThreadCpu::now()
+    }
+    fn end(&self, start: u64) -> u64 {
+        ThreadCpu::now().saturating_sub(start)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        // Nanoseconds, as wall time's.
+        WallTime.formatter()
+    }
+}
+
+fn cpu_clock() -> bool {
+    std::env::var("TOOL_SCHEMA_BENCH_CLOCK").is_ok_and(|c| c == "cpu")
+}
+
+fn config<M: Measurement>(m: M) -> Criterion<M> {
     let quick = std::env::args().any(|a| a == "--quick");
     let c = Criterion::default()
+        .with_measurement(m)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
         .sample_size(50)
@@ -150,7 +220,7 @@ fn config() -> Criterion {
     }
 }
 
-fn four_schemas(c: &mut Criterion) {
+fn four_schemas<M: Measurement>(c: &mut Criterion<M>) {
     for b in BENCHES {
         let schema_value: Value = serde_json::from_str(b.schema).unwrap();
         let schema: Schema = interpreted(b.schema);
@@ -191,9 +261,7 @@ fn four_schemas(c: &mut Criterion) {
                         bn.iter(|| js_c_valid(black_box(v)))
                     });
                 }
-                g.bench_function("js_compiled", |bn| {
-                    bn.iter(|| js_c_errors(black_box(v)))
-                });
+                g.bench_function("js_compiled", |bn| bn.iter(|| js_c_errors(black_box(v))));
                 if valid {
                     g.bench_function("js_rt_is_valid", |bn| {
                         bn.iter(|| js_rt.is_valid(black_box(v)))
@@ -213,7 +281,7 @@ fn four_schemas(c: &mut Criterion) {
     }
 }
 
-fn bfcl_sample(c: &mut Criterion) {
+fn bfcl_sample<M: Measurement>(c: &mut Criterion<M>) {
     let cases = bfcl_cases();
     let schemas: Vec<Schema> = cases
         .iter()
@@ -315,10 +383,17 @@ fn bfcl_sample(c: &mut Criterion) {
 
 fn main() {
     let started = SystemTime::now();
-    let mut c = config();
-    four_schemas(&mut c);
-    bfcl_sample(&mut c);
-    c.final_summary();
+    if cpu_clock() {
+        let mut c = config(ThreadCpu);
+        four_schemas(&mut c);
+        bfcl_sample(&mut c);
+        c.final_summary();
+    } else {
+        let mut c = config(WallTime);
+        four_schemas(&mut c);
+        bfcl_sample(&mut c);
+        c.final_summary();
+    }
     // `cargo bench` passes --bench; `cargo test --all-targets` runs each benchmark
     // once without it, and then there is nothing to tabulate.
     if std::env::args().any(|a| a == "--bench") {
@@ -354,7 +429,8 @@ mod table {
         if !fresh {
             return None;
         }
-        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
         v["median"]["point_estimate"].as_f64()
     }
 
@@ -402,7 +478,15 @@ mod table {
             }
             out.push('\n');
         };
-        out.push_str("Medians per call (50 BFCL calls: per 50 calls):\n\n");
+        let clock = if super::cpu_clock() {
+            "thread CPU time"
+        } else {
+            "wall time"
+        };
+        let _ = write!(
+            out,
+            "Medians per call, {clock} (50 BFCL calls: all 50 calls):\n\n"
+        );
         head(&mut out, "median");
         for (id, label) in &rows {
             let _ = write!(out, "| {label} |");
@@ -433,6 +517,9 @@ mod table {
         );
         println!("\n{out}");
         let _ = std::fs::write(dir.join("tool-schema-table.md"), &out);
-        println!("(written to {})", dir.join("tool-schema-table.md").display());
+        println!(
+            "(written to {})",
+            dir.join("tool-schema-table.md").display()
+        );
     }
 }

@@ -40,7 +40,9 @@ fn not_in_enum(out: &mut Vec<String>, path: &dyn std::fmt::Display, allowed: &st
 
 #[cold]
 fn bound(out: &mut Vec<String>, path: &dyn std::fmt::Display, word: &str, limit: u64, n: &Number) {
-    out.push(format!("argument '{path}' should be {word} {limit}, got {n}"));
+    out.push(format!(
+        "argument '{path}' should be {word} {limit}, got {n}"
+    ));
 }
 
 #[cold]

@@ -31,14 +31,19 @@ fn generated_bfcl_files_are_up_to_date() {
     for (i, row) in rows.iter().enumerate() {
         let schema = bfcl_schema(&row["parameters"]);
         let rel = format!("data/bfcl/schemas/{i:02}.json");
-        files.push((rel.clone(), serde_json::to_string_pretty(&schema).unwrap() + "\n"));
+        files.push((
+            rel.clone(),
+            serde_json::to_string_pretty(&schema).unwrap() + "\n",
+        ));
         // As the BFCL dialect names tools: `math.factorial` -> `math_factorial`.
         let name = row["name"].as_str().unwrap().replace('.', "_");
         decls.push_str(&format!(
             "    #[tool(name = \"{name}\")]\n    pub Bfcl{i:02} = include!(\"{rel}\");\n"
         ));
         schemas.push_str(&format!("    include_str!(\"../{rel}\"),\n"));
-        validate.push_str(&format!("    <Bfcl{i:02} as tool_schema::ToolArgs>::validate,\n"));
+        validate.push_str(&format!(
+            "    <Bfcl{i:02} as tool_schema::ToolArgs>::validate,\n"
+        ));
         js.push_str(&format!(
             "    #[jsonschema::validator(path = \"{rel}\")]\n    pub struct Bfcl{i:02};\n"
         ));
@@ -141,9 +146,20 @@ fn bfcl_calls_read_as_intended() {
     for (i, c) in cases.iter().enumerate() {
         let schema = tool_schema::Schema::parse(&c.schema).unwrap();
         assert!(schema.lints().is_empty(), "{}", c.id);
-        assert!(schema.is_valid(&c.valid), "{}: {:?}", c.id, schema.validate(&c.valid));
+        assert!(
+            schema.is_valid(&c.valid),
+            "{}: {:?}",
+            c.id,
+            schema.validate(&c.valid)
+        );
         let report = schema.validate(&c.invalid);
-        assert_eq!(codes(&report), ["missing", "type", "unexpected"], "{} {}", c.id, c.name);
+        assert_eq!(
+            codes(&report),
+            ["missing", "type", "unexpected"],
+            "{} {}",
+            c.id,
+            c.name
+        );
         assert_eq!(bfcl::VALIDATE[i](&c.invalid), report, "{}", c.id);
         assert!(bfcl::VALIDATE[i](&c.valid).is_valid(), "{}", c.id);
     }
@@ -158,6 +174,11 @@ fn other_validators_agree_on_validity() {
         assert!(rt.is_valid(&c.valid), "{}", c.id);
         assert_eq!(rt.iter_errors(&c.invalid).count(), 3, "{}", c.id);
         assert!(bfcl::jsonschema_compiled::IS_VALID[i](&c.valid), "{}", c.id);
-        assert_eq!(bfcl::jsonschema_compiled::ERRORS[i](&c.invalid).len(), 3, "{}", c.id);
+        assert_eq!(
+            bfcl::jsonschema_compiled::ERRORS[i](&c.invalid).len(),
+            3,
+            "{}",
+            c.id
+        );
     }
 }

@@ -3,6 +3,7 @@
 use crate::ctxt::Ctxt;
 use proc_macro2::Span;
 use syn::{Attribute, LitStr};
+use tool_schema_runtime::export::Target;
 use tool_schema_runtime::suggest::closest;
 use tool_schema_runtime::{Dialect, LintKind};
 
@@ -24,9 +25,35 @@ pub(crate) struct ToolAttrs {
     /// not a dialect (reported here; the schema is then not checked, to spare
     /// follow-on errors).
     pub dialect: Option<(Option<Dialect>, Span)>,
+    /// `#[tool(targets(...))]`: the providers the tool must export to unchanged in
+    /// meaning, each with the name as written and its span.
+    pub targets: Vec<(String, Target, Span)>,
+    /// `#[tool(allow(lossy_export))]`: a declared target may move a constraint into
+    /// the description (the validator still enforces it).
+    pub allow_lossy: bool,
     /// Attributes passed through to the generated type (`doc`, `cfg`, ...).
     pub passthrough: Vec<Attribute>,
 }
+
+/// The name `allow(...)` takes to accept constraints a declared target moves into
+/// the description.
+pub(crate) const LOSSY_EXPORT: &str = "lossy_export";
+
+/// Every target `targets(...)` takes: each `Target::id()`, and `openai` /
+/// `openai_strict` for the Chat Completions forms.
+pub(crate) const TARGETS: [(&str, Target); 11] = [
+    ("anthropic", Target::Anthropic),
+    ("anthropic_strict", Target::AnthropicStrict),
+    ("openai", Target::OpenAiChat),
+    ("openai_strict", Target::OpenAiChatStrict),
+    ("openai_chat", Target::OpenAiChat),
+    ("openai_chat_strict", Target::OpenAiChatStrict),
+    ("openai_responses", Target::OpenAiResponses),
+    ("openai_responses_strict", Target::OpenAiResponsesStrict),
+    ("gemini", Target::Gemini),
+    ("gemini_json_schema", Target::GeminiJsonSchema),
+    ("mcp", Target::Mcp),
+];
 
 /// Every lint kind, by the name `allow(...)` takes.
 pub(crate) const LINTS: [(&str, LintKind); 10] = [
@@ -59,6 +86,8 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
         allow: Vec::new(),
         any_root: None,
         dialect: None,
+        targets: Vec::new(),
+        allow_lossy: false,
         passthrough: Vec::new(),
     };
     let mut doc_lines: Vec<String> = Vec::new();
@@ -101,6 +130,35 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                         };
                         cx.error(s.span(), msg);
                     }
+                } else if meta.path.is_ident("targets") {
+                    meta.parse_nested_meta(|t| {
+                        let id = t
+                            .path
+                            .get_ident()
+                            .map(|i| i.to_string())
+                            .unwrap_or_default();
+                        let span = syn::spanned::Spanned::span(&t.path);
+                        match TARGETS.iter().find(|(n, _)| *n == id) {
+                            Some(_) if out.targets.iter().any(|(n, _, _)| *n == id) => {
+                                cx.error(span, format!("target `{id}` is declared twice"));
+                            }
+                            Some((_, target)) => out.targets.push((id, *target, span)),
+                            None => {
+                                let names = TARGETS.iter().map(|(n, _)| *n);
+                                let msg = match closest(&id, names.clone()) {
+                                    Some(s) => {
+                                        format!("unknown target `{id}`; did you mean `{s}`?")
+                                    }
+                                    None => format!(
+                                        "unknown target `{id}`; expected one of: {}",
+                                        names.collect::<Vec<_>>().join(", ")
+                                    ),
+                                };
+                                cx.push(t.error(msg));
+                            }
+                        }
+                        Ok(())
+                    })?;
                 } else if meta.path.is_ident("any_root") {
                     out.any_root = Some(syn::spanned::Spanned::span(&meta.path));
                 } else if meta.path.is_ident("allow") {
@@ -112,8 +170,9 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                             .unwrap_or_default();
                         match LINTS.iter().find(|(n, _)| *n == id) {
                             Some((_, k)) => out.allow.push(*k),
+                            None if id == LOSSY_EXPORT => out.allow_lossy = true,
                             None => {
-                                let names = LINTS.iter().map(|(n, _)| *n);
+                                let names = LINTS.iter().map(|(n, _)| *n).chain([LOSSY_EXPORT]);
                                 let msg = match closest(&id, names.clone()) {
                                     Some(s) => format!("unknown lint `{id}`; did you mean `{s}`?"),
                                     None => format!(
@@ -135,7 +194,14 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                         .unwrap_or_default();
                     let hint = match closest(
                         &key,
-                        ["name", "description", "allow", "any_root", "dialect"],
+                        [
+                            "name",
+                            "description",
+                            "allow",
+                            "any_root",
+                            "dialect",
+                            "targets",
+                        ],
                     ) {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => {

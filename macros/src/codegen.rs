@@ -171,10 +171,16 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
         let bits = types.bits();
         let kind = quote!(#rt::Kind::Type { expected, received });
         let push = report(kind, quote!(t), quote!(p));
+        // A plain test of the value's variant; the set and `o.type_of` (the same
+        // decision, `TypeSet::accepts`) only to word a mismatch.
+        let accepts = type_test(types);
         body.push(quote!(
-            let expected = #rt::TypeSet::from_bits(#bits);
-            let received = o.type_of(v);
-            if !expected.accepts(received) { #push return; }
+            if !(#accepts) {
+                let expected = #rt::TypeSet::from_bits(#bits);
+                let received = o.type_of(v);
+                #push
+                return;
+            }
         ));
     }
 
@@ -226,6 +232,36 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
     signature(&name, quote!(#(#body)*))
 }
 
+/// A boolean expression: does `v` have one of `types`, exactly as
+/// `types.accepts(o.type_of(v))` decides (a `number` accepts integers; with
+/// `Options::integer_floats` a float without fraction is an `integer`)?
+fn type_test(types: tool_schema_runtime::TypeSet) -> TokenStream {
+    use tool_schema_runtime::JsonType;
+    let rt = rt();
+    let val = quote!(#rt::serde_json::Value);
+    let mut tests = Vec::new();
+    for t in types.iter() {
+        tests.push(match t {
+            JsonType::Null => quote!(#val::Null),
+            JsonType::Boolean => quote!(#val::Bool(_)),
+            JsonType::String => quote!(#val::String(_)),
+            JsonType::Array => quote!(#val::Array(_)),
+            JsonType::Object => quote!(#val::Object(_)),
+            JsonType::Number => quote!(#val::Number(_)),
+            JsonType::Integer if types.declares(JsonType::Number) => continue,
+            JsonType::Integer => quote!(
+                #val::Number(n) if !n.is_f64()
+                    || (o.integer_floats && n.as_f64().is_some_and(|f| f.fract() == 0.0))
+            ),
+        });
+    }
+    if tests.is_empty() {
+        return quote!(false);
+    }
+    let arms = tests.iter().map(|pat| quote!(#pat => true,));
+    quote!(match v { #(#arms)* _ => false })
+}
+
 fn number_code(node: &Node) -> TokenStream {
     let rt = rt();
     let some = quote!(::core::option::Option::Some);
@@ -261,8 +297,17 @@ fn number_code(node: &Node) -> TokenStream {
                 quote!(t),
                 quote!(p),
             );
+            // An integer limit is compared inline (the same order as `cmp_numbers`).
+            let int = limit
+                .as_i64()
+                .map(i128::from)
+                .or_else(|| limit.as_u64().map(i128::from));
+            let cmp = match int {
+                Some(i) => quote!(#rt::check::cmp_to_int(n, #i)),
+                None => quote!(#rt::json::cmp_numbers(n, &#num)),
+            };
             checks.push(quote!(
-                if matches!(#rt::json::cmp_numbers(n, &#num), #fails) { #push }
+                if matches!(#cmp, #fails) { #push }
             ));
         }
     }

@@ -5,7 +5,7 @@ use crate::attr::{self, ToolAttrs};
 use crate::ctxt::Ctxt;
 use crate::input::{Body, Input, ToolDecl};
 use crate::json::{self, Spans};
-use crate::tool_impl::{check_schema, tool_impl, Locate, ToolImpl};
+use crate::tool_impl::{check_schema, check_targets, target_consts, tool_impl, Locate, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
@@ -113,6 +113,25 @@ impl Locate for Source {
 
     fn place(&self, pointer: &str) -> String {
         place(self, pointer)
+    }
+}
+
+/// Problems of a translated schema's export, at one span (the translation's
+/// pointers are not the source's).
+struct Whole(Span);
+
+impl Locate for Whole {
+    fn span(&self, _: &str, _: bool) -> Span {
+        self.0
+    }
+
+    fn place(&self, pointer: &str) -> String {
+        let ptr = if pointer.is_empty() {
+            "the root"
+        } else {
+            pointer
+        };
+        format!(" (at {ptr} of the translated schema)")
     }
 }
 
@@ -378,6 +397,19 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
     };
     let schema = schema.as_ref().filter(|_| !local.has_errors());
     let text = schema.map(|s| s.to_value().to_string()).unwrap_or_default();
+    let consts = match schema {
+        Some(s) if !attrs.targets.is_empty() => {
+            let value = s.to_value();
+            let translated_at = Whole(decl.ident.span());
+            let at: &dyn Locate = match (&translated, &src) {
+                (None, Some(src)) => src,
+                _ => &translated_at,
+            };
+            let exports = check_targets(&local, (&name, &description), &value, &attrs, &[], at);
+            target_consts(ident, &exports)
+        }
+        _ => quote!(),
+    };
     let imp = tool_impl(ToolImpl {
         ident,
         name: &name,
@@ -393,6 +425,8 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
         #vis struct #ident;
 
         #imp
+
+        #consts
 
         #track
     }

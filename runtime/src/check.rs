@@ -1,9 +1,10 @@
 //! Checks shared by both back ends, so that the interpreter and generated code
 //! decide and report alike. Used by generated code: not a stable API.
 
-use crate::json::{json_eq, JsonType, TypeSet};
+use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
 use crate::violation::{Kind, Position, Sink, Trail, Violation};
 use serde_json::{Number, Value};
+use std::cmp::Ordering;
 
 /// Whether `n` is a multiple of `divisor` (> 0): exact for integers; for decimals,
 /// tolerant of binary floating-point error (`0.3` is a multiple of `0.1`), and
@@ -24,6 +25,29 @@ pub fn multiple_of(n: &Number, divisor: &Number) -> bool {
     }
     let nearest = q.round();
     (q - nearest).abs() <= 1e-9 * nearest.abs().max(1.0)
+}
+
+/// `cmp_numbers(n, limit)` for an integer `limit` (`i64`/`u64`): integers compare
+/// inline, floats through [`cmp_numbers`] (so exactly as it decides). For the
+/// integer bounds of generated code.
+#[inline]
+pub fn cmp_to_int(n: &Number, limit: i128) -> Option<Ordering> {
+    if let Some(i) = n.as_i64() {
+        return Some((i as i128).cmp(&limit));
+    }
+    if let Some(u) = n.as_u64() {
+        return Some((u as i128).cmp(&limit));
+    }
+    cmp_float_to_int(n, limit)
+}
+
+#[cold]
+fn cmp_float_to_int(n: &Number, limit: i128) -> Option<Ordering> {
+    let limit = match i64::try_from(limit) {
+        Ok(i) => Number::from(i),
+        Err(_) => Number::from(u64::try_from(limit).ok()?),
+    };
+    cmp_numbers(n, &limit)
 }
 
 /// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`.

@@ -5,7 +5,7 @@ use crate::check;
 use crate::formats;
 use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
 use crate::options::Options;
-use crate::schema::{Additional, Node, NodeId, Schema};
+use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
@@ -99,6 +99,25 @@ pub fn root_not_object(
         position: Position::default(),
     });
     true
+}
+
+/// `node.property(name)`, looked for from `*next` on first (calls mostly list their
+/// arguments in the declared order), then before it; a hit moves `*next` past it.
+/// Names in `properties` are distinct, so the answer is `node.property(name)`'s.
+#[inline]
+fn find_property<'n>(
+    node: &'n Node,
+    name: &str,
+    next: &mut usize,
+) -> Option<(usize, &'n Property)> {
+    let props = node.properties.as_deref()?;
+    let start = (*next).min(props.len());
+    let found = match props[start..].iter().position(|p| p.name == name) {
+        Some(i) => start + i,
+        None => props[..start].iter().position(|p| p.name == name)?,
+    };
+    *next = found + 1;
+    Some((found, &props[found]))
 }
 
 struct Run<'s> {
@@ -262,23 +281,21 @@ impl Run<'_> {
                 out.report(|| Kind::MaxProperties { limit, count }, trail, pos);
             }
         }
-        for name in &node.required {
-            if !map.contains_key(name) {
-                let at = if root {
-                    Position {
-                        argument: None,
-                        declared: node.property(name).map(|(i, _)| i),
-                    }
-                } else {
-                    pos
-                };
-                out.report(|| Kind::Missing, &trail.key(name), at);
-            }
-        }
+        // Missing required properties come first; they are found after the pass
+        // over the members (which notes the declared ones present, so that no name
+        // is hashed) and put before what the pass reported.
+        let start = out.mark();
+        let mut seen: u64 = 0;
         let closed = root || node.properties.is_some();
         let reject = self.options.rejects_undeclared(closed, node.additional);
+        let mut next = 0;
         for (i, (key, v)) in map.iter().enumerate() {
-            let declared = node.property(key);
+            let declared = find_property(node, key, &mut next);
+            if let Some((d, _)) = declared {
+                if d < 64 {
+                    seen |= 1 << d;
+                }
+            }
             let at = if root {
                 Position {
                     argument: Some(i),
@@ -303,6 +320,34 @@ impl Run<'_> {
                 (None, _) => {}
             }
         }
+        let mut next = 0;
+        let absent = |name: &str, next: &mut usize| match find_property(node, name, next) {
+            Some((d, _)) if d < 64 => seen & (1 << d) == 0,
+            _ => !map.contains_key(name),
+        };
+        if !node.required.iter().any(|name| absent(name, &mut next)) {
+            return;
+        }
+        if out.is_probe() {
+            out.fail();
+            return;
+        }
+        let mut missing = Vec::new();
+        let mut sink = Sink::collect(&mut missing);
+        for name in &node.required {
+            if !map.contains_key(name) {
+                let at = if root {
+                    Position {
+                        argument: None,
+                        declared: node.property(name).map(|(i, _)| i),
+                    }
+                } else {
+                    pos
+                };
+                sink.report(|| Kind::Missing, &trail.key(name), at);
+            }
+        }
+        out.insert_at(start, missing);
     }
 
     fn array(

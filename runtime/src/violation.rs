@@ -238,7 +238,11 @@ impl Report {
     }
 
     /// The default messages, one per violation.
+    #[inline]
     pub fn messages(&self) -> Vec<String> {
+        if self.violations.is_empty() {
+            return Vec::new();
+        }
         crate::format::Format::Default.render(self)
     }
 }

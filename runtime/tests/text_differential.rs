@@ -80,7 +80,12 @@ fn assert_all_settled(diff: &Diff, what: &str) {
         diff.missed.is_empty(),
         "{what}: {} valid calls left to the exact path:\n{}",
         diff.missed.len(),
-        diff.missed.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+        diff.missed
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -213,9 +218,22 @@ fn json_schema_test_suite() {
     // Only where the root is read into a value by design: `anyOf`, `oneOf`,
     // `not`, `uniqueItems`, `enum`/`const` of objects or arrays at the root, or
     // several `allOf` branches constraining the root's members.
-    let by_design = ["allOf", "anyOf", "const", "enum", "items", "not", "oneOf", "ref", "uniqueItems"];
+    let by_design = [
+        "allOf",
+        "anyOf",
+        "const",
+        "enum",
+        "items",
+        "not",
+        "oneOf",
+        "ref",
+        "uniqueItems",
+    ];
     for file in by_file.keys() {
-        assert!(by_design.contains(&file.trim_end_matches(".json")), "{file}: {by_file:?}");
+        assert!(
+            by_design.contains(&file.trim_end_matches(".json")),
+            "{file}: {by_file:?}"
+        );
     }
 }
 
@@ -343,13 +361,19 @@ fn malformed_json_is_the_same_error() {
             diff.compare("malformed", &schema, text, &options);
         }
         let err = schema.validate_str(text, &Options::default()).unwrap_err();
-        assert!(err.message().starts_with("the arguments are not valid JSON: "));
+        assert!(err
+            .message()
+            .starts_with("the arguments are not valid JSON: "));
     }
     diff.assert_ok("malformed JSON");
-    let err = schema.validate_str("{\"city\": \"Paris\",\n  \"n\": 1,}", &Options::default()).unwrap_err();
+    let err = schema
+        .validate_str("{\"city\": \"Paris\",\n  \"n\": 1,}", &Options::default())
+        .unwrap_err();
     assert_eq!((err.line(), err.column()), (2, 10));
     assert!(!err.is_truncated());
-    let err = schema.validate_str("{\"city\": \"Pa", &Options::default()).unwrap_err();
+    let err = schema
+        .validate_str("{\"city\": \"Pa", &Options::default())
+        .unwrap_err();
     assert!(err.is_truncated());
 }
 
@@ -394,4 +418,38 @@ fn deep_nesting_and_big_numbers() {
         }
     }
     diff.assert_ok("deep nesting and numbers");
+}
+
+#[test]
+fn wide_objects() {
+    // 20 properties (names looked up by binary search) and 70 (more names than
+    // the bit set holds: the object is read into a value).
+    let mut rng = Rng(17);
+    let mut diff = Diff::default();
+    for width in [20usize, 70] {
+        let mut properties = serde_json::Map::new();
+        for i in 0..width {
+            let schema = match i % 4 {
+                0 => json!({"type": "integer", "minimum": 0}),
+                1 => json!({"type": "string", "enum": ["a", "bb", "ccc"]}),
+                2 => json!({"type": ["boolean", "null"]}),
+                _ => json!({"type": "array", "items": {"type": "number"}}),
+            };
+            properties.insert(format!("p{i}_{}", "x".repeat(i % 3)), schema);
+        }
+        let required: Vec<Value> = properties.keys().step_by(3).map(|k| json!(k)).collect();
+        let schema = json!({
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "minProperties": 3
+        });
+        let parsed = Schema::parse(&schema).unwrap();
+        for n in 0..60 {
+            let args = generate(&schema, &schema, &mut rng, 0);
+            diff.compare_value(&format!("width {width} #{n}"), &parsed, &args, &FEW);
+        }
+    }
+    diff.assert_ok("wide objects");
+    assert!(diff.valid > 20, "{} valid calls", diff.valid);
 }

@@ -38,7 +38,10 @@ fn assert_no_alloc(schema: &Schema, valid: &[&str]) {
             assert!(report.is_valid(), "{text} under {options:?}: {report}");
             let (report, n) = allocations(|| schema.validate_str(black_box(text), options));
             assert!(report.unwrap().is_valid());
-            assert_eq!(n, 0, "validate_str allocated {n} times on {text} under {options:?}");
+            assert_eq!(
+                n, 0,
+                "validate_str allocated {n} times on {text} under {options:?}"
+            );
         }
     }
 }
@@ -193,8 +196,11 @@ fn invalid_text_allocates_its_report() {
         "properties": {"city": {"type": "string"}},
         "required": ["city"]
     }));
-    let (report, n) = allocations(|| s.validate_str(black_box(r#"{"city": 1}"#), &Options::default()));
-    assert_eq!(report.unwrap().messages(), ["argument 'city' should be string, got integer"]);
+    let (report, n) =
+        allocations(|| s.validate_str(black_box(r#"{"city": 1}"#), &Options::default()));
+    assert_eq!(
+        report.unwrap().messages(),
+        ["argument 'city' should be string, got integer"]
+    );
     assert!(n > 0);
 }
-

@@ -8,7 +8,7 @@ use super::ty::{self, push_token, Builder, Shape, SpanMap, JSON_MAX, JSON_MIN};
 use crate::attr;
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
-use crate::tool_impl::{check_schema, tool_impl, ToolImpl};
+use crate::tool_impl::{check_schema, check_targets, tool_impl, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use serde_json::{Map, Number, Value};
@@ -69,6 +69,24 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
 
     let schema = check_schema(cx, &value, &container.tool.allow, &b.spans);
     let schema = schema.filter(|_| !cx.has_errors());
+    if let Some(s) = schema
+        .as_ref()
+        .filter(|_| !container.tool.targets.is_empty())
+    {
+        // Nested `ToolArgs` types are only known by name here: they are checked by
+        // their own `#[tool(targets(...))]`.
+        let value = s.to_value();
+        let mut nested = Vec::new();
+        external_pointers(&value, "", &mut nested);
+        check_targets(
+            cx,
+            (&name, &description),
+            &value,
+            &container.tool,
+            &nested,
+            &b.spans,
+        );
+    }
     let schema_json = match &schema {
         Some(s) => exported_json(&s.to_value(), &b.externals),
         None => quote!(),
@@ -280,6 +298,26 @@ fn property(
         check_examples(b, &schema, name, &arg.examples);
     }
     Some((ty::ordered(schema), optional))
+}
+
+/// The pointers of the nodes validated by another `ToolArgs` type.
+fn external_pointers(v: &Value, at: &str, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            if m.contains_key(EXTERNAL_TYPE) {
+                out.push(at.to_string());
+            }
+            for (k, item) in m {
+                external_pointers(item, &push_token(at, k), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                external_pointers(item, &push_token(at, &i.to_string()), out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// An integer bound as `i128`, `None` for a fraction.

@@ -876,6 +876,8 @@ fn check_openai_limits(schema: &Value, ctx: &mut Ctx) {
     struct Count {
         properties: usize,
         nesting: usize,
+        /// The first object nested deeper than the limit.
+        too_deep: Option<String>,
         chars: usize,
         enum_values: usize,
     }
@@ -884,6 +886,9 @@ fn check_openai_limits(schema: &Value, ctx: &mut Ctx) {
         let is_object = m.contains_key("properties");
         let depth = depth + usize::from(is_object);
         c.nesting = c.nesting.max(depth);
+        if depth > OPENAI_MAX_NESTING && c.too_deep.is_none() {
+            c.too_deep = Some(ptr.to_string());
+        }
         if let Some(Value::Object(props)) = m.get("properties") {
             c.properties += props.len();
             c.chars += props.keys().map(|k| k.chars().count()).sum::<usize>();
@@ -934,6 +939,7 @@ fn check_openai_limits(schema: &Value, ctx: &mut Ctx) {
     let mut c = Count {
         properties: 0,
         nesting: 0,
+        too_deep: None,
         chars: 0,
         enum_values: 0,
     };
@@ -945,9 +951,10 @@ fn check_openai_limits(schema: &Value, ctx: &mut Ctx) {
             format!("OpenAI strict mode: at most {OPENAI_MAX_PROPERTIES} object properties"),
         );
     }
-    if c.nesting > OPENAI_MAX_NESTING {
+    if let Some(ptr) = c.too_deep.as_deref() {
+        // At the first object too deep.
         ctx.refuse(
-            "",
+            ptr,
             format!("{} levels of nested objects", c.nesting),
             format!("OpenAI strict mode: at most {OPENAI_MAX_NESTING} levels of nesting"),
         );

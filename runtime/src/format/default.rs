@@ -4,6 +4,7 @@
 use crate::json::short_json;
 use crate::violation::{Kind, Violation};
 use serde_json::Value;
+use std::fmt::{self, Write as _};
 
 /// Received values are quoted up to this many characters.
 const QUOTE_MAX: usize = 60;
@@ -20,11 +21,7 @@ const QUOTE_MAX: usize = 60;
 /// arguments should be object, got array
 /// ```
 pub fn message(v: &Violation) -> String {
-    let subject = if v.path.is_root() {
-        "arguments".to_string()
-    } else {
-        format!("argument '{}'", v.path)
-    };
+    let subject = Subject(&v.path);
     match &v.kind {
         Kind::Missing => format!("missing required argument '{}'", v.path),
         Kind::Unexpected => format!("unexpected argument '{}'", v.path),
@@ -47,7 +44,26 @@ pub fn message(v: &Violation) -> String {
                 )
             }
         }
-        kind => format!("{subject} {}", predicate(kind)),
+        // One string, written once (no intermediate strings).
+        kind => {
+            let mut out = String::with_capacity(64);
+            let _ = write!(out, "{subject} ");
+            write_predicate(&mut out, kind);
+            out
+        }
+    }
+}
+
+/// `arguments` (the root) or `argument 'PATH'`.
+struct Subject<'a>(&'a crate::violation::Path);
+
+impl fmt::Display for Subject<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_root() {
+            f.write_str("arguments")
+        } else {
+            write!(f, "argument '{}'", self.0)
+        }
     }
 }
 
@@ -61,97 +77,139 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 
 /// What a value should be: `should be at least 1, got 0`.
 fn predicate(kind: &Kind) -> String {
-    match kind {
-        Kind::Type { expected, received } => format!("should be {expected}, got {received}"),
+    let mut out = String::new();
+    write_predicate(&mut out, kind);
+    out
+}
+
+/// [`predicate`], appended to `out`.
+fn write_predicate(out: &mut String, kind: &Kind) {
+    let _ = match kind {
+        Kind::Type { expected, received } => write!(out, "should be {expected}, got {received}"),
         Kind::Enum { allowed, received } => {
             let got = short_json(received, QUOTE_MAX);
             match allowed.as_slice() {
-                [] => format!("cannot take any value (its enum is empty), got {got}"),
-                [one] => format!("should be {one}, got {got}"),
-                many => format!("should be one of {}, got {got}", list(many)),
+                [] => write!(out, "cannot take any value (its enum is empty), got {got}"),
+                [one] => write!(out, "should be {one}, got {got}"),
+                many => {
+                    out.push_str("should be one of ");
+                    for (i, v) in many.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        let _ = write!(out, "{v}");
+                    }
+                    write!(out, ", got {got}")
+                }
             }
         }
-        Kind::Const { expected, received } => format!(
+        Kind::Const { expected, received } => write!(
+            out,
             "should be {}, got {}",
             short_json(expected, QUOTE_MAX),
             short_json(received, QUOTE_MAX)
         ),
         Kind::BelowMinimum { limit, received } => {
-            format!("should be at least {limit}, got {received}")
+            write!(out, "should be at least {limit}, got {received}")
         }
         Kind::AboveMaximum { limit, received } => {
-            format!("should be at most {limit}, got {received}")
+            write!(out, "should be at most {limit}, got {received}")
         }
         Kind::ExclusiveMinimum { limit, received } => {
-            format!("should be greater than {limit}, got {received}")
+            write!(out, "should be greater than {limit}, got {received}")
         }
         Kind::ExclusiveMaximum { limit, received } => {
-            format!("should be less than {limit}, got {received}")
+            write!(out, "should be less than {limit}, got {received}")
         }
         Kind::MultipleOf { divisor, received } => {
-            format!("should be a multiple of {divisor}, got {received}")
+            write!(out, "should be a multiple of {divisor}, got {received}")
         }
-        Kind::MinLength { limit, length } => format!(
+        Kind::MinLength { limit, length } => write!(
+            out,
             "should be at least {} long, got {length}",
             plural(*limit, "character", "characters")
         ),
-        Kind::MaxLength { limit, length } => format!(
+        Kind::MaxLength { limit, length } => write!(
+            out,
             "should be at most {} long, got {length}",
             plural(*limit, "character", "characters")
         ),
-        Kind::Pattern { pattern, received } => format!(
+        Kind::Pattern { pattern, received } => write!(
+            out,
             "should match the pattern {pattern}, got {}",
             short_json(&Value::String(received.clone()), QUOTE_MAX)
         ),
-        Kind::Format { format, received } => format!(
+        Kind::Format { format, received } => write!(
+            out,
             "should be {}, got {}",
             crate::formats::describe(format),
             short_json(&Value::String(received.clone()), QUOTE_MAX)
         ),
-        Kind::MinItems { limit, count } => format!(
+        Kind::MinItems { limit, count } => write!(
+            out,
             "should have at least {}, got {count}",
             plural(*limit, "item", "items")
         ),
-        Kind::MaxItems { limit, count } => format!(
+        Kind::MaxItems { limit, count } => write!(
+            out,
             "should have at most {}, got {count}",
             plural(*limit, "item", "items")
         ),
         Kind::UniqueItems { first, second } => {
-            format!("should have unique items, but items {first} and {second} are equal")
+            write!(
+                out,
+                "should have unique items, but items {first} and {second} are equal"
+            )
         }
-        Kind::MinProperties { limit, count } => format!(
+        Kind::MinProperties { limit, count } => write!(
+            out,
             "should have at least {}, got {count}",
             plural(*limit, "property", "properties")
         ),
-        Kind::MaxProperties { limit, count } => format!(
+        Kind::MaxProperties { limit, count } => write!(
+            out,
             "should have at most {}, got {count}",
             plural(*limit, "property", "properties")
         ),
-        Kind::Not { schema } => format!(
+        Kind::Not { schema } => write!(
+            out,
             "should not match the schema {}",
             short_json(schema, QUOTE_MAX)
         ),
         Kind::AnyOf { alternatives } => {
-            format!("should match at least one of: {}", branches(alternatives))
+            write!(
+                out,
+                "should match at least one of: {}",
+                branches(alternatives)
+            )
         }
         Kind::OneOfNone { alternatives } => {
-            format!("should match exactly one of: {}", branches(alternatives))
+            write!(
+                out,
+                "should match exactly one of: {}",
+                branches(alternatives)
+            )
         }
         Kind::OneOfMany { matched } => {
             let names: Vec<String> = matched.iter().map(|i| format!("({})", i + 1)).collect();
-            format!(
+            write!(
+                out,
                 "should match exactly one alternative, but matches {}",
                 names.join(" and ")
             )
         }
-        Kind::Missing => "is missing".to_string(),
-        Kind::Unexpected => "is not expected".to_string(),
-        Kind::NotAllowed => "is not allowed".to_string(),
+        Kind::Missing => out.write_str("is missing"),
+        Kind::Unexpected => out.write_str("is not expected"),
+        Kind::NotAllowed => out.write_str("is not allowed"),
         Kind::PropertyName { name, problem } => {
-            format!("has a property name '{name}' that {}", predicate(problem))
+            write!(
+                out,
+                "has a property name '{name}' that {}",
+                predicate(problem)
+            )
         }
-        Kind::UnknownTool { name, .. } => format!("names an unknown tool '{name}'"),
-    }
+        Kind::UnknownTool { name, .. } => write!(out, "names an unknown tool '{name}'"),
+    };
 }
 
 /// `(1) argument 'x' should be string, got integer; (2) ...`
@@ -165,9 +223,4 @@ fn branches(alternatives: &[Vec<Violation>]) -> String {
         })
         .collect();
     parts.join("; ")
-}
-
-fn list(values: &[Value]) -> String {
-    let parts: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-    parts.join(", ")
 }

@@ -99,11 +99,8 @@ impl<'de> Visitor<'de> for Check<'_, '_> {
             }
             Compound::Drive(driver) => {
                 let mut state = ObjectState::new(cx, driver, self.at.root);
-                while let Some(slot) = map.next_key_seed(Key {
-                    cx,
-                    state: &state,
-                })? {
-                    let at = state.enter(cx, slot).ok_or_else(abort)?;
+                while let Some(slot) = map.next_key_seed(Key { cx, state: &state })? {
+                    let at = state.enter(slot).ok_or_else(abort)?;
                     map.next_value_seed(Check { cx, at })?;
                 }
                 if state.finish() {

@@ -76,8 +76,8 @@ mod plan;
 mod scalar;
 mod typed;
 
-pub use error::{ParseError, TextError};
 pub(crate) use cache::schema_of;
+pub use error::{ParseError, TextError};
 pub(crate) use plan::PlanCell;
 
 use crate::options::Options;
@@ -147,20 +147,29 @@ pub fn validate_str_with<T: ToolArgs + 'static>(
 /// `T::parse(&serde_json::from_str(text)?)`: the value, or every violation.
 ///
 /// ```
-/// use serde::Deserialize;
 /// use tool_schema_runtime::text::{parse_str, ParseError};
+/// # use serde::Deserialize;
 /// # use tool_schema_runtime::__private::{Sink, Trail};
 /// # use tool_schema_runtime::{Options, Position, Report, ToolArgs};
 /// # use serde_json::Value;
 /// # use std::sync::LazyLock;
 ///
-/// /// Get the weather (with `#[derive(ToolArgs)]`: the schema below, with
-/// /// `"minimum": 1, "maximum": 16` for `days`).
-/// #[derive(Deserialize, Debug, PartialEq)]
+/// /// Get the weather. In a crate using `tool-schema`: `#[derive(ToolArgs,
+/// /// Deserialize)]`, with `#[arg(minimum = 1, maximum = 16)]` on `days`.
+/// #[derive(Debug, PartialEq)]
 /// struct GetWeather {
 ///     city: String,
 ///     days: Option<u8>,
 /// }
+/// # impl<'de> Deserialize<'de> for GetWeather {
+/// #     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+/// #         let mut m = std::collections::BTreeMap::<String, Value>::deserialize(d)?;
+/// #         let city = m.remove("city").and_then(|v| v.as_str().map(String::from));
+/// #         let city = city.ok_or_else(|| serde::de::Error::missing_field("city"))?;
+/// #         let days = m.remove("days").and_then(|v| v.as_u64()).map(|d| d as u8);
+/// #         Ok(GetWeather { city, days })
+/// #     }
+/// # }
 /// # impl ToolArgs for GetWeather {
 /// #     const NAME: &'static str = "get_weather";
 /// #     const DESCRIPTION: &'static str = "Get the weather.";
@@ -325,7 +334,7 @@ impl<'s> Ctx<'s> {
             schema,
             plan,
             options: *options,
-            root_object: plan::root_object(schema, plan, options),
+            root_object: plan.root_object(options),
             root_object_only: schema.root().types.is_none() && options.object_root,
             root: RefCell::new(None),
         }
@@ -338,7 +347,7 @@ impl<'s> Ctx<'s> {
     }
 
     /// Whether scalar `s` is valid at `at`.
-    #[inline]
+    #[inline(always)]
     pub fn scalar_at(&self, at: At, s: &Scalar<'_>) -> bool {
         if at.null_ok && matches!(s, Scalar::Null) {
             return true;
@@ -393,8 +402,9 @@ impl<'s> Ctx<'s> {
 }
 
 /// The error that stops a pass at a violation (never shown: the exact path
-/// answers instead).
+/// answers instead). Without a message: serde_json copies and parses it.
 #[cold]
+#[inline(never)]
 pub(crate) fn abort<E: de::Error>() -> E {
-    E::custom("the text path stopped at a violation")
+    E::custom(String::new())
 }

@@ -8,13 +8,12 @@ use crate::schema::{Additional, Node, NodeId};
 
 /// An object being walked at its driving node.
 pub(crate) struct ObjectState<'c> {
-    node: &'c Node,
     plan: &'c NodePlan,
     null_is_absent: bool,
     /// Whether an undeclared member is a violation here.
     reject: bool,
     /// Slots of the tracked names seen.
-    seen: u128,
+    seen: u64,
     /// Members read.
     count: u64,
     /// Members read whose name is not tracked (they may repeat).
@@ -22,25 +21,25 @@ pub(crate) struct ObjectState<'c> {
 }
 
 impl<'c> ObjectState<'c> {
+    #[inline]
     pub fn new(cx: &'c Ctx<'_>, driver: NodeId, root: bool) -> ObjectState<'c> {
-        let node = cx.schema.node(driver);
-        let closed = root || node.properties.is_some();
+        let plan = cx.plan.node(driver);
+        let closed = root || plan.has_properties;
         ObjectState {
-            node,
-            plan: cx.plan.node(driver),
+            plan,
             null_is_absent: cx.options.null_is_absent,
-            reject: cx.options.rejects_undeclared(closed, node.additional),
+            reject: cx.options.rejects_undeclared(closed, plan.additional),
             seen: 0,
             count: 0,
             untracked: 0,
         }
     }
 
-    /// The slot of member name `key`, or `None` (`Err`) when the name breaks
+    /// The slot of member name `key`, or `Err` when the name breaks
     /// `propertyNames`.
-    #[inline]
+    #[inline(always)]
     pub fn key(&self, cx: &Ctx<'_>, key: &str) -> Result<Option<u32>, ()> {
-        if let Some(names) = self.node.property_names {
+        if let Some(names) = self.plan.names {
             if !cx.scalar_ok(names, &super::scalar::Scalar::Str(key)) {
                 return Err(());
             }
@@ -51,20 +50,18 @@ impl<'c> ObjectState<'c> {
     /// Notes a member whose name has slot `slot` and says how its value is checked;
     /// `None` on a violation (or a repeated name, which the exact path settles).
     #[inline]
-    pub fn enter(&mut self, cx: &Ctx<'_>, slot: Option<u32>) -> Option<At> {
+    pub fn enter(&mut self, slot: Option<u32>) -> Option<At> {
         self.count += 1;
         match slot {
             Some(s) => {
-                let bit = 1u128 << s;
+                let bit = 1u64 << s;
                 if self.seen & bit != 0 {
                     return None;
                 }
                 self.seen |= bit;
-                if s < self.plan.declared {
-                    let properties = self.node.properties.as_deref().unwrap_or_default();
-                    let child = properties[s as usize].node;
+                if let Some(&child) = self.plan.children.get(s as usize) {
                     return Some(At {
-                        node: cx.effective(child),
+                        node: child,
                         root: false,
                         null_ok: self.null_is_absent && self.plan.required & bit == 0,
                     });
@@ -72,9 +69,9 @@ impl<'c> ObjectState<'c> {
             }
             None => self.untracked += 1,
         }
-        match self.node.additional {
-            Additional::Schema(extra) => Some(At {
-                node: cx.effective(extra),
+        match self.plan.additional {
+            Additional::Schema(_) => Some(At {
+                node: self.plan.extra,
                 root: false,
                 null_ok: false,
             }),
@@ -87,18 +84,19 @@ impl<'c> ObjectState<'c> {
     /// names present, `minProperties` and `maxProperties`. Where repeated
     /// undeclared names could make the count of distinct names too low for
     /// `minProperties`, `false`: the exact path decides.
+    #[inline]
     pub fn finish(&self) -> bool {
         if self.seen & self.plan.required != self.plan.required {
             return false;
         }
-        if let Some(limit) = self.node.min_properties {
+        if let Some(limit) = self.plan.min_properties {
             // Tracked names are distinct; untracked ones count at least once.
             let distinct_at_least = self.count - self.untracked + self.untracked.min(1);
             if distinct_at_least < limit {
                 return false;
             }
         }
-        if let Some(limit) = self.node.max_properties {
+        if let Some(limit) = self.plan.max_properties {
             if self.count > limit {
                 return false;
             }

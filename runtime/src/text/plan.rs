@@ -2,8 +2,8 @@
 //! object or array value is walked in one pass, and each object's property names
 //! sorted for lookup with the required ones as a bit mask.
 
-use crate::json::JsonType;
-use crate::options::Options;
+use crate::json::{JsonType, TypeSet};
+use crate::options::{Options, Undeclared};
 use crate::schema::{Additional, Node, NodeId, Schema};
 use serde_json::Value;
 use std::fmt;
@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 const MAX_FLAT: usize = 16;
 
 /// Objects whose schema tracks more names (declared or required) than this are
-/// buffered: the names seen are a `u128` bit set.
-pub(crate) const MAX_SLOTS: usize = 128;
+/// buffered: the names seen are a `u64` bit set.
+pub(crate) const MAX_SLOTS: usize = 64;
 
 /// How the stream walks an object (or an array) at some node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +38,17 @@ pub(crate) enum Compound {
 pub(crate) struct NodePlan {
     /// The node accepts every value (no constraint at all).
     pub trivial: bool,
+    /// `type`, with `null` added for `nullable`.
+    pub types: Option<TypeSet>,
+    /// Whether a scalar of an accepted type needs more checks than its type
+    /// (`false`, `enum`, `const`, number or string keywords, applicators).
+    pub scalar_more: bool,
+    /// Number keywords: bounds, `multipleOf`.
+    pub number_keywords: bool,
+    /// String keywords: lengths, `pattern`, `format`.
+    pub string_keywords: bool,
+    /// `$ref`, `allOf`, `anyOf`, `oneOf`, `not`.
+    pub applicators: bool,
     /// This node, then the conjuncts `$ref` and `allOf` add, flattened and without
     /// repeats; `None` when there are more than [`MAX_FLAT`].
     pub flat: Option<Box<[NodeId]>>,
@@ -49,30 +60,45 @@ pub(crate) struct NodePlan {
     /// `properties`) then the required names not declared, sorted by length and
     /// bytes.
     keys: Box<[(Box<str>, u32)]>,
-    /// Number of declared properties.
-    pub declared: u32,
     /// Slots of the `required` names.
-    pub required: u128,
+    pub required: u64,
     /// Whether every tracked name has a slot (at most [`MAX_SLOTS`]).
     pub fits: bool,
+    /// The node of each declared property (by slot), `None` where it accepts
+    /// everything.
+    pub children: Box<[Option<NodeId>]>,
+    /// `properties` is present (the object is closed in tool-call mode).
+    pub has_properties: bool,
+    /// `additionalProperties`.
+    pub additional: Additional,
+    /// `additionalProperties` as a schema, `None` where it accepts everything.
+    pub extra: Option<NodeId>,
+    /// `propertyNames`.
+    pub names: Option<NodeId>,
+    /// `minProperties`, `maxProperties`.
+    pub min_properties: Option<u64>,
+    pub max_properties: Option<u64>,
 }
 
 impl NodePlan {
     /// The slot of property name `key`, if the node tracks it.
-    #[inline]
+    #[inline(always)]
     pub fn slot(&self, key: &str) -> Option<u32> {
         let keys = &self.keys;
         if keys.len() <= 8 {
+            let first = key.as_bytes().first();
             return keys
                 .iter()
-                .find(|(k, _)| k.len() == key.len() && k.as_bytes() == key.as_bytes())
+                .find(|(k, _)| {
+                    k.len() == key.len()
+                        && k.as_bytes().first() == first
+                        && k.as_bytes() == key.as_bytes()
+                })
                 .map(|&(_, s)| s);
         }
-        keys.binary_search_by(|(k, _)| {
-            (k.len(), k.as_bytes()).cmp(&(key.len(), key.as_bytes()))
-        })
-        .ok()
-        .map(|i| keys[i].1)
+        keys.binary_search_by(|(k, _)| (k.len(), k.as_bytes()).cmp(&(key.len(), key.as_bytes())))
+            .ok()
+            .map(|i| keys[i].1)
     }
 }
 
@@ -80,11 +106,35 @@ impl NodePlan {
 #[derive(Debug)]
 pub(crate) struct Plan {
     pub nodes: Box<[NodePlan]>,
+    /// How an object is walked at the root, for each [`Undeclared`] policy (the
+    /// only option it depends on).
+    root_object: [Compound; 3],
 }
 
 impl Plan {
+    #[inline]
     pub fn node(&self, id: NodeId) -> &NodePlan {
         &self.nodes[id.0 as usize]
+    }
+
+    /// How an object is walked at the root under `options`.
+    #[inline]
+    pub fn root_object(&self, options: &Options) -> Compound {
+        self.root_object[undeclared_index(options.undeclared)]
+    }
+}
+
+const POLICIES: [Undeclared; 3] = [
+    Undeclared::RejectUnlessAllowed,
+    Undeclared::RejectAlways,
+    Undeclared::RejectIfForbidden,
+];
+
+fn undeclared_index(u: Undeclared) -> usize {
+    match u {
+        Undeclared::RejectUnlessAllowed => 0,
+        Undeclared::RejectAlways => 1,
+        Undeclared::RejectIfForbidden => 2,
     }
 }
 
@@ -124,20 +174,57 @@ fn build(schema: &Schema) -> Plan {
     let flats: Vec<Option<Box<[NodeId]>>> = (0..nodes.len())
         .map(|i| flatten(schema, NodeId(i as u32)))
         .collect();
+    let effective = |id: NodeId| (!trivial(schema.node(id))).then_some(id);
     let plans = (0..nodes.len())
         .map(|i| {
             let node = &nodes[i];
             let flat = flats[i].clone();
-            let (keys, declared, required, fits) = keys(node);
+            let (keys, required, fits) = keys(node);
             let mut plan = NodePlan {
                 trivial: trivial(node),
+                types: node.types.map(|t| {
+                    if node.nullable {
+                        t.with(JsonType::Null)
+                    } else {
+                        t
+                    }
+                }),
+                scalar_more: scalar_more(node),
+                number_keywords: node.minimum.is_some()
+                    || node.maximum.is_some()
+                    || node.exclusive_minimum.is_some()
+                    || node.exclusive_maximum.is_some()
+                    || node.multiple_of.is_some(),
+                string_keywords: node.min_length.is_some()
+                    || node.max_length.is_some()
+                    || node.pattern.is_some()
+                    || node.format.is_some(),
+                applicators: node.reference.is_some()
+                    || !node.all_of.is_empty()
+                    || !node.any_of.is_empty()
+                    || !node.one_of.is_empty()
+                    || node.not.is_some(),
                 flat,
                 object: Compound::Open,
                 array: Compound::Open,
                 keys,
-                declared,
                 required,
                 fits,
+                children: node
+                    .properties
+                    .iter()
+                    .flatten()
+                    .map(|p| effective(p.node))
+                    .collect(),
+                has_properties: node.properties.is_some(),
+                additional: node.additional,
+                extra: match node.additional {
+                    Additional::Schema(x) => effective(x),
+                    _ => None,
+                },
+                names: node.property_names,
+                min_properties: node.min_properties,
+                max_properties: node.max_properties,
             };
             plan.object = compound(schema, plan.flat.as_deref(), JsonType::Object, |m| {
                 object_keywords(m)
@@ -150,6 +237,7 @@ fn build(schema: &Schema) -> Plan {
         .collect::<Vec<_>>();
     let mut plan = Plan {
         nodes: plans.into_boxed_slice(),
+        root_object: [Compound::Open; 3],
     };
     // A driver whose names do not fit in the bit set is buffered.
     for i in 0..plan.nodes.len() {
@@ -159,7 +247,31 @@ fn build(schema: &Schema) -> Plan {
             }
         }
     }
+    for (i, u) in POLICIES.into_iter().enumerate() {
+        plan.root_object[i] = root_object(schema, &plan, &Options::default().undeclared(u));
+    }
     plan
+}
+
+/// Whether a scalar whose type the node accepts needs more checks.
+fn scalar_more(n: &Node) -> bool {
+    n.never
+        || n.enum_values.is_some()
+        || n.const_value.is_some()
+        || n.minimum.is_some()
+        || n.maximum.is_some()
+        || n.exclusive_minimum.is_some()
+        || n.exclusive_maximum.is_some()
+        || n.multiple_of.is_some()
+        || n.min_length.is_some()
+        || n.max_length.is_some()
+        || n.pattern.is_some()
+        || n.format.is_some()
+        || !n.all_of.is_empty()
+        || !n.any_of.is_empty()
+        || !n.one_of.is_empty()
+        || n.not.is_some()
+        || n.reference.is_some()
 }
 
 /// The node, then its `$ref` target and `allOf` branches, recursively, each once.
@@ -232,7 +344,7 @@ fn array_keywords(n: &Node) -> bool {
 /// The names tracked for objects at `node`: declared properties, then required
 /// names that are not declared.
 #[allow(clippy::type_complexity)]
-fn keys(node: &Node) -> (Box<[(Box<str>, u32)]>, u32, u128, bool) {
+fn keys(node: &Node) -> (Box<[(Box<str>, u32)]>, u64, bool) {
     let mut keys: Vec<(Box<str>, u32)> = Vec::new();
     let push = |name: &str, keys: &mut Vec<(Box<str>, u32)>| -> u32 {
         if let Some(&(_, s)) = keys.iter().find(|(k, _)| &**k == name) {
@@ -245,8 +357,7 @@ fn keys(node: &Node) -> (Box<[(Box<str>, u32)]>, u32, u128, bool) {
     for p in node.properties.iter().flatten() {
         push(&p.name, &mut keys);
     }
-    let declared = keys.len() as u32;
-    let mut required = 0u128;
+    let mut required = 0u64;
     let mut fits = true;
     for name in &node.required {
         let s = push(name, &mut keys) as usize;
@@ -258,7 +369,7 @@ fn keys(node: &Node) -> (Box<[(Box<str>, u32)]>, u32, u128, bool) {
         fits = false;
     }
     keys.sort_by(|(a, _), (b, _)| (a.len(), a.as_bytes()).cmp(&(b.len(), b.as_bytes())));
-    (keys.into_boxed_slice(), declared, required, fits)
+    (keys.into_boxed_slice(), required, fits)
 }
 
 /// How a value of type `ty` (object or array) is walked under the conjuncts
@@ -325,7 +436,7 @@ pub(crate) fn compound(
 
 /// How an object is walked at the root, where every conjunct whose object is
 /// closed under `options` constrains the members.
-pub(crate) fn root_object(schema: &Schema, plan: &Plan, options: &Options) -> Compound {
+fn root_object(schema: &Schema, plan: &Plan, options: &Options) -> Compound {
     let root = schema.root_id();
     let c = compound(
         schema,

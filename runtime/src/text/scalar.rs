@@ -59,19 +59,24 @@ impl<'a> Scalar<'a> {
 impl Ctx<'_> {
     /// Whether scalar `s` satisfies node `id`: the interpreter's checks in its
     /// order, stopping at the first that fails.
+    #[inline(always)]
     pub(crate) fn scalar_ok(&self, id: NodeId, s: &Scalar<'_>) -> bool {
-        let node = self.schema.node(id);
-        if node.never {
-            return false;
-        }
-        if let Some(mut types) = node.types {
-            if node.nullable {
-                types = types.with(JsonType::Null);
-            }
+        let plan = self.plan.node(id);
+        if let Some(types) = plan.types {
             if !types.accepts(s.json_type(&self.options)) {
                 return false;
             }
         }
+        !plan.scalar_more || self.scalar_keywords(id, s)
+    }
+
+    /// [`Ctx::scalar_ok`] past the type.
+    fn scalar_keywords(&self, id: NodeId, s: &Scalar<'_>) -> bool {
+        let node = self.schema.node(id);
+        if node.never {
+            return false;
+        }
+        let plan = self.plan.node(id);
         if let Some(allowed) = &node.enum_values {
             if !allowed.iter().any(|a| s.equals(a)) {
                 return false;
@@ -83,7 +88,7 @@ impl Ctx<'_> {
             }
         }
         match s {
-            Scalar::Number(n) => {
+            Scalar::Number(n) if plan.number_keywords => {
                 let bounds = [
                     (&node.minimum, Ordering::Less, false),
                     (&node.maximum, Ordering::Greater, false),
@@ -92,7 +97,10 @@ impl Ctx<'_> {
                 ];
                 for (limit, beyond, exclusive) in bounds {
                     let Some(limit) = limit else { continue };
-                    let ord = cmp_numbers(n, limit);
+                    let ord = match (n.as_i64(), limit.as_i64()) {
+                        (Some(a), Some(b)) => Some(a.cmp(&b)),
+                        _ => cmp_numbers(n, limit),
+                    };
                     if ord == Some(beyond) || (exclusive && ord == Some(Ordering::Equal)) {
                         return false;
                     }
@@ -103,7 +111,7 @@ impl Ctx<'_> {
                     }
                 }
             }
-            Scalar::Str(text) => {
+            Scalar::Str(text) if plan.string_keywords => {
                 if node.min_length.is_some() || node.max_length.is_some() {
                     let length = check::char_len(text);
                     if node.min_length.is_some_and(|limit| length < limit)
@@ -124,7 +132,10 @@ impl Ctx<'_> {
                     }
                 }
             }
-            Scalar::Null | Scalar::Bool(_) => {}
+            _ => {}
+        }
+        if !plan.applicators {
+            return true;
         }
         if let Some(target) = node.reference {
             if !self.scalar_ok(target, s) {
@@ -138,7 +149,12 @@ impl Ctx<'_> {
             return false;
         }
         if !node.one_of.is_empty()
-            && node.one_of.iter().filter(|&&b| self.scalar_ok(b, s)).count() != 1
+            && node
+                .one_of
+                .iter()
+                .filter(|&&b| self.scalar_ok(b, s))
+                .count()
+                != 1
         {
             return false;
         }

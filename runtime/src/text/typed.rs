@@ -17,7 +17,7 @@ use serde::de::value::{
     StringDeserializer,
 };
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde::{forward_to_deserialize_any, Deserialize};
+use serde::Deserialize;
 use serde_json::Value;
 use std::fmt;
 
@@ -163,7 +163,7 @@ struct Checking<'c, 's, V> {
 }
 
 impl<V> Checking<'_, '_, V> {
-    #[inline]
+    #[inline(always)]
     fn check<E: de::Error>(&self, s: Scalar<'_>) -> Result<(), E> {
         if self.cx.scalar_at(self.at, &s) {
             Ok(())
@@ -251,7 +251,9 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
                 if !cx.value_ok(self.at, &value) {
                     return Err(abort());
                 }
-                value.deserialize_any(self.visitor).map_err(de::Error::custom)
+                value
+                    .deserialize_any(self.visitor)
+                    .map_err(de::Error::custom)
             }
             Compound::Drive(driver) => {
                 let mut map = ValidatingMap {
@@ -278,7 +280,9 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
                 if !cx.value_ok(self.at, &value) {
                     return Err(abort());
                 }
-                value.deserialize_any(self.visitor).map_err(de::Error::custom)
+                value
+                    .deserialize_any(self.visitor)
+                    .map_err(de::Error::custom)
             }
             Compound::Drive(driver) => {
                 let mut seq = ValidatingSeq {
@@ -340,7 +344,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for ValidatingMap<'_, '_, A> {
             Some(key) => {
                 // A name the target did not read as a string cannot be looked up.
                 let slot = slot.ok_or_else(abort)?;
-                self.child = self.state.enter(self.cx, slot).ok_or_else(abort)?;
+                self.child = self.state.enter(slot).ok_or_else(abort)?;
                 Ok(Some(key))
             }
             None => {
@@ -435,7 +439,8 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for ValueSeed<'_, '_, S>
     }
 }
 
-/// The target's seed for a member name; the name is looked up as it goes by.
+/// The target's seed for a member name: the name is read as a string (as
+/// serde_json reads every name), looked up, then handed to the target's seed.
 struct KeySeed<'a, 'c, 's, K> {
     seed: K,
     cx: &'a Ctx<'s>,
@@ -448,96 +453,35 @@ impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for KeySeed<'_, '_, '_, 
 
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<K::Value, D::Error> {
-        self.seed.deserialize(KeyDe {
-            de,
-            cx: self.cx,
-            state: self.state,
-            slot: self.slot,
-        })
+        de.deserialize_str(self)
     }
 }
 
-/// A member name's deserializer: what the target reads, seen on the way.
-struct KeyDe<'a, 'c, 's, D> {
-    de: D,
-    cx: &'a Ctx<'s>,
-    state: &'a ObjectState<'c>,
-    slot: &'a mut Option<Option<u32>>,
-}
-
-impl<'a, 'c, 's, D> KeyDe<'a, 'c, 's, D> {
-    fn key<V>(self, visitor: V) -> (D, KeyVisitor<'a, 'c, 's, V>) {
-        let visitor = KeyVisitor {
-            visitor,
-            cx: self.cx,
-            state: self.state,
-            slot: self.slot,
-        };
-        (self.de, visitor)
-    }
-}
-
-macro_rules! key_method {
-    ($($method:ident;)*) => {$(
-        #[inline]
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
-            let (de, visitor) = self.key(visitor);
-            de.$method(visitor)
-        }
-    )*};
-}
-
-impl<'de, D: Deserializer<'de>> Deserializer<'de> for KeyDe<'_, '_, '_, D> {
-    type Error = D::Error;
-
-    key_method! {
-        deserialize_any;
-        deserialize_str;
-        deserialize_string;
-        deserialize_identifier;
-    }
-
-    forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes byte_buf option
-        unit unit_struct newtype_struct seq tuple tuple_struct map struct enum ignored_any
-    }
-}
-
-struct KeyVisitor<'a, 'c, 's, V> {
-    visitor: V,
-    cx: &'a Ctx<'s>,
-    state: &'a ObjectState<'c>,
-    slot: &'a mut Option<Option<u32>>,
-}
-
-impl<V> KeyVisitor<'_, '_, '_, V> {
-    #[inline]
+impl<K> KeySeed<'_, '_, '_, K> {
+    #[inline(always)]
     fn look_up<E: de::Error>(&mut self, key: &str) -> Result<(), E> {
         *self.slot = Some(self.state.key(self.cx, key).map_err(|()| abort::<E>())?);
         Ok(())
     }
 }
 
-impl<'de, V: Visitor<'de>> Visitor<'de> for KeyVisitor<'_, '_, '_, V> {
-    type Value = V::Value;
+impl<'de, K: DeserializeSeed<'de>> Visitor<'de> for KeySeed<'_, '_, '_, K> {
+    type Value = K::Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.visitor.expecting(f)
+        f.write_str("a property name")
     }
 
-    fn visit_str<E: de::Error>(mut self, v: &str) -> Result<V::Value, E> {
+    #[inline]
+    fn visit_str<E: de::Error>(mut self, v: &str) -> Result<K::Value, E> {
         self.look_up(v)?;
-        self.visitor.visit_str(v)
+        self.seed.deserialize(StrDeserializer::new(v))
     }
 
-    fn visit_borrowed_str<E: de::Error>(mut self, v: &'de str) -> Result<V::Value, E> {
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(mut self, v: &'de str) -> Result<K::Value, E> {
         self.look_up(v)?;
-        self.visitor.visit_borrowed_str(v)
-    }
-
-    fn visit_string<E: de::Error>(mut self, v: String) -> Result<V::Value, E> {
-        self.look_up(&v)?;
-        self.visitor.visit_string(v)
+        self.seed.deserialize(BorrowedStrDeserializer::new(v))
     }
 }
 

@@ -38,8 +38,13 @@ pub fn all_options() -> Vec<Options> {
 pub const FEW: [Options; 4] = [
     Options::TOOL_CALL,
     Options::SPEC,
-    Options::TOOL_CALL.null_is_absent(true).undeclared(Undeclared::RejectAlways),
-    Options::SPEC.object_root(true).formats(true).null_is_absent(true),
+    Options::TOOL_CALL
+        .null_is_absent(true)
+        .undeclared(Undeclared::RejectAlways),
+    Options::SPEC
+        .object_root(true)
+        .formats(true)
+        .null_is_absent(true),
 ];
 
 /// How a value is written as text.
@@ -110,7 +115,11 @@ fn write_value(value: &Value, style: Style, depth: usize, out: &mut String) {
             // Repeated in the two outermost levels only (each copy repeats inside).
             let head = map.iter().next().filter(|_| depth < 2);
             if let (Style::RepeatFirst, Some((k, v))) = (style, head) {
-                let other = if v.is_string() { json!(17) } else { json!("other") };
+                let other = if v.is_string() {
+                    json!(17)
+                } else {
+                    json!("other")
+                };
                 member(k, &other, out);
             }
             for (k, v) in map {
@@ -201,11 +210,21 @@ impl Diff {
 
     /// Compares `value` written in every style: compact under every one of
     /// `options`, the other styles under a few.
-    pub fn compare_value(&mut self, label: &str, schema: &Schema, value: &Value, options: &[Options]) {
+    pub fn compare_value(
+        &mut self,
+        label: &str,
+        schema: &Schema,
+        value: &Value,
+        options: &[Options],
+    ) {
         for style in STYLES {
             let text = write(value, style);
             let repeats = matches!(style, Style::RepeatFirst | Style::RepeatLast);
-            let options = if style == Style::Compact { options } else { &FEW[..] };
+            let options = if style == Style::Compact {
+                options
+            } else {
+                &FEW[..]
+            };
             for o in options {
                 let before = self.missed.len();
                 self.compare(&format!("{label} ({style:?})"), schema, &text, o);
@@ -299,7 +318,11 @@ pub fn arbitrary(rng: &mut Rng, depth: usize) -> Value {
         3 => json!(rng.pick(&[0.5f64, -2.25, 3.0, 0.0, -0.0, 1e3, 1e300, 2.5])),
         4 => json!(u64::MAX),
         5 => json!(rng.pick(STRINGS)),
-        6 => Value::Array((0..rng.below(4)).map(|_| arbitrary(rng, depth + 1)).collect()),
+        6 => Value::Array(
+            (0..rng.below(4))
+                .map(|_| arbitrary(rng, depth + 1))
+                .collect(),
+        ),
         _ => {
             let mut m = Map::new();
             for _ in 0..rng.below(4) {
@@ -365,7 +388,11 @@ pub fn generate(root: &Value, schema: &Value, rng: &mut Rng, depth: usize) -> Va
                 .unwrap_or_default();
             if let Some(Value::Object(props)) = s.get("properties") {
                 for (k, p) in props {
-                    let wanted = if required.contains(&k.as_str()) { 92 } else { 50 };
+                    let wanted = if required.contains(&k.as_str()) {
+                        92
+                    } else {
+                        50
+                    };
                     if rng.chance(wanted) {
                         let v = if rng.chance(5) {
                             Value::Null
@@ -408,7 +435,9 @@ pub fn generate(root: &Value, schema: &Value, rng: &mut Rng, depth: usize) -> Va
         }
         "integer" => {
             let lo = num("minimum").unwrap_or(-20.0).clamp(-1e6, 1e6) as i64;
-            let hi = num("maximum").unwrap_or(lo as f64 + 40.0).clamp(lo as f64, 1e6) as i64;
+            let hi = num("maximum")
+                .unwrap_or(lo as f64 + 40.0)
+                .clamp(lo as f64, 1e6) as i64;
             let n = lo + rng.below((hi - lo).max(0) as usize + 3) as i64 - 1;
             if rng.chance(10) {
                 json!(n as f64)

@@ -1,0 +1,160 @@
+//! `#[tool(targets(...))]`: a tool declared with `tool_schema!` gets an inherent
+//! constant per declared target (`OPENAI_STRICT_JSON`, ...), the tool definition
+//! as JSON text computed when the crate compiles; it must be exactly what the
+//! run-time export gives. The compile errors are in `tests/ui/targets_*.rs`.
+
+use serde::Deserialize;
+use serde_json::Value;
+use tool_schema::export::{self, ExportOptions, Target, ToolExport, ToolSpec};
+use tool_schema::{tool_schema, ToolArgs};
+
+tool_schema! {
+    /// Get the current weather for a city.
+    #[tool(targets(
+        anthropic, anthropic_strict, openai, openai_strict, openai_chat, openai_chat_strict,
+        openai_responses, openai_responses_strict, gemini, gemini_json_schema, mcp
+    ))]
+    pub GetWeather = {
+        "type": "object",
+        "title": "Weather",
+        "properties": {
+            "city": { "type": "string", "description": "City name" },
+            "unit": { "type": "string", "enum": ["celsius", "fahrenheit"] },
+            "days": { "type": "integer" }
+        },
+        "required": ["city"]
+    }
+
+    /// Book a table; the bounds go into the description for Anthropic strict.
+    #[tool(targets(anthropic_strict, openai_strict), allow(lossy_export))]
+    pub Book = {
+        "type": "object",
+        "properties": {
+            "guests": { "type": "integer", "minimum": 1, "maximum": 12 }
+        },
+        "required": ["guests"]
+    }
+}
+
+tool_schema! {
+    // A schema in another dialect: its translation is what is exported.
+    #[tool(dialect = "bfcl", targets(gemini, openai_strict))]
+    pub Factorial = {
+        "name": "math.factorial",
+        "description": "Calculate the factorial of a given number.",
+        "parameters": {
+            "type": "dict",
+            "properties": { "number": { "type": "integer" } },
+            "required": ["number"]
+        }
+    }
+}
+
+/// Look a word up.
+#[derive(ToolArgs, Deserialize)]
+#[tool(targets(openai_strict, gemini, anthropic, mcp))]
+#[allow(dead_code)]
+struct Lookup {
+    /// The word.
+    word: String,
+    /// Results wanted.
+    #[arg(minimum = 1, maximum = 50)]
+    limit: Option<u32>,
+}
+
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).unwrap()
+}
+
+fn run_time<T: ToolArgs>(target: Target) -> Value {
+    export::export(target, &ToolSpec::of::<T>(), &ExportOptions::default())
+        .unwrap()
+        .value
+}
+
+#[test]
+fn constants_are_the_run_time_exports() {
+    let cases: [(&str, Target); 11] = [
+        (GetWeather::ANTHROPIC_JSON, Target::Anthropic),
+        (GetWeather::ANTHROPIC_STRICT_JSON, Target::AnthropicStrict),
+        (GetWeather::OPENAI_JSON, Target::OpenAiChat),
+        (GetWeather::OPENAI_STRICT_JSON, Target::OpenAiChatStrict),
+        (GetWeather::OPENAI_CHAT_JSON, Target::OpenAiChat),
+        (
+            GetWeather::OPENAI_CHAT_STRICT_JSON,
+            Target::OpenAiChatStrict,
+        ),
+        (GetWeather::OPENAI_RESPONSES_JSON, Target::OpenAiResponses),
+        (
+            GetWeather::OPENAI_RESPONSES_STRICT_JSON,
+            Target::OpenAiResponsesStrict,
+        ),
+        (GetWeather::GEMINI_JSON, Target::Gemini),
+        (
+            GetWeather::GEMINI_JSON_SCHEMA_JSON,
+            Target::GeminiJsonSchema,
+        ),
+        (GetWeather::MCP_JSON, Target::Mcp),
+    ];
+    for (text, target) in cases {
+        assert_eq!(parse(text), run_time::<GetWeather>(target), "{target}");
+        // The same text as serde_json writes the run-time value.
+        assert_eq!(text, run_time::<GetWeather>(target).to_string(), "{target}");
+    }
+    assert_eq!(parse(GetWeather::MCP_JSON), GetWeather::mcp().unwrap());
+    assert_eq!(parse(GetWeather::MCP_JSON)["title"], "Weather");
+    assert_eq!(
+        parse(GetWeather::OPENAI_STRICT_JSON),
+        GetWeather::openai_chat(true).unwrap()
+    );
+}
+
+#[test]
+fn an_allowed_lossy_export_is_the_default_export() {
+    let text = parse(Book::ANTHROPIC_STRICT_JSON);
+    assert_eq!(text, Book::anthropic_strict().unwrap());
+    let guests = &text["input_schema"]["properties"]["guests"];
+    assert!(guests.get("minimum").is_none(), "{guests}");
+    assert!(
+        guests["description"].as_str().unwrap().contains('1'),
+        "{guests}"
+    );
+    assert_eq!(
+        parse(Book::OPENAI_STRICT_JSON),
+        Book::openai_chat(true).unwrap()
+    );
+}
+
+#[test]
+fn a_derived_struct_with_targets_exports_to_each() {
+    // Checked when the crate compiled; the exports succeed at run time too.
+    for target in [
+        Target::OpenAiChatStrict,
+        Target::Gemini,
+        Target::Anthropic,
+        Target::Mcp,
+    ] {
+        run_time::<Lookup>(target);
+    }
+    assert!(
+        Lookup::openai_strict_schema()
+            .unwrap()
+            .report
+            .changes()
+            .len()
+            > 1
+    );
+}
+
+#[test]
+fn a_translated_schema_exports_its_translation() {
+    assert_eq!(
+        parse(Factorial::GEMINI_JSON),
+        run_time::<Factorial>(Target::Gemini)
+    );
+    assert_eq!(parse(Factorial::GEMINI_JSON)["name"], "math_factorial");
+    assert_eq!(
+        parse(Factorial::OPENAI_STRICT_JSON),
+        run_time::<Factorial>(Target::OpenAiChatStrict)
+    );
+}
