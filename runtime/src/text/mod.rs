@@ -53,10 +53,12 @@
 //! `minProperties`, `maxProperties`, closed objects under [`Options::undeclared`])
 //! and arrays (`items`, `prefixItems`, `minItems`, `maxItems`), also where `$ref`
 //! and `allOf` add conjuncts as long as one of them constrains the members. An
-//! object or array under `anyOf`, `oneOf` or `not`, or `uniqueItems`, or an
-//! `enum`/`const` holding objects or arrays, is read into a `Value` (that
-//! sub-value only) and checked by the interpreter. A repeated member name is
-//! left to the exact path (a `Value` keeps the last value, in the first place).
+//! object or array under `anyOf`, `oneOf` or `not`, with `uniqueItems`, against
+//! an `enum`/`const` holding objects or arrays, whose members several conjuncts
+//! constrain, or with more than 64 declared and required names, is read into a
+//! `Value` (that sub-value only; the whole call when it is the root) and checked
+//! by the interpreter. A repeated member name is left to the exact path (a
+//! `Value` keeps the last value, in the first place).
 //!
 //! Every [`Options`] switch reads as in [`Schema::validate_with`].
 //!
