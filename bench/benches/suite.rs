@@ -16,9 +16,10 @@ use serde_json::Value;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
-use tool_schema::Schema;
+use tool_schema::{Options, Schema};
 use tool_schema_bench::{
-    bfcl, bfcl_cases, compiled_validate, hand_validate, interpreted, typed_parse, BENCHES,
+    bfcl, bfcl_cases, compiled_validate, compiled_validate_str, hand_validate, interpreted,
+    typed_parse, BENCHES,
 };
 
 /// The rows of the table: benchmark id, label.
@@ -45,6 +46,14 @@ const ROWS: &[(&str, &str)] = &[
     ("js_rt", "same, `iter_errors` -> `to_string`"),
     ("boon", "`boon` 0.6, `validate` -> `to_string`"),
     (
+        "text",
+        "tool-schema text path, `T::validate_str` (text, all errors, as strings)",
+    ),
+    (
+        "text_interp",
+        "tool-schema text path, `Schema::validate_str` (text, all errors, as strings)",
+    ),
+    (
         "serde_value",
         "`serde_json::from_str::<Value>` (text, parse only)",
     ),
@@ -64,6 +73,9 @@ const RATIOS: &[(&str, &str)] = &[
     ("compiled", "boon"),
     ("compiled", "serde_value"),
     ("compiled", "serde_typed"),
+    ("text", "serde_value"),
+    ("text", "serde_typed"),
+    ("text_interp", "serde_value"),
     ("interp_is_valid", "js_rt_is_valid"),
     ("interp", "js_rt"),
     ("interp", "boon"),
@@ -227,6 +239,7 @@ fn four_schemas<M: Measurement>(c: &mut Criterion<M>) {
         let compiled = compiled_validate(b.name);
         let hand = hand_validate(b.name);
         let typed = typed_parse(b.name);
+        let text_path = compiled_validate_str(b.name);
         #[cfg(feature = "contenders")]
         let (js_c_valid, js_c_errors) = contenders::js_compiled(b.name);
         #[cfg(feature = "contenders")]
@@ -272,6 +285,16 @@ fn four_schemas<M: Measurement>(c: &mut Criterion<M>) {
                 });
                 g.bench_function("boon", |bn| bn.iter(|| boon.validate(black_box(v))));
             }
+            g.bench_function("text", |bn| {
+                bn.iter(|| text_path(black_box(text)).map(|r| r.messages()))
+            });
+            g.bench_function("text_interp", |bn| {
+                bn.iter(|| {
+                    schema
+                        .validate_str(black_box(text), &Options::default())
+                        .map(|r| r.messages())
+                })
+            });
             g.bench_function("serde_value", |bn| {
                 bn.iter(|| serde_json::from_str::<Value>(black_box(text)).is_ok())
             });
@@ -370,6 +393,21 @@ fn bfcl_sample<M: Measurement>(c: &mut Criterion<M>) {
                 })
             });
         }
+        g.bench_function("text", |bn| {
+            bn.iter(|| {
+                for (i, t) in texts.iter().enumerate() {
+                    let _ = black_box(bfcl::VALIDATE_STR[i](black_box(t)).map(|r| r.messages()));
+                }
+            })
+        });
+        g.bench_function("text_interp", |bn| {
+            bn.iter(|| {
+                for (s, t) in schemas.iter().zip(&texts) {
+                    let r = s.validate_str(black_box(t), &Options::default());
+                    let _ = black_box(r.map(|r| r.messages()));
+                }
+            })
+        });
         g.bench_function("serde_value", |bn| {
             bn.iter(|| {
                 for t in &texts {

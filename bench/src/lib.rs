@@ -58,6 +58,20 @@ pub fn compiled_validate(name: &str) -> fn(&Value) -> Report {
     }
 }
 
+/// A text-path validator: the arguments as JSON text, every violation, no `Value`.
+pub type TextValidator = fn(&str) -> Result<Report, tool_schema::TextError>;
+
+/// Our compiled tool's text path (`ToolArgs::validate_str`).
+pub fn compiled_validate_str(name: &str) -> TextValidator {
+    match name {
+        "weather" => <compiled::Weather as ToolArgs>::validate_str,
+        "search" => <compiled::Search as ToolArgs>::validate_str,
+        "order" => <compiled::Order as ToolArgs>::validate_str,
+        "job" => <compiled::Job as ToolArgs>::validate_str,
+        _ => panic!("no benchmark {name}"),
+    }
+}
+
 /// The hand-written validator of benchmark `name`, if there is one (all errors as
 /// the default messages).
 pub fn hand_validate(name: &str) -> Option<fn(&Value) -> Vec<String>> {

@@ -5,8 +5,8 @@
 use serde_json::{json, Value};
 use std::path::Path;
 use tool_schema_bench::{
-    bfcl, bfcl_cases, bfcl_schema, compiled_validate, hand_validate, interpreted, typed_parse,
-    BENCHES,
+    bfcl, bfcl_cases, bfcl_schema, compiled_validate, compiled_validate_str, hand_validate,
+    interpreted, typed_parse, BENCHES,
 };
 
 fn codes(report: &tool_schema::Report) -> Vec<&'static str> {
@@ -28,6 +28,7 @@ fn generated_bfcl_files_are_up_to_date() {
     let (mut decls, mut schemas, mut validate, mut js) =
         (String::new(), String::new(), String::new(), String::new());
     let (mut js_valid, mut js_errors) = (String::new(), String::new());
+    let mut validate_str = String::new();
     for (i, row) in rows.iter().enumerate() {
         let schema = bfcl_schema(&row["parameters"]);
         let rel = format!("data/bfcl/schemas/{i:02}.json");
@@ -43,6 +44,9 @@ fn generated_bfcl_files_are_up_to_date() {
         schemas.push_str(&format!("    include_str!(\"../{rel}\"),\n"));
         validate.push_str(&format!(
             "    <Bfcl{i:02} as tool_schema::ToolArgs>::validate,\n"
+        ));
+        validate_str.push_str(&format!(
+            "    <Bfcl{i:02} as tool_schema::ToolArgs>::validate_str,\n"
         ));
         js.push_str(&format!(
             "    #[jsonschema::validator(path = \"{rel}\")]\n    pub struct Bfcl{i:02};\n"
@@ -60,6 +64,8 @@ fn generated_bfcl_files_are_up_to_date() {
          pub const SCHEMAS: [&str; {n}] = [\n{schemas}];\n\n\
          /// Our compiled validators, in the sample's order.\n\
          pub const VALIDATE: [fn(&serde_json::Value) -> tool_schema::Report; {n}] = [\n{validate}];\n\n\
+         /// Their text path (`ToolArgs::validate_str`), in the same order.\n\
+         pub const VALIDATE_STR: [crate::TextValidator; {n}] = [\n{validate_str}];\n\n\
          /// jsonschema's compile-time validators (`#[jsonschema::validator]`).\n\
          #[cfg(feature = \"contenders\")]\n\
          pub mod jsonschema_compiled {{\n{js_indented}\n    \
@@ -105,6 +111,9 @@ fn the_four_inputs_read_as_intended() {
             b.name,
             report.messages()
         );
+        let text = compiled_validate_str(b.name);
+        assert_eq!(text(b.valid).unwrap(), compiled(&valid), "{}", b.name);
+        assert_eq!(text(b.invalid).unwrap(), report, "{}", b.name);
         assert!(typed_parse(b.name)(b.valid), "{}", b.name);
         assert!(!typed_parse(b.name)(b.invalid), "{}", b.name);
     }
@@ -162,6 +171,8 @@ fn bfcl_calls_read_as_intended() {
         );
         assert_eq!(bfcl::VALIDATE[i](&c.invalid), report, "{}", c.id);
         assert!(bfcl::VALIDATE[i](&c.valid).is_valid(), "{}", c.id);
+        let text = c.invalid.to_string();
+        assert_eq!(bfcl::VALIDATE_STR[i](&text).unwrap(), report, "{}", c.id);
     }
 }
 

@@ -22,10 +22,310 @@ fn fn_name(id: NodeId) -> Ident {
 }
 
 /// The validator functions of every node, and the call of the root's.
+///
+/// The entry function first runs the boolean validators (`__ts_ok_*`: the same
+/// checks, no path, no position, stopping at the first failure) and walks the value
+/// again with the reporting functions (`__ts_node_*`) only when they refuse it: a
+/// valid call costs one plain pass.
 pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     let at_root = root_applied(schema);
     let fns = (0..schema.nodes().len()).map(|i| node_fn(schema, NodeId(i as u32), at_root[i]));
-    (quote!(#(#fns)*), fn_name(schema.root_id()))
+    let oks = (0..schema.nodes().len()).map(|i| ok_fn(schema, NodeId(i as u32), at_root[i]));
+    let root = fn_name(schema.root_id());
+    let root_ok = ok_name(schema.root_id());
+    let entry = format_ident!("__ts_validate");
+    let body = quote!(
+        if #root_ok(v, t.is_root(), o) {
+            return;
+        }
+        #root(v, t, p, o, out)
+    );
+    let entry_fn = signature(&entry, body);
+    (quote!(#entry_fn #(#fns)* #(#oks)*), entry)
+}
+
+fn ok_name(id: NodeId) -> Ident {
+    format_ident!("__ts_ok_{}", id.0)
+}
+
+/// `fn __ts_ok_N(v, root, o) -> bool`: whether node `N`'s reporting function would
+/// report nothing for `v` (`root`: `v` is the arguments object, as `t.is_root()`
+/// says there). Nodes whose checks are not a line of code (`anyOf`, `oneOf`, `not`,
+/// `propertyNames`, `pattern`, another tool type) ask the reporting function with a
+/// probe instead.
+fn ok_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
+    let rt = rt();
+    let node = schema.node(id);
+    let name = ok_name(id);
+    let walk = fn_name(id);
+    let complex = external_type(node).is_some()
+        || !node.any_of.is_empty()
+        || !node.one_of.is_empty()
+        || node.not.is_some()
+        || node.property_names.is_some()
+        || node.pattern.is_some();
+    let body = if node.never {
+        quote!(false)
+    } else if complex {
+        quote!(
+            let top = #rt::Trail::ROOT;
+            let below = top.index(0);
+            let mut probe = #rt::Sink::probe();
+            #walk(v, if root { &top } else { &below }, #rt::Position::default(), o, &mut probe);
+            !probe.failed()
+        )
+    } else {
+        let mut checks = Vec::new();
+        if let Some(mut types) = node.types {
+            if node.nullable {
+                types = types.with(tool_schema_runtime::JsonType::Null);
+            }
+            let accepts = type_test(types);
+            checks.push(quote!(if !(#accepts) { return false; }));
+        }
+        if let Some(allowed) = &node.enum_values {
+            let tests: Vec<TokenStream> = allowed.iter().map(equals).collect();
+            let test = if tests.is_empty() {
+                quote!(false)
+            } else {
+                quote!(#(#tests)||*)
+            };
+            checks.push(quote!(if !(#test) { return false; }));
+        }
+        if let Some(c) = &node.const_value {
+            let test = equals(c);
+            checks.push(quote!(if !(#test) { return false; }));
+        }
+        let mut arms = Vec::new();
+        let numbers = ok_number_code(node);
+        if !numbers.is_empty() {
+            arms.push(quote!(#rt::serde_json::Value::Number(n) => { #numbers }));
+        }
+        let strings = ok_string_code(node);
+        if !strings.is_empty() {
+            arms.push(quote!(#rt::serde_json::Value::String(s) => { #strings }));
+        }
+        let objects = ok_object_code(node, root);
+        if !objects.is_empty() {
+            arms.push(quote!(#rt::serde_json::Value::Object(m) => { #objects }));
+        }
+        let arrays = ok_array_code(node);
+        if !arrays.is_empty() {
+            arms.push(quote!(#rt::serde_json::Value::Array(a) => { #arrays }));
+        }
+        if !arms.is_empty() {
+            checks.push(quote!(match v { #(#arms)* _ => {} }));
+        }
+        // `$ref` and `allOf` check the same value.
+        for target in node.reference.iter().chain(&node.all_of) {
+            let f = ok_name(*target);
+            checks.push(quote!(if !#f(v, root, o) { return false; }));
+        }
+        quote!(#(#checks)* true)
+    };
+    quote! {
+        #[allow(unused_variables, clippy::all)]
+        #[inline]
+        fn #name(v: &#rt::serde_json::Value, root: bool, o: &#rt::Options) -> bool {
+            #body
+        }
+    }
+}
+
+/// The number checks of [`number_code`], as `return false`.
+fn ok_number_code(node: &Node) -> TokenStream {
+    let rt = rt();
+    let some = quote!(::core::option::Option::Some);
+    let ord = quote!(::core::cmp::Ordering);
+    let bounds = [
+        (&node.minimum, quote!(#some(#ord::Less))),
+        (&node.maximum, quote!(#some(#ord::Greater))),
+        (
+            &node.exclusive_minimum,
+            quote!(#some(#ord::Less) | #some(#ord::Equal)),
+        ),
+        (
+            &node.exclusive_maximum,
+            quote!(#some(#ord::Greater) | #some(#ord::Equal)),
+        ),
+    ];
+    let mut checks = Vec::new();
+    for (limit, fails) in bounds {
+        if let Some(limit) = limit {
+            let cmp = compare(limit);
+            checks.push(quote!(if matches!(#cmp, #fails) {
+                return false;
+            }));
+        }
+    }
+    if let Some(divisor) = &node.multiple_of {
+        let num = number_expr(divisor);
+        checks.push(quote!(if !#rt::check::multiple_of(n, &#num) { return false; }));
+    }
+    quote!(#(#checks)*)
+}
+
+/// `n` compared with `limit`: inline for an integer limit.
+fn compare(limit: &Number) -> TokenStream {
+    let rt = rt();
+    let int = limit
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| limit.as_u64().map(i128::from));
+    match int {
+        Some(i) => quote!(#rt::check::cmp_to_int(n, #i)),
+        None => {
+            let num = number_expr(limit);
+            quote!(#rt::json::cmp_numbers(n, &#num))
+        }
+    }
+}
+
+/// The string checks of [`string_code`] (without `pattern`), as `return false`.
+fn ok_string_code(node: &Node) -> TokenStream {
+    let rt = rt();
+    let mut checks = Vec::new();
+    if node.min_length.is_some() || node.max_length.is_some() {
+        checks.push(quote!(let length = #rt::check::char_len(s);));
+        if let Some(limit) = node.min_length {
+            checks.push(quote!(if length < #limit { return false; }));
+        }
+        if let Some(limit) = node.max_length {
+            checks.push(quote!(if length > #limit { return false; }));
+        }
+    }
+    if let Some(format) = &node.format {
+        checks.push(quote!(if o.formats && !#rt::formats::check(#format, s) { return false; }));
+    }
+    quote!(#(#checks)*)
+}
+
+/// The array checks of [`array_code`], as `return false`.
+fn ok_array_code(node: &Node) -> TokenStream {
+    let rt = rt();
+    let mut checks = Vec::new();
+    if let Some(limit) = node.min_items {
+        checks.push(quote!(if (a.len() as u64) < #limit { return false; }));
+    }
+    if let Some(limit) = node.max_items {
+        checks.push(quote!(if (a.len() as u64) > #limit { return false; }));
+    }
+    if node.unique_items {
+        checks.push(quote!(if #rt::check::first_duplicate(a).is_some() { return false; }));
+    }
+    if !node.prefix_items.is_empty() || node.items.is_some() {
+        let prefix = node.prefix_items.iter().enumerate().map(|(i, id)| {
+            let f = ok_name(*id);
+            quote!(#i => #f(e, false, o),)
+        });
+        let rest = match node.items {
+            Some(id) => {
+                let f = ok_name(id);
+                quote!(_ => #f(e, false, o),)
+            }
+            None => quote!(_ => true,),
+        };
+        checks.push(quote!(
+            for (i, e) in a.iter().enumerate() {
+                if !(match i { #(#prefix)* #rest }) { return false; }
+            }
+        ));
+    }
+    quote!(#(#checks)*)
+}
+
+/// The object checks of [`object_code`], as `return false` (no `propertyNames`:
+/// such nodes use the probe).
+fn ok_object_code(node: &Node, root: bool) -> TokenStream {
+    let props = node.properties.as_deref().unwrap_or(&[]);
+    let closed = root || node.properties.is_some();
+    let closed_expr = if node.properties.is_some() {
+        quote!(true)
+    } else if root {
+        quote!(root)
+    } else {
+        quote!(false)
+    };
+    let extra = match node.additional {
+        Additional::Schema(id) => Some(ok_name(id)),
+        _ => None,
+    };
+    let may_reject = extra.is_none() && (closed || node.additional == Additional::Forbidden);
+    let visit = !props.is_empty() || may_reject || extra.is_some();
+    let counts = node.min_properties.is_some() || node.max_properties.is_some();
+    if !visit && node.required.is_empty() && !counts {
+        return quote!();
+    }
+    let mut code = Vec::new();
+    if let Some(limit) = node.min_properties {
+        code.push(quote!(if (m.len() as u64) < #limit { return false; }));
+    }
+    if let Some(limit) = node.max_properties {
+        code.push(quote!(if (m.len() as u64) > #limit { return false; }));
+    }
+    // The same bits as `object_code`.
+    let mut bit_of: Vec<Option<usize>> = vec![None; props.len()];
+    let mut lookups = Vec::new();
+    let mut nbits = 0usize;
+    for name in &node.required {
+        match node.property(name).map(|(i, _)| i) {
+            Some(i) if nbits < 64 => {
+                bit_of[i] = Some(nbits);
+                nbits += 1;
+            }
+            _ => lookups.push(quote!(if !m.contains_key(#name) { return false; })),
+        }
+    }
+    let all_bits: u64 = if nbits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << nbits) - 1
+    };
+    code.push(if nbits > 0 {
+        quote!(let mut seen: u64 = 0;)
+    } else {
+        quote!(let seen: u64 = 0;)
+    });
+    if visit {
+        let arms = props.iter().enumerate().map(|(i, prop)| {
+            let pname = &prop.name;
+            let child = ok_name(prop.node);
+            let mark = match bit_of[i] {
+                Some(b) => {
+                    let mask = 1u64 << b;
+                    quote!(seen |= #mask;)
+                }
+                None => quote!(),
+            };
+            let call = if node.required.contains(&prop.name) {
+                quote!(if !#child(val, false, o) { return false; })
+            } else {
+                quote!(if !(o.null_is_absent && val.is_null()) && !#child(val, false, o) { return false; })
+            };
+            quote!(#pname => { #mark #call })
+        });
+        let fallback = if let Some(f) = &extra {
+            quote!(_ => { if !#f(val, false, o) { return false; } })
+        } else if may_reject {
+            let additional = additional_expr(node.additional);
+            quote!(_ => { if o.rejects_undeclared(#closed_expr, #additional) { return false; } })
+        } else {
+            quote!(_ => {})
+        };
+        code.push(quote!(
+            for (k, val) in m.iter() {
+                match k.as_str() {
+                    #(#arms)*
+                    #fallback
+                }
+            }
+        ));
+    }
+    if nbits > 0 {
+        code.push(quote!(if seen != #all_bits { return false; }));
+    }
+    code.extend(lookups);
+    quote!(#(#code)*)
 }
 
 /// Which nodes may check the root value itself: the root, and every node reached
@@ -708,7 +1008,7 @@ mod tests {
     #[test]
     fn generated_code_is_specialised() {
         let (fns, root) = validator(&weather());
-        assert_eq!(root.to_string(), "__ts_node_0");
+        assert_eq!(root.to_string(), "__ts_validate");
         let text = fns.to_string();
         // Property names are match arms; the required one sets a bit.
         assert!(text.contains("match k . as_str ()"), "{text}");
@@ -724,8 +1024,9 @@ mod tests {
         for walk in ["Schema", "Node", "NodeId", "properties", "validate_with"] {
             assert!(!text.contains(walk), "generated code mentions {walk}");
         }
-        // Each keyword only where used: no object code for leaf nodes.
-        assert_eq!(text.matches("Value :: Object (m)").count(), 1);
+        // Each keyword only where used: no object code for leaf nodes (one arm in
+        // the reporting function, one in the boolean one).
+        assert_eq!(text.matches("Value :: Object (m)").count(), 2);
         assert_eq!(text.matches("BelowMinimum").count(), 1);
     }
 

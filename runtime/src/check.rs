@@ -38,7 +38,13 @@ pub fn cmp_to_int(n: &Number, limit: i128) -> Option<Ordering> {
     if let Some(u) = n.as_u64() {
         return Some((u as i128).cmp(&limit));
     }
-    cmp_float_to_int(n, limit)
+    // A float against a limit that f64 holds exactly: comparing the two floats is
+    // exact, as `cmp_numbers` is.
+    const EXACT: i128 = 1 << 53;
+    match n.as_f64() {
+        Some(f) if (-EXACT..=EXACT).contains(&limit) => f.partial_cmp(&(limit as f64)),
+        _ => cmp_float_to_int(n, limit),
+    }
 }
 
 #[cold]

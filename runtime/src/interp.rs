@@ -81,6 +81,7 @@ impl Schema {
 /// an object under a root schema that declares no `type` (a declared `type` is
 /// checked as usual). Returns whether it did. Shared with generated code.
 #[doc(hidden)]
+#[inline]
 pub fn root_not_object(
     root_has_type: bool,
     args: &Value,
@@ -200,7 +201,16 @@ impl Run<'_> {
         ];
         for (i, (limit, beyond, exclusive)) in bounds.into_iter().enumerate() {
             let Some(limit) = limit else { continue };
-            let ord = cmp_numbers(n, limit);
+            // An integer limit (the common case) is compared without going through
+            // i128 conversions of floats: the same order as `cmp_numbers`.
+            let int = limit
+                .as_i64()
+                .map(i128::from)
+                .or_else(|| limit.as_u64().map(i128::from));
+            let ord = match int {
+                Some(l) => check::cmp_to_int(n, l),
+                None => cmp_numbers(n, limit),
+            };
             let fails = ord == Some(beyond) || (exclusive && ord == Some(Ordering::Equal));
             if fails {
                 let kind = || {

@@ -273,6 +273,7 @@ pub struct Sink<'a> {
 
 impl<'a> Sink<'a> {
     /// A sink that keeps every violation in `list`.
+    #[inline]
     pub fn collect(list: &'a mut Vec<Violation>) -> Sink<'a> {
         Sink {
             list: Some(list),
@@ -281,6 +282,7 @@ impl<'a> Sink<'a> {
     }
 
     /// A sink that only notes whether anything was reported.
+    #[inline]
     pub fn probe() -> Sink<'static> {
         Sink {
             list: None,
@@ -292,9 +294,19 @@ impl<'a> Sink<'a> {
     #[inline]
     pub fn report(&mut self, kind: impl FnOnce() -> Kind, trail: &Trail<'_>, position: Position) {
         self.failed = true;
+        if self.list.is_some() {
+            self.push(kind(), trail, position);
+        }
+    }
+
+    /// The out-of-line part of [`Sink::report`]: every call site stays small, so
+    /// that validators inline where no violation is found.
+    #[cold]
+    #[inline(never)]
+    fn push(&mut self, kind: Kind, trail: &Trail<'_>, position: Position) {
         if let Some(list) = self.list.as_deref_mut() {
             list.push(Violation {
-                kind: kind(),
+                kind,
                 path: trail.to_path(),
                 position,
             });
@@ -343,9 +355,7 @@ impl<'a> Sink<'a> {
         }
         self.failed = true;
         if let Some(list) = self.list.as_deref_mut() {
-            let rest = list.split_off(mark);
-            list.extend(violations);
-            list.extend(rest);
+            list.splice(mark..mark, violations);
         }
     }
 }
@@ -377,6 +387,7 @@ impl<'a> Trail<'a> {
     };
 
     /// The property `key` of the value at `self`.
+    #[inline]
     pub fn key(&'a self, key: &'a str) -> Trail<'a> {
         Trail {
             parent: Some(self),
@@ -386,6 +397,7 @@ impl<'a> Trail<'a> {
     }
 
     /// Element `index` of the array at `self`.
+    #[inline]
     pub fn index(&'a self, index: usize) -> Trail<'a> {
         Trail {
             parent: Some(self),
@@ -395,6 +407,7 @@ impl<'a> Trail<'a> {
     }
 
     /// Whether this is the arguments object itself.
+    #[inline]
     pub fn is_root(&self) -> bool {
         self.depth == 0
     }
