@@ -96,26 +96,12 @@ fn ok_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
             let test = equals(c);
             checks.push(quote!(if !(#test) { return false; }));
         }
-        let mut arms = Vec::new();
-        let numbers = ok_number_code(node);
-        if !numbers.is_empty() {
-            arms.push(quote!(#rt::serde_json::Value::Number(n) => { #numbers }));
-        }
-        let strings = ok_string_code(node);
-        if !strings.is_empty() {
-            arms.push(quote!(#rt::serde_json::Value::String(s) => { #strings }));
-        }
-        let objects = ok_object_code(node, root);
-        if !objects.is_empty() {
-            arms.push(quote!(#rt::serde_json::Value::Object(m) => { #objects }));
-        }
-        let arrays = ok_array_code(node);
-        if !arrays.is_empty() {
-            arms.push(quote!(#rt::serde_json::Value::Array(a) => { #arrays }));
-        }
-        if !arms.is_empty() {
-            checks.push(quote!(match v { #(#arms)* _ => {} }));
-        }
+        checks.push(match_by_type(
+            ok_number_code(node),
+            ok_string_code(node),
+            ok_object_code(node, root),
+            ok_array_code(node),
+        ));
         // `$ref` and `allOf` check the same value.
         for target in node.reference.iter().chain(&node.all_of) {
             let f = ok_name(*target);
@@ -407,6 +393,35 @@ fn equals(lit: &Value) -> TokenStream {
     }
 }
 
+/// `match v { Number(n) => {..} String(s) => {..} Object(m) => {..} Array(a) => {..} _ => {} }`
+/// with an arm only for the non-empty checks; nothing when all are empty.
+fn match_by_type(
+    numbers: TokenStream,
+    strings: TokenStream,
+    objects: TokenStream,
+    arrays: TokenStream,
+) -> TokenStream {
+    let rt = rt();
+    let mut arms = Vec::new();
+    if !numbers.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Number(n) => { #numbers }));
+    }
+    if !strings.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::String(s) => { #strings }));
+    }
+    if !objects.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Object(m) => { #objects }));
+    }
+    if !arrays.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Array(a) => { #arrays }));
+    }
+    if arms.is_empty() {
+        quote!()
+    } else {
+        quote!(match v { #(#arms)* _ => {} })
+    }
+}
+
 /// `out.report(|| KIND, TRAIL, POS);`
 fn report(kind: TokenStream, trail: TokenStream, pos: TokenStream) -> TokenStream {
     quote!(out.report(|| #kind, #trail, #pos);)
@@ -508,26 +523,12 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
         body.push(quote!(if !(#test) { #push }));
     }
 
-    let mut arms = Vec::new();
-    let numbers = number_code(node);
-    if !numbers.is_empty() {
-        arms.push(quote!(#rt::serde_json::Value::Number(n) => { #numbers }));
-    }
-    let strings = string_code(node);
-    if !strings.is_empty() {
-        arms.push(quote!(#rt::serde_json::Value::String(s) => { #strings }));
-    }
-    let objects = object_code(node, root);
-    if !objects.is_empty() {
-        arms.push(quote!(#rt::serde_json::Value::Object(m) => { #objects }));
-    }
-    let arrays = array_code(node);
-    if !arrays.is_empty() {
-        arms.push(quote!(#rt::serde_json::Value::Array(a) => { #arrays }));
-    }
-    if !arms.is_empty() {
-        body.push(quote!(match v { #(#arms)* _ => {} }));
-    }
+    body.push(match_by_type(
+        number_code(node),
+        string_code(node),
+        object_code(node, root),
+        array_code(node),
+    ));
     body.push(applicator_code(schema, node));
     signature(&name, quote!(#(#body)*))
 }
