@@ -30,15 +30,30 @@ fn fn_name(id: NodeId) -> Ident {
 pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     let at_root = root_applied(schema);
     let fns = (0..schema.nodes().len()).map(|i| node_fn(schema, NodeId(i as u32), at_root[i]));
-    let oks = (0..schema.nodes().len()).map(|i| ok_fn(schema, NodeId(i as u32), at_root[i]));
+    let recursive = recursive_nodes(schema);
+    let oks = (0..schema.nodes().len())
+        .map(|i| ok_fn(schema, NodeId(i as u32), at_root[i], recursive[i]));
     let root = fn_name(schema.root_id());
     let root_ok = ok_name(schema.root_id());
     let entry = format_ident!("__ts_validate");
+    // The reporting walk out of line: the valid path stays a small function.
+    let rt = rt();
     let body = quote!(
         if #root_ok(v, t.is_root(), o) {
             return;
         }
-        #root(v, t, p, o, out)
+        #[cold]
+        #[inline(never)]
+        fn __ts_report(
+            v: &#rt::serde_json::Value,
+            t: &#rt::Trail<'_>,
+            p: #rt::Position,
+            o: &#rt::Options,
+            out: &mut #rt::Sink<'_>,
+        ) {
+            #root(v, t, p, o, out)
+        }
+        __ts_report(v, t, p, o, out)
     );
     let entry_fn = signature(&entry, body);
     (quote!(#entry_fn #(#fns)* #(#oks)*), entry)
@@ -53,7 +68,7 @@ fn ok_name(id: NodeId) -> Ident {
 /// says there). Nodes whose checks are not a line of code (`anyOf`, `oneOf`, `not`,
 /// `propertyNames`, `pattern`, another tool type) ask the reporting function with a
 /// probe instead.
-fn ok_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
+fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStream {
     let rt = rt();
     let node = schema.node(id);
     let name = ok_name(id);
@@ -109,9 +124,16 @@ fn ok_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
         }
         quote!(#(#checks)* true)
     };
+    // Inlined into both walks (the boolean one, and the reporting one that asks
+    // it before walking a member again), except on a `$ref` cycle.
+    let inline = if recursive {
+        quote!(#[inline])
+    } else {
+        quote!(#[inline(always)])
+    };
     quote! {
         #[allow(unused_variables, clippy::all)]
-        #[inline]
+        #inline
         fn #name(v: &#rt::serde_json::Value, root: bool, o: &#rt::Options) -> bool {
             #body
         }
@@ -312,6 +334,47 @@ fn ok_object_code(node: &Node, root: bool) -> TokenStream {
     }
     code.extend(lookups);
     quote!(#(#code)*)
+}
+
+/// The nodes whose validation may reach themselves again (through `$ref`): their
+/// boolean validators cannot be inlined into their callers.
+fn recursive_nodes(schema: &Schema) -> Vec<bool> {
+    let n = schema.nodes().len();
+    let children = |id: NodeId| -> Vec<NodeId> {
+        let node = schema.node(id);
+        let mut out: Vec<NodeId> = Vec::new();
+        for p in node.properties.as_deref().unwrap_or(&[]) {
+            out.push(p.node);
+        }
+        if let Additional::Schema(x) = node.additional {
+            out.push(x);
+        }
+        out.extend(node.items);
+        out.extend(&node.prefix_items);
+        out.extend(node.reference);
+        out.extend(&node.all_of);
+        out.extend(&node.any_of);
+        out.extend(&node.one_of);
+        out.extend(node.not);
+        out.extend(node.property_names);
+        out
+    };
+    (0..n)
+        .map(|start| {
+            let start = NodeId(start as u32);
+            let mut seen = vec![false; n];
+            let mut stack = children(start);
+            while let Some(id) = stack.pop() {
+                if id == start {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[id.0 as usize], true) {
+                    stack.extend(children(id));
+                }
+            }
+            false
+        })
+        .collect()
 }
 
 /// Which nodes may check the root value itself: the root, and every node reached
@@ -704,14 +767,15 @@ fn array_code(node: &Node) -> TokenStream {
         ));
     }
     if !node.prefix_items.is_empty() || node.items.is_some() {
+        // As for properties: the boolean check first, the reporting walk on failure.
         let prefix = node.prefix_items.iter().enumerate().map(|(i, id)| {
-            let f = fn_name(*id);
-            quote!(#i => #f(e, &t, p, o, out),)
+            let (f, ok) = (fn_name(*id), ok_name(*id));
+            quote!(#i => if !#ok(e, false, o) { #f(e, &t, p, o, out) },)
         });
         let rest = match node.items {
             Some(id) => {
-                let f = fn_name(id);
-                quote!(_ => #f(e, &t, p, o, out),)
+                let (f, ok) = (fn_name(id), ok_name(id));
+                quote!(_ => if !#ok(e, false, o) { #f(e, &t, p, o, out) },)
             }
             None => quote!(_ => {}),
         };
@@ -796,7 +860,7 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
         quote!(false)
     };
     let extra = match node.additional {
-        Additional::Schema(id) => Some(fn_name(id)),
+        Additional::Schema(id) => Some((fn_name(id), ok_name(id))),
         _ => None,
     };
     // Undeclared names are rejected (closed, or `false`) or checked (a schema).
@@ -902,17 +966,20 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
                 };
                 let names = names_check(&position(quote!(#some(i)), quote!(#some(#i))));
                 // An optional property given as `null` may count as absent.
+                // The boolean check first: only a failing value is walked again
+                // to report (a valid property costs what the valid path does).
+                let ok = ok_name(prop.node);
                 let call = if node.required.contains(&prop.name) {
-                    quote!(#child(val, &t, at, o, out);)
+                    quote!(if !#ok(val, false, o) { #child(val, &t, at, o, out); })
                 } else {
-                    quote!(if !(o.null_is_absent && val.is_null()) { #child(val, &t, at, o, out); })
+                    quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) { #child(val, &t, at, o, out); })
                 };
                 quote!(#pname => { #names #mark let t = t.key(k); #call })
             })
             .collect();
         let names = names_check(&position(quote!(#some(i)), quote!(#none)));
-        let fallback = if let Some(f) = &extra {
-            quote!(_ => { #names let t = t.key(k); #f(val, &t, at, o, out); })
+        let fallback = if let Some((f, ok)) = &extra {
+            quote!(_ => { #names let t = t.key(k); if !#ok(val, false, o) { #f(val, &t, at, o, out); } })
         } else if may_reject {
             let additional = additional_expr(node.additional);
             let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
@@ -941,12 +1008,9 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
                 if out.is_probe() {
                     out.fail();
                 } else {
-                    let mut missing: ::std::vec::Vec<#rt::Violation> = ::std::vec::Vec::new();
-                    {
-                        let out = &mut #rt::Sink::collect(&mut missing);
-                        #(#missing_checks)*
-                    }
-                    out.insert_at(start, missing);
+                    let from = out.mark();
+                    #(#missing_checks)*
+                    out.move_back(start, from);
                 }
             }
         ));

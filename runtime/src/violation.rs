@@ -53,6 +53,57 @@ impl Path {
     }
 }
 
+impl Path {
+    /// The path as `Display` writes it (`filters.tags[2]`), appended to `out`
+    /// without the formatting machinery.
+    pub fn write_to(&self, out: &mut String) {
+        for (i, seg) in self.0.iter().enumerate() {
+            match seg {
+                Segment::Key(k) => {
+                    if i > 0 {
+                        out.push('.');
+                    }
+                    out.push_str(k);
+                }
+                Segment::Index(n) => {
+                    out.push('[');
+                    push_u64(out, *n as u64);
+                    out.push(']');
+                }
+            }
+        }
+    }
+
+    /// An estimate of the displayed length, for sizing strings.
+    #[doc(hidden)]
+    pub fn text_len(&self) -> usize {
+        self.0
+            .iter()
+            .map(|s| match s {
+                Segment::Key(k) => k.len() + 1,
+                Segment::Index(_) => 4,
+            })
+            .sum()
+    }
+}
+
+/// `n` in decimal, appended to `out`.
+#[doc(hidden)]
+pub fn push_u64(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+}
+
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, seg) in self.0.iter().enumerate() {
@@ -346,6 +397,19 @@ impl<'a> Sink<'a> {
     #[inline]
     pub fn mark(&self) -> usize {
         self.list.as_deref().map_or(0, Vec::len)
+    }
+
+    /// Moves the violations collected since `from` before those collected from
+    /// `mark` to `from` (missing properties, found after the pass over the members,
+    /// come first), keeping the order within each run.
+    #[inline]
+    pub fn move_back(&mut self, mark: usize, from: usize) {
+        if let Some(list) = self.list.as_deref_mut() {
+            let len = list.len();
+            if mark < from && from < len {
+                list[mark..].rotate_right(len - from);
+            }
+        }
     }
 
     /// Puts `violations` before those collected since `mark`.

@@ -1048,3 +1048,49 @@ fn format_names() {
     assert_eq!(Format::from_name("seed004"), None);
     assert_eq!(Format::default(), Format::Default);
 }
+
+/// The default sentences write numbers, escaped strings and indexed paths exactly as
+/// serde_json and `Path`'s `Display` do (they are appended without `fmt`).
+#[test]
+fn default_numbers_escapes_and_indices_read_as_json() {
+    let s = schema(json!({
+        "type": "object",
+        "properties": {
+            "e": {"enum": ["a\"b", "tab\there", -3, 2.5, 18446744073709551615u64]},
+            "n": {"type": "array", "items": {"type": "object", "properties": {
+                "q": {"type": "integer", "minimum": -9223372036854775808i64, "maximum": 10}
+            }}},
+            "f": {"type": "number", "exclusiveMaximum": 0.5}
+        }
+    }));
+    let r = s.validate(&json!({
+        "e": "back\\slash",
+        "n": [{}, {"q": 11}, {"q": 12}],
+        "f": 0.5
+    }));
+    assert_eq!(
+        render(Format::Default, &r),
+        [
+            "argument 'e' should be one of \"a\\\"b\", \"tab\\there\", -3, 2.5, \
+             18446744073709551615, got \"back\\\\slash\"",
+            "argument 'n[1].q' should be at most 10, got 11",
+            "argument 'n[2].q' should be at most 10, got 12",
+            "argument 'f' should be less than 0.5, got 0.5",
+        ]
+    );
+    // Every sentence is what `Display` of the path and the values give.
+    for v in r.violations() {
+        let via_fmt = format!("{}", v.path);
+        let mut direct = String::new();
+        v.path.write_to(&mut direct);
+        assert_eq!(direct, via_fmt);
+    }
+    let r = s.validate(&json!({ "e": -12, "n": [{"q": -1}], "f": -1e300 }));
+    assert_eq!(
+        render(Format::Default, &r),
+        [
+            "argument 'e' should be one of \"a\\\"b\", \"tab\\there\", -3, 2.5, \
+          18446744073709551615, got -12"
+        ]
+    );
+}

@@ -23,10 +23,6 @@ const QUOTE_MAX: usize = 60;
 pub fn message(v: &Violation) -> String {
     let subject = Subject(&v.path);
     match &v.kind {
-        Kind::Missing => format!("missing required argument '{}'", v.path),
-        Kind::Unexpected => format!("unexpected argument '{}'", v.path),
-        Kind::NotAllowed if v.path.is_root() => "no arguments are allowed".to_string(),
-        Kind::NotAllowed => format!("argument '{}' is not allowed", v.path),
         Kind::PropertyName { name, problem } => {
             format!(
                 "{subject} has a property name '{name}' that {}",
@@ -44,13 +40,88 @@ pub fn message(v: &Violation) -> String {
                 )
             }
         }
-        // One string, written once (no intermediate strings).
+        // The common kinds are written with plain appends, into one string sized
+        // for them (no formatting machinery: reports are built on every failed call).
         kind => {
-            let mut out = String::with_capacity(64);
-            let _ = write!(out, "{subject} ");
-            write_predicate(&mut out, kind);
+            let mut out = String::with_capacity(48 + 2 * v.path.text_len());
+            match kind {
+                Kind::Missing => {
+                    out.push_str("missing required argument '");
+                    v.path.write_to(&mut out);
+                    out.push('\'');
+                }
+                Kind::Unexpected => {
+                    out.push_str("unexpected argument '");
+                    v.path.write_to(&mut out);
+                    out.push('\'');
+                }
+                Kind::NotAllowed if v.path.is_root() => out.push_str("no arguments are allowed"),
+                Kind::NotAllowed => {
+                    out.push_str("argument '");
+                    v.path.write_to(&mut out);
+                    out.push_str("' is not allowed");
+                }
+                kind => {
+                    write_subject(&mut out, &v.path);
+                    out.push(' ');
+                    write_predicate(&mut out, kind);
+                }
+            }
             out
         }
+    }
+}
+
+/// [`Subject`], appended to `out`.
+fn write_subject(out: &mut String, path: &crate::violation::Path) {
+    if path.is_root() {
+        out.push_str("arguments");
+    } else {
+        out.push_str("argument '");
+        path.write_to(out);
+        out.push('\'');
+    }
+}
+
+/// `types` as [`TypeSet`]'s `Display` writes it (`string or null`), appended.
+fn write_types(out: &mut String, types: crate::json::TypeSet) {
+    let n = types.len();
+    for (i, t) in types.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == n { " or " } else { ", " });
+        }
+        out.push_str(t.name());
+    }
+}
+
+/// A number as serde_json writes it, appended (integers without `fmt`).
+fn write_number(out: &mut String, n: &serde_json::Number) {
+    if let Some(u) = n.as_u64() {
+        crate::violation::push_u64(out, u);
+    } else if let Some(i) = n.as_i64() {
+        out.push('-');
+        crate::violation::push_u64(out, i.unsigned_abs());
+    } else {
+        let _ = write!(out, "{n}");
+    }
+}
+
+/// A string value as JSON (`"celsius"`), cut as [`short_json`] cuts it, appended;
+/// without `fmt` when it needs no escape.
+fn write_json(out: &mut String, value: &Value) {
+    match value {
+        Value::String(s)
+            if s.len() + 2 <= QUOTE_MAX
+                && !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') =>
+        {
+            out.push('"');
+            out.push_str(s);
+            out.push('"');
+        }
+        Value::Number(n) => write_number(out, n),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Null => out.push_str("null"),
+        other => out.push_str(&short_json(other, QUOTE_MAX)),
     }
 }
 
@@ -85,23 +156,34 @@ fn predicate(kind: &Kind) -> String {
 /// [`predicate`], appended to `out`.
 fn write_predicate(out: &mut String, kind: &Kind) {
     let _ = match kind {
-        Kind::Type { expected, received } => write!(out, "should be {expected}, got {received}"),
+        Kind::Type { expected, received } => {
+            out.push_str("should be ");
+            write_types(out, *expected);
+            out.push_str(", got ");
+            out.push_str(received.name());
+            Ok(())
+        }
         Kind::Enum { allowed, received } => {
-            let got = short_json(received, QUOTE_MAX);
             match allowed.as_slice() {
-                [] => write!(out, "cannot take any value (its enum is empty), got {got}"),
-                [one] => write!(out, "should be {one}, got {got}"),
+                [] => out.push_str("cannot take any value (its enum is empty), got "),
+                [one] => {
+                    out.push_str("should be ");
+                    write_enum_value(out, one);
+                    out.push_str(", got ");
+                }
                 many => {
                     out.push_str("should be one of ");
                     for (i, v) in many.iter().enumerate() {
                         if i > 0 {
                             out.push_str(", ");
                         }
-                        let _ = write!(out, "{v}");
+                        write_enum_value(out, v);
                     }
-                    write!(out, ", got {got}")
+                    out.push_str(", got ");
                 }
             }
+            write_json(out, received);
+            Ok(())
         }
         Kind::Const { expected, received } => write!(
             out,
@@ -110,16 +192,32 @@ fn write_predicate(out: &mut String, kind: &Kind) {
             short_json(received, QUOTE_MAX)
         ),
         Kind::BelowMinimum { limit, received } => {
-            write!(out, "should be at least {limit}, got {received}")
+            out.push_str("should be at least ");
+            write_number(out, limit);
+            out.push_str(", got ");
+            write_number(out, received);
+            Ok(())
         }
         Kind::AboveMaximum { limit, received } => {
-            write!(out, "should be at most {limit}, got {received}")
+            out.push_str("should be at most ");
+            write_number(out, limit);
+            out.push_str(", got ");
+            write_number(out, received);
+            Ok(())
         }
         Kind::ExclusiveMinimum { limit, received } => {
-            write!(out, "should be greater than {limit}, got {received}")
+            out.push_str("should be greater than ");
+            write_number(out, limit);
+            out.push_str(", got ");
+            write_number(out, received);
+            Ok(())
         }
         Kind::ExclusiveMaximum { limit, received } => {
-            write!(out, "should be less than {limit}, got {received}")
+            out.push_str("should be less than ");
+            write_number(out, limit);
+            out.push_str(", got ");
+            write_number(out, received);
+            Ok(())
         }
         Kind::MultipleOf { divisor, received } => {
             write!(out, "should be a multiple of {divisor}, got {received}")
@@ -210,6 +308,21 @@ fn write_predicate(out: &mut String, kind: &Kind) {
         }
         Kind::UnknownTool { name, .. } => write!(out, "names an unknown tool '{name}'"),
     };
+}
+
+/// A listed value, in full (as `Display` of a `Value` writes it).
+fn write_enum_value(out: &mut String, v: &Value) {
+    match v {
+        Value::String(s) if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') => {
+            out.push('"');
+            out.push_str(s);
+            out.push('"');
+        }
+        Value::Number(n) => write_number(out, n),
+        other => {
+            let _ = write!(out, "{other}");
+        }
+    }
 }
 
 /// `(1) argument 'x' should be string, got integer; (2) ...`
