@@ -915,7 +915,7 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
             None => quote!(#none),
         };
         let pos = position(quote!(#none), d);
-        let push = report(quote!(#rt::Kind::Missing), quote!(&t.key(#name)), pos);
+        let push = report(quote!(#rt::Kind::Missing), quote!(&t.name(#name)), pos);
         match declared {
             Some(i) if nbits < 64 => {
                 bit_of[i] = Some(nbits);
@@ -974,7 +974,7 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
                 } else {
                     quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) { #child(val, &t, at, o, out); })
                 };
-                quote!(#pname => { #names #mark let t = t.key(k); #call })
+                quote!(#pname => { #names #mark let t = t.name(#pname); #call })
             })
             .collect();
         let names = names_check(&position(quote!(#some(i)), quote!(#none)));

@@ -3,13 +3,15 @@
 
 use crate::json::{JsonType, TypeSet};
 use serde_json::{Number, Value};
+use std::borrow::Cow;
 use std::fmt;
 
 /// One step of a path into the arguments.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Segment {
-    /// A property name.
-    Key(String),
+    /// A property name: borrowed when the schema declares it (generated code
+    /// names declared properties by `'static` literals), else owned.
+    Key(Cow<'static, str>),
     /// An array index.
     Index(usize),
 }
@@ -439,6 +441,7 @@ pub struct Trail<'a> {
 enum TrailSeg<'a> {
     Root,
     Key(&'a str),
+    Name(&'static str),
     Index(usize),
 }
 
@@ -456,6 +459,17 @@ impl<'a> Trail<'a> {
         Trail {
             parent: Some(self),
             seg: TrailSeg::Key(key),
+            depth: self.depth + 1,
+        }
+    }
+
+    /// The property `name` of the value at `self`, a name the schema declares:
+    /// kept borrowed in the [`Path`] of a violation (no allocation).
+    #[inline]
+    pub fn name(&'a self, name: &'static str) -> Trail<'a> {
+        Trail {
+            parent: Some(self),
+            seg: TrailSeg::Name(name),
             depth: self.depth + 1,
         }
     }
@@ -483,7 +497,8 @@ impl<'a> Trail<'a> {
         while let Some(t) = cur {
             match t.seg {
                 TrailSeg::Root => {}
-                TrailSeg::Key(k) => segs.push(Segment::Key(k.to_string())),
+                TrailSeg::Key(k) => segs.push(Segment::Key(Cow::Owned(k.to_string()))),
+                TrailSeg::Name(k) => segs.push(Segment::Key(Cow::Borrowed(k))),
                 TrailSeg::Index(i) => segs.push(Segment::Index(i)),
             }
             cur = t.parent;

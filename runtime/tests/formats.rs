@@ -32,7 +32,7 @@ fn path(s: &str) -> Path {
             Some(i) => (&part[..i], &part[i..]),
             None => (part, ""),
         };
-        segs.push(Segment::Key(key.to_string()));
+        segs.push(Segment::Key(key.to_string().into()));
         while let Some(stripped) = rest.strip_prefix('[') {
             let close = stripped.find(']').unwrap();
             segs.push(Segment::Index(stripped[..close].parse().unwrap()));

@@ -31,7 +31,7 @@ fn path(s: &str) -> Path {
     for part in s.split('.').filter(|p| !p.is_empty()) {
         let mut rest = part;
         if let Some(open) = rest.find('[') {
-            segs.push(Segment::Key(rest[..open].to_string()));
+            segs.push(Segment::Key(rest[..open].to_string().into()));
             rest = &rest[open..];
             while let Some(stripped) = rest.strip_prefix('[') {
                 let close = stripped.find(']').expect("unclosed [");
@@ -40,7 +40,7 @@ fn path(s: &str) -> Path {
             }
             assert!(rest.is_empty(), "junk after index in {s:?}");
         } else {
-            segs.push(Segment::Key(rest.to_string()));
+            segs.push(Segment::Key(rest.to_string().into()));
         }
     }
     Path(segs)
@@ -450,7 +450,7 @@ fn property_names_may_be_anything() {
         [
             Violation {
                 kind: Kind::Missing,
-                path: Path(vec![Segment::Key(String::new())]),
+                path: Path(vec![Segment::Key(String::new().into())]),
                 position: at(None, Some(0)),
             },
             Violation {

@@ -271,7 +271,7 @@ fn schema_at<'s>(schema: &'s Value, path: &[Segment]) -> Option<&'s Value> {
     let mut cur = schema;
     for seg in path {
         cur = match seg {
-            Segment::Key(k) => match cur.get("properties").and_then(|p| p.get(k)) {
+            Segment::Key(k) => match cur.get("properties").and_then(|p| p.get(&**k)) {
                 Some(s) => s,
                 None => cur.get("additionalProperties")?,
             },
@@ -285,7 +285,7 @@ fn schema_at<'s>(schema: &'s Value, path: &[Segment]) -> Option<&'s Value> {
 fn pattern(path: &[Segment]) -> String {
     path.iter()
         .map(|s| match s {
-            Segment::Key(k) => k.clone(),
+            Segment::Key(k) => k.to_string(),
             Segment::Index(_) => "*".to_string(),
         })
         .collect::<Vec<_>>()
