@@ -61,6 +61,12 @@ fn check<T: ToolArgs>(valid: &[Value], invalid: &Value) {
     let (report, n) = allocations(|| T::validate(invalid));
     assert!(!report.is_valid());
     assert!(n > 0, "the counter saw no allocation on an invalid call");
+    // `is_valid` answers alike and never allocates, valid or not.
+    for args in valid.iter().chain([invalid]) {
+        let (yes, n) = allocations(|| T::is_valid(args));
+        assert_eq!(yes, T::validate(args).is_valid(), "{args}");
+        assert_eq!(n, 0, "{}::is_valid allocated {n} times on {args}", T::NAME);
+    }
 }
 
 #[test]

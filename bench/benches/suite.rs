@@ -18,8 +18,8 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 use tool_schema::{Options, Schema};
 use tool_schema_bench::{
-    bfcl, bfcl_cases, compiled_validate, compiled_validate_str, hand_validate, interpreted,
-    typed_parse, BENCHES,
+    bfcl, bfcl_cases, compiled_is_valid, compiled_validate, compiled_validate_str, hand_validate,
+    interpreted, typed_parse, BENCHES,
 };
 
 /// The rows of the table: benchmark id, label.
@@ -27,6 +27,10 @@ const ROWS: &[(&str, &str)] = &[
     (
         "compiled",
         "tool-schema `tool_schema!` (all errors, as strings)",
+    ),
+    (
+        "compiled_is_valid",
+        "tool-schema `tool_schema!`, `is_valid`",
     ),
     ("interp_is_valid", "tool-schema interpreter, `is_valid`"),
     ("interp", "tool-schema interpreter (all errors, as strings)"),
@@ -67,6 +71,7 @@ const ROWS: &[(&str, &str)] = &[
 const RATIOS: &[(&str, &str)] = &[
     ("compiled", "hand"),
     ("compiled", "js_compiled_is_valid"),
+    ("compiled_is_valid", "js_compiled_is_valid"),
     ("compiled", "js_compiled"),
     ("compiled", "js_rt_is_valid"),
     ("compiled", "js_rt"),
@@ -237,6 +242,7 @@ fn four_schemas<M: Measurement>(c: &mut Criterion<M>) {
         let schema_value: Value = serde_json::from_str(b.schema).unwrap();
         let schema: Schema = interpreted(b.schema);
         let compiled = compiled_validate(b.name);
+        let compiled_yes = compiled_is_valid(b.name);
         let hand = hand_validate(b.name);
         let typed = typed_parse(b.name);
         let text_path = compiled_validate_str(b.name);
@@ -257,6 +263,9 @@ fn four_schemas<M: Measurement>(c: &mut Criterion<M>) {
                 bn.iter(|| compiled(black_box(v)).messages())
             });
             if valid {
+                g.bench_function("compiled_is_valid", |bn| {
+                    bn.iter(|| compiled_yes(black_box(v)))
+                });
                 g.bench_function("interp_is_valid", |bn| {
                     bn.iter(|| schema.is_valid(black_box(v)))
                 });
@@ -335,6 +344,13 @@ fn bfcl_sample<M: Measurement>(c: &mut Criterion<M>) {
             })
         });
         if valid {
+            g.bench_function("compiled_is_valid", |bn| {
+                bn.iter(|| {
+                    for (i, v) in values.iter().enumerate() {
+                        black_box(bfcl::IS_VALID[i](black_box(v)));
+                    }
+                })
+            });
             g.bench_function("interp_is_valid", |bn| {
                 bn.iter(|| {
                     for (s, v) in schemas.iter().zip(values) {

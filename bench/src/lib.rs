@@ -58,6 +58,17 @@ pub fn compiled_validate(name: &str) -> fn(&Value) -> Report {
     }
 }
 
+/// Our compiled tool's yes/no answer (`ToolArgs::is_valid`).
+pub fn compiled_is_valid(name: &str) -> fn(&Value) -> bool {
+    match name {
+        "weather" => <compiled::Weather as ToolArgs>::is_valid,
+        "search" => <compiled::Search as ToolArgs>::is_valid,
+        "order" => <compiled::Order as ToolArgs>::is_valid,
+        "job" => <compiled::Job as ToolArgs>::is_valid,
+        _ => panic!("no benchmark {name}"),
+    }
+}
+
 /// A text-path validator: the arguments as JSON text, every violation, no `Value`.
 pub type TextValidator = fn(&str) -> Result<Report, tool_schema::TextError>;
 

@@ -5,8 +5,8 @@
 use serde_json::{json, Value};
 use std::path::Path;
 use tool_schema_bench::{
-    bfcl, bfcl_cases, bfcl_schema, compiled_validate, compiled_validate_str, hand_validate,
-    interpreted, typed_parse, BENCHES,
+    bfcl, bfcl_cases, bfcl_schema, compiled_is_valid, compiled_validate, compiled_validate_str,
+    hand_validate, interpreted, typed_parse, BENCHES,
 };
 
 fn codes(report: &tool_schema::Report) -> Vec<&'static str> {
@@ -29,6 +29,7 @@ fn generated_bfcl_files_are_up_to_date() {
         (String::new(), String::new(), String::new(), String::new());
     let (mut js_valid, mut js_errors) = (String::new(), String::new());
     let mut validate_str = String::new();
+    let mut is_valid = String::new();
     for (i, row) in rows.iter().enumerate() {
         let schema = bfcl_schema(&row["parameters"]);
         let rel = format!("data/bfcl/schemas/{i:02}.json");
@@ -44,6 +45,9 @@ fn generated_bfcl_files_are_up_to_date() {
         schemas.push_str(&format!("    include_str!(\"../{rel}\"),\n"));
         validate.push_str(&format!(
             "    <Bfcl{i:02} as tool_schema::ToolArgs>::validate,\n"
+        ));
+        is_valid.push_str(&format!(
+            "    <Bfcl{i:02} as tool_schema::ToolArgs>::is_valid,\n"
         ));
         validate_str.push_str(&format!(
             "    <Bfcl{i:02} as tool_schema::ToolArgs>::validate_str,\n"
@@ -64,6 +68,8 @@ fn generated_bfcl_files_are_up_to_date() {
          pub const SCHEMAS: [&str; {n}] = [\n{schemas}];\n\n\
          /// Our compiled validators, in the sample's order.\n\
          pub const VALIDATE: [fn(&serde_json::Value) -> tool_schema::Report; {n}] = [\n{validate}];\n\n\
+         /// Their yes/no answers (`ToolArgs::is_valid`), in the same order.\n\
+         pub const IS_VALID: [fn(&serde_json::Value) -> bool; {n}] = [\n{is_valid}];\n\n\
          /// Their text path (`ToolArgs::validate_str`), in the same order.\n\
          pub const VALIDATE_STR: [crate::TextValidator; {n}] = [\n{validate_str}];\n\n\
          /// jsonschema's compile-time validators (`#[jsonschema::validator]`).\n\
@@ -102,6 +108,8 @@ fn the_four_inputs_read_as_intended() {
         let compiled = compiled_validate(b.name);
         assert!(compiled(&valid).is_valid(), "{}", b.name);
         assert!(schema.is_valid(&valid), "{}", b.name);
+        assert!(compiled_is_valid(b.name)(&valid), "{}", b.name);
+        assert!(!compiled_is_valid(b.name)(&invalid), "{}", b.name);
         let report = compiled(&invalid);
         assert_eq!(report, schema.validate(&invalid), "{}", b.name);
         assert_eq!(

@@ -42,6 +42,11 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
         if #root_ok(v, t.is_root(), o) {
             return;
         }
+        // A probe (`is_valid`) needs no more than the boolean walk's answer.
+        if out.is_probe() {
+            out.fail();
+            return;
+        }
         #[cold]
         #[inline(never)]
         fn __ts_report(

@@ -208,7 +208,7 @@ pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
         schema,
     } = parts;
 
-    let (schema_json, validate_body, at_body) = match schema {
+    let (schema_json, validate_body, is_valid_body, at_body) = match schema {
         Some(schema) => {
             let (fns, root) = codegen::validator(schema);
             let has_type = schema.root().types.is_some();
@@ -222,16 +222,31 @@ pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
                 }
                 #rt::Report { violations: out }
             );
+            // A probe: the boolean walk alone decides (see `codegen::validator`).
+            let is_valid = quote!(
+                if !#has_type && options.object_root && !args.is_object() {
+                    return false;
+                }
+                let mut probe = #rt::Sink::probe();
+                <Self as ::tool_schema::ToolArgs>::__validate_at(
+                    args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut probe,
+                );
+                !probe.failed()
+            );
             let at = quote!(
                 #fns
                 #root(args, trail, position, options, out)
             );
-            (schema_json, validate, at)
+            (schema_json, validate, is_valid, at)
         }
         // Fallback: the type and its trait exist so the rest of the crate
         // type-checks; the compile errors stop the build.
         None => (
             quote!("{}"),
+            quote!(
+                let _ = (args, options);
+                ::core::unreachable!("this tool's schema did not compile")
+            ),
             quote!(
                 let _ = (args, options);
                 ::core::unreachable!("this tool's schema did not compile")
@@ -257,6 +272,7 @@ pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
                 })
             }
 
+            #[inline]
             fn validate_with(
                 args: &#rt::serde_json::Value,
                 options: &#rt::Options,
@@ -264,6 +280,15 @@ pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
                 #validate_body
             }
 
+            #[inline]
+            fn is_valid_with(
+                args: &#rt::serde_json::Value,
+                options: &#rt::Options,
+            ) -> bool {
+                #is_valid_body
+            }
+
+            #[inline]
             fn __validate_at(
                 args: &#rt::serde_json::Value,
                 trail: &#rt::Trail<'_>,

@@ -33,8 +33,23 @@ pub trait ToolArgs {
     );
 
     /// Validates `args` in tool-call mode.
+    #[inline]
     fn validate(args: &Value) -> Report {
         Self::validate_with(args, &Options::default())
+    }
+
+    /// Whether `args` are valid in tool-call mode: the answer of
+    /// [`ToolArgs::validate`]`(args).is_valid()`, without building a report (the
+    /// implementations the macros generate never allocate).
+    #[inline]
+    fn is_valid(args: &Value) -> bool {
+        Self::is_valid_with(args, &Options::default())
+    }
+
+    /// [`ToolArgs::is_valid`] with `options`.
+    #[inline]
+    fn is_valid_with(args: &Value, options: &Options) -> bool {
+        Self::validate_with(args, options).is_valid()
     }
 
     /// This tool's schema in the run-time model, parsed from [`ToolArgs::schema`]

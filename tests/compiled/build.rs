@@ -117,6 +117,16 @@ fn main() {
         .unwrap();
     }
     out.push_str("];\n");
+    out.push_str("/// A compiled yes/no validator.\npub type IsValid = fn(&serde_json::Value, &tool_schema::Options) -> bool;\n\n");
+    out.push_str("/// `ToolArgs::is_valid_with` of each of `TOOLS`, in the same order.\npub const IS_VALID: &[IsValid] = &[\n");
+    for i in 0..schemas.len() {
+        writeln!(
+            out,
+            "    <Tool{i} as tool_schema::ToolArgs>::is_valid_with,"
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
     writeln!(
         out,
         "\n/// Index in `TOOLS` of the first hand-written schema.\npub const FIRST_EXTRA: usize = {first_extra};"
@@ -179,6 +189,15 @@ fn suite() {
             out,
             "    ({:?}, <Suite{i} as tool_schema::ToolArgs>::validate_with),",
             s.to_string()
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
+    out.push_str("/// `ToolArgs::is_valid_with` of each of `SUITE`, in the same order.\npub const SUITE_IS_VALID: &[super::IsValid] = &[\n");
+    for i in 0..schemas.len() {
+        writeln!(
+            out,
+            "    <Suite{i} as tool_schema::ToolArgs>::is_valid_with,"
         )
         .unwrap();
     }

@@ -14,6 +14,13 @@ pub mod suite {
         let text = schema.to_string();
         SUITE.iter().find(|(s, _)| *s == text).map(|(_, f)| *f)
     }
+
+    /// The compiled yes/no validator (`is_valid_with`) of the suite schema `schema`.
+    pub fn compiled_is_valid(schema: &serde_json::Value) -> Option<super::IsValid> {
+        let text = schema.to_string();
+        let i = SUITE.iter().position(|(s, _)| *s == text)?;
+        Some(SUITE_IS_VALID[i])
+    }
 }
 
 /// BFCL definitions compiled with `#[tool(dialect = "bfcl")]` (`BFCL`): a sample of

@@ -14,7 +14,7 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 use tool_schema::{Options, Schema};
-use tool_schema_compiled_tests::suite::{compiled, SUITE};
+use tool_schema_compiled_tests::suite::{compiled, compiled_is_valid, SUITE};
 
 const DIR: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -311,6 +311,10 @@ fn json_schema_test_suite() {
                 }
                 if interp.is_valid_with(data, &options) != a.is_valid() {
                     problems.push(format!("is_valid_with differs from validate_with: {what}"));
+                }
+                let comp_is_valid = compiled_is_valid(schema).expect("compiled above");
+                if comp_is_valid(data, &options) != b.is_valid() {
+                    problems.push(format!("compiled is_valid_with differs: {what}"));
                 }
                 // Tool-call mode too: the verdict may differ, the reports may not.
                 let tool_call = Options::default();

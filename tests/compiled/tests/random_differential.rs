@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 use tool_schema::{Format, Options, Schema, Undeclared};
-use tool_schema_compiled_tests::{FIRST_EXTRA, TOOLS};
+use tool_schema_compiled_tests::{FIRST_EXTRA, IS_VALID, TOOLS};
 
 struct Rng(u64);
 
@@ -122,6 +122,11 @@ fn random_arguments_agree() {
                     invalid += usize::from(!a.is_valid());
                     if a != b {
                         problems.push(format!("schema {text}\nargs {args}\n{o:?}\n  interpreted {a:?}\n  compiled    {b:?}"));
+                    }
+                    if IS_VALID[i](&args, &o) != b.is_valid() {
+                        problems.push(format!(
+                            "schema {text}\nargs {args}\n{o:?}\n  compiled is_valid_with differs from validate_with"
+                        ));
                     }
                     for f in Format::ALL {
                         if f.render(&a) != f.render(&b) {
