@@ -7,13 +7,14 @@
 //! ```
 //!
 //! Modes: `compiled-valid`, `compiled-invalid` (our `tool_schema!` validator, all
-//! errors as strings), `hand-valid`, `hand-invalid` (the hand-written limit),
+//! errors as strings), `is-valid-valid`, `is-valid-invalid` (its `is_valid`),
+//! `hand-valid`, `hand-invalid` (the hand-written limit),
 //! `interp-valid`, `interp-invalid`; benchmarks: weather, search, order, job.
 
 use serde_json::Value;
 use std::hint::black_box;
 use tool_schema::Schema;
-use tool_schema_bench::{compiled_validate, hand_validate, BENCHES};
+use tool_schema_bench::{compiled_is_valid, compiled_validate, hand_validate, BENCHES};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -30,6 +31,7 @@ fn main() {
     let schema = Schema::parse(&serde_json::from_str(b.schema).expect("bench schema"))
         .expect("bench schema");
     let compiled = compiled_validate(b.name);
+    let yes = compiled_is_valid(b.name);
     let hand = hand_validate(b.name);
     let input = if mode.ends_with("-valid") {
         &valid
@@ -40,6 +42,7 @@ fn main() {
     for _ in 0..100_000 {
         messages += match mode.as_str() {
             "compiled-valid" | "compiled-invalid" => compiled(black_box(input)).messages().len(),
+            "is-valid-valid" | "is-valid-invalid" => usize::from(yes(black_box(input))),
             "hand-valid" | "hand-invalid" => match hand {
                 Some(hand) => hand(black_box(input)).len(),
                 None => {
