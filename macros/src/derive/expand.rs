@@ -2,7 +2,7 @@
 //! checked by the schema model like any `tool_schema!` schema, compiled by the same
 //! code generator, exported with the schemas of nested types spliced in.
 
-use super::ast::{unraw, Container, Data, Field, Variant};
+use super::ast::{unraw, Container, Data, Field, Variant, VariantFields};
 use super::attr::Given;
 use super::ty::{self, push_token, Builder, Shape, SpanMap, JSON_MAX, JSON_MIN};
 use crate::attr;
@@ -38,6 +38,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 description: "",
                 schema_json: quote!(),
                 schema: None,
+                items: TokenStream::new(),
             })
         });
     };
@@ -47,12 +48,15 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         spans: SpanMap::new(ident.span()),
         externals: Vec::new(),
         container: ident,
+        recursive: false,
     };
     let value = match &container.data {
         Data::Struct(fields) => object(&mut b, &container, fields),
+        Data::Enum(variants) if container.serde.untagged.is_some() => {
+            untagged_enum(&mut b, variants)
+        }
         Data::Enum(variants) => string_enum(&mut b, &container, variants),
     };
-
     let (name, name_span) = match &container.tool.name {
         Some((n, s)) => (n.clone(), *s),
         None => (attr::snake_case(&unraw(ident)), ident.span()),
@@ -87,9 +91,12 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &b.spans,
         );
     }
-    let schema_json = match &schema {
-        Some(s) => exported_json(&s.to_value(), &b.externals),
-        None => quote!(),
+    let (schema_json, items) = match &schema {
+        Some(s) => {
+            let recursive = b.recursive.then(|| unraw(ident));
+            exported_json(ident, &s.to_value(), recursive.as_deref(), &b.externals)
+        }
+        None => (quote!(), TokenStream::new()),
     };
     if generic {
         return None;
@@ -100,6 +107,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         description: &description,
         schema_json,
         schema: schema.as_ref(),
+        items,
     }))
 }
 
@@ -168,6 +176,28 @@ fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {
 /// An enum of unit variants: a string enum.
 fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
     let mut names: Vec<(String, String)> = Vec::new();
+    for v in variants {
+        if let VariantFields::Newtype(_) | VariantFields::Other(_) = v.fields {
+            let span = match v.fields {
+                VariantFields::Newtype(ty) => ty.span(),
+                VariantFields::Other(span) => span,
+                VariantFields::Unit => unreachable!(),
+            };
+            let hint = if matches!(v.fields, VariantFields::Newtype(_)) {
+                "; for one of several types, mark the enum #[serde(untagged)]"
+            } else {
+                ""
+            };
+            b.cx.error(
+                span,
+                format!(
+                    "#[derive(ToolArgs)] supports enums of unit variants only \
+                     (a string enum); `{}` has fields{hint}",
+                    v.ident
+                ),
+            );
+        }
+    }
     for v in variants.iter().filter(|v| !v.serde.skip) {
         let rust_name = unraw(v.ident);
         let (name, span) = match (&v.serde.rename, c.serde.rename_all) {
@@ -191,6 +221,46 @@ fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
     b.spans.value("/enum", c.ident.span());
     let values: Vec<Value> = names.into_iter().map(|(n, _)| Value::String(n)).collect();
     serde_json::json!({"type": "string", "enum": values})
+}
+
+/// `#[serde(untagged)]`: serde tries the variants in order and keeps the first that
+/// deserialises, so the value is one of the variants' schemas (`anyOf`; two
+/// variants may both accept it, so not `oneOf`). A newtype variant `V(T)` is `T`'s
+/// schema, a unit variant is `null` (serde reads a unit variant of an untagged enum
+/// from `null` only). Struct and tuple variants are refused: serde would read them
+/// from an object or an array, written out here only through a type deriving
+/// `ToolArgs`.
+fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
+    let mut branches = Vec::new();
+    for v in variants.iter().filter(|v| !v.serde.skip) {
+        let at = push_token("/anyOf", &branches.len().to_string());
+        b.spans.value(&at, v.ident.span());
+        match v.fields {
+            VariantFields::Newtype(ty) => {
+                if let Some((m, _)) = b.schema(ty, &at) {
+                    branches.push(Value::Object(m));
+                }
+            }
+            VariantFields::Unit => branches.push(serde_json::json!({"type": "null"})),
+            VariantFields::Other(span) => b.cx.error(
+                span,
+                format!(
+                    "#[derive(ToolArgs)] supports newtype variants (`V(T)`) and unit variants \
+                     (`null`) in an untagged enum; for `{}`, put the fields in a struct deriving \
+                     ToolArgs and write `{}(ThatStruct)`",
+                    v.ident, v.ident
+                ),
+            ),
+        }
+    }
+    if branches.is_empty() && !b.cx.has_errors() {
+        b.cx.error(
+            b.container.span(),
+            "an untagged enum needs at least one variant serde reads: no value would be accepted",
+        );
+    }
+    b.spans.value("/anyOf", b.container.span());
+    serde_json::json!({ "anyOf": branches })
 }
 
 /// A field's schema, and whether serde reads it as optional (`Option<T>`).
@@ -218,26 +288,48 @@ fn property(
     };
 
     // Numeric bounds, within the integer type's own range.
-    for (key, keyword, given) in [
-        ("minimum", "minimum", &arg.minimum),
-        ("maximum", "maximum", &arg.maximum),
+    // For an exclusive bound, how far past the type's range it may sit and still
+    // leave a value serde reads: (below the minimum, above the maximum).
+    for (key, keyword, given, slack) in [
+        ("minimum", "minimum", &arg.minimum, (0, 0)),
+        ("maximum", "maximum", &arg.maximum, (0, 0)),
+        (
+            "exclusive_minimum",
+            "exclusiveMinimum",
+            &arg.exclusive_minimum,
+            (1, -1),
+        ),
+        (
+            "exclusive_maximum",
+            "exclusiveMaximum",
+            &arg.exclusive_maximum,
+            (-1, 1),
+        ),
+        ("multiple_of", "multipleOf", &arg.multiple_of, (0, 0)),
     ] {
         let Some(given) = given else { continue };
         match &core {
-            Shape::Integer { name, min, max } => {
+            Shape::Integer { name, min, max } if key != "multiple_of" => {
                 if let Some(v) = number_i128(&given.value) {
-                    if v < *min || v > *max {
-                        b.cx.error(
-                            given.span,
+                    let (lo, hi) = (min - slack.0, max + slack.1);
+                    if v < lo || v > hi {
+                        let msg = if slack == (0, 0) {
                             format!(
                                 "{key} {} is outside the range of {name} ({min} to {max}): serde could never read such a value",
                                 given.value
-                            ),
-                        );
+                            )
+                        } else {
+                            format!(
+                                "{key} {} leaves no value of {name} ({min} to {max}), or is past its range: an exclusive bound of {name} goes from {lo} to {hi}",
+                                given.value
+                            )
+                        };
+                        b.cx.error(given.span, msg);
                         continue;
                     }
                 }
             }
+            Shape::Integer { .. } => {}
             Shape::Number => {}
             _ => {
                 what(b, given.key, key, "numeric fields (integers, f32, f64)");
@@ -362,10 +454,103 @@ fn check_examples(b: &Builder, schema: &Map<String, Value>, name: &str, examples
     }
 }
 
-/// The exported schema text as a `&'static str` expression: a literal, or, when
+/// The exported schema text as a `&'static str` expression (a literal, or, when
 /// other `ToolArgs` types are nested, a constant concatenation of this schema's
-/// text with their `SCHEMA_JSON`.
-fn exported_json(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
+/// text with theirs), and the hidden constants by which a schema nesting this type
+/// splices it in.
+///
+/// A nested type is spliced in as its `__USE_JSON`: its schema, or, for a recursive
+/// type, `{"$ref": "#/$defs/Name"}`. A recursive type refers to itself as `#` in its
+/// own schema, and as `#/$defs/Name` in its definition (`__DEFS`), which every
+/// schema nesting it gathers into its root's `$defs` (each name once): so every
+/// `$ref` resolves wherever the type is nested, at any depth.
+fn exported_json(
+    ident: &syn::Ident,
+    value: &Value,
+    recursive: Option<&str>,
+    externals: &[(String, syn::Type)],
+) -> (TokenStream, TokenStream) {
+    let root = text_expr(value, externals);
+    if externals.is_empty() && recursive.is_none() {
+        // No other type's text, no definitions: a literal.
+        return (root, TokenStream::new());
+    }
+    let rt = quote!(::tool_schema::__private);
+    let tool_args = quote!(::tool_schema::ToolArgs);
+    let nested: Vec<TokenStream> = externals
+        .iter()
+        .map(|(_, ty)| quote_spanned!(ty.span()=> <#ty as #tool_args>::__DEFS))
+        .collect();
+    // The definitions nested types bring, each name once.
+    let gathered = quote!({
+        const LISTS: &[#rt::Defs] = &[#(#nested),*];
+        const DEFS: [(&str, &str); #rt::defs_count(LISTS)] = #rt::defs_merge(LISTS);
+        &DEFS
+    });
+    let (use_json, defs) = match recursive {
+        Some(name) => {
+            let reference = ty::def_pointer(name);
+            let definition = text_expr(&rereferenced(value, &reference), externals);
+            let use_json = serde_json::json!({ "$ref": reference }).to_string();
+            let defs = quote!({
+                const LISTS: &[#rt::Defs] = &[&[(#name, #definition)], #(#nested),*];
+                const DEFS: [(&str, &str); #rt::defs_count(LISTS)] = #rt::defs_merge(LISTS);
+                &DEFS
+            });
+            (quote!(#use_json), defs)
+        }
+        None => (root.clone(), gathered.clone()),
+    };
+    let root = match recursive {
+        Some(_) => root,
+        None => quote!(<#ident as #tool_args>::__USE_JSON),
+    };
+    // The schema: this type's own, with the nested types' definitions at its root.
+    let schema_json = quote!({
+        const ROOT: &str = #root;
+        const DEFS: #rt::Defs = #gathered;
+        const TEXT: [u8; #rt::defs_len(DEFS)] = #rt::defs_bytes(DEFS);
+        const PIECES: &[&str] = &[
+            #rt::without_close(ROOT),
+            #rt::defs_open(ROOT, DEFS),
+            #rt::concat_str(&TEXT),
+            #rt::defs_close(DEFS),
+        ];
+        const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
+        #rt::concat_str(&BYTES)
+    });
+    let items = quote!(
+        #[doc(hidden)]
+        const __USE_JSON: &'static str = #use_json;
+        #[doc(hidden)]
+        const __DEFS: #rt::Defs = #defs;
+    );
+    (schema_json, items)
+}
+
+/// `value` with each self-reference (`"$ref": "#"`) made `reference`.
+fn rereferenced(value: &Value, reference: &str) -> Value {
+    match value {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, v)| match (k.as_str(), v) {
+                    ("$ref", Value::String(r)) if r == "#" => {
+                        (k.clone(), Value::String(reference.to_string()))
+                    }
+                    _ => (k.clone(), rereferenced(v, reference)),
+                })
+                .collect(),
+        ),
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|v| rereferenced(v, reference)).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// `value` as compact JSON text, each marker node replaced by the nested type's
+/// `__USE_JSON`: a literal, or a constant concatenation.
+fn text_expr(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
     let mut pieces = Pieces::default();
     write(value, externals, &mut pieces);
     pieces.flush();
@@ -404,7 +589,7 @@ impl Pieces {
 }
 
 /// Writes `v` as compact JSON (as `serde_json::to_string` does), each marker node
-/// replaced by the nested type's `SCHEMA_JSON`, its other members spliced in front.
+/// replaced by the nested type's `__USE_JSON`, its other members spliced in front.
 fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
     match v {
         Value::Object(m) => {
@@ -429,7 +614,7 @@ fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
                 Some((_, ty)) => {
                     let rt = quote!(::tool_schema::__private);
                     let nested =
-                        quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::SCHEMA_JSON);
+                        quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__USE_JSON);
                     if first {
                         // Nothing to splice: the nested schema as it is.
                         p.text.pop();
