@@ -241,6 +241,58 @@ pub const fn defs_close(defs: Defs) -> &'static str {
     }
 }
 
+/// Per export target (in `Target::ALL`'s order), the first problem of a derived
+/// type's schema as part of another tool's schema: `(refusal, lossy change)`, each
+/// `""` for none: `ToolArgs::__TARGET_PROBLEMS`. A shorter list (the default) knows
+/// of no problem.
+pub type TargetProblems = &'static [(&'static str, &'static str)];
+
+/// `own`'s problems, or where `own` has none for a target, the first a nested
+/// type's list has.
+pub const fn first_problems<const N: usize>(
+    own: TargetProblems,
+    nested: &[TargetProblems],
+) -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        let (mut refusal, mut lossy) = if i < own.len() { own[i] } else { ("", "") };
+        let mut j = 0;
+        while j < nested.len() {
+            if i < nested[j].len() {
+                if refusal.is_empty() {
+                    refusal = nested[j][i].0;
+                }
+                if lossy.is_empty() {
+                    lossy = nested[j][i].1;
+                }
+            }
+            j += 1;
+        }
+        out[i] = (refusal, lossy);
+        i += 1;
+    }
+    out
+}
+
+/// The problem that stops the build for target `index`: the refusal, else the lossy
+/// change unless `allow_lossy`; `""` for none.
+pub const fn target_problem(
+    problems: TargetProblems,
+    index: usize,
+    allow_lossy: bool,
+) -> &'static str {
+    if index >= problems.len() {
+        return "";
+    }
+    let (refusal, lossy) = problems[index];
+    if !refusal.is_empty() || allow_lossy {
+        refusal
+    } else {
+        lossy
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,6 +343,20 @@ mod tests {
     #[should_panic(expected = "two different recursive types of the same name")]
     fn one_name_two_schemas_is_refused() {
         defs_count(&[&[("A", "{}")], &[("A", "{\"type\":\"null\"}")]]);
+    }
+
+    const OWN: TargetProblems = &[("", "a lossy"), ("", "")];
+    const NESTED: [(&str, &str); 3] =
+        first_problems(OWN, &[&[], &[("x", "y"), ("", "z"), ("w", "")]]);
+
+    #[test]
+    fn target_problems_come_from_the_type_then_its_nested_types() {
+        assert_eq!(NESTED, [("x", "a lossy"), ("", "z"), ("w", "")]);
+        assert_eq!(target_problem(&NESTED, 0, false), "x");
+        assert_eq!(target_problem(&NESTED, 1, false), "z");
+        assert_eq!(target_problem(&NESTED, 1, true), "");
+        assert_eq!(target_problem(&NESTED, 2, true), "w");
+        assert_eq!(target_problem(&[], 0, false), "");
     }
 
     #[test]

@@ -26,6 +26,13 @@ pub trait ToolArgs {
     #[doc(hidden)]
     const __DEFS: &'static [(&'static str, &'static str)] = &[];
 
+    /// Per export target (`Target::ALL`'s order), the first problem the target has
+    /// with this type's schema as part of another tool's schema, nested types
+    /// included: `(refusal, lossy change)`, `""` for none. A derive nesting this
+    /// type asserts its declared targets have none. Empty: nothing known.
+    #[doc(hidden)]
+    const __TARGET_PROBLEMS: &'static [(&'static str, &'static str)] = &[];
+
     /// The schema of the arguments, parsed once.
     fn schema() -> &'static Value;
 

@@ -439,6 +439,8 @@ impl SerdeField {
 pub(crate) struct SerdeVariant {
     pub rename: Option<LitStr>,
     pub skip: bool,
+    /// `untagged` on the variant (refused: a mixed enum).
+    pub untagged: bool,
 }
 
 impl SerdeVariant {
@@ -456,6 +458,10 @@ impl SerdeVariant {
                     "skip" | "skip_deserializing" => out.skip = true,
                     "skip_serializing" | "serialize_with" | "bound" | "rename_all" => {
                         skip_value(&meta)?
+                    }
+                    "untagged" => {
+                        out.untagged = true;
+                        refuse(cx, &meta, &key)?
                     }
                     _ => refuse(cx, &meta, &key)?,
                 }

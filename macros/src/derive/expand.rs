@@ -5,7 +5,7 @@
 use super::ast::{unraw, Container, Data, Field, Variant, VariantFields};
 use super::attr::Given;
 use super::ty::{self, push_token, Builder, Shape, SpanMap, JSON_MAX, JSON_MIN};
-use crate::attr;
+use crate::attr::{self, ToolAttrs};
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
 use crate::tool_impl::{check_schema, check_targets, tool_impl, ToolImpl};
@@ -14,6 +14,7 @@ use quote::{quote, quote_spanned};
 use serde_json::{Map, Number, Value};
 use syn::spanned::Spanned;
 use syn::DeriveInput;
+use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Target, ToolSpec};
 use tool_schema_runtime::{Options, Schema, Undeclared};
 
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
@@ -49,6 +50,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         externals: Vec::new(),
         container: ident,
         recursive: false,
+        occurrences: Vec::new(),
     };
     let value = match &container.data {
         Data::Struct(fields) => object(&mut b, &container, fields),
@@ -91,24 +93,169 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &b.spans,
         );
     }
-    let (schema_json, items) = match &schema {
+    let (schema_json, items, assertions) = match &schema {
         Some(s) => {
+            let value = s.to_value();
             let recursive = b.recursive.then(|| unraw(ident));
-            exported_json(ident, &s.to_value(), recursive.as_deref(), &b.externals)
+            let (schema_json, mut items) =
+                exported_json(ident, &value, recursive.as_deref(), &b.externals);
+            items.extend(target_problems(
+                &unraw(ident),
+                &value,
+                recursive.as_deref(),
+                &b.externals,
+            ));
+            let assertions = nested_target_assertions(&container.tool, &b.occurrences);
+            (schema_json, items, assertions)
         }
-        None => (quote!(), TokenStream::new()),
+        None => (quote!(), TokenStream::new(), TokenStream::new()),
     };
     if generic {
         return None;
     }
-    Some(tool_impl(ToolImpl {
+    let mut out = tool_impl(ToolImpl {
         ident,
         name: &name,
         description: &description,
         schema_json,
         schema: schema.as_ref(),
         items,
-    }))
+    });
+    out.extend(assertions);
+    Some(out)
+}
+
+/// `__TARGET_PROBLEMS`: for every export target, the first problem it has with this
+/// type's schema as a part of another tool's schema (the schema as the one property
+/// of a wrapper object, so that what a target asks only of a tool's root does not
+/// count), then the nested types' own (see `constcat::first_problems`).
+fn target_problems(
+    type_name: &str,
+    value: &Value,
+    recursive: Option<&str>,
+    externals: &[(String, syn::Type)],
+) -> TokenStream {
+    let mut wrapper = serde_json::json!({
+        "type": "object",
+        "properties": {},
+        "required": ["value"],
+        "additionalProperties": false
+    });
+    let part = match recursive {
+        Some(name) => {
+            let def = rereferenced(value, &ty::def_pointer(name));
+            wrapper["$defs"] = serde_json::json!({ name: def.clone() });
+            def
+        }
+        None => value.clone(),
+    };
+    wrapper["properties"]["value"] = part;
+    let mut nested = Vec::new();
+    external_pointers(&wrapper, "", &mut nested);
+    let under = |pointer: &str| {
+        nested.iter().any(|s| {
+            pointer == s || (pointer.starts_with(s.as_str()) && pointer[s.len()..].starts_with('/'))
+        })
+    };
+    // A pointer as the type's own: `/properties/value/x` -> `/x`.
+    let place = |pointer: &str| {
+        let own = match pointer.strip_prefix("/properties/value") {
+            Some(rest) => rest,
+            None => pointer,
+        };
+        if own.is_empty() {
+            format!("`{type_name}`")
+        } else {
+            format!("`{type_name}` at {own}")
+        }
+    };
+    let own = Target::ALL.iter().map(|target| {
+        let spec = ToolSpec {
+            name: "nested",
+            title: None,
+            description: "",
+            schema: &wrapper,
+        };
+        let (refusal, lossy) = match export::export(*target, &spec, &ExportOptions::default()) {
+            Err(e) => {
+                let first = e.problems.iter().find(|p| !under(&p.pointer));
+                let refusal = first.map(|p| {
+                    format!(
+                        "refuses {}: {}; rule: {}",
+                        place(&p.pointer),
+                        p.message,
+                        p.rule
+                    )
+                });
+                (refusal.unwrap_or_default(), String::new())
+            }
+            Ok(exported) => {
+                let first = exported.report.changes().iter().find(|c| {
+                    matches!(c.kind, ChangeKind::Described | ChangeKind::NotEnforced)
+                        && !under(&c.pointer)
+                });
+                let lossy = first.map(|c| {
+                    format!(
+                        "would not enforce {}: {}; rule: {}; if the validator's check is enough, add #[tool(allow({}))] to the type declaring the target",
+                        place(&c.pointer),
+                        c.what,
+                        c.why,
+                        attr::LOSSY_EXPORT
+                    )
+                });
+                (String::new(), lossy.unwrap_or_default())
+            }
+        };
+        quote!((#refusal, #lossy))
+    });
+    let rt = quote!(::tool_schema::__private);
+    let n = Target::ALL.len();
+    let nested_lists = externals.iter().map(
+        |(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS),
+    );
+    quote!(
+        #[doc(hidden)]
+        const __TARGET_PROBLEMS: #rt::TargetProblems = {
+            const OWN: #rt::TargetProblems = &[#(#own),*];
+            const ALL: [(&str, &str); #n] = #rt::first_problems(OWN, &[#(#nested_lists),*]);
+            &ALL
+        };
+    )
+}
+
+/// For each declared target and each nested type: a constant that stops the build,
+/// at the field's type, when the nested type's `__TARGET_PROBLEMS` has a problem for
+/// the target (its lossy changes too, unless `#[tool(allow(lossy_export))]`).
+fn nested_target_assertions(tool: &ToolAttrs, occurrences: &[(syn::Type, String)]) -> TokenStream {
+    let rt = quote!(::tool_schema::__private);
+    let allow_lossy = tool.allow_lossy;
+    let mut out = TokenStream::new();
+    for (id, target, _) in &tool.targets {
+        let Some(index) = Target::ALL.iter().position(|t| t == target) else {
+            continue;
+        };
+        for (ty, pointer) in occurrences {
+            let prefix = format!(
+                "declared target `{id}` ({target}), for the nested type `{}` at {pointer} in the derived schema: ",
+                ty::type_text(ty)
+            );
+            out.extend(quote_spanned!(ty.span()=>
+                const _: () = {
+                    const PROBLEM: &str = #rt::target_problem(
+                        <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS,
+                        #index,
+                        #allow_lossy,
+                    );
+                    const PIECES: &[&str] = &[#prefix, PROBLEM];
+                    const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
+                    if !PROBLEM.is_empty() {
+                        ::core::panic!("{}", #rt::concat_str(&BYTES));
+                    }
+                };
+            ));
+        }
+    }
+    out
 }
 
 /// A struct: the arguments object.
@@ -176,7 +323,8 @@ fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {
 /// An enum of unit variants: a string enum.
 fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
     let mut names: Vec<(String, String)> = Vec::new();
-    for v in variants {
+    // (A variant marked #[serde(untagged)] is refused as such.)
+    for v in variants.iter().filter(|v| !v.serde.untagged) {
         if let VariantFields::Newtype(_) | VariantFields::Other(_) = v.fields {
             let span = match v.fields {
                 VariantFields::Newtype(ty) => ty.span(),
@@ -253,11 +401,15 @@ fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
             ),
         }
     }
-    if branches.is_empty() && !b.cx.has_errors() {
-        b.cx.error(
-            b.container.span(),
-            "an untagged enum needs at least one variant serde reads: no value would be accepted",
-        );
+    if branches.is_empty() {
+        if !b.cx.has_errors() {
+            b.cx.error(
+                b.container.span(),
+                "an untagged enum needs at least one variant serde reads: no value would be accepted",
+            );
+        }
+        // Reported: no schema to check.
+        return Value::Object(Map::new());
     }
     b.spans.value("/anyOf", b.container.span());
     serde_json::json!({ "anyOf": branches })
@@ -320,7 +472,7 @@ fn property(
                             )
                         } else {
                             format!(
-                                "{key} {} leaves no value of {name} ({min} to {max}), or is past its range: an exclusive bound of {name} goes from {lo} to {hi}",
+                                "{key} {} does not fit {name} ({min} to {max}): it must be from {lo} to {hi}, so that what it lets through is a value of {name} and some value is let through",
                                 given.value
                             )
                         };

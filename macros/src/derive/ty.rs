@@ -196,6 +196,9 @@ pub(crate) struct Builder<'a> {
     pub container: &'a Ident,
     /// Whether the type contains itself.
     pub recursive: bool,
+    /// Each place a type deriving `ToolArgs` is nested: the type as written and the
+    /// pointer of its node.
+    pub occurrences: Vec<(Type, String)>,
 }
 
 /// The pointer of a recursive type's definition in the `$defs` of a schema nesting
@@ -510,6 +513,7 @@ impl Builder<'_> {
         if !self.externals.iter().any(|(t, _)| *t == text) {
             self.externals.push((text.clone(), ty.clone()));
         }
+        self.occurrences.push((ty.clone(), pointer.to_string()));
         self.spans.value(pointer, ty.span());
         let mut m = Map::new();
         m.insert(EXTERNAL_TYPE.into(), Value::String(text));
