@@ -19,6 +19,7 @@ mod agreement;
 use agreement::{check, Extras};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use tool_schema::export::ToolExport;
 use tool_schema::export::{self, ExportOptions, Target, ToolSpec};
 use tool_schema::{Schema, ToolArgs};
 
@@ -338,6 +339,41 @@ fn strict_exports_keep_the_references() {
     let call = json!({"main": {"label": "a", "children": []}, "spare": null,
         "forest": {"trees": []}, "chain": {"step": 1, "next": null}});
     assert!(strict_schema.validate(&call).is_valid());
+}
+
+/// Nested types a declared target takes: this compiles only because each nested
+/// type's recorded problems for `openai_strict` are none.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[tool(targets(openai_strict))]
+#[allow(dead_code)]
+struct StrictGarden {
+    garden: Garden,
+    union: IntOrStr,
+    bounds: Option<Bounds>,
+}
+
+#[test]
+fn target_problems_are_recorded_per_target() {
+    let index = |t: Target| Target::ALL.iter().position(|x| *x == t).unwrap();
+    let openai = index(Target::OpenAiChatStrict);
+    let anthropic = index(Target::AnthropicStrict);
+    assert_eq!(
+        <StrictGarden as ToolArgs>::__TARGET_PROBLEMS[openai],
+        ("", "")
+    );
+    // Anthropic strict tool use has no recursive schemas, and describes bounds.
+    let (refusal, lossy) = <StrictGarden as ToolArgs>::__TARGET_PROBLEMS[anthropic];
+    assert!(
+        refusal.starts_with("refuses `TreeNode`") && refusal.contains("recursive"),
+        "{refusal}"
+    );
+    // The first lossy change among the nested types that export at all (the
+    // recursive ones are refused): i64's bound in `IntOrStr`.
+    assert!(
+        lossy.starts_with("would not enforce `IntOrStr` at /anyOf/0/maximum"),
+        "{lossy}"
+    );
+    assert!(StrictGarden::openai_chat(true).is_ok());
 }
 
 #[test]
