@@ -385,9 +385,23 @@ fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
         b.spans.value(&at, v.ident.span());
         match v.fields {
             VariantFields::Newtype(ty) => {
-                if let Some((m, _)) = b.schema(ty, &at) {
-                    branches.push(Value::Object(m));
+                let Some((m, _)) = b.schema(ty, &at) else {
+                    continue;
+                };
+                if refers_to_itself_in_place(&m) {
+                    // Serde would try this variant on the same value again, without
+                    // end; so would a validator.
+                    b.cx.push(syn::Error::new_spanned(
+                        ty,
+                        format!(
+                            "`{}` would be read as itself from the same value, without end; \
+                             a variant may hold the enum only inside a Vec, a map or a struct",
+                            v.ident
+                        ),
+                    ));
+                    continue;
                 }
+                branches.push(Value::Object(m));
             }
             VariantFields::Unit => branches.push(serde_json::json!({"type": "null"})),
             VariantFields::Other(span) => b.cx.error(
@@ -413,6 +427,22 @@ fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
     }
     b.spans.value("/anyOf", b.container.span());
     serde_json::json!({ "anyOf": branches })
+}
+
+/// Whether `schema` applies the type's own root (`"$ref": "#"`) to the value itself
+/// (not to a part of it): directly or as an `anyOf` branch (`Box<Self>`,
+/// `Option<Box<Self>>`).
+fn refers_to_itself_in_place(schema: &Map<String, Value>) -> bool {
+    schema.get("$ref").and_then(Value::as_str) == Some("#")
+        || schema
+            .get("anyOf")
+            .and_then(Value::as_array)
+            .is_some_and(|branches| {
+                branches
+                    .iter()
+                    .filter_map(Value::as_object)
+                    .any(refers_to_itself_in_place)
+            })
 }
 
 /// A field's schema, and whether serde reads it as optional (`Option<T>`).
