@@ -109,10 +109,17 @@ struct Bounds {
     half: f32,
 }
 
-fn messages<T: ToolArgs>(call: Value) -> Vec<String> {
+/// The messages of `call`, once the compiled validator, the interpreter of the
+/// exported schema and the text path have agreed on the report.
+fn messages<T: ToolArgs + 'static>(call: Value) -> Vec<String> {
     let report = T::validate(&call);
     let interp = Schema::parse(T::schema()).expect("the exported schema is accepted");
     assert_eq!(report, interp.validate(&call), "{call}");
+    assert_eq!(
+        T::validate_str(&call.to_string()).unwrap(),
+        report,
+        "{call}"
+    );
     report.messages()
 }
 
