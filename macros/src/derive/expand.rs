@@ -603,12 +603,11 @@ fn number_i128(n: &Number) -> Option<i128> {
 }
 
 /// Every `example` must be a valid value of the argument: checked with the
-/// interpreter (when the argument's schema has no other type's schema in it).
+/// interpreter (when the argument's schema has no other type's schema in it, nor a
+/// reference to the type's own root, which the wrapper below would not be).
 fn check_examples(b: &Builder, schema: &Map<String, Value>, name: &str, examples: &[Given<Value>]) {
-    if Value::Object(schema.clone())
-        .to_string()
-        .contains(EXTERNAL_TYPE)
-    {
+    let text = Value::Object(schema.clone()).to_string();
+    if text.contains(EXTERNAL_TYPE) || text.contains("\"$ref\"") {
         return;
     }
     let mut props = Map::new();
