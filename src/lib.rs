@@ -223,7 +223,8 @@ pub use tool_schema_macros::tool_schema;
 /// On a struct with named fields, the struct is the tool's arguments object: each
 /// field an argument, its doc comment the argument's description, the struct's doc
 /// comment the tool's description. On an enum of unit variants, the enum is a string
-/// enum, for use as a field's type. The schema is built when the crate compiles and
+/// enum, for use as a field's type; on a `#[serde(untagged)]` enum, one of its
+/// variants' schemas (see [Enums](#enums)). The schema is built when the crate compiles and
 /// goes through the same schema model and the same code generator as
 /// [`tool_schema!`]: the validator reports exactly what the interpreter reports
 /// for the exported schema, and every [`Format`] renders it.
@@ -298,6 +299,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
 /// | `serde_json::Value` | `{}`: any value |
 /// | `Box<T>` | `T` |
+/// | `Self` or the type's own name (`Vec<Self>`, `Option<Box<Self>>`, ...) | `{"$ref": "#"}`: the type's root (see [Recursive types](#recursive-types)) |
 /// | any other type | a type that derives `ToolArgs` (a struct or an enum): its schema, spliced into the exported one |
 ///
 /// An integer type's range is written only where it is narrower than what a JSON
@@ -311,8 +313,81 @@ pub use tool_schema_macros::tool_schema;
 /// a type that is neither known nor derives `ToolArgs` is rustc's error at the type.
 ///
 /// Nested types are validated by their own compiled validators, and their
-/// `SCHEMA_JSON` is spliced into this type's when the crate compiles. A type may not
-/// contain itself (its schema would be infinite).
+/// `SCHEMA_JSON` is spliced into this type's when the crate compiles.
+///
+/// # Recursive types
+///
+/// A type may contain itself behind an indirection (`Vec<Self>`, `Option<Box<Self>>`,
+/// written `Self` or with the type's plain name): that place of the schema is
+/// `{"$ref": "#"}`, the type's root, which both validators follow at any depth.
+/// Nested in another type, a recursive type is `{"$ref": "#/$defs/Name"}` (`Name`:
+/// the Rust type's name), and its definition is gathered into the outer schema's
+/// root `$defs`, once however many times and however deep it is nested, so every
+/// reference resolves. Two different recursive types of one name nested in one
+/// schema stop the build (their definitions would share the name). Mutual recursion
+/// (`A` contains `B`, `B` contains `A`) is not supported: each schema text would be
+/// built from the other's, and rustc reports the cycle (a `cycle detected when ...
+/// __DEFS` error at the field's type); write one type, or break the cycle with
+/// `serde_json::Value`.
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::ToolArgs;
+///
+/// /// A recursive model.
+/// #[derive(ToolArgs, Deserialize)]
+/// struct TreeNode {
+///     label: String,
+///     children: Vec<TreeNode>,
+/// }
+///
+/// assert_eq!(TreeNode::schema()["properties"]["children"]["items"], json!({"$ref": "#"}));
+/// let call = json!({"label": "a", "children": [{"label": 1, "children": []}]});
+/// assert_eq!(
+///     TreeNode::validate(&call).messages(),
+///     ["argument 'children[0].label' should be string, got integer"]
+/// );
+/// ```
+///
+/// # Enums
+///
+/// An enum of unit variants is a string enum: `{"type": "string", "enum": [...]}`,
+/// each variant by the name serde reads. A `#[serde(untagged)]` enum is one of its
+/// variants' schemas, `{"anyOf": [...]}` in variant order: serde tries the variants
+/// in order and keeps the first that deserialises, so a value may fit several
+/// (hence `anyOf`, not `oneOf`). A newtype variant `V(T)` is `T`'s schema; a unit
+/// variant is `{"type": "null"}` (serde reads it from `null` only). Struct and tuple
+/// variants of an untagged enum are compile errors (put the fields in a struct
+/// deriving `ToolArgs` and write `V(ThatStruct)`), as are internally and adjacently
+/// tagged enums and mixed enums (`#[serde(untagged)]` on some variants).
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::ToolArgs;
+///
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// #[serde(untagged)]
+/// enum IntOrStr {
+///     Int(i64),
+///     Str(String),
+/// }
+///
+/// /// A union of scalar types.
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct UnionField {
+///     value: IntOrStr,
+///     maybe: Option<IntOrStr>,
+/// }
+///
+/// assert_eq!(IntOrStr::schema(), &json!({"anyOf": [
+///     {"type": "integer", "maximum": 9223372036854775807i64},
+///     {"type": "string"}
+/// ]}));
+/// let args = UnionField::parse(&json!({"value": 3, "maybe": "x"})).unwrap();
+/// assert_eq!(args.maybe, Some(IntOrStr::Str("x".into())));
+/// ```
 ///
 /// # Attributes
 ///
@@ -321,14 +396,22 @@ pub use tool_schema_macros::tool_schema;
 /// `allow(lint, ...)`, `targets(...)` (see [Provider targets](tool_schema!#provider-targets):
 /// the export of each target is checked when the crate compiles, with the error at
 /// the field or `#[arg]` that brought the offending keyword in; no `_JSON`
-/// constants, and the schemas of nested `ToolArgs` types are checked by their own
-/// `targets(...)`, not by the type that contains them).
+/// constants). Nested `ToolArgs` types are checked too: each derived type records,
+/// per target, the first problem a target has with its schema as a part of another
+/// schema (its own nested types included), and a type declaring `targets(...)`
+/// stops the build at the field's type when a nested type has one for a declared
+/// target: `declared target `openai_strict` (...), for the nested type `Inner` at
+/// /properties/inner in the derived schema: refuses `Inner` at /properties/code/minLength: ...`.
+/// (Limits that add up across the whole schema, such as OpenAI's nesting depth and
+/// property count, are not checked through nested types.)
 ///
 /// On a field, `#[arg(...)]`, each key the schema keyword of the same name:
 ///
 /// | key | keyword | applies to |
 /// |---|---|---|
 /// | `minimum = 1`, `maximum = 100` | `minimum`, `maximum` | integers (within the type's range), floats |
+/// | `exclusive_minimum = 0`, `exclusive_maximum = 2` | `exclusiveMinimum`, `exclusiveMaximum` | integers (leaving some value of the type), floats |
+/// | `multiple_of = 5` | `multipleOf` (greater than 0) | integers, floats |
 /// | `min_length = 1`, `max_length = 64` | `minLength`, `maxLength` (in characters) | `String` |
 /// | `pattern = "^[a-z]+$"` | `pattern` | `String` |
 /// | `min_items = 1`, `max_items = 10` | `minItems`, `maxItems` | `Vec`, sets |
@@ -348,8 +431,9 @@ pub use tool_schema_macros::tool_schema;
 ///   `rename` on the type itself;
 /// - refused with a compile error, as the schema could not describe what serde
 ///   would accept: `flatten`, `alias`, `deserialize_with`, `with`, `tag`,
-///   `content`, `untagged`, `other`, `transparent`, `from`, `try_from`, `remote`,
-///   `borrow`, and any attribute the derive does not know.
+///   `content`, `untagged` on a variant, `other`, `transparent`, `from`, `try_from`,
+///   `remote`, `borrow`, and any attribute the derive does not know
+///   (`untagged` on an enum is honoured: see [Enums](#enums)).
 ///
 /// Unknown fields: without `deny_unknown_fields` serde ignores them, and the
 /// schema says nothing about them. In tool-call mode (the default, and what
@@ -389,8 +473,8 @@ pub use tool_schema_macros::tool_schema;
 /// integer type's range, `minimum` > `maximum` and every other lint of the schema
 /// model, a pattern that is not a valid regular expression, two fields or variants
 /// serde reads under the same name, refused serde attributes, tuple and unit
-/// structs, generic parameters, enum variants with fields, types containing
-/// themselves.
+/// structs, generic parameters, enum variants with fields (but newtype and unit
+/// variants of an untagged enum), a nested type some declared target refuses.
 ///
 /// ```compile_fail
 /// #[derive(tool_schema::ToolArgs)]

@@ -416,6 +416,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
         description: &description,
         schema_json: quote!(#text),
         schema,
+        items: TokenStream::new(),
     });
     cx.absorb(local);
 

@@ -195,6 +195,8 @@ pub(crate) struct ToolImpl<'a> {
     /// The checked schema; `None` when it has errors, and then the implementation
     /// is a fallback that lets the rest of the crate type-check.
     pub schema: Option<&'a Schema>,
+    /// More items of the implementation (the derive's hidden nesting constants).
+    pub items: TokenStream,
 }
 
 /// `impl ToolArgs for Ident`, with the validator compiled from the schema.
@@ -206,6 +208,7 @@ pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
         description,
         schema_json,
         schema,
+        items,
     } = parts;
 
     let (schema_json, validate_body, is_valid_body, at_body) = match schema {
@@ -263,6 +266,7 @@ pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #description;
             const SCHEMA_JSON: &'static str = #schema_json;
+            #items
 
             fn schema() -> &'static #rt::serde_json::Value {
                 static SCHEMA: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();

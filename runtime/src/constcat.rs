@@ -75,6 +75,224 @@ pub const fn comma_before_members(object: &str) -> &'static str {
     }
 }
 
+/// `object` without its closing brace: `{"a":1}` -> `{"a":1`.
+pub const fn without_close(object: &str) -> &str {
+    let bytes = object.as_bytes();
+    assert!(
+        !bytes.is_empty() && bytes[bytes.len() - 1] == b'}',
+        "without_close: not a JSON object"
+    );
+    concat_str(bytes.split_at(bytes.len() - 1).0)
+}
+
+/// The definitions of recursive types, `(name in $defs, schema JSON text)`:
+/// `ToolArgs::__DEFS`.
+pub type Defs = &'static [(&'static str, &'static str)];
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether entry `j` of list `i` has the name of an earlier entry. Two different
+/// schemas under one name stop the build.
+const fn seen_before(lists: &[Defs], i: usize, j: usize) -> bool {
+    let (name, schema) = lists[i][j];
+    let mut a = 0;
+    while a <= i {
+        let end = if a == i { j } else { lists[a].len() };
+        let mut b = 0;
+        while b < end {
+            if str_eq(lists[a][b].0, name) {
+                if str_eq(lists[a][b].1, schema) {
+                    return true;
+                }
+                panic!(
+                    "#[derive(ToolArgs)]: two different recursive types of the same name are \
+                     nested in one schema, and their definitions would share one `$defs` \
+                     entry; rename one of them"
+                );
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    false
+}
+
+/// The number of distinct definitions in `lists` (one per name).
+pub const fn defs_count(lists: &[Defs]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < lists.len() {
+        let mut j = 0;
+        while j < lists[i].len() {
+            if !seen_before(lists, i, j) {
+                n += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The definitions of `lists`, each name once, in order of first appearance. `N`
+/// must be [`defs_count`]`(lists)`.
+pub const fn defs_merge<const N: usize>(lists: &[Defs]) -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let mut n = 0;
+    let mut i = 0;
+    while i < lists.len() {
+        let mut j = 0;
+        while j < lists[i].len() {
+            if !seen_before(lists, i, j) {
+                out[n] = lists[i][j];
+                n += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(n == N, "defs_merge: N is not the number of definitions");
+    out
+}
+
+/// The length of [`defs_bytes`]`(defs)`.
+pub const fn defs_len(defs: Defs) -> usize {
+    let mut total = 0;
+    let mut i = 0;
+    while i < defs.len() {
+        // `"name":schema` and a comma before every member but the first.
+        total += defs[i].0.len() + 3 + defs[i].1.len() + if i > 0 { 1 } else { 0 };
+        i += 1;
+    }
+    total
+}
+
+/// The members of a `$defs` object: `"A":{...},"B":{...}`. The names are Rust
+/// identifiers, so they need no escaping (checked).
+pub const fn defs_bytes<const N: usize>(defs: Defs) -> [u8; N] {
+    let mut out = [0u8; N];
+    let mut at = 0;
+    let mut i = 0;
+    while i < defs.len() {
+        if i > 0 {
+            out[at] = b',';
+            at += 1;
+        }
+        out[at] = b'"';
+        at += 1;
+        let name = defs[i].0.as_bytes();
+        let mut j = 0;
+        while j < name.len() {
+            assert!(
+                name[j] != b'"' && name[j] != b'\\' && name[j] >= 0x20,
+                "defs_bytes: a definition name that JSON would escape"
+            );
+            out[at] = name[j];
+            at += 1;
+            j += 1;
+        }
+        out[at] = b'"';
+        out[at + 1] = b':';
+        at += 2;
+        let schema = defs[i].1.as_bytes();
+        let mut j = 0;
+        while j < schema.len() {
+            out[at] = schema[j];
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(at == N, "defs_bytes: N is not defs_len(defs)");
+    out
+}
+
+/// What opens the root `$defs` after the members of `object` (see
+/// [`without_close`]): nothing without definitions.
+pub const fn defs_open(object: &str, defs: Defs) -> &'static str {
+    if defs.is_empty() {
+        ""
+    } else if str_eq(object, "{}") {
+        "\"$defs\":{"
+    } else {
+        ",\"$defs\":{"
+    }
+}
+
+/// What closes the root object after [`defs_open`] and the definitions.
+pub const fn defs_close(defs: Defs) -> &'static str {
+    if defs.is_empty() {
+        "}"
+    } else {
+        "}}"
+    }
+}
+
+/// Per export target (in `Target::ALL`'s order), the first problem of a derived
+/// type's schema as part of another tool's schema: `(refusal, lossy change)`, each
+/// `""` for none: `ToolArgs::__TARGET_PROBLEMS`. A shorter list (the default) knows
+/// of no problem.
+pub type TargetProblems = &'static [(&'static str, &'static str)];
+
+/// `own`'s problems, or where `own` has none for a target, the first a nested
+/// type's list has.
+pub const fn first_problems<const N: usize>(
+    own: TargetProblems,
+    nested: &[TargetProblems],
+) -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        let (mut refusal, mut lossy) = if i < own.len() { own[i] } else { ("", "") };
+        let mut j = 0;
+        while j < nested.len() {
+            if i < nested[j].len() {
+                if refusal.is_empty() {
+                    refusal = nested[j][i].0;
+                }
+                if lossy.is_empty() {
+                    lossy = nested[j][i].1;
+                }
+            }
+            j += 1;
+        }
+        out[i] = (refusal, lossy);
+        i += 1;
+    }
+    out
+}
+
+/// The problem that stops the build for target `index`: the refusal, else the lossy
+/// change unless `allow_lossy`; `""` for none.
+pub const fn target_problem(
+    problems: TargetProblems,
+    index: usize,
+    allow_lossy: bool,
+) -> &'static str {
+    if index >= problems.len() {
+        return "";
+    }
+    let (refusal, lossy) = problems[index];
+    if !refusal.is_empty() || allow_lossy {
+        refusal
+    } else {
+        lossy
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,6 +309,55 @@ mod tests {
     ];
     const BYTES: [u8; concat_len(PIECES)] = concat_bytes(PIECES);
     const TEXT: &str = concat_str(&BYTES);
+
+    const A: Defs = &[("A", "{\"type\":\"string\"}"), ("B", "{}")];
+    const B: Defs = &[("B", "{}"), ("C", "{\"type\":\"null\"}")];
+    const LISTS: &[Defs] = &[A, &[], B];
+    const MERGED: [(&str, &str); defs_count(LISTS)] = defs_merge(LISTS);
+    const M: Defs = &MERGED;
+    const TEXT_BYTES: [u8; defs_len(M)] = defs_bytes(M);
+    const ROOT: &str = r#"{"type":"object"}"#;
+    const WITH_DEFS: &[&str] = &[
+        without_close(ROOT),
+        defs_open(ROOT, M),
+        concat_str(&TEXT_BYTES),
+        defs_close(M),
+    ];
+    const WITH_DEFS_BYTES: [u8; concat_len(WITH_DEFS)] = concat_bytes(WITH_DEFS);
+    const NO_DEFS: &[&str] = &[without_close(ROOT), defs_open(ROOT, &[]), defs_close(&[])];
+    const NO_DEFS_BYTES: [u8; concat_len(NO_DEFS)] = concat_bytes(NO_DEFS);
+
+    #[test]
+    fn gathers_definitions_once() {
+        assert_eq!(MERGED.len(), 3);
+        assert_eq!(
+            concat_str(&WITH_DEFS_BYTES),
+            r#"{"type":"object","$defs":{"A":{"type":"string"},"B":{},"C":{"type":"null"}}}"#
+        );
+        assert_eq!(concat_str(&NO_DEFS_BYTES), ROOT);
+        assert_eq!(defs_open("{}", M), r#""$defs":{"#);
+        assert!(str_eq("ab", "ab") && !str_eq("ab", "abc") && !str_eq("ab", "ac"));
+    }
+
+    #[test]
+    #[should_panic(expected = "two different recursive types of the same name")]
+    fn one_name_two_schemas_is_refused() {
+        defs_count(&[&[("A", "{}")], &[("A", "{\"type\":\"null\"}")]]);
+    }
+
+    const OWN: TargetProblems = &[("", "a lossy"), ("", "")];
+    const NESTED: [(&str, &str); 3] =
+        first_problems(OWN, &[&[], &[("x", "y"), ("", "z"), ("w", "")]]);
+
+    #[test]
+    fn target_problems_come_from_the_type_then_its_nested_types() {
+        assert_eq!(NESTED, [("x", "a lossy"), ("", "z"), ("w", "")]);
+        assert_eq!(target_problem(&NESTED, 0, false), "x");
+        assert_eq!(target_problem(&NESTED, 1, false), "z");
+        assert_eq!(target_problem(&NESTED, 1, true), "");
+        assert_eq!(target_problem(&NESTED, 2, true), "w");
+        assert_eq!(target_problem(&[], 0, false), "");
+    }
 
     #[test]
     fn splices_objects() {

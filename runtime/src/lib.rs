@@ -54,7 +54,9 @@ pub use violation::{Kind, Path, Position, Report, Segment, Violation};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::constcat::{
-        comma_before_members, concat_bytes, concat_len, concat_str, object_members,
+        comma_before_members, concat_bytes, concat_len, concat_str, defs_bytes, defs_close,
+        defs_count, defs_len, defs_merge, defs_open, first_problems, object_members,
+        target_problem, without_close, Defs, TargetProblems,
     };
     pub use crate::interp::root_not_object;
     pub use crate::schema::Additional;

@@ -15,6 +15,24 @@ pub trait ToolArgs {
     /// The schema of the arguments as compact JSON text.
     const SCHEMA_JSON: &'static str;
 
+    /// The JSON text that stands for this type where another `#[derive(ToolArgs)]`
+    /// type nests it: its schema, or a recursive type's `{"$ref": "#/$defs/Name"}`.
+    #[doc(hidden)]
+    const __USE_JSON: &'static str = Self::SCHEMA_JSON;
+
+    /// The definitions (`$defs` name, schema JSON text) of the recursive types in
+    /// this type's schema (itself included when it is one), which a schema nesting
+    /// this type gathers into its own root `$defs`.
+    #[doc(hidden)]
+    const __DEFS: &'static [(&'static str, &'static str)] = &[];
+
+    /// Per export target (`Target::ALL`'s order), the first problem the target has
+    /// with this type's schema as part of another tool's schema, nested types
+    /// included: `(refusal, lossy change)`, `""` for none. A derive nesting this
+    /// type asserts its declared targets have none. Empty: nothing known.
+    #[doc(hidden)]
+    const __TARGET_PROBLEMS: &'static [(&'static str, &'static str)] = &[];
+
     /// The schema of the arguments, parsed once.
     fn schema() -> &'static Value;
 
@@ -116,7 +134,7 @@ pub trait ToolArgs {
         let args = if options.null_is_absent {
             // What the validator read as absent, serde must too (a `null` for a
             // `#[serde(default)]` field is an error to serde).
-            stripped = without_absent_nulls(Self::schema(), args);
+            stripped = without_absent_nulls(Self::schema(), Self::schema(), args);
             &stripped
         } else {
             args
@@ -134,13 +152,36 @@ pub trait ToolArgs {
 /// `args` without the members the validator reads as absent under
 /// `Options::null_is_absent` (a `null` for a declared property that is not
 /// required), at every level `schema` describes: `properties`,
-/// `additionalProperties`, `items`, and the object alternative of an `anyOf`.
-fn without_absent_nulls(schema: &Value, args: &Value) -> Value {
+/// `additionalProperties`, `items`, and the object alternative of an `anyOf`, local
+/// `$ref`s (into `root`, the whole schema) followed.
+/// `schema`, or what its local `$ref` names (followed a few times; an unresolved
+/// or cyclic reference leaves the last schema found).
+fn resolved<'s>(root: &'s Value, mut schema: &'s Value) -> &'s Value {
+    for _ in 0..16 {
+        let Some(r) = schema.get("$ref").and_then(Value::as_str) else {
+            break;
+        };
+        let target = match r.strip_prefix('#') {
+            Some("") => Some(root),
+            Some(pointer) => root.pointer(pointer),
+            None => None,
+        };
+        match target {
+            Some(t) => schema = t,
+            None => break,
+        }
+    }
+    schema
+}
+
+fn without_absent_nulls(root: &Value, schema: &Value, args: &Value) -> Value {
+    let schema = resolved(root, schema);
     match args {
         Value::Object(map) => {
             let schema = match schema.get("anyOf").and_then(Value::as_array) {
                 Some(alternatives) => alternatives
                     .iter()
+                    .map(|a| resolved(root, a))
                     .find(|a| {
                         a.get("properties").is_some() || a.get("type") == Some(&"object".into())
                     })
@@ -162,7 +203,7 @@ fn without_absent_nulls(schema: &Value, args: &Value) -> Value {
                     None => schema.get("additionalProperties").filter(|a| a.is_object()),
                 };
                 let v = match sub {
-                    Some(sub) => without_absent_nulls(sub, v),
+                    Some(sub) => without_absent_nulls(root, sub, v),
                     None => v.clone(),
                 };
                 out.insert(k.clone(), v);
@@ -175,7 +216,7 @@ fn without_absent_nulls(schema: &Value, args: &Value) -> Value {
                 items
                     .iter()
                     .map(|v| match item {
-                        Some(item) => without_absent_nulls(item, v),
+                        Some(item) => without_absent_nulls(root, item, v),
                         None => v.clone(),
                     })
                     .collect(),

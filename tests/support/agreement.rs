@@ -162,13 +162,28 @@ fn type_names(schema: &Value) -> Vec<&str> {
 /// A value of `schema`'s shape: valid when `valid` (now and then with one near
 /// miss inside), else with near misses at every level (bounds, lengths, types,
 /// enum values, missing and unknown properties, null).
+///
+/// Local `$ref`s are followed into `root` (the whole schema); below depth 4 a valid
+/// array has its fewest items, so that recursive schemas give finite calls.
 pub fn generate(rng: &mut Rng, schema: &Value, depth: usize, valid: bool) -> Value {
+    generate_in(rng, schema, schema, depth, valid)
+}
+
+fn generate_in(rng: &mut Rng, root: &Value, schema: &Value, depth: usize, valid: bool) -> Value {
     if !valid && (rng.chance(10) || depth > 4) {
         return arbitrary(rng, depth);
     }
+    if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
+        let target = match r.strip_prefix('#') {
+            Some("") => root,
+            Some(pointer) => root.pointer(pointer).expect("a local $ref that resolves"),
+            None => panic!("not a local $ref: {r}"),
+        };
+        return generate_in(rng, root, target, depth, valid);
+    }
     if let Some(Value::Array(alternatives)) = schema.get("anyOf") {
         let alternative = rng.pick(alternatives).clone();
-        return generate(rng, &alternative, depth, valid);
+        return generate_in(rng, root, &alternative, depth, valid);
     }
     if let Some(Value::Array(values)) = schema.get("enum") {
         if valid || rng.chance(80) {
@@ -194,6 +209,7 @@ pub fn generate(rng: &mut Rng, schema: &Value, depth: usize, valid: bool) -> Val
                 .and_then(Value::as_u64)
                 .map(|m| m as usize);
             let count = match (valid, max) {
+                (true, _) if depth >= 4 => min,
                 (true, Some(max)) => min + rng.below(max - min + 1),
                 (true, None) => min + rng.below(4),
                 (false, max) => {
@@ -202,7 +218,7 @@ pub fn generate(rng: &mut Rng, schema: &Value, depth: usize, valid: bool) -> Val
                 }
             };
             let mut items: Vec<Value> = (0..count)
-                .map(|_| generate(rng, &item, depth + 1, valid))
+                .map(|_| generate_in(rng, root, &item, depth + 1, valid))
                 .collect();
             if valid && schema.get("uniqueItems") == Some(&json!(true)) {
                 let mut seen: Vec<String> = Vec::new();
@@ -241,7 +257,7 @@ pub fn generate(rng: &mut Rng, schema: &Value, depth: usize, valid: bool) -> Val
                     } else {
                         // A valid call with, now and then, one near miss.
                         let sub_valid = valid && rng.chance(97);
-                        generate(rng, sub, depth + 1, sub_valid)
+                        generate_in(rng, root, sub, depth + 1, sub_valid)
                     };
                     out.insert(name.clone(), v);
                 }
@@ -250,7 +266,7 @@ pub fn generate(rng: &mut Rng, schema: &Value, depth: usize, valid: bool) -> Val
                 for _ in 0..rng.below(3) {
                     let key = rng.pick(&["k", "", "é", "a b"]).to_string();
                     let sub_valid = valid && rng.chance(97);
-                    let v = generate(rng, values, depth + 1, sub_valid);
+                    let v = generate_in(rng, root, values, depth + 1, sub_valid);
                     out.insert(key, v);
                 }
             }
@@ -333,12 +349,20 @@ pub fn is_extra(v: &Violation, schema: &Value, extras: &Extras) -> bool {
         } => expected.declares(JsonType::String),
         Kind::BelowMinimum { .. }
         | Kind::AboveMaximum { .. }
+        | Kind::ExclusiveMinimum { .. }
+        | Kind::ExclusiveMaximum { .. }
+        | Kind::MultipleOf { .. }
         | Kind::MinLength { .. }
         | Kind::MaxLength { .. }
         | Kind::Pattern { .. }
         | Kind::MinItems { .. }
         | Kind::MaxItems { .. } => extras.bounded.contains(&at),
         Kind::UniqueItems { .. } => extras.sets.contains(&at),
+        // One of several schemas (an untagged enum): serde may read the value as
+        // an alternative that fails only for constraints serde does not know.
+        Kind::AnyOf { alternatives } => alternatives
+            .iter()
+            .any(|alt| alt.iter().all(|v| is_extra(v, schema, extras))),
         _ => false,
     }
 }

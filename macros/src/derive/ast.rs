@@ -1,5 +1,6 @@
 //! The input of `#[derive(ToolArgs)]` as the derive sees it: a struct with named
-//! fields or an enum of unit variants, each item with its attributes read.
+//! fields or an enum (of unit variants, or `#[serde(untagged)]` with newtype
+//! variants), each item with its attributes read.
 
 use super::attr::{self, ArgAttrs, Given, SerdeContainer, SerdeField, SerdeVariant};
 use crate::attr::{self as tool_attr, ToolAttrs};
@@ -32,7 +33,18 @@ pub(crate) struct Field<'a> {
 
 pub(crate) struct Variant<'a> {
     pub ident: &'a Ident,
+    pub fields: VariantFields<'a>,
     pub serde: SerdeVariant,
+}
+
+/// What a variant holds; which forms are supported depends on the enum's
+/// representation (see `expand`).
+pub(crate) enum VariantFields<'a> {
+    Unit,
+    /// `V(T)`.
+    Newtype(&'a Type),
+    /// Named fields or several unnamed ones, with the span of the fields.
+    Other(proc_macro2::Span),
 }
 
 /// An identifier as serde names it: without `r#`.
@@ -117,16 +129,22 @@ impl<'a> Container<'a> {
                 e.variants
                     .iter()
                     .map(|v| {
-                        if !matches!(v.fields, Fields::Unit) {
-                            cx.error(
-                                v.fields.span(),
-                                format!(
-                                    "#[derive(ToolArgs)] supports enums of unit variants only \
-                                     (a string enum); `{}` has fields",
-                                    v.ident
-                                ),
-                            );
-                        }
+                        let fields = match &v.fields {
+                            Fields::Unit => VariantFields::Unit,
+                            Fields::Unnamed(u) if u.unnamed.len() == 1 => {
+                                let f = &u.unnamed[0];
+                                for a in ["arg", "tool"] {
+                                    attr::misplaced(
+                                        cx,
+                                        &f.attrs,
+                                        a,
+                                        "a variant's value takes the schema of its type",
+                                    );
+                                }
+                                VariantFields::Newtype(&f.ty)
+                            }
+                            other => VariantFields::Other(other.span()),
+                        };
                         attr::misplaced(
                             cx,
                             &v.attrs,
@@ -136,6 +154,7 @@ impl<'a> Container<'a> {
                         attr::misplaced(cx, &v.attrs, "tool", "#[tool] goes on the type");
                         Variant {
                             ident: &v.ident,
+                            fields,
                             serde: SerdeVariant::parse(cx, &v.attrs),
                         }
                     })

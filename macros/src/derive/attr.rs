@@ -29,6 +29,10 @@ pub(crate) struct Given<T> {
 pub(crate) struct ArgAttrs {
     pub minimum: Option<Given<Number>>,
     pub maximum: Option<Given<Number>>,
+    pub exclusive_minimum: Option<Given<Number>>,
+    pub exclusive_maximum: Option<Given<Number>>,
+    /// Checked positive when read.
+    pub multiple_of: Option<Given<Number>>,
     pub min_length: Option<Given<u64>>,
     pub max_length: Option<Given<u64>>,
     pub pattern: Option<Given<String>>,
@@ -39,9 +43,12 @@ pub(crate) struct ArgAttrs {
 }
 
 /// The keys `#[arg(...)]` takes.
-pub(crate) const ARG_KEYS: [&str; 9] = [
+pub(crate) const ARG_KEYS: [&str; 12] = [
     "minimum",
     "maximum",
+    "exclusive_minimum",
+    "exclusive_maximum",
+    "multiple_of",
     "min_length",
     "max_length",
     "pattern",
@@ -164,12 +171,28 @@ impl ArgAttrs {
                     }
                 };
                 match key.as_str() {
-                    "minimum" | "maximum" => match number(&expr) {
+                    "multiple_of" => match number(&expr) {
+                        Some(n) if n.as_f64().is_some_and(|f| f > 0.0) => {
+                            dup(out.multiple_of.is_some());
+                            out.multiple_of = Some(Given {
+                                value: n,
+                                key: key_span,
+                                span,
+                            });
+                        }
+                        Some(n) => cx.error(
+                            span,
+                            format!("`multiple_of` must be greater than 0 (JSON Schema's `multipleOf` is a positive number), not {n}"),
+                        ),
+                        None => cx.error(span, "`multiple_of` takes a number, like `multiple_of = 5`"),
+                    },
+                    "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" => match number(&expr) {
                         Some(n) => {
-                            let slot = if key == "minimum" {
-                                &mut out.minimum
-                            } else {
-                                &mut out.maximum
+                            let slot = match key.as_str() {
+                                "minimum" => &mut out.minimum,
+                                "maximum" => &mut out.maximum,
+                                "exclusive_minimum" => &mut out.exclusive_minimum,
+                                _ => &mut out.exclusive_maximum,
                             };
                             dup(slot.is_some());
                             *slot = Some(Given {
@@ -292,7 +315,8 @@ fn refusal(key: &str) -> Option<&'static str> {
         "flatten" => "the schema cannot describe a flattened field yet; write its fields out, or nest the type as a field of its own",
         "alias" => "a tool's schema declares one name per argument, and the model would not know the alias",
         "deserialize_with" | "with" => "serde would accept whatever the function accepts, which the schema cannot know",
-        "tag" | "content" | "untagged" => "only externally tagged enums of unit variants (plain strings) are supported",
+        "tag" | "content" => "internally and adjacently tagged enums are not supported; use an enum of unit variants (a string enum), or #[serde(untagged)] with newtype variants (`V(T)`, one of several schemas)",
+        "untagged" => "an untagged variant in a tagged enum (a mixed enum) is not supported; put #[serde(untagged)] on the enum, with every variant a newtype variant (`V(T)`)",
         "transparent" | "from" | "try_from" | "remote" => "serde would not read this type's own fields, which is what the schema describes",
         "other" => "a catch-all variant accepts any string, which the enum's schema cannot list",
         "borrow" => "borrowed fields are not supported: a tool's arguments are deserialised into owned values",
@@ -321,6 +345,8 @@ pub(crate) struct SerdeContainer {
     pub deny_unknown_fields: Option<Span>,
     /// `default`: every field may be left out.
     pub default: bool,
+    /// `untagged` on an enum, with its span.
+    pub untagged: Option<Span>,
 }
 
 impl SerdeContainer {
@@ -335,6 +361,7 @@ impl SerdeContainer {
                             out.rename_all = rename_rule(cx, &lit);
                         }
                     }
+                    "untagged" if is_enum => out.untagged = Some(meta.path.span()),
                     "deny_unknown_fields" if !is_enum => {
                         out.deny_unknown_fields = Some(meta.path.span())
                     }
@@ -412,6 +439,8 @@ impl SerdeField {
 pub(crate) struct SerdeVariant {
     pub rename: Option<LitStr>,
     pub skip: bool,
+    /// `untagged` on the variant (refused: a mixed enum).
+    pub untagged: bool,
 }
 
 impl SerdeVariant {
@@ -429,6 +458,10 @@ impl SerdeVariant {
                     "skip" | "skip_deserializing" => out.skip = true,
                     "skip_serializing" | "serialize_with" | "bound" | "rename_all" => {
                         skip_value(&meta)?
+                    }
+                    "untagged" => {
+                        out.untagged = true;
+                        refuse(cx, &meta, &key)?
                     }
                     _ => refuse(cx, &meta, &key)?,
                 }

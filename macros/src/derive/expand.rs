@@ -2,10 +2,10 @@
 //! checked by the schema model like any `tool_schema!` schema, compiled by the same
 //! code generator, exported with the schemas of nested types spliced in.
 
-use super::ast::{unraw, Container, Data, Field, Variant};
+use super::ast::{unraw, Container, Data, Field, Variant, VariantFields};
 use super::attr::Given;
 use super::ty::{self, push_token, Builder, Shape, SpanMap, JSON_MAX, JSON_MIN};
-use crate::attr;
+use crate::attr::{self, ToolAttrs};
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
 use crate::tool_impl::{check_schema, check_targets, tool_impl, ToolImpl};
@@ -14,6 +14,7 @@ use quote::{quote, quote_spanned};
 use serde_json::{Map, Number, Value};
 use syn::spanned::Spanned;
 use syn::DeriveInput;
+use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Target, ToolSpec};
 use tool_schema_runtime::{Options, Schema, Undeclared};
 
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
@@ -38,6 +39,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 description: "",
                 schema_json: quote!(),
                 schema: None,
+                items: TokenStream::new(),
             })
         });
     };
@@ -47,12 +49,16 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         spans: SpanMap::new(ident.span()),
         externals: Vec::new(),
         container: ident,
+        recursive: false,
+        occurrences: Vec::new(),
     };
     let value = match &container.data {
         Data::Struct(fields) => object(&mut b, &container, fields),
+        Data::Enum(variants) if container.serde.untagged.is_some() => {
+            untagged_enum(&mut b, variants)
+        }
         Data::Enum(variants) => string_enum(&mut b, &container, variants),
     };
-
     let (name, name_span) = match &container.tool.name {
         Some((n, s)) => (n.clone(), *s),
         None => (attr::snake_case(&unraw(ident)), ident.span()),
@@ -87,20 +93,169 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &b.spans,
         );
     }
-    let schema_json = match &schema {
-        Some(s) => exported_json(&s.to_value(), &b.externals),
-        None => quote!(),
+    let (schema_json, items, assertions) = match &schema {
+        Some(s) => {
+            let value = s.to_value();
+            let recursive = b.recursive.then(|| unraw(ident));
+            let (schema_json, mut items) =
+                exported_json(ident, &value, recursive.as_deref(), &b.externals);
+            items.extend(target_problems(
+                &unraw(ident),
+                &value,
+                recursive.as_deref(),
+                &b.externals,
+            ));
+            let assertions = nested_target_assertions(&container.tool, &b.occurrences);
+            (schema_json, items, assertions)
+        }
+        None => (quote!(), TokenStream::new(), TokenStream::new()),
     };
     if generic {
         return None;
     }
-    Some(tool_impl(ToolImpl {
+    let mut out = tool_impl(ToolImpl {
         ident,
         name: &name,
         description: &description,
         schema_json,
         schema: schema.as_ref(),
-    }))
+        items,
+    });
+    out.extend(assertions);
+    Some(out)
+}
+
+/// `__TARGET_PROBLEMS`: for every export target, the first problem it has with this
+/// type's schema as a part of another tool's schema (the schema as the one property
+/// of a wrapper object, so that what a target asks only of a tool's root does not
+/// count), then the nested types' own (see `constcat::first_problems`).
+fn target_problems(
+    type_name: &str,
+    value: &Value,
+    recursive: Option<&str>,
+    externals: &[(String, syn::Type)],
+) -> TokenStream {
+    let mut wrapper = serde_json::json!({
+        "type": "object",
+        "properties": {},
+        "required": ["value"],
+        "additionalProperties": false
+    });
+    let part = match recursive {
+        Some(name) => {
+            let def = rereferenced(value, &ty::def_pointer(name));
+            wrapper["$defs"] = serde_json::json!({ name: def.clone() });
+            def
+        }
+        None => value.clone(),
+    };
+    wrapper["properties"]["value"] = part;
+    let mut nested = Vec::new();
+    external_pointers(&wrapper, "", &mut nested);
+    let under = |pointer: &str| {
+        nested.iter().any(|s| {
+            pointer == s || (pointer.starts_with(s.as_str()) && pointer[s.len()..].starts_with('/'))
+        })
+    };
+    // A pointer as the type's own: `/properties/value/x` -> `/x`.
+    let place = |pointer: &str| {
+        let own = match pointer.strip_prefix("/properties/value") {
+            Some(rest) => rest,
+            None => pointer,
+        };
+        if own.is_empty() {
+            format!("`{type_name}`")
+        } else {
+            format!("`{type_name}` at {own}")
+        }
+    };
+    let own = Target::ALL.iter().map(|target| {
+        let spec = ToolSpec {
+            name: "nested",
+            title: None,
+            description: "",
+            schema: &wrapper,
+        };
+        let (refusal, lossy) = match export::export(*target, &spec, &ExportOptions::default()) {
+            Err(e) => {
+                let first = e.problems.iter().find(|p| !under(&p.pointer));
+                let refusal = first.map(|p| {
+                    format!(
+                        "refuses {}: {}; rule: {}",
+                        place(&p.pointer),
+                        p.message,
+                        p.rule
+                    )
+                });
+                (refusal.unwrap_or_default(), String::new())
+            }
+            Ok(exported) => {
+                let first = exported.report.changes().iter().find(|c| {
+                    matches!(c.kind, ChangeKind::Described | ChangeKind::NotEnforced)
+                        && !under(&c.pointer)
+                });
+                let lossy = first.map(|c| {
+                    format!(
+                        "would not enforce {}: {}; rule: {}; if the validator's check is enough, add #[tool(allow({}))] to the type declaring the target",
+                        place(&c.pointer),
+                        c.what,
+                        c.why,
+                        attr::LOSSY_EXPORT
+                    )
+                });
+                (String::new(), lossy.unwrap_or_default())
+            }
+        };
+        quote!((#refusal, #lossy))
+    });
+    let rt = quote!(::tool_schema::__private);
+    let n = Target::ALL.len();
+    let nested_lists = externals.iter().map(
+        |(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS),
+    );
+    quote!(
+        #[doc(hidden)]
+        const __TARGET_PROBLEMS: #rt::TargetProblems = {
+            const OWN: #rt::TargetProblems = &[#(#own),*];
+            const ALL: [(&str, &str); #n] = #rt::first_problems(OWN, &[#(#nested_lists),*]);
+            &ALL
+        };
+    )
+}
+
+/// For each declared target and each nested type: a constant that stops the build,
+/// at the field's type, when the nested type's `__TARGET_PROBLEMS` has a problem for
+/// the target (its lossy changes too, unless `#[tool(allow(lossy_export))]`).
+fn nested_target_assertions(tool: &ToolAttrs, occurrences: &[(syn::Type, String)]) -> TokenStream {
+    let rt = quote!(::tool_schema::__private);
+    let allow_lossy = tool.allow_lossy;
+    let mut out = TokenStream::new();
+    for (id, target, _) in &tool.targets {
+        let Some(index) = Target::ALL.iter().position(|t| t == target) else {
+            continue;
+        };
+        for (ty, pointer) in occurrences {
+            let prefix = format!(
+                "declared target `{id}` ({target}), for the nested type `{}` at {pointer} in the derived schema: ",
+                ty::type_text(ty)
+            );
+            out.extend(quote_spanned!(ty.span()=>
+                const _: () = {
+                    const PROBLEM: &str = #rt::target_problem(
+                        <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS,
+                        #index,
+                        #allow_lossy,
+                    );
+                    const PIECES: &[&str] = &[#prefix, PROBLEM];
+                    const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
+                    if !PROBLEM.is_empty() {
+                        ::core::panic!("{}", #rt::concat_str(&BYTES));
+                    }
+                };
+            ));
+        }
+    }
+    out
 }
 
 /// A struct: the arguments object.
@@ -168,6 +323,29 @@ fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {
 /// An enum of unit variants: a string enum.
 fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
     let mut names: Vec<(String, String)> = Vec::new();
+    // (A variant marked #[serde(untagged)] is refused as such.)
+    for v in variants.iter().filter(|v| !v.serde.untagged) {
+        if let VariantFields::Newtype(_) | VariantFields::Other(_) = v.fields {
+            let span = match v.fields {
+                VariantFields::Newtype(ty) => ty.span(),
+                VariantFields::Other(span) => span,
+                VariantFields::Unit => unreachable!(),
+            };
+            let hint = if matches!(v.fields, VariantFields::Newtype(_)) {
+                "; for one of several types, mark the enum #[serde(untagged)]"
+            } else {
+                ""
+            };
+            b.cx.error(
+                span,
+                format!(
+                    "#[derive(ToolArgs)] supports enums of unit variants only \
+                     (a string enum); `{}` has fields{hint}",
+                    v.ident
+                ),
+            );
+        }
+    }
     for v in variants.iter().filter(|v| !v.serde.skip) {
         let rust_name = unraw(v.ident);
         let (name, span) = match (&v.serde.rename, c.serde.rename_all) {
@@ -191,6 +369,80 @@ fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
     b.spans.value("/enum", c.ident.span());
     let values: Vec<Value> = names.into_iter().map(|(n, _)| Value::String(n)).collect();
     serde_json::json!({"type": "string", "enum": values})
+}
+
+/// `#[serde(untagged)]`: serde tries the variants in order and keeps the first that
+/// deserialises, so the value is one of the variants' schemas (`anyOf`; two
+/// variants may both accept it, so not `oneOf`). A newtype variant `V(T)` is `T`'s
+/// schema, a unit variant is `null` (serde reads a unit variant of an untagged enum
+/// from `null` only). Struct and tuple variants are refused: serde would read them
+/// from an object or an array, written out here only through a type deriving
+/// `ToolArgs`.
+fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
+    let mut branches = Vec::new();
+    for v in variants.iter().filter(|v| !v.serde.skip) {
+        let at = push_token("/anyOf", &branches.len().to_string());
+        b.spans.value(&at, v.ident.span());
+        match v.fields {
+            VariantFields::Newtype(ty) => {
+                let Some((m, _)) = b.schema(ty, &at) else {
+                    continue;
+                };
+                if refers_to_itself_in_place(&m) {
+                    // Serde would try this variant on the same value again, without
+                    // end; so would a validator.
+                    b.cx.push(syn::Error::new_spanned(
+                        ty,
+                        format!(
+                            "`{}` would be read as itself from the same value, without end; \
+                             a variant may hold the enum only inside a Vec, a map or a struct",
+                            v.ident
+                        ),
+                    ));
+                    continue;
+                }
+                branches.push(Value::Object(m));
+            }
+            VariantFields::Unit => branches.push(serde_json::json!({"type": "null"})),
+            VariantFields::Other(span) => b.cx.error(
+                span,
+                format!(
+                    "#[derive(ToolArgs)] supports newtype variants (`V(T)`) and unit variants \
+                     (`null`) in an untagged enum; for `{}`, put the fields in a struct deriving \
+                     ToolArgs and write `{}(ThatStruct)`",
+                    v.ident, v.ident
+                ),
+            ),
+        }
+    }
+    if branches.is_empty() {
+        if !b.cx.has_errors() {
+            b.cx.error(
+                b.container.span(),
+                "an untagged enum needs at least one variant serde reads: no value would be accepted",
+            );
+        }
+        // Reported: no schema to check.
+        return Value::Object(Map::new());
+    }
+    b.spans.value("/anyOf", b.container.span());
+    serde_json::json!({ "anyOf": branches })
+}
+
+/// Whether `schema` applies the type's own root (`"$ref": "#"`) to the value itself
+/// (not to a part of it): directly or as an `anyOf` branch (`Box<Self>`,
+/// `Option<Box<Self>>`).
+fn refers_to_itself_in_place(schema: &Map<String, Value>) -> bool {
+    schema.get("$ref").and_then(Value::as_str) == Some("#")
+        || schema
+            .get("anyOf")
+            .and_then(Value::as_array)
+            .is_some_and(|branches| {
+                branches
+                    .iter()
+                    .filter_map(Value::as_object)
+                    .any(refers_to_itself_in_place)
+            })
 }
 
 /// A field's schema, and whether serde reads it as optional (`Option<T>`).
@@ -218,26 +470,48 @@ fn property(
     };
 
     // Numeric bounds, within the integer type's own range.
-    for (key, keyword, given) in [
-        ("minimum", "minimum", &arg.minimum),
-        ("maximum", "maximum", &arg.maximum),
+    // For an exclusive bound, how far past the type's range it may sit and still
+    // leave a value serde reads: (below the minimum, above the maximum).
+    for (key, keyword, given, slack) in [
+        ("minimum", "minimum", &arg.minimum, (0, 0)),
+        ("maximum", "maximum", &arg.maximum, (0, 0)),
+        (
+            "exclusive_minimum",
+            "exclusiveMinimum",
+            &arg.exclusive_minimum,
+            (1, -1),
+        ),
+        (
+            "exclusive_maximum",
+            "exclusiveMaximum",
+            &arg.exclusive_maximum,
+            (-1, 1),
+        ),
+        ("multiple_of", "multipleOf", &arg.multiple_of, (0, 0)),
     ] {
         let Some(given) = given else { continue };
         match &core {
-            Shape::Integer { name, min, max } => {
+            Shape::Integer { name, min, max } if key != "multiple_of" => {
                 if let Some(v) = number_i128(&given.value) {
-                    if v < *min || v > *max {
-                        b.cx.error(
-                            given.span,
+                    let (lo, hi) = (min - slack.0, max + slack.1);
+                    if v < lo || v > hi {
+                        let msg = if slack == (0, 0) {
                             format!(
                                 "{key} {} is outside the range of {name} ({min} to {max}): serde could never read such a value",
                                 given.value
-                            ),
-                        );
+                            )
+                        } else {
+                            format!(
+                                "{key} {} does not fit {name} ({min} to {max}): it must be from {lo} to {hi}, so that what it lets through is a value of {name} and some value is let through",
+                                given.value
+                            )
+                        };
+                        b.cx.error(given.span, msg);
                         continue;
                     }
                 }
             }
+            Shape::Integer { .. } => {}
             Shape::Number => {}
             _ => {
                 what(b, given.key, key, "numeric fields (integers, f32, f64)");
@@ -329,12 +603,11 @@ fn number_i128(n: &Number) -> Option<i128> {
 }
 
 /// Every `example` must be a valid value of the argument: checked with the
-/// interpreter (when the argument's schema has no other type's schema in it).
+/// interpreter (when the argument's schema has no other type's schema in it, nor a
+/// reference to the type's own root, which the wrapper below would not be).
 fn check_examples(b: &Builder, schema: &Map<String, Value>, name: &str, examples: &[Given<Value>]) {
-    if Value::Object(schema.clone())
-        .to_string()
-        .contains(EXTERNAL_TYPE)
-    {
+    let text = Value::Object(schema.clone()).to_string();
+    if text.contains(EXTERNAL_TYPE) || text.contains("\"$ref\"") {
         return;
     }
     let mut props = Map::new();
@@ -362,10 +635,103 @@ fn check_examples(b: &Builder, schema: &Map<String, Value>, name: &str, examples
     }
 }
 
-/// The exported schema text as a `&'static str` expression: a literal, or, when
+/// The exported schema text as a `&'static str` expression (a literal, or, when
 /// other `ToolArgs` types are nested, a constant concatenation of this schema's
-/// text with their `SCHEMA_JSON`.
-fn exported_json(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
+/// text with theirs), and the hidden constants by which a schema nesting this type
+/// splices it in.
+///
+/// A nested type is spliced in as its `__USE_JSON`: its schema, or, for a recursive
+/// type, `{"$ref": "#/$defs/Name"}`. A recursive type refers to itself as `#` in its
+/// own schema, and as `#/$defs/Name` in its definition (`__DEFS`), which every
+/// schema nesting it gathers into its root's `$defs` (each name once): so every
+/// `$ref` resolves wherever the type is nested, at any depth.
+fn exported_json(
+    ident: &syn::Ident,
+    value: &Value,
+    recursive: Option<&str>,
+    externals: &[(String, syn::Type)],
+) -> (TokenStream, TokenStream) {
+    let root = text_expr(value, externals);
+    if externals.is_empty() && recursive.is_none() {
+        // No other type's text, no definitions: a literal.
+        return (root, TokenStream::new());
+    }
+    let rt = quote!(::tool_schema::__private);
+    let tool_args = quote!(::tool_schema::ToolArgs);
+    let nested: Vec<TokenStream> = externals
+        .iter()
+        .map(|(_, ty)| quote_spanned!(ty.span()=> <#ty as #tool_args>::__DEFS))
+        .collect();
+    // The definitions nested types bring, each name once.
+    let gathered = quote!({
+        const LISTS: &[#rt::Defs] = &[#(#nested),*];
+        const DEFS: [(&str, &str); #rt::defs_count(LISTS)] = #rt::defs_merge(LISTS);
+        &DEFS
+    });
+    let (use_json, defs) = match recursive {
+        Some(name) => {
+            let reference = ty::def_pointer(name);
+            let definition = text_expr(&rereferenced(value, &reference), externals);
+            let use_json = serde_json::json!({ "$ref": reference }).to_string();
+            let defs = quote!({
+                const LISTS: &[#rt::Defs] = &[&[(#name, #definition)], #(#nested),*];
+                const DEFS: [(&str, &str); #rt::defs_count(LISTS)] = #rt::defs_merge(LISTS);
+                &DEFS
+            });
+            (quote!(#use_json), defs)
+        }
+        None => (root.clone(), gathered.clone()),
+    };
+    let root = match recursive {
+        Some(_) => root,
+        None => quote!(<#ident as #tool_args>::__USE_JSON),
+    };
+    // The schema: this type's own, with the nested types' definitions at its root.
+    let schema_json = quote!({
+        const ROOT: &str = #root;
+        const DEFS: #rt::Defs = #gathered;
+        const TEXT: [u8; #rt::defs_len(DEFS)] = #rt::defs_bytes(DEFS);
+        const PIECES: &[&str] = &[
+            #rt::without_close(ROOT),
+            #rt::defs_open(ROOT, DEFS),
+            #rt::concat_str(&TEXT),
+            #rt::defs_close(DEFS),
+        ];
+        const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
+        #rt::concat_str(&BYTES)
+    });
+    let items = quote!(
+        #[doc(hidden)]
+        const __USE_JSON: &'static str = #use_json;
+        #[doc(hidden)]
+        const __DEFS: #rt::Defs = #defs;
+    );
+    (schema_json, items)
+}
+
+/// `value` with each self-reference (`"$ref": "#"`) made `reference`.
+fn rereferenced(value: &Value, reference: &str) -> Value {
+    match value {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, v)| match (k.as_str(), v) {
+                    ("$ref", Value::String(r)) if r == "#" => {
+                        (k.clone(), Value::String(reference.to_string()))
+                    }
+                    _ => (k.clone(), rereferenced(v, reference)),
+                })
+                .collect(),
+        ),
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|v| rereferenced(v, reference)).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// `value` as compact JSON text, each marker node replaced by the nested type's
+/// `__USE_JSON`: a literal, or a constant concatenation.
+fn text_expr(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
     let mut pieces = Pieces::default();
     write(value, externals, &mut pieces);
     pieces.flush();
@@ -404,7 +770,7 @@ impl Pieces {
 }
 
 /// Writes `v` as compact JSON (as `serde_json::to_string` does), each marker node
-/// replaced by the nested type's `SCHEMA_JSON`, its other members spliced in front.
+/// replaced by the nested type's `__USE_JSON`, its other members spliced in front.
 fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
     match v {
         Value::Object(m) => {
@@ -429,7 +795,7 @@ fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
                 Some((_, ty)) => {
                     let rt = quote!(::tool_schema::__private);
                     let nested =
-                        quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::SCHEMA_JSON);
+                        quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__USE_JSON);
                     if first {
                         // Nothing to splice: the nested schema as it is.
                         p.text.pop();

@@ -1,13 +1,18 @@
 //! `#[derive(ToolArgs)]`: a Rust type as the tool's schema, validator and typed
 //! arguments. See the `tool-schema` crate's docs for what it accepts.
 //!
-//! - `ast`: the input as the derive sees it (a struct with named fields, or an
-//!   enum of unit variants), attributes read;
+//! - `ast`: the input as the derive sees it (a struct with named fields, an enum
+//!   of unit variants, or an untagged enum of newtype and unit variants),
+//!   attributes read;
 //! - `attr`: doc comments, `#[arg(...)]`, serde's `#[serde(...)]`;
 //! - `case`: serde's `rename_all` rules;
-//! - `ty`: Rust types -> JSON Schema, with the span of every part;
+//! - `ty`: Rust types -> JSON Schema, with the span of every part (`Self` as
+//!   `{"$ref": "#"}`);
 //! - `expand`: the schema checked by the schema model, compiled by the code
-//!   generator, exported with nested types' schemas spliced in.
+//!   generator, exported with nested types' schemas spliced in and recursive
+//!   types' definitions gathered into the root's `$defs`; per export target, the
+//!   problems of the schema as a nested part, which a derive declaring targets
+//!   asserts away for its nested types.
 
 mod ast;
 mod attr;

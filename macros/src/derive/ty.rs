@@ -15,7 +15,8 @@
 //! | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
 //! | `serde_json::Value` | `{}` (any value) |
 //! | `Box<T>` | `T` |
-//! | any other path | a type deriving `ToolArgs` (a struct or a unit-variant enum), spliced in |
+//! | `Self` (or the type's own name) | `{"$ref": "#"}` (the root); nested in another type, `{"$ref": "#/$defs/<Name>"}`, see [`def_pointer`] |
+//! | any other path | a type deriving `ToolArgs`, spliced in |
 
 use super::attr::Given;
 use crate::codegen::EXTERNAL_TYPE;
@@ -154,13 +155,16 @@ pub(crate) const JSON_MIN: i128 = i64::MIN as i128;
 pub(crate) const JSON_MAX: i128 = u64::MAX as i128;
 
 /// The keywords of a schema in the order the derive writes them.
-const ORDER: [&str; 16] = [
+const ORDER: [&str; 19] = [
     "type",
     "description",
     "anyOf",
     "enum",
     "minimum",
     "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
     "minLength",
     "maxLength",
     "pattern",
@@ -187,8 +191,21 @@ pub(crate) struct Builder<'a> {
     /// The types deriving `ToolArgs` named in the schema: the marker's text and the
     /// type as written (with its spans).
     pub externals: Vec<(String, Type)>,
-    /// The type being derived, to refuse direct recursion.
+    /// The type being derived: `Self` or its name in a field's type is a reference
+    /// to the root (`{"$ref": "#"}`).
     pub container: &'a Ident,
+    /// Whether the type contains itself.
+    pub recursive: bool,
+    /// Each place a type deriving `ToolArgs` is nested: the type as written and the
+    /// pointer of its node.
+    pub occurrences: Vec<(Type, String)>,
+}
+
+/// The pointer of a recursive type's definition in the `$defs` of a schema nesting
+/// it: definitions are named after the Rust type and gathered at the root of the
+/// outermost schema, so the pointer is the same at any depth.
+pub(crate) fn def_pointer(name: &str) -> String {
+    push_token("#/$defs", name)
 }
 
 /// A type as text, as the user wrote it (for messages).
@@ -341,15 +358,15 @@ impl Builder<'_> {
         };
         let last = path.segments.last()?;
         let name = last.ident.to_string();
-        if path.segments.len() == 1 && (name == "Self" || last.ident == *self.container) {
-            self.cx.push(syn::Error::new_spanned(
-                ty,
-                format!(
-                    "`{}` contains itself: its schema would be infinite (recursive types are not supported yet)",
-                    self.container
-                ),
-            ));
-            return None;
+        if path.segments.len() == 1
+            && (name == "Self" || last.ident == *self.container)
+            && last.arguments.is_empty()
+        {
+            self.recursive = true;
+            self.spans.value(pointer, ty.span());
+            let mut m = Map::new();
+            m.insert("$ref".into(), Value::String("#".into()));
+            return Some((m, Shape::External));
         }
         let Some(seg) = std_segment(path) else {
             return Some(self.external(ty, pointer));
@@ -496,6 +513,7 @@ impl Builder<'_> {
         if !self.externals.iter().any(|(t, _)| *t == text) {
             self.externals.push((text.clone(), ty.clone()));
         }
+        self.occurrences.push((ty.clone(), pointer.to_string()));
         self.spans.value(pointer, ty.span());
         let mut m = Map::new();
         m.insert(EXTERNAL_TYPE.into(), Value::String(text));
