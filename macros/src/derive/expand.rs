@@ -8,7 +8,7 @@ use super::ty::{self, push_token, Builder, Shape, SpanMap, JSON_MAX, JSON_MIN};
 use crate::attr;
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
-use crate::tool_impl::{check_schema, check_targets, tool_impl, ToolImpl};
+use crate::tool_impl::{check_schema, check_targets, tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use serde_json::{Map, Number, Value};
@@ -94,13 +94,21 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
     if generic {
         return None;
     }
-    Some(tool_impl(ToolImpl {
-        ident,
-        name: &name,
-        description: &description,
-        schema_json,
-        schema: schema.as_ref(),
-    }))
+    // The typed text path (`derive/text.rs`), for a schema that compiled.
+    let fast = match &schema {
+        Some(_) => super::text::fast_items(input, &container),
+        None => TokenStream::new(),
+    };
+    Some(tool_impl_with(
+        ToolImpl {
+            ident,
+            name: &name,
+            description: &description,
+            schema_json,
+            schema: schema.as_ref(),
+        },
+        fast,
+    ))
 }
 
 /// A struct: the arguments object.

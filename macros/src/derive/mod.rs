@@ -7,12 +7,14 @@
 //! - `case`: serde's `rename_all` rules;
 //! - `ty`: Rust types -> JSON Schema, with the span of every part;
 //! - `expand`: the schema checked by the schema model, compiled by the code
-//!   generator, exported with nested types' schemas spliced in.
+//!   generator, exported with nested types' schemas spliced in;
+//! - `text`: the typed text path, a serde visitor generated per type.
 
 mod ast;
 mod attr;
 mod case;
 mod expand;
+mod text;
 mod ty;
 
 pub(crate) use expand::derive;

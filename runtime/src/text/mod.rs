@@ -73,6 +73,8 @@
 mod cache;
 mod check;
 mod error;
+#[doc(hidden)]
+pub mod fast;
 mod object;
 mod plan;
 mod scalar;
@@ -228,6 +230,15 @@ where
     T: ToolArgs + DeserializeOwned + 'static,
 {
     let options = options.integer_floats(false);
+    if T::__FAST_PATH {
+        // The visitor generated for a derived type: a valid call is read by it
+        // alone; anything else is answered by the exact path.
+        if let Some(value) = fast::parse::<T>(text, &options) {
+            return Ok(value);
+        }
+        let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
+        return T::parse_with(&value, &options).map_err(ParseError::Invalid);
+    }
     let schema = T::compiled_schema();
     let cx = Ctx::new(schema, &options);
     let mut de = serde_json::Deserializer::from_str(text);
@@ -247,6 +258,15 @@ where
     }
     let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
     T::parse_with(&value, &options).map_err(ParseError::Invalid)
+}
+
+/// Whether the visitor `#[derive(ToolArgs)]` generated for `T` reads `text` by
+/// itself (no exact path), with `options` as [`parse_str_with`] takes them: for
+/// tests that check the generated path settles valid calls. False for a type
+/// without one. Not a stable API.
+#[doc(hidden)]
+pub fn __fast_accepts<T: ToolArgs>(text: &str, options: &Options) -> bool {
+    T::__FAST_PATH && fast::parse::<T>(text, &options.integer_floats(false)).is_some()
 }
 
 /// Whether the checking pass alone finds `text` valid (no exact path), for tests
