@@ -239,6 +239,27 @@ where
         let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
         return T::parse_with(&value, &options).map_err(ParseError::Invalid);
     }
+    __parse_str_generic(text, &options)
+}
+
+/// [`parse_str_with`] by the generic pass alone (the schema walked as `T`'s own
+/// `Deserialize` reads, through a validating deserializer), also for a type with
+/// a generated visitor: what types without one use, kept callable for
+/// benchmarks. Not a stable API.
+///
+/// # Errors
+///
+/// As [`parse_str`].
+///
+/// # Panics
+///
+/// As [`ToolArgs::parse`].
+#[doc(hidden)]
+pub fn __parse_str_generic<T>(text: &str, options: &Options) -> Result<T, ParseError>
+where
+    T: ToolArgs + DeserializeOwned + 'static,
+{
+    let options = options.integer_floats(false);
     let schema = T::compiled_schema();
     let cx = Ctx::new(schema, &options);
     let mut de = serde_json::Deserializer::from_str(text);
