@@ -509,7 +509,7 @@ fn typed_other_mappings() {
 
 #[test]
 fn typed_features() {
-    assert!(Features::__FAST_PATH && Sort::__FAST_PATH);
+    const { assert!(Features::__FAST_PATH && Sort::__FAST_PATH) };
     let full = r#"{"ID": "x", "word": "abé", "level": -3, "twice": null, "boxedOpt": 1.5,
         "factor": 2.5, "size": 4294967295, "offset": -2147483648, "wide": -9223372036854775808,
         "picks": ["relevance", "newest_first"], "small": [1, 2, 65535],
@@ -570,7 +570,7 @@ fn typed_features() {
 
 #[test]
 fn typed_seed_002() {
-    assert!(Qty::__FAST_PATH);
+    const { assert!(Qty::__FAST_PATH) };
     let valid = differential::<Qty>(
         7,
         100,
@@ -589,7 +589,7 @@ fn typed_seed_002() {
 
 #[test]
 fn typed_bench_job() {
-    assert!(Job::__FAST_PATH);
+    const { assert!(Job::__FAST_PATH) };
     let valid = differential::<Job>(
         8,
         150,
@@ -614,8 +614,8 @@ struct AllDefault {
 
 #[test]
 fn types_without_a_generated_path() {
-    assert!(!AllDefault::__FAST_PATH);
-    assert!(!BookFlight::__FAST_PATH);
+    const { assert!(!AllDefault::__FAST_PATH) };
+    const { assert!(!BookFlight::__FAST_PATH) };
     let valid = differential::<AllDefault>(9, 50, &[r#"{}"#, r#"{"n": 4}"#, r#"{"n": 2}"#]);
     assert!(valid > 5, "{valid} valid calls");
 }

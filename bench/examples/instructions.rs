@@ -45,7 +45,8 @@ fn main() {
     let parse = tool_schema_bench::derived_parse_str(name);
     let validate_str = compiled_validate_str(name);
     let typed = typed_parse(name);
-    let (generic, derived): (fn(&str) -> bool, fn(&str) -> bool) = match name.as_str() {
+    type Check = fn(&str) -> bool;
+    let (generic, derived): (Check, Check) = match name.as_str() {
         "weather" => (
             generic::<derived::Weather>,
             serde_derived::<derived::Weather>,
