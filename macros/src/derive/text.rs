@@ -21,8 +21,9 @@
 use super::ast::{unraw, Container, Data, Field};
 use super::ty::{JSON_MAX, JSON_MIN};
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use serde_json::Number;
+use syn::spanned::Spanned;
 use syn::{DeriveInput, GenericArgument, Ident, PathArguments, Type};
 
 /// The items of `impl ToolArgs` that give the type its generated text path, or
@@ -155,6 +156,7 @@ fn struct_body(
     let mut slots = Vec::new();
     let mut arms = Vec::new();
     let mut inits = Vec::new();
+    let mut ext = Externals::default();
     for (field, attrs) in fields.iter().zip(attrs) {
         let fident = field.ident;
         let default = default_attr(attrs);
@@ -185,8 +187,8 @@ fn struct_body(
         );
         let optional = optional_layers(ty);
         let seed = match &optional {
-            Some(_) => field_option_seed(ty, field, default.is_some())?,
-            None => seed(ty, Some(field))?.0,
+            Some(_) => field_option_seed(ty, field, default.is_some(), &mut ext)?,
+            None => seed(ty, Some(field), &mut ext)?.0,
         };
         let read = if default.is_some() {
             quote! {
@@ -222,7 +224,10 @@ fn struct_body(
         });
     }
     let key = key_fn(&names);
+    let nested = ext.items();
     Some(quote! {
+        #nested
+
         struct __Visitor(#fs::Fast);
 
         impl<'de> #fs::serde::de::Visitor<'de> for __Visitor {
@@ -259,6 +264,55 @@ fn struct_body(
 
         #fs::serde::Deserializer::deserialize_map(__de, __Visitor(__fast))
     })
+}
+
+/// The nested derived types of a struct: a seed type each, which reads it with its
+/// generated visitor. The call `<T as ToolArgs>::__fast_de` carries the span of the
+/// type as written, so that a type that does not implement `ToolArgs` gets the one
+/// error the schema's splicing already gives there, not another.
+#[derive(Default)]
+struct Externals {
+    types: Vec<(String, Type)>,
+}
+
+impl Externals {
+    fn seed(&mut self, ty: &Type) -> TokenStream {
+        let text = quote!(#ty).to_string();
+        let i = match self.types.iter().position(|(t, _)| *t == text) {
+            Some(i) => i,
+            None => {
+                self.types.push((text, ty.clone()));
+                self.types.len() - 1
+            }
+        };
+        let name = format_ident!("__Nested{}", i);
+        quote!(#name(__fast))
+    }
+
+    fn items(&self) -> TokenStream {
+        let fs = fs();
+        let items = self.types.iter().enumerate().map(|(i, (_, ty))| {
+            let name = format_ident!("__Nested{}", i);
+            let call = quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__fast_de);
+            quote! {
+                #[derive(Clone, Copy)]
+                struct #name(#fs::Fast);
+
+                impl<'de> #fs::serde::de::DeserializeSeed<'de> for #name {
+                    type Value = #ty;
+
+                    #[inline]
+                    fn deserialize<__D2: #fs::serde::Deserializer<'de>>(
+                        self,
+                        de: __D2,
+                    ) -> ::core::result::Result<#ty, __D2::Error> {
+                        #call(de, self.0)
+                    }
+                }
+            }
+        });
+        quote!(#(#items)*)
+    }
 }
 
 /// What a Rust type is, as the generated path reads it.
@@ -394,15 +448,20 @@ fn missing_option(ty: &Type) -> TokenStream {
 
 /// The seed of an `Option` field: `null` is `None` where the inner type takes it,
 /// or (without a default, which handles it) where `null` counts as absent.
-fn field_option_seed(ty: &Type, field: &Field, defaulted: bool) -> Option<TokenStream> {
+fn field_option_seed(
+    ty: &Type,
+    field: &Field,
+    defaulted: bool,
+    ext: &mut Externals,
+) -> Option<TokenStream> {
     let fs = fs();
     match kind(ty)? {
         Kind::Box(inner) => {
-            let inner = field_option_seed(inner, field, defaulted)?;
+            let inner = field_option_seed(inner, field, defaulted, ext)?;
             Some(quote!(#fs::Boxed(#inner)))
         }
         Kind::Option(inner) => {
-            let (seed, _) = seed(inner, Some(field))?;
+            let (seed, _) = seed(inner, Some(field), ext)?;
             let null = accepts_null(inner);
             let null_ok = if defaulted {
                 quote!(#null)
@@ -449,7 +508,7 @@ fn count(v: Option<u64>, none: u64) -> Literal {
 /// The seed that reads a value of `ty` (with `field`'s `#[arg]` constraints on its
 /// core, through `Option`s and `Box`es), and whether it is the type's own
 /// `Deserialize` (a `PhantomData`: serde accepts exactly what the schema does).
-fn seed(ty: &Type, field: Option<&Field>) -> Option<(TokenStream, bool)> {
+fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenStream, bool)> {
     let fs = fs();
     let plain = || Some((quote!(::core::marker::PhantomData::<#ty>), true));
     let arg = field.map(|f| &f.arg);
@@ -505,21 +564,21 @@ fn seed(ty: &Type, field: Option<&Field>) -> Option<(TokenStream, bool)> {
         }
         Kind::Plain | Kind::Value => plain(),
         Kind::Option(inner) => {
-            let (s, is_plain) = seed(inner, field)?;
+            let (s, is_plain) = seed(inner, field, ext)?;
             if is_plain {
                 return plain();
             }
             Some((quote!(#fs::Nullable(#s)), false))
         }
         Kind::Box(inner) => {
-            let (s, is_plain) = seed(inner, field)?;
+            let (s, is_plain) = seed(inner, field, ext)?;
             if is_plain {
                 return plain();
             }
             Some((quote!(#fs::Boxed(#s)), false))
         }
         Kind::Vec(inner) => {
-            let (s, is_plain) = seed(inner, None)?;
+            let (s, is_plain) = seed(inner, None, ext)?;
             let min = arg.and_then(|a| a.min_items.as_ref()).map(|g| g.value);
             let max = arg.and_then(|a| a.max_items.as_ref()).map(|g| g.value);
             if is_plain && min.is_none() && max.is_none() {
@@ -529,7 +588,7 @@ fn seed(ty: &Type, field: Option<&Field>) -> Option<(TokenStream, bool)> {
             Some((quote!(#fs::Seq { inner: #s, min: #min, max: #max }), false))
         }
         Kind::Set(inner) => {
-            let (s, _) = seed(inner, None)?;
+            let (s, _) = seed(inner, None, ext)?;
             let min = count(arg.and_then(|a| a.min_items.as_ref()).map(|g| g.value), 0);
             let max = count(
                 arg.and_then(|a| a.max_items.as_ref()).map(|g| g.value),
@@ -538,7 +597,7 @@ fn seed(ty: &Type, field: Option<&Field>) -> Option<(TokenStream, bool)> {
             Some((quote!(#fs::Set::<#ty, _>::new(#s, #min, #max)), false))
         }
         Kind::Map(value) => {
-            let (s, is_plain) = seed(value, None)?;
+            let (s, is_plain) = seed(value, None, ext)?;
             if is_plain {
                 return plain();
             }
@@ -546,13 +605,13 @@ fn seed(ty: &Type, field: Option<&Field>) -> Option<(TokenStream, bool)> {
         }
         Kind::Fixed(inner) => {
             // serde reads exactly N elements, as `minItems` = `maxItems` = N says.
-            let (_, is_plain) = seed(inner, None)?;
+            let (_, is_plain) = seed(inner, None, ext)?;
             if is_plain {
                 plain()
             } else {
                 None
             }
         }
-        Kind::External => Some((quote!(#fs::Nested::<#ty>::new(__fast)), false)),
+        Kind::External => Some((ext.seed(ty), false)),
     }
 }

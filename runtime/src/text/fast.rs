@@ -4,7 +4,7 @@
 //!
 //! For each derived struct the derive writes a serde `Visitor` that reads the
 //! object's members by name, reads each value with its own type's `Deserialize`
-//! (or, for nested derived types, their generated visitor, [`Nested`]) and checks
+//! (or, for nested derived types, their generated visitor) and checks
 //! the field's constraints on the typed value as it is read: bounds ([`Num`]),
 //! lengths and patterns ([`Str`]), item counts ([`Seq`]), uniqueness ([`Set`]).
 //! Anything else (an undeclared or repeated name, a missing required field, a
@@ -74,32 +74,6 @@ pub fn parse<T: ToolArgs>(text: &str, options: &Options) -> Option<T> {
     let value = T::__fast_de(&mut de, Fast::new(options)).ok()?;
     de.end().ok()?;
     Some(value)
-}
-
-/// A value of a nested derived type, read by its generated visitor.
-pub struct Nested<T>(pub Fast, pub PhantomData<fn() -> T>);
-
-impl<T> Nested<T> {
-    #[inline(always)]
-    pub fn new(fast: Fast) -> Nested<T> {
-        Nested(fast, PhantomData)
-    }
-}
-
-impl<T> Clone for Nested<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Nested<T> {}
-
-impl<'de, T: ToolArgs> DeserializeSeed<'de> for Nested<T> {
-    type Value = T;
-
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<T, D::Error> {
-        T::__fast_de(de, self.0)
-    }
 }
 
 /// The name of a struct's member: the index `lookup` gives it (`u32::MAX` for a
