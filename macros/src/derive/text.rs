@@ -29,6 +29,49 @@ use syn::{DeriveInput, GenericArgument, Ident, PathArguments, Type};
 /// The items of `impl ToolArgs` that give the type its generated text path, or
 /// nothing when the type keeps the generic one.
 pub(crate) fn fast_items(input: &DeriveInput, container: &Container) -> TokenStream {
+    // Only what this generator knows: serde attributes outside these lists (ones a
+    // later derive may take, like `untagged` or `flatten`) keep the generic pass.
+    const CONTAINER: &[&str] = &[
+        "rename_all",
+        "deny_unknown_fields",
+        "rename",
+        "bound",
+        "crate",
+        "expecting",
+        "into",
+        "rename_all_fields",
+    ];
+    const FIELD: &[&str] = &[
+        "rename",
+        "default",
+        "skip",
+        "skip_deserializing",
+        "skip_serializing",
+        "skip_serializing_if",
+        "serialize_with",
+        "bound",
+        "getter",
+    ];
+    const VARIANT: &[&str] = &[
+        "rename",
+        "skip",
+        "skip_deserializing",
+        "skip_serializing",
+        "serialize_with",
+        "bound",
+        "rename_all",
+    ];
+    if !only_serde_keys(&input.attrs, CONTAINER) {
+        return TokenStream::new();
+    }
+    match &input.data {
+        syn::Data::Struct(s) if s.fields.iter().all(|f| only_serde_keys(&f.attrs, FIELD)) => {}
+        syn::Data::Enum(e)
+            if e.variants.iter().all(|v| {
+                matches!(v.fields, syn::Fields::Unit) && only_serde_keys(&v.attrs, VARIANT)
+            }) => {}
+        _ => return TokenStream::new(),
+    }
     let body = match (&container.data, &input.data) {
         (Data::Struct(fields), syn::Data::Struct(s)) => {
             if container.serde.default {
@@ -117,6 +160,26 @@ fn enum_body(c: &Container) -> TokenStream {
             _ => ::core::result::Result::Err(#fs::fail()),
         }
     }
+}
+
+/// Whether every `#[serde(...)]` key in `attrs` is one of `known`.
+fn only_serde_keys(attrs: &[syn::Attribute], known: &[&str]) -> bool {
+    let mut ok = true;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let read = attr.parse_nested_meta(|meta| {
+            if !known.iter().any(|k| meta.path.is_ident(k)) {
+                ok = false;
+            }
+            if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<syn::Expr>()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                let _skipped: proc_macro2::Group = meta.input.parse()?;
+            }
+            Ok(())
+        });
+        ok &= read.is_ok();
+    }
+    ok
 }
 
 /// `#[serde(default)]` (`Some(None)`) or `#[serde(default = "path")]`
