@@ -603,6 +603,67 @@ fn typed_bench_job() {
     assert!(__fast_accepts::<Job>(text, &Options::default()));
 }
 
+/// Two models of the pydantic corpus (`runtime/tests/data/openai-strict/`), as
+/// `tests/pydantic_equivalence.rs` writes them: field constraints (bounds, a
+/// pattern with lengths, item counts) and `default = "path"` defaults.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[tool(name = "Constrained")]
+struct Constrained {
+    #[arg(minimum = 1, maximum = 100)]
+    page: i64,
+    #[arg(min_length = 2, max_length = 8, pattern = "^[A-Z]+$")]
+    code: String,
+    #[arg(min_items = 1, max_items = 3)]
+    ids: Vec<i64>,
+}
+
+fn metric() -> String {
+    "metric".into()
+}
+
+fn three() -> i64 {
+    3
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[tool(name = "WithDefaults")]
+struct WithDefaults {
+    city: String,
+    #[serde(default = "metric")]
+    units: String,
+    #[serde(default)]
+    verbose: bool,
+    #[serde(default = "three")]
+    retries: i64,
+}
+
+#[test]
+fn typed_pydantic_corpus() {
+    const { assert!(Constrained::__FAST_PATH && WithDefaults::__FAST_PATH) };
+    let valid = differential::<Constrained>(
+        10,
+        200,
+        &[
+            r#"{"page": 1, "code": "AB", "ids": [1]}"#,
+            r#"{"page": 100, "code": "ABCDEFGH", "ids": [1, 2, 3]}"#,
+            r#"{"page": 0, "code": "A", "ids": []}"#,
+            r#"{"page": 1, "code": "ABCDEFGHI", "ids": [1, 2, 3, 4]}"#,
+            r#"{"page": 1, "code": "ab", "ids": [1.5]}"#,
+        ],
+    );
+    assert!(valid > 10, "{valid} valid calls");
+    let valid = differential::<WithDefaults>(
+        11,
+        200,
+        &[
+            r#"{"city": "Oslo"}"#,
+            r#"{"city": "Oslo", "units": null, "verbose": null, "retries": null}"#,
+            r#"{"city": "Oslo", "units": "imperial", "verbose": true, "retries": 0}"#,
+        ],
+    );
+    assert!(valid > 10, "{valid} valid calls");
+}
+
 /// A container `#[serde(default)]` keeps the generic pass (no generated visitor).
 #[derive(ToolArgs, Deserialize, Debug, PartialEq, Default)]
 #[serde(default)]
