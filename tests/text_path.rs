@@ -664,6 +664,35 @@ fn typed_pydantic_corpus() {
     assert!(valid > 10, "{valid} valid calls");
 }
 
+/// A type deriving `ToolArgs` alone, without `Deserialize` (nor its enum): the
+/// generated visitor needs only the fields' own `Deserialize`.
+#[derive(ToolArgs, Debug)]
+struct NoSerde {
+    #[arg(maximum = 9)]
+    n: u8,
+    level: Option<Level>,
+}
+
+#[derive(ToolArgs, Debug, PartialEq)]
+enum Level {
+    Low,
+    High,
+}
+
+#[test]
+fn generated_path_without_deserialize() {
+    use tool_schema::text::fast;
+    let o = Options::default();
+    let v: NoSerde = fast::parse(r#"{"n": 9, "level": "High"}"#, &o).unwrap();
+    assert_eq!((v.n, v.level), (9, Some(Level::High)));
+    assert!(fast::parse::<NoSerde>(r#"{"n": 10}"#, &o).is_none());
+    assert!(fast::parse::<NoSerde>(r#"{"n": 1, "level": "low"}"#, &o).is_none());
+    assert!(fast::parse::<NoSerde>(r#"{"n": 1, "x": 0}"#, &o).is_none());
+    assert!(NoSerde::validate_str(r#"{"n": 1, "level": "Low"}"#)
+        .unwrap()
+        .is_valid());
+}
+
 /// A container `#[serde(default)]` keeps the generic pass (no generated visitor).
 #[derive(ToolArgs, Deserialize, Debug, PartialEq, Default)]
 #[serde(default)]
