@@ -116,9 +116,64 @@ pub fn variant<'de, D: Deserializer<'de>>(
     de: D,
     lookup: impl Fn(&str) -> u32,
 ) -> Result<u32, D::Error> {
-    match de.deserialize_str(Key(lookup))? {
+    // Read as what the text holds: another type stops the pass at once, without
+    // the message serde_json would format for it.
+    match de.deserialize_any(Variant(lookup))? {
         u32::MAX => Err(abort()),
         i => Ok(i),
+    }
+}
+
+/// The visitor of [`variant`]: a string, or the end of the pass.
+struct Variant<F>(F);
+
+impl<'de, F: Fn(&str) -> u32> Visitor<'de> for Variant<F> {
+    type Value = u32;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a variant name")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<u32, E> {
+        Ok((self.0)(v))
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<u32, E> {
+        Ok((self.0)(v))
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<u32, A::Error> {
+        Err(abort())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<u32, A::Error> {
+        Err(abort())
     }
 }
 
