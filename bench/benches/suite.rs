@@ -18,8 +18,8 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 use tool_schema::{Options, Schema};
 use tool_schema_bench::{
-    bfcl, bfcl_cases, compiled_is_valid, compiled_validate, compiled_validate_str, hand_validate,
-    interpreted, typed_parse, BENCHES,
+    bfcl, bfcl_cases, compiled_is_valid, compiled_validate, compiled_validate_str,
+    derived_parse_str, hand_validate, interpreted, typed_parse, BENCHES,
 };
 
 /// The rows of the table: benchmark id, label.
@@ -58,6 +58,10 @@ const ROWS: &[(&str, &str)] = &[
         "tool-schema text path, `Schema::validate_str` (text, all errors, as strings)",
     ),
     (
+        "parse_str",
+        "tool-schema `parse_str::<T>`, `#[derive(ToolArgs)]` (text, typed, all errors, as strings)",
+    ),
+    (
         "serde_value",
         "`serde_json::from_str::<Value>` (text, parse only)",
     ),
@@ -81,6 +85,8 @@ const RATIOS: &[(&str, &str)] = &[
     ("text", "serde_value"),
     ("text", "serde_typed"),
     ("text_interp", "serde_value"),
+    ("parse_str", "serde_typed"),
+    ("parse_str", "serde_value"),
     ("interp_is_valid", "js_rt_is_valid"),
     ("interp", "js_rt"),
     ("interp", "boon"),
@@ -246,6 +252,7 @@ fn four_schemas<M: Measurement>(c: &mut Criterion<M>) {
         let hand = hand_validate(b.name);
         let typed = typed_parse(b.name);
         let text_path = compiled_validate_str(b.name);
+        let parse_str = derived_parse_str(b.name);
         #[cfg(feature = "contenders")]
         let (js_c_valid, js_c_errors) = contenders::js_compiled(b.name);
         #[cfg(feature = "contenders")]
@@ -307,6 +314,7 @@ fn four_schemas<M: Measurement>(c: &mut Criterion<M>) {
             g.bench_function("serde_value", |bn| {
                 bn.iter(|| serde_json::from_str::<Value>(black_box(text)).is_ok())
             });
+            g.bench_function("parse_str", |bn| bn.iter(|| parse_str(black_box(text))));
             g.bench_function("serde_typed", |bn| bn.iter(|| typed(black_box(text))));
             g.finish();
         }

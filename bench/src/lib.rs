@@ -3,6 +3,7 @@
 //! tools. The benchmarks are in `benches/suite.rs`; `tests/suite.rs` checks that
 //! every contender reads the inputs as intended.
 
+pub mod derived;
 pub mod hand;
 pub mod typed;
 
@@ -102,6 +103,30 @@ pub fn typed_parse(name: &str) -> fn(&str) -> bool {
         "search" => |s| serde_json::from_str::<typed::Search>(s).is_ok(),
         "order" => |s| serde_json::from_str::<typed::Order>(s).is_ok(),
         "job" => |s| serde_json::from_str::<typed::Job>(s).is_ok(),
+        _ => panic!("no benchmark {name}"),
+    }
+}
+
+/// `tool_schema::parse_str` into the derived type of benchmark `name`
+/// (`derived.rs`): whether the call is valid; when not, every violation as a
+/// string.
+pub fn derived_parse_str(name: &str) -> fn(&str) -> Result<(), Vec<String>> {
+    fn parse<T: ToolArgs + serde::de::DeserializeOwned + 'static>(
+        s: &str,
+    ) -> Result<(), Vec<String>> {
+        match tool_schema::parse_str::<T>(s) {
+            Ok(value) => {
+                std::hint::black_box(value);
+                Ok(())
+            }
+            Err(e) => Err(e.messages()),
+        }
+    }
+    match name {
+        "weather" => parse::<derived::Weather>,
+        "search" => parse::<derived::Search>,
+        "order" => parse::<derived::Order>,
+        "job" => parse::<derived::Job>,
         _ => panic!("no benchmark {name}"),
     }
 }

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 use tool_schema_bench::{
     bfcl, bfcl_cases, bfcl_schema, compiled_is_valid, compiled_validate, compiled_validate_str,
-    hand_validate, interpreted, typed_parse, BENCHES,
+    derived_parse_str, hand_validate, interpreted, typed_parse, BENCHES,
 };
 
 fn codes(report: &tool_schema::Report) -> Vec<&'static str> {
@@ -124,6 +124,29 @@ fn the_four_inputs_read_as_intended() {
         assert_eq!(text(b.invalid).unwrap(), report, "{}", b.name);
         assert!(typed_parse(b.name)(b.valid), "{}", b.name);
         assert!(!typed_parse(b.name)(b.invalid), "{}", b.name);
+    }
+}
+
+/// The derived types of the `parse_str` row read the valid inputs, and report on
+/// the invalid ones (and the hand-written validators' extra inputs, as text)
+/// exactly what the compiled tools of the benchmark schemas report.
+#[test]
+fn derived_types_report_as_the_benchmark_schemas() {
+    let extra = [
+        r#"{"city": 1, "unit": "kelvin", "x": 1}"#,
+        r#"{"query": "q", "limit": 101, "offset": 1.0, "languages": "en", "min_score": -0.5}"#,
+        r#"{"customer": {"email": 1, "vip": "y", "z": 0}, "currency": "JPY", "items": [1, {"note": 3, "quantity": 0, "unit_price": -1}], "notes": 5}"#,
+        r#"{"name": "n", "image": "i", "command": "c", "queue": "low", "cpus": 65, "memory_mb": 100, "project": "p", "cpu_quota": 2, "log_level": "trace"}"#,
+    ];
+    for b in BENCHES {
+        let parse = derived_parse_str(b.name);
+        let text = compiled_validate_str(b.name);
+        assert_eq!(parse(b.valid), Ok(()), "{}", b.name);
+        for input in [b.invalid].into_iter().chain(extra) {
+            let want = text(input).unwrap().messages();
+            let got = parse(input).err().unwrap_or_default();
+            assert_eq!(got, want, "{} on {input}", b.name);
+        }
     }
 }
 

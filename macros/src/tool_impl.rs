@@ -201,6 +201,12 @@ pub(crate) struct ToolImpl<'a> {
 
 /// `impl ToolArgs for Ident`, with the validator compiled from the schema.
 pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
+    tool_impl_with(parts, TokenStream::new())
+}
+
+/// [`tool_impl`] with `extra` items in the implementation (a derived type's
+/// generated text path).
+pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenStream {
     let rt = quote!(::tool_schema::__private);
     let ToolImpl {
         ident,
@@ -302,6 +308,8 @@ pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
             ) {
                 #at_body
             }
+
+            #extra
         }
     }
 }

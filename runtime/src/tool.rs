@@ -50,6 +50,28 @@ pub trait ToolArgs {
         out: &mut Sink<'_>,
     );
 
+    /// Whether `#[derive(ToolArgs)]` generated a typed text path for this type
+    /// ([`ToolArgs::__fast_de`]): [`crate::text::parse_str`] then reads valid calls
+    /// with it alone. Not a stable API.
+    #[doc(hidden)]
+    const __FAST_PATH: bool = false;
+
+    /// Reads `Self` from `de` with the visitor `#[derive(ToolArgs)]` generates,
+    /// checking every constraint of the schema on the typed value as it is read;
+    /// an error at the first problem (invalid or not, the exact path answers). By
+    /// default (no generated visitor): always an error. Not a stable API.
+    #[doc(hidden)]
+    fn __fast_de<'de, D: serde::Deserializer<'de>>(
+        de: D,
+        fast: crate::text::fast::Fast,
+    ) -> Result<Self, D::Error>
+    where
+        Self: Sized,
+    {
+        let _ = (de, fast);
+        Err(crate::text::fast::fail())
+    }
+
     /// Validates `args` in tool-call mode.
     #[inline]
     fn validate(args: &Value) -> Report {

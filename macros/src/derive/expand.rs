@@ -8,7 +8,7 @@ use super::ty::{self, push_token, Builder, Shape, SpanMap, JSON_MAX, JSON_MIN};
 use crate::attr::{self, ToolAttrs};
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
-use crate::tool_impl::{check_schema, check_targets, tool_impl, ToolImpl};
+use crate::tool_impl::{check_schema, check_targets, tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use serde_json::{Map, Number, Value};
@@ -113,14 +113,22 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
     if generic {
         return None;
     }
-    let mut out = tool_impl(ToolImpl {
-        ident,
-        name: &name,
-        description: &description,
-        schema_json,
-        schema: schema.as_ref(),
-        items,
-    });
+    // The typed text path (`derive/text.rs`), for a schema that compiled.
+    let fast = match &schema {
+        Some(_) => super::text::fast_items(input, &container),
+        None => TokenStream::new(),
+    };
+    let mut out = tool_impl_with(
+        ToolImpl {
+            ident,
+            name: &name,
+            description: &description,
+            schema_json,
+            schema: schema.as_ref(),
+            items,
+        },
+        fast,
+    );
     out.extend(assertions);
     Some(out)
 }

@@ -13,11 +13,13 @@
 //!   types' definitions gathered into the root's `$defs`; per export target, the
 //!   problems of the schema as a nested part, which a derive declaring targets
 //!   asserts away for its nested types.
+//! - `text`: the typed text path, a serde visitor generated per type.
 
 mod ast;
 mod attr;
 mod case;
 mod expand;
+mod text;
 mod ty;
 
 pub(crate) use expand::derive;

@@ -8,8 +8,10 @@
 //!
 //! - [`Schema::validate_str`] (and [`ToolArgs::validate_str`] for declared tools):
 //!   the [`Report`] of `serde_json::from_str` then [`Schema::validate_with`].
-//! - [`parse_str`]: typed arguments, deserialised by the type's own `Deserialize`
-//!   *through* a validating deserializer, or every problem of the call.
+//! - [`parse_str`]: typed arguments, or every problem of the call. For a type
+//!   deriving `ToolArgs`, read by the serde visitor the derive generates for it
+//!   (below); for other types, deserialised by the type's own `Deserialize`
+//!   *through* a validating deserializer.
 //!
 //! ```
 //! use tool_schema_runtime::{Options, Schema};
@@ -62,17 +64,39 @@
 //!
 //! Every [`Options`] switch reads as in [`Schema::validate_with`].
 //!
+//! # The generated typed path
+//!
+//! `#[derive(ToolArgs)]` also generates, per type, a serde `Visitor` (see
+//! [`fast`]): it reads a struct's members by the names serde reads (`rename`,
+//! `rename_all`), each value with its field type's own `Deserialize` or a checking
+//! seed (bounds on the number token itself, lengths in code points, patterns,
+//! item counts, uniqueness of sets, `null` only where the schema takes it), a
+//! nested derived type with that type's visitor, and builds the value as serde's
+//! derive does (`None` for an absent `Option`, `default` and `default = "path"`,
+//! `skip`). It never decides a call is invalid: an undeclared or repeated name, a
+//! missing required field, any violation or anything serde refuses stops it, and
+//! the exact path answers. So on a valid call [`parse_str`] costs about what
+//! `serde_json::from_str::<T>` costs, with no schema walked at run time. A derived
+//! type with a container `#[serde(default)]`, or a fixed-size array of values that
+//! need checking, keeps the generic pass. The value is the one serde's derive
+//! builds: a type that derives `ToolArgs` but implements `Deserialize` by hand
+//! should implement `ToolArgs` by hand too, or its `parse_str` values follow the
+//! derived reading, not its own.
+//!
 //! # Allocation
 //!
 //! On valid text without escapes, [`Schema::validate_str`] allocates nothing once
 //! the schema's plan is built (on its first use: the names of each object sorted
 //! for lookup). Strings with escapes are decoded in serde_json's scratch buffer,
 //! which may grow once. [`parse_str`] allocates what the typed value holds, as
-//! `serde_json::from_str::<T>` does, and nothing more.
+//! `serde_json::from_str::<T>` does, and nothing more (the generated visitor
+//! grows vectors, sets and maps as serde does).
 
 mod cache;
 mod check;
 mod error;
+#[doc(hidden)]
+pub mod fast;
 mod object;
 mod plan;
 mod scalar;
@@ -228,6 +252,36 @@ where
     T: ToolArgs + DeserializeOwned + 'static,
 {
     let options = options.integer_floats(false);
+    if T::__FAST_PATH {
+        // The visitor generated for a derived type: a valid call is read by it
+        // alone; anything else is answered by the exact path.
+        if let Some(value) = fast::parse::<T>(text, &options) {
+            return Ok(value);
+        }
+        let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
+        return T::parse_with(&value, &options).map_err(ParseError::Invalid);
+    }
+    __parse_str_generic(text, &options)
+}
+
+/// [`parse_str_with`] by the generic pass alone (the schema walked as `T`'s own
+/// `Deserialize` reads, through a validating deserializer), also for a type with
+/// a generated visitor: what types without one use, kept callable for
+/// benchmarks. Not a stable API.
+///
+/// # Errors
+///
+/// As [`parse_str`].
+///
+/// # Panics
+///
+/// As [`ToolArgs::parse`].
+#[doc(hidden)]
+pub fn __parse_str_generic<T>(text: &str, options: &Options) -> Result<T, ParseError>
+where
+    T: ToolArgs + DeserializeOwned + 'static,
+{
+    let options = options.integer_floats(false);
     let schema = T::compiled_schema();
     let cx = Ctx::new(schema, &options);
     let mut de = serde_json::Deserializer::from_str(text);
@@ -247,6 +301,15 @@ where
     }
     let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
     T::parse_with(&value, &options).map_err(ParseError::Invalid)
+}
+
+/// Whether the visitor `#[derive(ToolArgs)]` generated for `T` reads `text` by
+/// itself (no exact path), with `options` as [`parse_str_with`] takes them: for
+/// tests that check the generated path settles valid calls. False for a type
+/// without one. Not a stable API.
+#[doc(hidden)]
+pub fn __fast_accepts<T: ToolArgs>(text: &str, options: &Options) -> bool {
+    T::__FAST_PATH && fast::parse::<T>(text, &options.integer_floats(false)).is_some()
 }
 
 /// Whether the checking pass alone finds `text` valid (no exact path), for tests

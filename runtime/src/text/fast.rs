@@ -1,0 +1,670 @@
+//! The generated text path of `#[derive(ToolArgs)]` types: the seeds and checks
+//! the code the derive generates is made of. Used by generated code only: not a
+//! stable API.
+//!
+//! For each derived struct the derive writes a serde `Visitor` that reads the
+//! object's members by name, reads each value with its own type's `Deserialize`
+//! (or, for nested derived types, their generated visitor) and checks
+//! the field's constraints on the typed value as it is read: bounds ([`Num`]),
+//! lengths and patterns ([`Str`]), item counts ([`Seq`]), uniqueness ([`Set`]).
+//! Anything else (an undeclared or repeated name, a missing required field, a
+//! `null` where the schema has none, a type serde refuses) stops the pass with
+//! [`abort`], and [`crate::text::parse_str_with`] answers by the exact path.
+//!
+//! What the pass accepts is therefore what parse-then-validate accepts: the
+//! checks here are those of the derived schema (the derive writes both), and a
+//! value serde reads but the schema refuses (`{"celsius": null}` for a unit
+//! variant, an array for a struct, a float for an integer) makes serde or the
+//! generated visitor fail.
+
+use super::abort;
+use crate::check::{char_len, cmp_to_int};
+use crate::json::cmp_numbers;
+use crate::options::Options;
+use crate::schema::{Additional, Pattern};
+use crate::tool::ToolArgs;
+use serde::de::value::{F64Deserializer, I64Deserializer, U64Deserializer};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde_json::Number;
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::fmt;
+use std::hash::{BuildHasher, Hash};
+use std::marker::PhantomData;
+use std::sync::OnceLock;
+
+pub use serde;
+
+/// The error that stops the pass (never shown: the exact path answers).
+#[cold]
+#[inline(never)]
+pub fn fail<E: de::Error>() -> E {
+    abort()
+}
+
+/// What the options of a run change in what a derived type accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fast {
+    /// Undeclared members of a derived struct are violations (tool-call mode); a
+    /// struct with `#[serde(deny_unknown_fields)]` rejects them whatever this says.
+    pub reject_undeclared: bool,
+    /// [`Options::null_is_absent`]: `null` for a field that may be left out is
+    /// read as absent.
+    pub null_is_absent: bool,
+}
+
+impl Fast {
+    /// The switches of `options` that matter to a derived schema. `integer_floats`
+    /// is off on the typed path; `formats` and `object_root` change nothing for a
+    /// derived schema (no `format`; the root declares `type: object`).
+    pub fn new(options: &Options) -> Fast {
+        Fast {
+            reject_undeclared: options.rejects_undeclared(true, Additional::Unspecified),
+            null_is_absent: options.null_is_absent,
+        }
+    }
+}
+
+/// Typed arguments from `text` by `T`'s generated visitor, or `None` at the first
+/// problem (invalid, malformed, or anything the visitor leaves to the exact path).
+#[inline]
+pub fn parse<T: ToolArgs>(text: &str, options: &Options) -> Option<T> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = T::__fast_de(&mut de, Fast::new(options)).ok()?;
+    de.end().ok()?;
+    Some(value)
+}
+
+/// The name of a struct's member: the index `lookup` gives it (`u32::MAX` for a
+/// name the struct does not declare). Names are read as serde_json reads them,
+/// borrowed when they hold no escape.
+#[derive(Clone, Copy)]
+pub struct Key<F>(pub F);
+
+impl<'de, F: Fn(&str) -> u32> DeserializeSeed<'de> for Key<F> {
+    type Value = u32;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<u32, D::Error> {
+        de.deserialize_str(self)
+    }
+}
+
+impl<'de, F: Fn(&str) -> u32> Visitor<'de> for Key<F> {
+    type Value = u32;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a member name")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<u32, E> {
+        Ok((self.0)(v))
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<u32, E> {
+        Ok((self.0)(v))
+    }
+}
+
+/// A string: the index `lookup` gives it, for the variants of a unit enum
+/// (`u32::MAX`: none of them; an object `{"variant": null}`, which serde would
+/// read, is refused as the schema refuses it).
+pub fn variant<'de, D: Deserializer<'de>>(
+    de: D,
+    lookup: impl Fn(&str) -> u32,
+) -> Result<u32, D::Error> {
+    // Read as what the text holds: another type stops the pass at once, without
+    // the message serde_json would format for it.
+    match de.deserialize_any(Variant(lookup))? {
+        u32::MAX => Err(abort()),
+        i => Ok(i),
+    }
+}
+
+/// The visitor of [`variant`]: a string, or the end of the pass.
+struct Variant<F>(F);
+
+impl<'de, F: Fn(&str) -> u32> Visitor<'de> for Variant<F> {
+    type Value = u32;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a variant name")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<u32, E> {
+        Ok((self.0)(v))
+    }
+
+    #[inline]
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<u32, E> {
+        Ok((self.0)(v))
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<u32, E> {
+        Err(abort())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<u32, A::Error> {
+        Err(abort())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<u32, A::Error> {
+        Err(abort())
+    }
+}
+
+/// `T` or `null` (`Option<T>` where it is not a field's own type): as serde reads
+/// an `Option`.
+#[derive(Clone, Copy)]
+pub struct Nullable<S>(pub S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Nullable<S> {
+    type Value = Option<S::Value>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        de.deserialize_option(OptionVisitor {
+            inner: self.0,
+            null_ok: true,
+        })
+    }
+}
+
+/// A field of type `Option<T>`: `null` is `None` only where the field's schema
+/// takes `null` (`T` is itself nullable) or `null` counts as absent.
+#[derive(Clone, Copy)]
+pub struct FieldOption<S> {
+    pub inner: S,
+    pub null_ok: bool,
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for FieldOption<S> {
+    type Value = Option<S::Value>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        de.deserialize_option(OptionVisitor {
+            inner: self.inner,
+            null_ok: self.null_ok,
+        })
+    }
+}
+
+struct OptionVisitor<S> {
+    inner: S,
+    null_ok: bool,
+}
+
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OptionVisitor<S> {
+    type Value = Option<S::Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an optional value")
+    }
+
+    #[inline]
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        if self.null_ok {
+            Ok(None)
+        } else {
+            Err(abort())
+        }
+    }
+
+    #[inline]
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_none()
+    }
+
+    #[inline]
+    fn visit_some<D: Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        self.inner.deserialize(de).map(Some)
+    }
+}
+
+/// A field with a default (not an `Option`): `Some(value)`, or `None` for a `null`
+/// read as absent ([`Options::null_is_absent`]). Without that option a `null` is
+/// the value's own (a `serde_json::Value` field takes it).
+#[derive(Clone, Copy)]
+pub struct Defaulted<S> {
+    pub inner: S,
+    pub null_is_absent: bool,
+}
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Defaulted<S> {
+    type Value = Option<S::Value>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        if !self.null_is_absent {
+            return self.inner.deserialize(de).map(Some);
+        }
+        de.deserialize_option(DefaultedVisitor(self.inner))
+    }
+}
+
+struct DefaultedVisitor<S>(S);
+
+impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for DefaultedVisitor<S> {
+    type Value = Option<S::Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a value")
+    }
+
+    #[inline]
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    #[inline]
+    fn visit_some<D: Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        self.0.deserialize(de).map(Some)
+    }
+}
+
+/// `Box<T>`.
+#[derive(Clone, Copy)]
+pub struct Boxed<S>(pub S);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Boxed<S> {
+    type Value = Box<S::Value>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        self.0.deserialize(de).map(Box::new)
+    }
+}
+
+/// A bound of `minimum`/`maximum`, as the schema writes it.
+#[derive(Clone, Copy, Debug)]
+pub enum Bound {
+    None,
+    Int(i128),
+    Float(f64),
+}
+
+impl Bound {
+    /// How `n` compares with the bound (`None`: no bound, or not comparable).
+    #[inline]
+    fn cmp(self, n: &Number) -> Option<Ordering> {
+        match self {
+            Bound::None => None,
+            Bound::Int(limit) => cmp_to_int(n, limit),
+            Bound::Float(f) => cmp_numbers(n, &Number::from_f64(f)?),
+        }
+    }
+
+    #[inline]
+    fn is_none(self) -> bool {
+        matches!(self, Bound::None)
+    }
+}
+
+/// Whether `n` is within `minimum` and `maximum` (inclusive), compared as the
+/// validator compares.
+#[inline]
+pub fn within(n: &Number, min: Bound, max: Bound) -> bool {
+    (min.is_none() || matches!(min.cmp(n), Some(Ordering::Greater | Ordering::Equal)))
+        && (max.is_none() || matches!(max.cmp(n), Some(Ordering::Less | Ordering::Equal)))
+}
+
+/// A number of type `T` with bounds: the token is checked as the validator checks
+/// it (before any conversion to `T`), then handed to `T`'s own `Deserialize`, so
+/// that `T` reads it as it reads it from serde_json (a float for an integer type
+/// is refused, an integer for `f32` rounds once).
+pub struct Num<T> {
+    pub min: Bound,
+    pub max: Bound,
+    pub ty: PhantomData<fn() -> T>,
+}
+
+impl<T> Num<T> {
+    #[inline(always)]
+    pub const fn new(min: Bound, max: Bound) -> Num<T> {
+        Num {
+            min,
+            max,
+            ty: PhantomData,
+        }
+    }
+}
+
+impl<T> Clone for Num<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Num<T> {}
+
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for Num<T> {
+    type Value = T;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<T, D::Error> {
+        // serde_json reads every number type alike: the token as u64, i64 or f64.
+        de.deserialize_f64(self)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for Num<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number")
+    }
+
+    #[inline]
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<T, E> {
+        if !within(&Number::from(v), self.min, self.max) {
+            return Err(abort());
+        }
+        T::deserialize(U64Deserializer::<E>::new(v))
+    }
+
+    #[inline]
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<T, E> {
+        if !within(&Number::from(v), self.min, self.max) {
+            return Err(abort());
+        }
+        T::deserialize(I64Deserializer::<E>::new(v))
+    }
+
+    #[inline]
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<T, E> {
+        match Number::from_f64(v) {
+            Some(n) if within(&n, self.min, self.max) => {
+                T::deserialize(F64Deserializer::<E>::new(v))
+            }
+            _ => Err(abort()),
+        }
+    }
+}
+
+/// A compiled `pattern`, built on first use from the pattern as written.
+pub struct PatternCell(OnceLock<Option<Pattern>>);
+
+impl PatternCell {
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> PatternCell {
+        PatternCell(OnceLock::new())
+    }
+
+    /// Whether `s` matches `source` (false when the pattern does not compile,
+    /// which the derive has already refused: the exact path then answers).
+    #[inline]
+    pub fn is_match(&self, source: &str, s: &str) -> bool {
+        let pattern = self.0.get_or_init(|| crate::pattern::compile(source).ok());
+        #[cfg(feature = "regex")]
+        {
+            pattern.as_ref().is_some_and(|p| p.is_match(s))
+        }
+        #[cfg(not(feature = "regex"))]
+        {
+            let _ = (pattern, s);
+            false
+        }
+    }
+}
+
+/// A `String` with `minLength`/`maxLength` (code points) and `pattern`.
+#[derive(Clone, Copy)]
+pub struct Str {
+    pub min: u64,
+    pub max: u64,
+    pub pattern: Option<(&'static PatternCell, &'static str)>,
+}
+
+impl Str {
+    #[inline]
+    fn ok(&self, s: &str) -> bool {
+        if self.min > 0 || self.max < u64::MAX {
+            // At most 4 bytes a code point: the byte length settles most cases.
+            let bytes = s.len() as u64;
+            if bytes < self.min || bytes / 4 > self.max {
+                return false;
+            }
+            let n = char_len(s);
+            if n < self.min || n > self.max {
+                return false;
+            }
+        }
+        match self.pattern {
+            Some((cell, source)) => cell.is_match(source, s),
+            None => true,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Str {
+    type Value = String;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<String, D::Error> {
+        let s = String::deserialize(de)?;
+        if self.ok(&s) {
+            Ok(s)
+        } else {
+            Err(abort())
+        }
+    }
+}
+
+/// `Vec<T>`, with `minItems`/`maxItems`; read as serde reads a `Vec` (the same
+/// growth, so the same allocations).
+#[derive(Clone, Copy)]
+pub struct Seq<S> {
+    pub inner: S,
+    pub min: u64,
+    pub max: u64,
+}
+
+impl<'de, S: DeserializeSeed<'de> + Copy> DeserializeSeed<'de> for Seq<S> {
+    type Value = Vec<S::Value>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        de.deserialize_seq(self)
+    }
+}
+
+impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Seq<S> {
+    type Value = Vec<S::Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array")
+    }
+
+    #[inline]
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element_seed(self.inner)? {
+            out.push(v);
+        }
+        let n = out.len() as u64;
+        if n < self.min || n > self.max {
+            return Err(abort());
+        }
+        Ok(out)
+    }
+}
+
+/// A set: `HashSet` or `BTreeSet`.
+pub trait SetLike<T>: Default {
+    /// Inserts `v`; false when an equal element is already in.
+    fn insert_new(&mut self, v: T) -> bool;
+}
+
+impl<T: Eq + Hash, H: BuildHasher + Default> SetLike<T> for HashSet<T, H> {
+    #[inline]
+    fn insert_new(&mut self, v: T) -> bool {
+        self.insert(v)
+    }
+}
+
+impl<T: Ord> SetLike<T> for BTreeSet<T> {
+    #[inline]
+    fn insert_new(&mut self, v: T) -> bool {
+        self.insert(v)
+    }
+}
+
+/// A set (`uniqueItems`), with `minItems`/`maxItems`. Two elements serde reads as
+/// equal stop the pass: the exact path decides, by JSON equality, what a set
+/// silently merges.
+pub struct Set<C, S> {
+    pub inner: S,
+    pub min: u64,
+    pub max: u64,
+    pub set: PhantomData<fn() -> C>,
+}
+
+impl<C, S> Set<C, S> {
+    #[inline(always)]
+    pub const fn new(inner: S, min: u64, max: u64) -> Set<C, S> {
+        Set {
+            inner,
+            min,
+            max,
+            set: PhantomData,
+        }
+    }
+}
+
+impl<C, S: Copy> Clone for Set<C, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C, S: Copy> Copy for Set<C, S> {}
+
+impl<'de, C: SetLike<S::Value>, S: DeserializeSeed<'de> + Copy> DeserializeSeed<'de> for Set<C, S> {
+    type Value = C;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<C, D::Error> {
+        de.deserialize_seq(self)
+    }
+}
+
+impl<'de, C: SetLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Set<C, S> {
+    type Value = C;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array")
+    }
+
+    #[inline]
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<C, A::Error> {
+        let mut out = C::default();
+        let mut n = 0u64;
+        while let Some(v) = seq.next_element_seed(self.inner)? {
+            if !out.insert_new(v) {
+                return Err(abort());
+            }
+            n += 1;
+        }
+        if n < self.min || n > self.max {
+            return Err(abort());
+        }
+        Ok(out)
+    }
+}
+
+/// A map with `String` keys: `HashMap` or `BTreeMap`.
+pub trait MapLike<V>: Default {
+    /// Inserts `v` under `k`; false when `k` was already in.
+    fn insert_new(&mut self, k: String, v: V) -> bool;
+}
+
+impl<V, H: BuildHasher + Default> MapLike<V> for HashMap<String, V, H> {
+    #[inline]
+    fn insert_new(&mut self, k: String, v: V) -> bool {
+        self.insert(k, v).is_none()
+    }
+}
+
+impl<V> MapLike<V> for BTreeMap<String, V> {
+    #[inline]
+    fn insert_new(&mut self, k: String, v: V) -> bool {
+        self.insert(k, v).is_none()
+    }
+}
+
+/// A map whose values need checking (`additionalProperties` of a derived type, ...).
+/// A repeated name stops the pass (a `Value` keeps the last value; the exact path
+/// decides).
+pub struct Map<M, S> {
+    pub inner: S,
+    pub map: PhantomData<fn() -> M>,
+}
+
+impl<M, S> Map<M, S> {
+    #[inline(always)]
+    pub const fn new(inner: S) -> Map<M, S> {
+        Map {
+            inner,
+            map: PhantomData,
+        }
+    }
+}
+
+impl<M, S: Copy> Clone for Map<M, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M, S: Copy> Copy for Map<M, S> {}
+
+impl<'de, M: MapLike<S::Value>, S: DeserializeSeed<'de> + Copy> DeserializeSeed<'de> for Map<M, S> {
+    type Value = M;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<M, D::Error> {
+        de.deserialize_map(self)
+    }
+}
+
+impl<'de, M: MapLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Map<M, S> {
+    type Value = M;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object")
+    }
+
+    #[inline]
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<M, A::Error> {
+        let mut out = M::default();
+        while let Some(k) = map.next_key::<String>()? {
+            let v = map.next_value_seed(self.inner)?;
+            if !out.insert_new(k, v) {
+                return Err(abort());
+            }
+        }
+        Ok(out)
+    }
+}
