@@ -403,7 +403,10 @@ pub use tool_schema_macros::tool_schema;
 /// target: `declared target `openai_strict` (...), for the nested type `Inner` at
 /// /properties/inner in the derived schema: refuses `Inner` at /properties/code/minLength: ...`.
 /// (Limits that add up across the whole schema, such as OpenAI's nesting depth and
-/// property count, are not checked through nested types.)
+/// property count, are not checked through nested types.) And, for the derive only,
+/// `custom_deserialize`: the type's `Deserialize` is written by hand, so
+/// [`parse_str`] reads through it instead of the visitor the derive generates
+/// (which builds the value as serde's derive would).
 ///
 /// On a field, `#[arg(...)]`, each key the schema keyword of the same name:
 ///

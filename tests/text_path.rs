@@ -733,6 +733,36 @@ struct Holder {
     tree: Option<Tree>,
 }
 
+/// A type whose `Deserialize` is written by hand (it trims and lowercases the
+/// city): `#[tool(custom_deserialize)]` keeps `parse_str` on it.
+#[derive(ToolArgs, Debug, PartialEq)]
+#[tool(custom_deserialize)]
+struct Normalised {
+    #[arg(max_length = 12)]
+    city: String,
+}
+
+impl<'de> Deserialize<'de> for Normalised {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Raw {
+            city: String,
+        }
+        let raw = Raw::deserialize(de)?;
+        Ok(Normalised {
+            city: raw.city.trim().to_lowercase(),
+        })
+    }
+}
+
+#[test]
+fn a_hand_written_deserialize_is_used() {
+    const { assert!(!Normalised::__FAST_PATH) };
+    let got: Normalised = parse_str(r#"{"city": " PARIS "}"#).unwrap();
+    assert_eq!(got.city, "paris");
+    assert!(parse_str::<Normalised>(r#"{"city": "a very long city name"}"#).is_err());
+}
+
 #[test]
 fn types_without_a_generated_path() {
     const { assert!(!AllDefault::__FAST_PATH) };

@@ -20,6 +20,10 @@ pub(crate) struct ToolAttrs {
     /// `#[tool(any_root)]`: the root schema may be of any type, or `true`/`false`
     /// (the value validated is then not necessarily an arguments object).
     pub any_root: Option<Span>,
+    /// `#[tool(custom_deserialize)]` (derive only): the type's `Deserialize` is
+    /// written by hand, so `parse_str` reads through it (the generic text pass)
+    /// instead of the visitor the derive would generate.
+    pub custom_deserialize: Option<Span>,
     /// `#[tool(dialect = "bfcl")]`: the language the schema is written in, with the
     /// span of its name (default: JSON Schema); `Some((None, _))` for a name that is
     /// not a dialect (reported here; the schema is then not checked, to spare
@@ -85,6 +89,7 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
         doc: None,
         allow: Vec::new(),
         any_root: None,
+        custom_deserialize: None,
         dialect: None,
         targets: Vec::new(),
         allow_lossy: false,
@@ -161,6 +166,8 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                     })?;
                 } else if meta.path.is_ident("any_root") {
                     out.any_root = Some(syn::spanned::Spanned::span(&meta.path));
+                } else if meta.path.is_ident("custom_deserialize") {
+                    out.custom_deserialize = Some(syn::spanned::Spanned::span(&meta.path));
                 } else if meta.path.is_ident("allow") {
                     meta.parse_nested_meta(|lint| {
                         let id = lint
@@ -199,6 +206,7 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
                             "description",
                             "allow",
                             "any_root",
+                            "custom_deserialize",
                             "dialect",
                             "targets",
                         ],

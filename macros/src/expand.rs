@@ -349,6 +349,12 @@ fn tool_name(
 fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
     let local = Ctxt::default();
     let attrs = attr::parse(&local, &decl.attrs);
+    if let Some(span) = attrs.custom_deserialize {
+        local.error(
+            span,
+            "#[tool(custom_deserialize)] is for #[derive(ToolArgs)]: a tool_schema! type is not deserialised",
+        );
+    }
     let ident = &decl.ident;
     // `None`: an unknown dialect, already reported.
     let dialect = attrs.dialect.map_or(Some(Dialect::JsonSchema), |(d, _)| d);

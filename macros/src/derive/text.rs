@@ -16,7 +16,7 @@
 //!
 //! Types it cannot read keep the generic pass (no items generated): a container
 //! `#[serde(default)]`, a fixed-size array of values that need checking, a type the
-//! derive does not map, a recursive type, enums other than unit-variant ones, and
+//! derive does not map, a type marked `#[tool(custom_deserialize)]`, a recursive type, enums other than unit-variant ones, and
 //! fields with `exclusive_minimum`, `exclusive_maximum` or `multiple_of`.
 
 use super::ast::{unraw, Container, Data, Field};
@@ -62,7 +62,7 @@ pub(crate) fn fast_items(input: &DeriveInput, container: &Container) -> TokenStr
         "bound",
         "rename_all",
     ];
-    if !only_serde_keys(&input.attrs, CONTAINER) {
+    if container.tool.custom_deserialize.is_some() || !only_serde_keys(&input.attrs, CONTAINER) {
         return TokenStream::new();
     }
     match &input.data {

@@ -80,8 +80,9 @@
 //! type with a container `#[serde(default)]`, or a fixed-size array of values that
 //! need checking, keeps the generic pass. The value is the one serde's derive
 //! builds: a type that derives `ToolArgs` but implements `Deserialize` by hand
-//! should implement `ToolArgs` by hand too, or its `parse_str` values follow the
-//! derived reading, not its own.
+//! says so with `#[tool(custom_deserialize)]`, and its `parse_str` then reads
+//! through its own `Deserialize` (the generic pass above); without it, the values
+//! follow the derived reading, not its own.
 //!
 //! # Allocation
 //!
