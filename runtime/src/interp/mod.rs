@@ -7,6 +7,8 @@ use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
 use crate::options::Options;
 use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
+
+mod valid;
 use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
 
@@ -41,8 +43,8 @@ impl Schema {
         self.is_valid_with(args, &Options::default())
     }
 
-    /// Whether `args` is valid with `options`: stops at nothing but builds no
-    /// violation, so it never allocates.
+    /// Whether `args` is valid with `options`: stops at the first violation and
+    /// builds none, so it never allocates.
     pub fn is_valid_with(&self, args: &Value, options: &Options) -> bool {
         if self.root().types.is_none() && options.object_root && !args.is_object() {
             return false;
@@ -51,29 +53,18 @@ impl Schema {
             schema: self,
             options: *options,
         };
-        let mut probe = Sink::probe();
-        run.check(
-            self.root_id(),
-            args,
-            &Trail::ROOT,
-            Position::default(),
-            &mut probe,
-        );
-        !probe.failed()
+        run.valid(self.root_id(), args, true)
     }
 
     /// Whether `value`, a value below the arguments object, satisfies node `id`
-    /// (probing: builds no violation). The text path's check of a sub-value it
-    /// buffered into a `Value` (`crate::text`).
+    /// (builds no violation). The text path's check of a sub-value it buffered
+    /// into a `Value` (`crate::text`).
     pub(crate) fn accepts_below_root(&self, id: NodeId, value: &Value, options: &Options) -> bool {
         let run = Run {
             schema: self,
             options: *options,
         };
-        let mut probe = Sink::probe();
-        let below = Trail::ROOT.index(0);
-        run.check(id, value, &below, Position::default(), &mut probe);
-        !probe.failed()
+        run.valid(id, value, false)
     }
 }
 
@@ -113,12 +104,22 @@ fn find_property<'n>(
 ) -> Option<(usize, &'n Property)> {
     let props = node.properties.as_deref()?;
     let start = (*next).min(props.len());
-    let found = match props[start..].iter().position(|p| p.name == name) {
+    let found = match props[start..].iter().position(|p| same(&p.name, name)) {
         Some(i) => start + i,
-        None => props[..start].iter().position(|p| p.name == name)?,
+        None => props[..start].iter().position(|p| same(&p.name, name))?,
     };
     *next = found + 1;
     Some((found, &props[found]))
+}
+
+/// `a == b`, with short names compared inline rather than through `memcmp`.
+#[inline(always)]
+fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    a == b
 }
 
 struct Run<'s> {
@@ -127,10 +128,35 @@ struct Run<'s> {
 }
 
 impl Run<'_> {
+    /// Node `id` on `value`: the yes/no walk first ([`Run::valid`]), then, only
+    /// when it fails and `out` collects, the reporting walk. A probing `out` only
+    /// learns whether the walk failed.
+    #[inline]
+    fn check(
+        &self,
+        id: NodeId,
+        value: &Value,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
+        if self.valid(id, value, trail.is_root()) {
+            return;
+        }
+        if out.is_probe() {
+            out.fail();
+        } else {
+            self.report(id, value, trail, pos, out);
+        }
+    }
+
     /// Every check of node `id` on `value`, in the documented order: `false`; type
     /// (a mismatch ends the node's checks); enum, const; numbers; strings; objects;
-    /// arrays; then `$ref`, `allOf`, `anyOf`, `oneOf`, `not`.
-    fn check(
+    /// arrays; then `$ref`, `allOf`, `anyOf`, `oneOf`, `not`. Reached only for a
+    /// value that [`Run::valid`] refused, so it reports at least one violation;
+    /// each subschema goes through [`Run::check`] again.
+    #[cold]
+    fn report(
         &self,
         id: NodeId,
         value: &Value,
