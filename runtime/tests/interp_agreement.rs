@@ -108,7 +108,12 @@ fn seed_op_cases_agree() {
                 let Some(Ok(schema)) = input.get(key).map(Schema::parse) else {
                     continue;
                 };
-                agree(&schema, &[args.clone()], &opts, &case["id"].to_string());
+                agree(
+                    &schema,
+                    std::slice::from_ref(args),
+                    &opts,
+                    &case["id"].to_string(),
+                );
                 checked += 1;
             }
         }

@@ -96,30 +96,51 @@ pub fn root_not_object(
 /// `node.property(name)`, looked for from `*next` on first (calls mostly list their
 /// arguments in the declared order), then before it; a hit moves `*next` past it.
 /// Names in `properties` are distinct, so the answer is `node.property(name)`'s.
-#[inline]
+#[inline(always)]
 fn find_property<'n>(
     node: &'n Node,
     name: &str,
     next: &mut usize,
 ) -> Option<(usize, &'n Property)> {
     let props = node.properties.as_deref()?;
-    let start = (*next).min(props.len());
-    let found = match props[start..].iter().position(|p| same(&p.name, name)) {
-        Some(i) => start + i,
-        None => props[..start].iter().position(|p| same(&p.name, name))?,
-    };
-    *next = found + 1;
-    Some((found, &props[found]))
+    let n = props.len();
+    let start = (*next).min(n);
+    for k in 0..n {
+        let i = if start + k < n {
+            start + k
+        } else {
+            start + k - n
+        };
+        let p = &props[i];
+        if same(&p.name, name) {
+            *next = i + 1;
+            return Some((i, p));
+        }
+    }
+    None
 }
 
-/// `a == b`, with short names compared inline rather than through `memcmp`.
+/// `a == b`, with names up to 16 bytes compared by two overlapping loads rather
+/// than a call to `memcmp`.
 #[inline(always)]
 fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
+    let n = a.len();
+    if n != b.len() {
         return false;
     }
-    a == b
+    fn word<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
+        let mut w = [0; N];
+        w.copy_from_slice(&s[at..at + N]);
+        w
+    }
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => word::<4>(a, 0) == word::<4>(b, 0) && word::<4>(a, n - 4) == word::<4>(b, n - 4),
+        8..=16 => word::<8>(a, 0) == word::<8>(b, 0) && word::<8>(a, n - 8) == word::<8>(b, n - 8),
+        _ => a == b,
+    }
 }
 
 struct Run<'s> {
@@ -140,21 +161,23 @@ impl Run<'_> {
         pos: Position,
         out: &mut Sink<'_>,
     ) {
-        if self.valid(id, value, trail.is_root()) {
+        let Err(skip) = self.walk(id, value, trail.is_root()) else {
             return;
-        }
+        };
         if out.is_probe() {
             out.fail();
         } else {
-            self.report(id, value, trail, pos, out);
+            self.report(id, value, trail, pos, out, skip);
         }
     }
 
     /// Every check of node `id` on `value`, in the documented order: `false`; type
     /// (a mismatch ends the node's checks); enum, const; numbers; strings; objects;
     /// arrays; then `$ref`, `allOf`, `anyOf`, `oneOf`, `not`. Reached only for a
-    /// value that [`Run::valid`] refused, so it reports at least one violation;
-    /// each subschema goes through [`Run::check`] again.
+    /// value that [`Run::walk`] refused, so it reports at least one violation;
+    /// each subschema goes through [`Run::check`] again. The first `skip` members
+    /// of an object or elements of an array passed that walk: they are not
+    /// checked again.
     #[cold]
     fn report(
         &self,
@@ -163,6 +186,7 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
+        skip: usize,
     ) {
         let node = self.schema.node(id);
         if node.never {
@@ -204,8 +228,8 @@ impl Run<'_> {
         match value {
             Value::Number(n) => self.number(node, n, trail, pos, out),
             Value::String(s) => self.string(node, s, trail, pos, out),
-            Value::Object(map) => self.object(node, map, trail, pos, out),
-            Value::Array(items) => self.array(node, items, trail, pos, out),
+            Value::Object(map) => self.object(node, map, trail, pos, out, skip),
+            Value::Array(items) => self.array(node, items, trail, pos, out, skip),
             _ => {}
         }
         self.applicators(node, value, trail, pos, out);
@@ -304,6 +328,7 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
+        skip: usize,
     ) {
         let root = trail.is_root();
         let count = map.len() as u64;
@@ -331,6 +356,9 @@ impl Run<'_> {
                 if d < 64 {
                     seen |= 1 << d;
                 }
+            }
+            if i < skip {
+                continue;
             }
             let at = if root {
                 Position {
@@ -393,6 +421,7 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
+        skip: usize,
     ) {
         let count = items.len() as u64;
         if let Some(limit) = node.min_items {
@@ -410,7 +439,7 @@ impl Run<'_> {
                 out.report(|| Kind::UniqueItems { first, second }, trail, pos);
             }
         }
-        for (i, v) in items.iter().enumerate() {
+        for (i, v) in items.iter().enumerate().skip(skip) {
             let schema = node.prefix_items.get(i).copied().or(node.items);
             if let Some(item) = schema {
                 self.check(item, v, &trail.index(i), pos, out);

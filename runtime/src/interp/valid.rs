@@ -73,40 +73,66 @@ impl Run<'_> {
         if f.flags == 0 && !root {
             return true;
         }
-        self.valid_keywords(id, f, value, root)
+        self.keywords(id, f, value, root).is_ok()
     }
 
-    /// [`Run::valid`] past `type`, for a node with other keywords.
+    /// [`Run::valid`], saying on failure how many leading members (of an object)
+    /// or elements (of an array) are known to report nothing: the reporting walk
+    /// starts after them.
+    #[inline]
+    pub(super) fn walk(&self, id: NodeId, value: &Value, root: bool) -> Result<(), usize> {
+        let f = self.schema.facts(id);
+        if f.accept & (1 << type_bit(value, self.options.integer_floats)) == 0 {
+            return Err(0);
+        }
+        if f.flags == 0 && !root {
+            return Ok(());
+        }
+        self.keywords(id, f, value, root)
+    }
+
+    /// [`Run::walk`] past `type`, for a node with other keywords.
     #[inline(never)]
-    fn valid_keywords(&self, id: NodeId, f: &NodeFacts, value: &Value, root: bool) -> bool {
+    fn keywords(&self, id: NodeId, f: &NodeFacts, value: &Value, root: bool) -> Result<(), usize> {
         let node = self.schema.node(id);
         if f.has(facts::NEVER) {
-            return false;
+            return Err(0);
         }
         if f.has(facts::ENUM) {
             if let Some(allowed) = &node.enum_values {
                 if !allowed.iter().any(|a| json_eq(a, value)) {
-                    return false;
+                    return Err(0);
                 }
             }
         }
         if f.has(facts::CONST) {
             if let Some(expected) = &node.const_value {
                 if !json_eq(expected, value) {
-                    return false;
+                    return Err(0);
                 }
             }
         }
-        let ok = match value {
-            Value::Number(n) if f.has(facts::NUMBER) => self.number_ok(node, f, n),
-            Value::String(s) if f.has(facts::STRING) => self.string_ok(node, s),
-            Value::Object(map) if root || f.has(facts::OBJECT) => {
-                self.object_ok(node, f, map, root)
+        let passed = match value {
+            Value::Number(n) if f.has(facts::NUMBER) && !self.number_ok(node, f, n) => {
+                return Err(0)
             }
-            Value::Array(items) if f.has(facts::ARRAY) => self.array_ok(node, items),
-            _ => true,
+            Value::String(s) if f.has(facts::STRING) && !self.string_ok(node, s) => return Err(0),
+            Value::Object(map) if root || f.has(facts::OBJECT) => {
+                self.object_ok(node, f, map, root)?;
+                map.len()
+            }
+            Value::Array(items) if f.has(facts::ARRAY) => {
+                self.array_ok(node, items)?;
+                items.len()
+            }
+            Value::Object(map) => map.len(),
+            Value::Array(items) => items.len(),
+            _ => 0,
         };
-        ok && (!f.has(facts::APPLY) || self.applicators_ok(node, value, root))
+        if f.has(facts::APPLY) && !self.applicators_ok(node, value, root) {
+            return Err(passed);
+        }
+        Ok(())
     }
 
     #[inline(never)]
@@ -147,21 +173,27 @@ impl Run<'_> {
     }
 
     #[inline(never)]
-    fn object_ok(&self, node: &Node, f: &NodeFacts, map: &Map<String, Value>, root: bool) -> bool {
+    fn object_ok(
+        &self,
+        node: &Node,
+        f: &NodeFacts,
+        map: &Map<String, Value>,
+        root: bool,
+    ) -> Result<(), usize> {
         let count = map.len() as u64;
         if node.min_properties.is_some_and(|limit| count < limit)
             || node.max_properties.is_some_and(|limit| count > limit)
         {
-            return false;
+            return Err(0);
         }
         let closed = root || node.properties.is_some();
         let reject = self.options.rejects_undeclared(closed, node.additional);
         let mut seen: u64 = 0;
         let mut next = 0;
-        for (key, v) in map {
+        for (i, (key, v)) in map.iter().enumerate() {
             if let Some(names) = node.property_names {
-                if !self.valid(names, &Value::String(key.clone()), false) {
-                    return false;
+                if !self.name_ok(names, key) {
+                    return Err(i);
                 }
             }
             match find_property(node, key, &mut next) {
@@ -172,58 +204,61 @@ impl Run<'_> {
                     let skip =
                         v.is_null() && self.options.null_is_absent && !is_required(node, f, d, key);
                     if !skip && !self.valid(p.node, v, false) {
-                        return false;
+                        return Err(i);
                     }
                 }
                 None => match node.additional {
-                    Additional::Schema(extra) => {
-                        if !self.valid(extra, v, false) {
-                            return false;
-                        }
-                    }
-                    _ if reject => return false,
+                    Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
+                    Additional::Schema(_) => {}
+                    _ if reject => return Err(i),
                     _ => {}
                 },
             }
         }
-        if f.has(facts::REQUIRED_BY_BITS) {
-            return seen & f.required_bits == f.required_bits;
+        let complete = if f.has(facts::REQUIRED_BY_BITS) {
+            seen & f.required_bits == f.required_bits
+        } else {
+            required_present(node, map, seen)
+        };
+        if complete {
+            Ok(())
+        } else {
+            Err(map.len())
         }
-        let mut next = 0;
-        node.required
-            .iter()
-            .all(|name| match find_property(node, name, &mut next) {
-                Some((d, _)) if d < 64 => seen & (1 << d) != 0,
-                _ => map.contains_key(name),
-            })
+    }
+
+    /// `propertyNames` on one name (as a string value).
+    #[cold]
+    #[inline(never)]
+    fn name_ok(&self, names: NodeId, key: &str) -> bool {
+        self.valid(names, &Value::String(key.to_string()), false)
     }
 
     #[inline(never)]
-    fn array_ok(&self, node: &Node, items: &[Value]) -> bool {
+    fn array_ok(&self, node: &Node, items: &[Value]) -> Result<(), usize> {
         let count = items.len() as u64;
         if node.min_items.is_some_and(|limit| count < limit)
             || node.max_items.is_some_and(|limit| count > limit)
         {
-            return false;
+            return Err(0);
         }
         if node.unique_items && check::first_duplicate(items).is_some() {
-            return false;
+            return Err(0);
         }
         let prefix = &node.prefix_items;
-        if !prefix
-            .iter()
-            .zip(items)
-            .all(|(&schema, v)| self.valid(schema, v, false))
-        {
-            return false;
+        for (i, (&schema, v)) in prefix.iter().zip(items).enumerate() {
+            if !self.valid(schema, v, false) {
+                return Err(i);
+            }
         }
-        match node.items {
-            Some(schema) => items
-                .iter()
-                .skip(prefix.len())
-                .all(|v| self.valid(schema, v, false)),
-            None => true,
+        if let Some(schema) = node.items {
+            for (i, v) in items.iter().enumerate().skip(prefix.len()) {
+                if !self.valid(schema, v, false) {
+                    return Err(i);
+                }
+            }
         }
+        Ok(())
     }
 
     #[inline(never)]
@@ -258,6 +293,19 @@ impl Run<'_> {
             None => true,
         }
     }
+}
+
+/// Whether every name in `required` is present, where `seen` has bit `d` for each
+/// declared property `d < 64` present: the general case of `required`.
+#[inline(never)]
+fn required_present(node: &Node, map: &Map<String, Value>, seen: u64) -> bool {
+    let mut next = 0;
+    node.required
+        .iter()
+        .all(|name| match find_property(node, name, &mut next) {
+            Some((d, _)) if d < 64 => seen & (1 << d) != 0,
+            _ => map.contains_key(name),
+        })
 }
 
 /// Whether declared property `d`, called `name`, is in `required`.
