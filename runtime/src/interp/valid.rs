@@ -66,14 +66,7 @@ impl Run<'_> {
     /// object itself (which is closed to undeclared properties).
     #[inline]
     pub(super) fn valid(&self, id: NodeId, value: &Value, root: bool) -> bool {
-        let f = self.schema.facts(id);
-        if f.accept & (1 << type_bit(value, self.options.integer_floats)) == 0 {
-            return false;
-        }
-        if f.flags == 0 && !root {
-            return true;
-        }
-        self.keywords(id, f, value, root).is_ok()
+        self.walk(id, value, root).is_ok()
     }
 
     /// [`Run::valid`], saying on failure how many leading members (of an object)
@@ -88,7 +81,25 @@ impl Run<'_> {
         if f.flags == 0 && !root {
             return Ok(());
         }
-        self.keywords(id, f, value, root)
+        // The commonest nodes with keywords beyond `type` hold one group only:
+        // straight to its check.
+        match value {
+            Value::Number(n) if f.flags == facts::NUMBER => {
+                if self.number_ok(self.schema.node(id), f, n) {
+                    Ok(())
+                } else {
+                    Err(0)
+                }
+            }
+            Value::Object(map) if f.flags & !facts::REQUIRED_BY_BITS == facts::OBJECT => {
+                self.object_ok(self.schema.node(id), f, map, root)
+            }
+            _ if f.flags == facts::ENUM && !root => match &self.schema.node(id).enum_values {
+                Some(allowed) if !allowed.iter().any(|a| json_eq(a, value)) => Err(0),
+                _ => Ok(()),
+            },
+            _ => self.keywords(id, f, value, root),
+        }
     }
 
     /// [`Run::walk`] past `type`, for a node with other keywords.
