@@ -167,7 +167,28 @@ impl Run<'_> {
         if out.is_probe() {
             out.fail();
         } else {
-            self.report(id, value, trail, pos, out, skip);
+            self.report(id, value, trail, pos, out, Some(skip));
+        }
+    }
+
+    /// [`Run::check`] of a member or element of a value that [`Run::walk`]
+    /// refused; `failed`: the walk stopped at this one, so it most likely fails
+    /// too, and the reporting walk runs at once (its own members and elements
+    /// are still checked one by one, so none is walked twice).
+    #[inline]
+    fn descend(
+        &self,
+        failed: bool,
+        id: NodeId,
+        value: &Value,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
+        if failed && !out.is_probe() {
+            self.report(id, value, trail, pos, out, None);
+        } else {
+            self.check(id, value, trail, pos, out);
         }
     }
 
@@ -175,9 +196,9 @@ impl Run<'_> {
     /// (a mismatch ends the node's checks); enum, const; numbers; strings; objects;
     /// arrays; then `$ref`, `allOf`, `anyOf`, `oneOf`, `not`. Reached only for a
     /// value that [`Run::walk`] refused, so it reports at least one violation;
-    /// each subschema goes through [`Run::check`] again. The first `skip` members
-    /// of an object or elements of an array passed that walk: they are not
-    /// checked again.
+    /// each subschema goes through [`Run::check`] again. `resume`: `Some(k)` when
+    /// the walk passed the first `k` members of an object or elements of an array
+    /// (they are not checked again) and stopped at the next; `None` when unknown.
     #[cold]
     fn report(
         &self,
@@ -186,7 +207,7 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
-        skip: usize,
+        resume: Option<usize>,
     ) {
         let node = self.schema.node(id);
         if node.never {
@@ -228,8 +249,8 @@ impl Run<'_> {
         match value {
             Value::Number(n) => self.number(node, n, trail, pos, out),
             Value::String(s) => self.string(node, s, trail, pos, out),
-            Value::Object(map) => self.object(node, map, trail, pos, out, skip),
-            Value::Array(items) => self.array(node, items, trail, pos, out, skip),
+            Value::Object(map) => self.object(node, map, trail, pos, out, resume),
+            Value::Array(items) => self.array(node, items, trail, pos, out, resume),
             _ => {}
         }
         self.applicators(node, value, trail, pos, out);
@@ -328,7 +349,7 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
-        skip: usize,
+        resume: Option<usize>,
     ) {
         let root = trail.is_root();
         let count = map.len() as u64;
@@ -357,7 +378,7 @@ impl Run<'_> {
                     seen |= 1 << d;
                 }
             }
-            if i < skip {
+            if resume.is_some_and(|skip| i < skip) {
                 continue;
             }
             let at = if root {
@@ -378,8 +399,12 @@ impl Run<'_> {
                     if v.is_null()
                         && self.options.null_is_absent
                         && !node.required.iter().any(|r| r == key) => {}
-                (Some((_, p)), _) => self.check(p.node, v, &trail.key(key), at, out),
-                (None, Additional::Schema(extra)) => self.check(extra, v, &trail.key(key), at, out),
+                (Some((_, p)), _) => {
+                    self.descend(resume == Some(i), p.node, v, &trail.key(key), at, out)
+                }
+                (None, Additional::Schema(extra)) => {
+                    self.descend(resume == Some(i), extra, v, &trail.key(key), at, out)
+                }
                 (None, _) if reject => out.report(|| Kind::Unexpected, &trail.key(key), at),
                 (None, _) => {}
             }
@@ -398,12 +423,18 @@ impl Run<'_> {
         }
         let mut missing = Vec::new();
         let mut sink = Sink::collect(&mut missing);
+        let mut next = 0;
         for name in &node.required {
-            if !map.contains_key(name) {
+            let declared = find_property(node, name, &mut next).map(|(d, _)| d);
+            let present = match declared {
+                Some(d) if d < 64 => seen & (1 << d) != 0,
+                _ => map.contains_key(name),
+            };
+            if !present {
                 let at = if root {
                     Position {
                         argument: None,
-                        declared: node.property(name).map(|(i, _)| i),
+                        declared,
                     }
                 } else {
                     pos
@@ -421,7 +452,7 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
-        skip: usize,
+        resume: Option<usize>,
     ) {
         let count = items.len() as u64;
         if let Some(limit) = node.min_items {
@@ -439,10 +470,10 @@ impl Run<'_> {
                 out.report(|| Kind::UniqueItems { first, second }, trail, pos);
             }
         }
-        for (i, v) in items.iter().enumerate().skip(skip) {
+        for (i, v) in items.iter().enumerate().skip(resume.unwrap_or(0)) {
             let schema = node.prefix_items.get(i).copied().or(node.items);
             if let Some(item) = schema {
-                self.check(item, v, &trail.index(i), pos, out);
+                self.descend(resume == Some(i), item, v, &trail.index(i), pos, out);
             }
         }
     }
