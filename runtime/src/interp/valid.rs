@@ -81,30 +81,33 @@ impl Run<'_> {
         if f.flags == 0 && !root {
             return Ok(());
         }
-        // The commonest nodes with keywords beyond `type` hold one group only:
-        // straight to its check.
-        match value {
-            Value::Number(n) if f.flags == facts::NUMBER => {
-                if self.number_ok(self.schema.node(id), f, n) {
-                    Ok(())
-                } else {
-                    Err(0)
-                }
-            }
-            Value::Object(map) if f.flags & !facts::REQUIRED_BY_BITS == facts::OBJECT => {
-                self.object_ok(self.schema.node(id), f, map, root)
-            }
-            _ if f.flags == facts::ENUM && !root => match &self.schema.node(id).enum_values {
-                Some(allowed) if !allowed.iter().any(|a| json_eq(a, value)) => Err(0),
-                _ => Ok(()),
-            },
-            _ => self.keywords(id, f, value, root),
-        }
+        self.keywords(id, f, value, root)
     }
 
     /// [`Run::walk`] past `type`, for a node with other keywords.
     #[inline(never)]
     fn keywords(&self, id: NodeId, f: &NodeFacts, value: &Value, root: bool) -> Result<(), usize> {
+        // The commonest nodes with keywords beyond `type` hold one group only:
+        // straight to its check.
+        match value {
+            Value::Number(n) if f.flags == facts::NUMBER => {
+                return if self.number_ok(self.schema.node(id), f, n) {
+                    Ok(())
+                } else {
+                    Err(0)
+                };
+            }
+            Value::Object(map) if f.flags & !facts::REQUIRED_BY_BITS == facts::OBJECT => {
+                return self.object_ok(self.schema.node(id), f, map, root);
+            }
+            _ if f.flags == facts::ENUM && !root => {
+                return match &self.schema.node(id).enum_values {
+                    Some(allowed) if !allowed.iter().any(|a| json_eq(a, value)) => Err(0),
+                    _ => Ok(()),
+                };
+            }
+            _ => {}
+        }
         let node = self.schema.node(id);
         if f.has(facts::NEVER) {
             return Err(0);
