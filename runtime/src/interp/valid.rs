@@ -151,10 +151,12 @@ impl Run<'_> {
 
     #[inline(never)]
     fn number_ok(&self, node: &Node, f: &NodeFacts, n: &Number) -> bool {
-        for (i, limit) in f.limits.iter().enumerate() {
-            if let Some(limit) = limit {
-                if breaks_limit(limit, i, n) {
-                    return false;
+        if let Some(limits) = &f.limits {
+            for (i, limit) in limits.iter().enumerate() {
+                if let Some(limit) = limit {
+                    if breaks_limit(limit, i, n) {
+                        return false;
+                    }
                 }
             }
         }

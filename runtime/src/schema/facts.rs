@@ -52,8 +52,9 @@ pub(crate) struct NodeFacts {
     pub flags: u16,
     /// Bit `d`: declared property `d` is required (for `d < 64`).
     pub required_bits: u64,
-    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, in this order.
-    pub limits: [Option<Limit>; 4],
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, in this order;
+    /// `None` when the node has none (boxed: the facts of a node stay small).
+    pub limits: Option<Box<[Option<Limit>; 4]>>,
 }
 
 impl NodeFacts {
@@ -176,15 +177,17 @@ fn node_facts(node: &Node) -> NodeFacts {
     if by_bits && !node.required.is_empty() {
         flags |= REQUIRED_BY_BITS;
     }
+    let limits = [
+        limit(&node.minimum),
+        limit(&node.maximum),
+        limit(&node.exclusive_minimum),
+        limit(&node.exclusive_maximum),
+    ];
+    let limits = limits.iter().any(Option::is_some).then(|| Box::new(limits));
     NodeFacts {
         accept,
         flags,
         required_bits,
-        limits: [
-            limit(&node.minimum),
-            limit(&node.maximum),
-            limit(&node.exclusive_minimum),
-            limit(&node.exclusive_maximum),
-        ],
+        limits,
     }
 }
