@@ -8,6 +8,7 @@
 
 mod diag;
 mod export;
+pub(crate) mod facts;
 mod parse;
 
 pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
@@ -32,6 +33,8 @@ pub struct Schema {
     /// What the text path (`Schema::validate_str`) precomputes, built on first use.
     /// Never part of equality or cloning.
     pub(crate) text: crate::text::PlanCell,
+    /// What the interpreter reads per node, computed by [`Schema::parse`].
+    pub(crate) facts: facts::Facts,
 }
 
 /// What `additionalProperties` says about properties not declared in `properties`.
@@ -207,8 +210,15 @@ impl Schema {
     }
 
     /// The node with id `id`.
+    #[inline]
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.0 as usize]
+    }
+
+    /// The precomputed facts of node `id`.
+    #[inline(always)]
+    pub(crate) fn facts(&self, id: NodeId) -> &facts::NodeFacts {
+        &self.facts.0[id.0 as usize]
     }
 
     /// Every node, the root first.

@@ -107,6 +107,7 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     }
     if p.errors.is_empty() {
         Ok(Schema {
+            facts: super::facts::Facts::of(&p.nodes),
             nodes: p.nodes,
             lints: p.lints,
             text: Default::default(),

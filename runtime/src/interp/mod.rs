@@ -7,6 +7,8 @@ use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
 use crate::options::Options;
 use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
+
+mod valid;
 use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
 
@@ -41,8 +43,8 @@ impl Schema {
         self.is_valid_with(args, &Options::default())
     }
 
-    /// Whether `args` is valid with `options`: stops at nothing but builds no
-    /// violation, so it never allocates.
+    /// Whether `args` is valid with `options`: stops at the first violation and
+    /// builds none, so it never allocates.
     pub fn is_valid_with(&self, args: &Value, options: &Options) -> bool {
         if self.root().types.is_none() && options.object_root && !args.is_object() {
             return false;
@@ -51,29 +53,18 @@ impl Schema {
             schema: self,
             options: *options,
         };
-        let mut probe = Sink::probe();
-        run.check(
-            self.root_id(),
-            args,
-            &Trail::ROOT,
-            Position::default(),
-            &mut probe,
-        );
-        !probe.failed()
+        run.valid(self.root_id(), args, true)
     }
 
     /// Whether `value`, a value below the arguments object, satisfies node `id`
-    /// (probing: builds no violation). The text path's check of a sub-value it
-    /// buffered into a `Value` (`crate::text`).
+    /// (builds no violation). The text path's check of a sub-value it buffered
+    /// into a `Value` (`crate::text`).
     pub(crate) fn accepts_below_root(&self, id: NodeId, value: &Value, options: &Options) -> bool {
         let run = Run {
             schema: self,
             options: *options,
         };
-        let mut probe = Sink::probe();
-        let below = Trail::ROOT.index(0);
-        run.check(id, value, &below, Position::default(), &mut probe);
-        !probe.failed()
+        run.valid(id, value, false)
     }
 }
 
@@ -105,20 +96,51 @@ pub fn root_not_object(
 /// `node.property(name)`, looked for from `*next` on first (calls mostly list their
 /// arguments in the declared order), then before it; a hit moves `*next` past it.
 /// Names in `properties` are distinct, so the answer is `node.property(name)`'s.
-#[inline]
+#[inline(always)]
 fn find_property<'n>(
     node: &'n Node,
     name: &str,
     next: &mut usize,
 ) -> Option<(usize, &'n Property)> {
     let props = node.properties.as_deref()?;
-    let start = (*next).min(props.len());
-    let found = match props[start..].iter().position(|p| p.name == name) {
-        Some(i) => start + i,
-        None => props[..start].iter().position(|p| p.name == name)?,
-    };
-    *next = found + 1;
-    Some((found, &props[found]))
+    let n = props.len();
+    let start = (*next).min(n);
+    for k in 0..n {
+        let i = if start + k < n {
+            start + k
+        } else {
+            start + k - n
+        };
+        let p = &props[i];
+        if same(&p.name, name) {
+            *next = i + 1;
+            return Some((i, p));
+        }
+    }
+    None
+}
+
+/// `a == b`, with names up to 16 bytes compared by two overlapping loads rather
+/// than a call to `memcmp`.
+#[inline(always)]
+fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    fn word<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
+        let mut w = [0; N];
+        w.copy_from_slice(&s[at..at + N]);
+        w
+    }
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => word::<4>(a, 0) == word::<4>(b, 0) && word::<4>(a, n - 4) == word::<4>(b, n - 4),
+        8..=16 => word::<8>(a, 0) == word::<8>(b, 0) && word::<8>(a, n - 8) == word::<8>(b, n - 8),
+        _ => a == b,
+    }
 }
 
 struct Run<'s> {
@@ -127,9 +149,10 @@ struct Run<'s> {
 }
 
 impl Run<'_> {
-    /// Every check of node `id` on `value`, in the documented order: `false`; type
-    /// (a mismatch ends the node's checks); enum, const; numbers; strings; objects;
-    /// arrays; then `$ref`, `allOf`, `anyOf`, `oneOf`, `not`.
+    /// Node `id` on `value`: the yes/no walk first ([`Run::valid`]), then, only
+    /// when it fails and `out` collects, the reporting walk. A probing `out` only
+    /// learns whether the walk failed.
+    #[inline]
     fn check(
         &self,
         id: NodeId,
@@ -137,6 +160,54 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
+    ) {
+        let Err(skip) = self.walk(id, value, trail.is_root()) else {
+            return;
+        };
+        if out.is_probe() {
+            out.fail();
+        } else {
+            self.report(id, value, trail, pos, out, Some(skip));
+        }
+    }
+
+    /// [`Run::check`] of a member or element of a value that [`Run::walk`]
+    /// refused; `failed`: the walk stopped at this one, so it most likely fails
+    /// too, and the reporting walk runs at once (its own members and elements
+    /// are still checked one by one, so none is walked twice).
+    #[inline]
+    fn descend(
+        &self,
+        failed: bool,
+        id: NodeId,
+        value: &Value,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
+        if failed && !out.is_probe() {
+            self.report(id, value, trail, pos, out, None);
+        } else {
+            self.check(id, value, trail, pos, out);
+        }
+    }
+
+    /// Every check of node `id` on `value`, in the documented order: `false`; type
+    /// (a mismatch ends the node's checks); enum, const; numbers; strings; objects;
+    /// arrays; then `$ref`, `allOf`, `anyOf`, `oneOf`, `not`. Reached only for a
+    /// value that [`Run::walk`] refused, so it reports at least one violation;
+    /// each subschema goes through [`Run::check`] again. `resume`: `Some(k)` when
+    /// the walk passed the first `k` members of an object or elements of an array
+    /// (they are not checked again) and stopped at the next; `None` when unknown.
+    #[cold]
+    fn report(
+        &self,
+        id: NodeId,
+        value: &Value,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+        resume: Option<usize>,
     ) {
         let node = self.schema.node(id);
         if node.never {
@@ -178,8 +249,8 @@ impl Run<'_> {
         match value {
             Value::Number(n) => self.number(node, n, trail, pos, out),
             Value::String(s) => self.string(node, s, trail, pos, out),
-            Value::Object(map) => self.object(node, map, trail, pos, out),
-            Value::Array(items) => self.array(node, items, trail, pos, out),
+            Value::Object(map) => self.object(node, map, trail, pos, out, resume),
+            Value::Array(items) => self.array(node, items, trail, pos, out, resume),
             _ => {}
         }
         self.applicators(node, value, trail, pos, out);
@@ -278,6 +349,7 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
+        resume: Option<usize>,
     ) {
         let root = trail.is_root();
         let count = map.len() as u64;
@@ -306,6 +378,9 @@ impl Run<'_> {
                     seen |= 1 << d;
                 }
             }
+            if resume.is_some_and(|skip| i < skip) {
+                continue;
+            }
             let at = if root {
                 Position {
                     argument: Some(i),
@@ -324,8 +399,12 @@ impl Run<'_> {
                     if v.is_null()
                         && self.options.null_is_absent
                         && !node.required.iter().any(|r| r == key) => {}
-                (Some((_, p)), _) => self.check(p.node, v, &trail.key(key), at, out),
-                (None, Additional::Schema(extra)) => self.check(extra, v, &trail.key(key), at, out),
+                (Some((_, p)), _) => {
+                    self.descend(resume == Some(i), p.node, v, &trail.key(key), at, out)
+                }
+                (None, Additional::Schema(extra)) => {
+                    self.descend(resume == Some(i), extra, v, &trail.key(key), at, out)
+                }
                 (None, _) if reject => out.report(|| Kind::Unexpected, &trail.key(key), at),
                 (None, _) => {}
             }
@@ -344,12 +423,18 @@ impl Run<'_> {
         }
         let mut missing = Vec::new();
         let mut sink = Sink::collect(&mut missing);
+        let mut next = 0;
         for name in &node.required {
-            if !map.contains_key(name) {
+            let declared = find_property(node, name, &mut next).map(|(d, _)| d);
+            let present = match declared {
+                Some(d) if d < 64 => seen & (1 << d) != 0,
+                _ => map.contains_key(name),
+            };
+            if !present {
                 let at = if root {
                     Position {
                         argument: None,
-                        declared: node.property(name).map(|(i, _)| i),
+                        declared,
                     }
                 } else {
                     pos
@@ -367,6 +452,7 @@ impl Run<'_> {
         trail: &Trail<'_>,
         pos: Position,
         out: &mut Sink<'_>,
+        resume: Option<usize>,
     ) {
         let count = items.len() as u64;
         if let Some(limit) = node.min_items {
@@ -384,10 +470,10 @@ impl Run<'_> {
                 out.report(|| Kind::UniqueItems { first, second }, trail, pos);
             }
         }
-        for (i, v) in items.iter().enumerate() {
+        for (i, v) in items.iter().enumerate().skip(resume.unwrap_or(0)) {
             let schema = node.prefix_items.get(i).copied().or(node.items);
             if let Some(item) = schema {
-                self.check(item, v, &trail.index(i), pos, out);
+                self.descend(resume == Some(i), item, v, &trail.index(i), pos, out);
             }
         }
     }

@@ -1,0 +1,335 @@
+//! The yes/no walk: whether a value satisfies a node, stopping at the first
+//! failure and building nothing. [`Run::valid`] answers exactly as the reporting
+//! walk (`Run::report`) reports nothing; `is_valid` runs it alone, and `validate`
+//! runs it first on every subtree so that only failing subtrees are reported.
+
+use super::{find_property, Run};
+use crate::check;
+use crate::formats;
+use crate::json::{cmp_numbers, json_eq, JsonType};
+use crate::schema::facts::{self, Limit, NodeFacts};
+use crate::schema::{Additional, Node, NodeId};
+use serde_json::{Map, Number, Value};
+use std::cmp::Ordering;
+
+/// Whether `n` breaks limit `i` of [`NodeFacts::limits`] (0 `minimum`, 1
+/// `maximum`, 2 `exclusiveMinimum`, 3 `exclusiveMaximum`). Decides as
+/// [`check::cmp_to_int`] and [`cmp_numbers`] do.
+#[inline]
+pub(super) fn breaks_limit(limit: &Limit, i: usize, n: &Number) -> bool {
+    let ord = match limit {
+        Limit::Int { int, float } => match n.as_i64() {
+            Some(v) => Some(v.cmp(int)),
+            None => match float {
+                Some(l) if n.is_f64() => n.as_f64().and_then(|v| v.partial_cmp(l)),
+                _ => check::cmp_to_int(n, i128::from(*int)),
+            },
+        },
+        Limit::Other(l) => cmp_numbers(n, l),
+    };
+    let beyond = if i % 2 == 0 {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    };
+    ord == Some(beyond) || (i >= 2 && ord == Some(Ordering::Equal))
+}
+
+/// The JSON type of `value` as a bit index of [`NodeFacts::accept`], under
+/// [`Options::integer_floats`](crate::Options::integer_floats) when `integer_floats`.
+#[inline(always)]
+fn type_bit(value: &Value, integer_floats: bool) -> u8 {
+    match value {
+        Value::Null => JsonType::Null as u8,
+        Value::Bool(_) => JsonType::Boolean as u8,
+        Value::Number(n) if !n.is_f64() => JsonType::Integer as u8,
+        Value::Number(n) if integer_floats => float_type(n) as u8,
+        Value::Number(_) => JsonType::Number as u8,
+        Value::String(_) => JsonType::String as u8,
+        Value::Array(_) => JsonType::Array as u8,
+        Value::Object(_) => JsonType::Object as u8,
+    }
+}
+
+/// The type of a float under `integer_floats`: `1.0` is an integer.
+#[cold]
+#[inline(never)]
+fn float_type(n: &Number) -> JsonType {
+    match n.as_f64() {
+        Some(f) if f.fract() == 0.0 => JsonType::Integer,
+        _ => JsonType::Number,
+    }
+}
+
+impl Run<'_> {
+    /// Whether `value` satisfies node `id`. `root`: `value` is the arguments
+    /// object itself (which is closed to undeclared properties).
+    #[inline]
+    pub(super) fn valid(&self, id: NodeId, value: &Value, root: bool) -> bool {
+        self.walk(id, value, root).is_ok()
+    }
+
+    /// [`Run::valid`], saying on failure how many leading members (of an object)
+    /// or elements (of an array) are known to report nothing: the reporting walk
+    /// starts after them.
+    #[inline]
+    pub(super) fn walk(&self, id: NodeId, value: &Value, root: bool) -> Result<(), usize> {
+        let f = self.schema.facts(id);
+        if f.accept & (1 << type_bit(value, self.options.integer_floats)) == 0 {
+            return Err(0);
+        }
+        if f.flags == 0 && !root {
+            return Ok(());
+        }
+        self.keywords(id, f, value, root)
+    }
+
+    /// [`Run::walk`] past `type`, for a node with other keywords.
+    #[inline(never)]
+    fn keywords(&self, id: NodeId, f: &NodeFacts, value: &Value, root: bool) -> Result<(), usize> {
+        // The commonest nodes with keywords beyond `type` hold one group only:
+        // straight to its check.
+        match value {
+            Value::Number(n) if f.flags == facts::NUMBER => {
+                return if self.number_ok(self.schema.node(id), f, n) {
+                    Ok(())
+                } else {
+                    Err(0)
+                };
+            }
+            Value::Object(map) if f.flags & !facts::REQUIRED_BY_BITS == facts::OBJECT => {
+                return self.object_ok(self.schema.node(id), f, map, root);
+            }
+            _ if f.flags == facts::ENUM && !root => {
+                return match &self.schema.node(id).enum_values {
+                    Some(allowed) if !allowed.iter().any(|a| json_eq(a, value)) => Err(0),
+                    _ => Ok(()),
+                };
+            }
+            _ => {}
+        }
+        let node = self.schema.node(id);
+        if f.has(facts::NEVER) {
+            return Err(0);
+        }
+        if f.has(facts::ENUM) {
+            if let Some(allowed) = &node.enum_values {
+                if !allowed.iter().any(|a| json_eq(a, value)) {
+                    return Err(0);
+                }
+            }
+        }
+        if f.has(facts::CONST) {
+            if let Some(expected) = &node.const_value {
+                if !json_eq(expected, value) {
+                    return Err(0);
+                }
+            }
+        }
+        let passed = match value {
+            Value::Number(n) if f.has(facts::NUMBER) && !self.number_ok(node, f, n) => {
+                return Err(0)
+            }
+            Value::String(s) if f.has(facts::STRING) && !self.string_ok(node, s) => return Err(0),
+            Value::Object(map) if root || f.has(facts::OBJECT) => {
+                self.object_ok(node, f, map, root)?;
+                map.len()
+            }
+            Value::Array(items) if f.has(facts::ARRAY) => {
+                self.array_ok(node, items)?;
+                items.len()
+            }
+            Value::Object(map) => map.len(),
+            Value::Array(items) => items.len(),
+            _ => 0,
+        };
+        if f.has(facts::APPLY) && !self.applicators_ok(node, value, root) {
+            return Err(passed);
+        }
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn number_ok(&self, node: &Node, f: &NodeFacts, n: &Number) -> bool {
+        if let Some(limits) = &f.limits {
+            for (i, limit) in limits.iter().enumerate() {
+                if let Some(limit) = limit {
+                    if breaks_limit(limit, i, n) {
+                        return false;
+                    }
+                }
+            }
+        }
+        match &node.multiple_of {
+            Some(divisor) => check::multiple_of(n, divisor),
+            None => true,
+        }
+    }
+
+    #[inline(never)]
+    fn string_ok(&self, node: &Node, s: &str) -> bool {
+        if node.min_length.is_some() || node.max_length.is_some() {
+            let length = check::char_len(s);
+            if node.min_length.is_some_and(|limit| length < limit)
+                || node.max_length.is_some_and(|limit| length > limit)
+            {
+                return false;
+            }
+        }
+        #[cfg(feature = "regex")]
+        if let Some(p) = &node.pattern {
+            if !p.is_match(s) {
+                return false;
+            }
+        }
+        match &node.format {
+            Some(format) if self.options.formats => formats::check(format, s),
+            _ => true,
+        }
+    }
+
+    #[inline(never)]
+    fn object_ok(
+        &self,
+        node: &Node,
+        f: &NodeFacts,
+        map: &Map<String, Value>,
+        root: bool,
+    ) -> Result<(), usize> {
+        let count = map.len() as u64;
+        if node.min_properties.is_some_and(|limit| count < limit)
+            || node.max_properties.is_some_and(|limit| count > limit)
+        {
+            return Err(0);
+        }
+        let closed = root || node.properties.is_some();
+        let reject = self.options.rejects_undeclared(closed, node.additional);
+        let mut seen: u64 = 0;
+        let mut next = 0;
+        for (i, (key, v)) in map.iter().enumerate() {
+            if let Some(names) = node.property_names {
+                if !self.name_ok(names, key) {
+                    return Err(i);
+                }
+            }
+            match find_property(node, key, &mut next) {
+                Some((d, p)) => {
+                    if d < 64 {
+                        seen |= 1 << d;
+                    }
+                    let skip =
+                        v.is_null() && self.options.null_is_absent && !is_required(node, f, d, key);
+                    if !skip && !self.valid(p.node, v, false) {
+                        return Err(i);
+                    }
+                }
+                None => match node.additional {
+                    Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
+                    Additional::Schema(_) => {}
+                    _ if reject => return Err(i),
+                    _ => {}
+                },
+            }
+        }
+        let complete = if f.has(facts::REQUIRED_BY_BITS) {
+            seen & f.required_bits == f.required_bits
+        } else {
+            required_present(node, map, seen)
+        };
+        if complete {
+            Ok(())
+        } else {
+            Err(map.len())
+        }
+    }
+
+    /// `propertyNames` on one name (as a string value).
+    #[cold]
+    #[inline(never)]
+    fn name_ok(&self, names: NodeId, key: &str) -> bool {
+        self.valid(names, &Value::String(key.to_string()), false)
+    }
+
+    #[inline(never)]
+    fn array_ok(&self, node: &Node, items: &[Value]) -> Result<(), usize> {
+        let count = items.len() as u64;
+        if node.min_items.is_some_and(|limit| count < limit)
+            || node.max_items.is_some_and(|limit| count > limit)
+        {
+            return Err(0);
+        }
+        if node.unique_items && check::first_duplicate(items).is_some() {
+            return Err(0);
+        }
+        let prefix = &node.prefix_items;
+        for (i, (&schema, v)) in prefix.iter().zip(items).enumerate() {
+            if !self.valid(schema, v, false) {
+                return Err(i);
+            }
+        }
+        if let Some(schema) = node.items {
+            for (i, v) in items.iter().enumerate().skip(prefix.len()) {
+                if !self.valid(schema, v, false) {
+                    return Err(i);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn applicators_ok(&self, node: &Node, value: &Value, root: bool) -> bool {
+        if let Some(target) = node.reference {
+            if !self.valid(target, value, root) {
+                return false;
+            }
+        }
+        if !node.all_of.iter().all(|&b| self.valid(b, value, root)) {
+            return false;
+        }
+        if !node.any_of.is_empty() && !node.any_of.iter().any(|&b| self.valid(b, value, root)) {
+            return false;
+        }
+        if !node.one_of.is_empty() {
+            let mut matched = 0;
+            for &b in &node.one_of {
+                if self.valid(b, value, root) {
+                    matched += 1;
+                    if matched > 1 {
+                        return false;
+                    }
+                }
+            }
+            if matched != 1 {
+                return false;
+            }
+        }
+        match node.not {
+            Some(not) => !self.valid(not, value, root),
+            None => true,
+        }
+    }
+}
+
+/// Whether every name in `required` is present, where `seen` has bit `d` for each
+/// declared property `d < 64` present: the general case of `required`.
+#[inline(never)]
+fn required_present(node: &Node, map: &Map<String, Value>, seen: u64) -> bool {
+    let mut next = 0;
+    node.required
+        .iter()
+        .all(|name| match find_property(node, name, &mut next) {
+            Some((d, _)) if d < 64 => seen & (1 << d) != 0,
+            _ => map.contains_key(name),
+        })
+}
+
+/// Whether declared property `d`, called `name`, is in `required`.
+#[inline]
+pub(super) fn is_required(node: &Node, f: &NodeFacts, d: usize, name: &str) -> bool {
+    if f.has(facts::REQUIRED_BY_BITS) {
+        d < 64 && f.required_bits & (1 << d) != 0
+    } else {
+        node.required.iter().any(|r| r == name)
+    }
+}

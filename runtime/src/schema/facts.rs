@@ -1,0 +1,193 @@
+//! Facts about each node that the interpreter's yes/no walk reads on every value,
+//! computed once by [`Schema::parse`](super::Schema::parse): which keyword groups
+//! are present (so that a node with only `type` costs one test), the accepted
+//! types as one bit mask, numeric limits ready to compare, and `required` as a
+//! bit mask over the declared properties.
+//!
+//! Derived from the nodes alone, so it plays no part in equality.
+
+use super::{Additional, Node};
+use crate::json::JsonType;
+use serde_json::Number;
+use std::fmt;
+
+/// `false`: no value is accepted.
+pub(crate) const NEVER: u16 = 1;
+/// `enum`.
+pub(crate) const ENUM: u16 = 1 << 1;
+/// `const`.
+pub(crate) const CONST: u16 = 1 << 2;
+/// A number keyword: a limit or `multipleOf`.
+pub(crate) const NUMBER: u16 = 1 << 3;
+/// A string keyword: `minLength`, `maxLength`, `pattern`, `format`.
+pub(crate) const STRING: u16 = 1 << 4;
+/// An object keyword: `properties`, `required`, `additionalProperties`,
+/// `minProperties`, `maxProperties`, `propertyNames`.
+pub(crate) const OBJECT: u16 = 1 << 5;
+/// An array keyword: `prefixItems`, `items`, `minItems`, `maxItems`, `uniqueItems`.
+pub(crate) const ARRAY: u16 = 1 << 6;
+/// An applicator: `$ref`, `allOf`, `anyOf`, `oneOf`, `not`.
+pub(crate) const APPLY: u16 = 1 << 7;
+/// `required` is not empty and every name in it is a declared property with an
+/// index below 64, so [`NodeFacts::required_bits`] decides `required` alone.
+pub(crate) const REQUIRED_BY_BITS: u16 = 1 << 8;
+
+/// A numeric limit, ready to compare.
+#[derive(Clone, Debug)]
+pub(crate) enum Limit {
+    /// An `i64` limit: the common case, compared inline; with the same limit as
+    /// an `f64` when that is exact (magnitude at most 2^53), for float values.
+    Int { int: i64, float: Option<f64> },
+    /// Any other limit, compared exactly through `cmp_numbers`.
+    Other(Number),
+}
+
+/// What the yes/no walk reads about one node.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct NodeFacts {
+    /// Bit `t as u8` is set when a value of JSON type `t` passes `type` (with
+    /// `nullable`, and integers under `number`); every bit when `type` is absent.
+    pub accept: u8,
+    /// Which keyword groups the node has (the constants above).
+    pub flags: u16,
+    /// Bit `d`: declared property `d` is required (for `d < 64`).
+    pub required_bits: u64,
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, in this order;
+    /// `None` when the node has none (boxed: the facts of a node stay small).
+    pub limits: Option<Box<[Option<Limit>; 4]>>,
+}
+
+impl NodeFacts {
+    /// Whether the node has any keyword of `group`.
+    #[inline(always)]
+    pub fn has(&self, group: u16) -> bool {
+        self.flags & group != 0
+    }
+}
+
+/// One [`NodeFacts`] per node, in the arena's order.
+#[derive(Clone, Default)]
+pub(crate) struct Facts(pub(crate) Vec<NodeFacts>);
+
+impl PartialEq for Facts {
+    /// Facts follow from the nodes, which equality compares already.
+    fn eq(&self, _: &Facts) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for Facts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Facts")
+    }
+}
+
+impl Facts {
+    /// The facts of every node of `nodes`.
+    pub(crate) fn of(nodes: &[Node]) -> Facts {
+        Facts(nodes.iter().map(node_facts).collect())
+    }
+}
+
+fn limit(n: &Option<Number>) -> Option<Limit> {
+    let n = n.as_ref()?;
+    const EXACT: i64 = 1 << 53;
+    Some(match n.as_i64() {
+        Some(i) => Limit::Int {
+            int: i,
+            float: (-EXACT..=EXACT).contains(&i).then_some(i as f64),
+        },
+        None => Limit::Other(n.clone()),
+    })
+}
+
+fn node_facts(node: &Node) -> NodeFacts {
+    let accept = match node.types {
+        None => u8::MAX,
+        Some(mut types) => {
+            if node.nullable {
+                types = types.with(JsonType::Null);
+            }
+            let mut bits = 0u8;
+            for t in JsonType::ALL {
+                if types.accepts(t) {
+                    bits |= 1 << t as u8;
+                }
+            }
+            bits
+        }
+    };
+    let mut flags = 0;
+    let mut set = |present: bool, group: u16| {
+        if present {
+            flags |= group;
+        }
+    };
+    set(node.never, NEVER);
+    set(node.enum_values.is_some(), ENUM);
+    set(node.const_value.is_some(), CONST);
+    set(
+        node.minimum.is_some()
+            || node.maximum.is_some()
+            || node.exclusive_minimum.is_some()
+            || node.exclusive_maximum.is_some()
+            || node.multiple_of.is_some(),
+        NUMBER,
+    );
+    set(
+        node.min_length.is_some()
+            || node.max_length.is_some()
+            || node.pattern.is_some()
+            || node.format.is_some(),
+        STRING,
+    );
+    set(
+        node.properties.is_some()
+            || !node.required.is_empty()
+            || node.additional != Additional::Unspecified
+            || node.min_properties.is_some()
+            || node.max_properties.is_some()
+            || node.property_names.is_some(),
+        OBJECT,
+    );
+    set(
+        !node.prefix_items.is_empty()
+            || node.items.is_some()
+            || node.min_items.is_some()
+            || node.max_items.is_some()
+            || node.unique_items,
+        ARRAY,
+    );
+    set(
+        node.reference.is_some()
+            || !node.all_of.is_empty()
+            || !node.any_of.is_empty()
+            || !node.one_of.is_empty()
+            || node.not.is_some(),
+        APPLY,
+    );
+    let mut required_bits = 0u64;
+    let mut by_bits = true;
+    for name in &node.required {
+        match node.property(name) {
+            Some((d, _)) if d < 64 => required_bits |= 1 << d,
+            _ => by_bits = false,
+        }
+    }
+    if by_bits && !node.required.is_empty() {
+        flags |= REQUIRED_BY_BITS;
+    }
+    let limits = [
+        limit(&node.minimum),
+        limit(&node.maximum),
+        limit(&node.exclusive_minimum),
+        limit(&node.exclusive_maximum),
+    ];
+    let limits = limits.iter().any(Option::is_some).then(|| Box::new(limits));
+    NodeFacts {
+        accept,
+        flags,
+        required_bits,
+        limits,
+    }
+}
