@@ -420,6 +420,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `min_items = 1`, `max_items = 10` | `minItems`, `maxItems` | `Vec`, sets |
 /// | `description = "..."` | `description` (default: the field's doc comment) | any |
 /// | `example = ...` (repeatable) | `examples` (each checked against the argument's schema) | any |
+/// | `values = [1, 2]` | `enum`: the only values allowed (each checked against the argument's schema; e.g. a Python `IntEnum` as an integer field) | integers, floats, `String`, `char`, `bool` |
 ///
 /// # serde's attributes
 ///

@@ -315,7 +315,8 @@ pub struct Extras {
     /// out").
     pub nullable: &'static [&'static str],
     /// Fields with constraints from `#[arg]` (bounds, lengths, patterns, item
-    /// counts), and `usize`/`isize` (the 32-bit range on every target).
+    /// counts, allowed values), and `usize`/`isize` (the 32-bit range on every
+    /// target).
     pub bounded: &'static [&'static str],
     /// Sets: serde merges duplicates, the schema says `uniqueItems`.
     pub sets: &'static [&'static str],
@@ -357,6 +358,9 @@ pub fn is_extra(v: &Violation, schema: &Value, extras: &Extras) -> bool {
         | Kind::Pattern { .. }
         | Kind::MinItems { .. }
         | Kind::MaxItems { .. } => extras.bounded.contains(&at),
+        // `#[arg(values = [..])]` on a scalar (unlike a unit enum's names, which
+        // serde knows), for the fields listed.
+        Kind::Enum { .. } => extras.bounded.contains(&at),
         Kind::UniqueItems { .. } => extras.sets.contains(&at),
         // One of several schemas (an untagged enum): serde may read the value as
         // an alternative that fails only for constraints serde does not know.

@@ -40,10 +40,13 @@ pub(crate) struct ArgAttrs {
     pub max_items: Option<Given<u64>>,
     pub description: Option<Given<String>>,
     pub examples: Vec<Given<Value>>,
+    /// `values = [..]`: the only values allowed (JSON Schema's `enum`), each
+    /// checked against the field's own schema.
+    pub values: Option<Given<Vec<Value>>>,
 }
 
 /// The keys `#[arg(...)]` takes.
-pub(crate) const ARG_KEYS: [&str; 12] = [
+pub(crate) const ARG_KEYS: [&str; 13] = [
     "minimum",
     "maximum",
     "exclusive_minimum",
@@ -56,6 +59,7 @@ pub(crate) const ARG_KEYS: [&str; 12] = [
     "max_items",
     "description",
     "example",
+    "values",
 ];
 
 /// A doc comment: its lines joined with `\n` (one leading space of each line
@@ -242,6 +246,20 @@ impl ArgAttrs {
                             });
                         }
                         _ => cx.error(span, format!("`{key}` takes a string literal")),
+                    },
+                    "values" => match json(&expr) {
+                        Some(Value::Array(values)) if !values.is_empty() => {
+                            dup(out.values.is_some());
+                            out.values = Some(Given {
+                                value: values,
+                                key: key_span,
+                                span,
+                            });
+                        }
+                        _ => cx.error(
+                            span,
+                            "`values` takes a non-empty array of literals, like `values = [1, 2]` (the only values allowed: JSON Schema's `enum`)",
+                        ),
                     },
                     _ => match json(&expr) {
                         Some(v) => out.examples.push(Given {

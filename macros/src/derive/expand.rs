@@ -564,6 +564,35 @@ fn property(
             what(b, given.key, "pattern", "string fields");
         }
     }
+    let scalar = matches!(
+        core,
+        Shape::Integer { .. } | Shape::Number | Shape::String | Shape::Char | Shape::Bool
+    );
+    if let Some(given) = arg.values.as_ref().filter(|_| !scalar) {
+        what(
+            b,
+            given.key,
+            "values",
+            "integer, float, string, char and bool fields (a nested type, collection or Value lists its own)",
+        );
+    }
+    if let Some(given) = arg.values.as_ref().filter(|_| scalar) {
+        // Each value must be one the field's own schema takes (and serde reads).
+        let each: Vec<Given<Value>> = given
+            .value
+            .iter()
+            .map(|v| Given {
+                value: v.clone(),
+                key: given.key,
+                span: given.span,
+            })
+            .collect();
+        // Left out after an error (the schema check would report it again).
+        if check_examples(b, &schema, name, &each, "allowed value") {
+            b.spans.given(&push_token(pointer, "enum"), given);
+            schema.insert("enum".into(), Value::Array(given.value.clone()));
+        }
+    }
     let description = arg.description.as_ref().or(field.doc.as_ref());
     if let Some(d) = description {
         b.spans.given(&push_token(pointer, "description"), d);
@@ -577,7 +606,7 @@ fn property(
         b.spans.value(&at, arg.examples[0].key);
         let values = arg.examples.iter().map(|e| e.value.clone()).collect();
         schema.insert("examples".into(), Value::Array(values));
-        check_examples(b, &schema, name, &arg.examples);
+        check_examples(b, &schema, name, &arg.examples, "example");
     }
     Some((ty::ordered(schema), optional))
 }
@@ -613,19 +642,26 @@ fn number_i128(n: &Number) -> Option<i128> {
 /// Every `example` must be a valid value of the argument: checked with the
 /// interpreter (when the argument's schema has no other type's schema in it, nor a
 /// reference to the type's own root, which the wrapper below would not be).
-fn check_examples(b: &Builder, schema: &Map<String, Value>, name: &str, examples: &[Given<Value>]) {
+fn check_examples(
+    b: &Builder,
+    schema: &Map<String, Value>,
+    name: &str,
+    examples: &[Given<Value>],
+    what: &str,
+) -> bool {
     let text = Value::Object(schema.clone()).to_string();
     if text.contains(EXTERNAL_TYPE) || text.contains("\"$ref\"") {
-        return;
+        return true;
     }
     let mut props = Map::new();
     props.insert(name.to_string(), Value::Object(schema.clone()));
     let wrapper = serde_json::json!({"type": "object", "properties": props});
     // A schema the model refuses is reported by the main check.
     let Ok(checked) = Schema::parse(&wrapper) else {
-        return;
+        return true;
     };
     let options = Options::default().undeclared(Undeclared::RejectIfForbidden);
+    let mut all = true;
     for e in examples {
         let mut call = Map::new();
         call.insert(name.to_string(), e.value.clone());
@@ -634,13 +670,15 @@ fn check_examples(b: &Builder, schema: &Map<String, Value>, name: &str, examples
             b.cx.error(
                 e.span,
                 format!(
-                    "example {} is not a valid value of this argument: {}",
+                    "{what} {} is not a valid value of this argument: {}",
                     e.value,
                     report.messages().join("; ")
                 ),
             );
+            all = false;
         }
     }
+    all
 }
 
 /// The exported schema text as a `&'static str` expression (a literal, or, when

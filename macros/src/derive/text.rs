@@ -17,7 +17,7 @@
 //! Types it cannot read keep the generic pass (no items generated): a container
 //! `#[serde(default)]`, a fixed-size array of values that need checking, a type the
 //! derive does not map, a type marked `#[tool(custom_deserialize)]`, a recursive type, enums other than unit-variant ones, and
-//! fields with `exclusive_minimum`, `exclusive_maximum` or `multiple_of`.
+//! fields with `exclusive_minimum`, `exclusive_maximum`, `multiple_of` or `values`.
 
 use super::ast::{unraw, Container, Data, Field};
 use super::ty::{JSON_MAX, JSON_MIN};
@@ -266,6 +266,7 @@ fn struct_body(
             || arg.exclusive_minimum.is_some()
             || arg.exclusive_maximum.is_some()
             || arg.multiple_of.is_some()
+            || arg.values.is_some()
         {
             return None;
         }
