@@ -20,7 +20,7 @@
 //! fields with `exclusive_minimum`, `exclusive_maximum`, `multiple_of` or `values`.
 
 use super::ast::{unraw, Container, Data, Field};
-use super::ty::{JSON_MAX, JSON_MIN};
+use super::ty::{INTEGERS, JSON_MAX, JSON_MIN};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use serde_json::Number;
@@ -429,21 +429,6 @@ enum Kind<'a> {
     Fixed(&'a Type),
     External,
 }
-
-const INTEGERS: [(&str, i128, i128); 12] = [
-    ("u8", 0, u8::MAX as i128),
-    ("u16", 0, u16::MAX as i128),
-    ("u32", 0, u32::MAX as i128),
-    ("u64", 0, u64::MAX as i128),
-    ("u128", 0, u64::MAX as i128),
-    ("usize", 0, u32::MAX as i128),
-    ("i8", i8::MIN as i128, i8::MAX as i128),
-    ("i16", i16::MIN as i128, i16::MAX as i128),
-    ("i32", i32::MIN as i128, i32::MAX as i128),
-    ("i64", i64::MIN as i128, i64::MAX as i128),
-    ("i128", i64::MIN as i128, u64::MAX as i128),
-    ("isize", i32::MIN as i128, i32::MAX as i128),
-];
 
 fn ungroup(ty: &Type) -> &Type {
     match ty {

@@ -134,7 +134,7 @@ impl Shape {
 /// The integer types with their ranges. `usize`/`isize` get the 32-bit range on
 /// every target, so a tool's schema does not depend on where it is compiled and a
 /// valid value always fits.
-const INTEGERS: [(&str, i128, i128); 12] = [
+pub(crate) const INTEGERS: [(&str, i128, i128); 12] = [
     ("u8", 0, u8::MAX as i128),
     ("u16", 0, u16::MAX as i128),
     ("u32", 0, u32::MAX as i128),
