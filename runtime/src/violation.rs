@@ -413,17 +413,6 @@ impl<'a> Sink<'a> {
             }
         }
     }
-
-    /// Puts `violations` before those collected since `mark`.
-    pub fn insert_at(&mut self, mark: usize, violations: Vec<Violation>) {
-        if violations.is_empty() {
-            return;
-        }
-        self.failed = true;
-        if let Some(list) = self.list.as_deref_mut() {
-            list.splice(mark..mark, violations);
-        }
-    }
 }
 
 /// A path under construction on the call stack: borrowed segments linked to their

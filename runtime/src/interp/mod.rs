@@ -421,8 +421,8 @@ impl Run<'_> {
             out.fail();
             return;
         }
-        let mut missing = Vec::new();
-        let mut sink = Sink::collect(&mut missing);
+        // Reported after the pass, then moved before what it reported.
+        let from = out.mark();
         let mut next = 0;
         for name in &node.required {
             let declared = find_property(node, name, &mut next).map(|(d, _)| d);
@@ -439,10 +439,10 @@ impl Run<'_> {
                 } else {
                     pos
                 };
-                sink.report(|| Kind::Missing, &trail.key(name), at);
+                out.report(|| Kind::Missing, &trail.key(name), at);
             }
         }
-        out.insert_at(start, missing);
+        out.move_back(start, from);
     }
 
     fn array(
