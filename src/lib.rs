@@ -323,7 +323,10 @@ pub use tool_schema_macros::tool_schema;
 /// Nested in another type, a recursive type is `{"$ref": "#/$defs/Name"}` (`Name`:
 /// the Rust type's name), and its definition is gathered into the outer schema's
 /// root `$defs`, once however many times and however deep it is nested, so every
-/// reference resolves. Two different recursive types of one name nested in one
+/// reference resolves. A reference never has sibling keywords (several providers
+/// allow none beside `$ref`): a documented recursive field is
+/// `{"description": "...", "anyOf": [{"$ref": "#"}]}`, the same constraint.
+/// Two different recursive types of one name nested in one
 /// schema stop the build (their definitions would share the name). Mutual recursion
 /// (`A` contains `B`, `B` contains `A`) is not supported: each schema text would be
 /// built from the other's, and rustc reports the cycle (a `cycle detected when ...

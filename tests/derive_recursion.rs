@@ -157,7 +157,8 @@ fn nested_recursive_types_are_gathered_into_defs() {
     let s = Garden::schema();
     assert_eq!(
         s["properties"]["main"],
-        json!({"description": "The main tree.", "$ref": "#/$defs/TreeNode"})
+        // A `$ref` gets no siblings: the description sits beside a one-branch `anyOf`.
+        json!({"description": "The main tree.", "anyOf": [{"$ref": "#/$defs/TreeNode"}]})
     );
     assert_eq!(
         s["properties"]["spare"],

@@ -75,6 +75,65 @@ pub const fn comma_before_members(object: &str) -> &'static str {
     }
 }
 
+/// Whether the JSON object text `object` is a lone reference, `{"$ref":"..."}`
+/// (how a recursive type stands where another type nests it).
+const fn is_lone_ref(object: &str) -> bool {
+    let bytes = object.as_bytes();
+    let open = b"{\"$ref\":\"";
+    if bytes.len() < open.len() + 2 {
+        return false;
+    }
+    let mut i = 0;
+    while i < open.len() {
+        if bytes[i] != open[i] {
+            return false;
+        }
+        i += 1;
+    }
+    // The pointer (a quote inside it would be escaped, so there is none), then `"}`.
+    while i < bytes.len() - 2 {
+        if bytes[i] == b'"' {
+            return false;
+        }
+        i += 1;
+    }
+    bytes[bytes.len() - 2] == b'"' && bytes[bytes.len() - 1] == b'}'
+}
+
+/// With [`spliced_body`] and [`spliced_close`], splices another type's schema text
+/// `object` into an object that has members of its own (a description, examples),
+/// after them and a comma: its members, or, when it is a lone reference
+/// (`{"$ref":"#/$defs/Name"}`, a recursive type), one `anyOf` branch,
+/// `"anyOf":[{"$ref":"#/$defs/Name"}]}`. A `$ref` is never given siblings: several
+/// providers' subsets allow none beside it, and an export that inlines the target
+/// to make room for them cannot inline a recursive one.
+pub const fn spliced_open(object: &str) -> &'static str {
+    if is_lone_ref(object) {
+        "\"anyOf\":["
+    } else {
+        ""
+    }
+}
+
+/// See [`spliced_open`]: `object` itself for a lone reference, else its members
+/// and closing brace ([`object_members`]).
+pub const fn spliced_body(object: &str) -> &str {
+    if is_lone_ref(object) {
+        object
+    } else {
+        object_members(object)
+    }
+}
+
+/// See [`spliced_open`]: `]}` after a lone reference, else nothing.
+pub const fn spliced_close(object: &str) -> &'static str {
+    if is_lone_ref(object) {
+        "]}"
+    } else {
+        ""
+    }
+}
+
 /// `object` without its closing brace: `{"a":1}` -> `{"a":1`.
 pub const fn without_close(object: &str) -> &str {
     let bytes = object.as_bytes();
@@ -357,6 +416,40 @@ mod tests {
         assert_eq!(target_problem(&NESTED, 1, true), "");
         assert_eq!(target_problem(&NESTED, 2, true), "w");
         assert_eq!(target_problem(&[], 0, false), "");
+    }
+
+    const REF: &str = r##"{"$ref":"#/$defs/Node"}"##;
+    const SPLICED: &[&str] = &[
+        r#"{"a":{"description":"d""#,
+        comma_before_members(REF),
+        spliced_open(REF),
+        spliced_body(REF),
+        spliced_close(REF),
+        r#","b":{"description":"e""#,
+        comma_before_members(INNER),
+        spliced_open(INNER),
+        spliced_body(INNER),
+        spliced_close(INNER),
+        "}",
+    ];
+    const SPLICED_BYTES: [u8; concat_len(SPLICED)] = concat_bytes(SPLICED);
+
+    #[test]
+    fn a_spliced_reference_is_an_any_of_branch() {
+        assert_eq!(
+            concat_str(&SPLICED_BYTES),
+            r##"{"a":{"description":"d","anyOf":[{"$ref":"#/$defs/Node"}]},"b":{"description":"e","type":"string"}}"##
+        );
+        assert!(is_lone_ref(REF) && is_lone_ref(r##"{"$ref":"#"}"##));
+        for not in [
+            "{}",
+            r##"{"$ref":"#","description":"d"}"##,
+            r##"{"$ref":"#"},{"$ref":"#"}"##,
+            r#"{"type":"object"}"#,
+            r#"{"$ref":""#,
+        ] {
+            assert!(!is_lone_ref(not), "{not}");
+        }
     }
 
     #[test]

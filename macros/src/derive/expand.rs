@@ -608,7 +608,7 @@ fn property(
         schema.insert("examples".into(), Value::Array(values));
         check_examples(b, &schema, name, &arg.examples, "example");
     }
-    Some((ty::ordered(schema), optional))
+    Some((ty::ordered(ty::ref_alone(schema)), optional))
 }
 
 /// The pointers of the nodes validated by another `ToolArgs` type.
@@ -848,7 +848,9 @@ fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
                         p.push(nested);
                     } else {
                         p.push(quote!(#rt::comma_before_members(#nested)));
-                        p.push(quote!(#rt::object_members(#nested)));
+                        p.push(quote!(#rt::spliced_open(#nested)));
+                        p.push(quote!(#rt::spliced_body(#nested)));
+                        p.push(quote!(#rt::spliced_close(#nested)));
                     }
                 }
             }

@@ -184,6 +184,22 @@ pub(crate) fn ordered(map: Map<String, Value>) -> Map<String, Value> {
     entries.into_iter().collect()
 }
 
+/// `map` with its `$ref` (the type's own root) moved into a one-branch `anyOf` when
+/// it has siblings (a field's description or examples): `{"$ref": "#",
+/// "description": "d"}` -> `{"description": "d", "anyOf": [{"$ref": "#"}]}`, the
+/// same constraint. A `$ref` is never given siblings: several providers' subsets
+/// allow none beside it (Gemini's `parametersJsonSchema`), and an export that
+/// inlines the target to make room for them cannot inline a recursive one (OpenAI
+/// strict refuses it; see also `constcat::spliced_open` for nested recursive types).
+pub(crate) fn ref_alone(mut map: Map<String, Value>) -> Map<String, Value> {
+    if map.len() > 1 {
+        if let Some(reference) = map.shift_remove("$ref") {
+            map.insert("anyOf".into(), json!([{ "$ref": reference }]));
+        }
+    }
+    map
+}
+
 /// The schema builder's state for one derive.
 pub(crate) struct Builder<'a> {
     pub cx: &'a Ctxt,

@@ -1,0 +1,255 @@
+//! `#[derive(ToolArgs)]` on hostile-looking but ordinary user code (issue 11).
+//!
+//! Item 1: a recursive derived type whose recursive field is documented crashed
+//! rustc (the compile-time export check inlined `{"$ref": "#", "description": ..}`
+//! without end). A reference never gets sibling keywords now: a documented or
+//! described reference is a one-branch `anyOf`, the same constraint, which every
+//! target that takes recursion exports as it is. The types here compile (also a
+//! ui-pass case, `tests/ui-pass/derive_recursive_documented.rs`); their schemas,
+//! exports and messages are checked.
+
+#![allow(dead_code)] // fields only read by serde
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap};
+use tool_schema::export::{self, ExportOptions, Target, ToolSpec};
+use tool_schema::{Schema, ToolArgs};
+
+/// A tree node.
+#[derive(ToolArgs, Deserialize, Debug)]
+struct Node {
+    label: String,
+    /// The parent node.
+    parent: Option<Box<Node>>,
+}
+
+/// The same node, undocumented: what `Node` must report on every call.
+#[derive(ToolArgs, Deserialize, Debug)]
+struct BareNode {
+    label: String,
+    parent: Option<Box<BareNode>>,
+}
+
+/// Every way a type holds itself, each documented.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[tool(targets(anthropic, openai_chat, openai_responses, gemini_json_schema, mcp))]
+struct Chain {
+    /// The next link.
+    next: Option<Box<Self>>,
+    /// The links below.
+    #[arg(max_items = 4)]
+    children: Vec<Self>,
+    /// Links by name.
+    named: HashMap<String, Chain>,
+    /// Ordered links by name.
+    ordered: Option<BTreeMap<String, Box<Chain>>>,
+    #[arg(description = "A link held as is.")]
+    boxed: Option<Box<Chain>>,
+    /// Links or gaps.
+    gaps: Vec<Option<Box<Self>>>,
+}
+
+/// The strict targets (no maps there).
+#[derive(ToolArgs, Deserialize, Debug)]
+#[tool(targets(openai_chat_strict, openai_responses_strict, gemini_json_schema))]
+struct Strict {
+    /// The next link.
+    next: Option<Box<Self>>,
+    /// The links below.
+    children: Vec<Self>,
+    /// A tree.
+    tree: Node,
+    /// Maybe a tree.
+    maybe: Option<Box<Node>>,
+}
+
+/// Types holding the recursive ones, documented.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[tool(targets(openai_chat, gemini_json_schema, mcp))]
+struct Holder {
+    /// The tree.
+    tree: Node,
+    /// Maybe a tree.
+    maybe: Option<Node>,
+    /// Trees.
+    trees: Vec<Node>,
+    /// The chain.
+    #[arg(description = "A chain.")]
+    chain: Box<Chain>,
+    /// Again, one level down.
+    inner: Inner,
+}
+
+#[derive(ToolArgs, Deserialize, Debug)]
+#[tool(targets(gemini_json_schema))]
+struct Inner {
+    /// A node.
+    node: Node,
+}
+
+/// An untagged enum holding recursive types.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[serde(untagged)]
+enum Either {
+    N(Node),
+    C(Box<Chain>),
+}
+
+/// The pointers of the `$ref`s that have sibling keywords.
+fn refs_with_siblings(v: &Value, at: &str, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            if m.contains_key("$ref") && m.len() > 1 {
+                out.push(at.to_string());
+            }
+            for (k, item) in m {
+                refs_with_siblings(item, &format!("{at}/{k}"), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                refs_with_siblings(item, &format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn schemas() -> Vec<(&'static str, &'static Value)> {
+    vec![
+        ("node", Node::schema()),
+        ("chain", Chain::schema()),
+        ("strict", Strict::schema()),
+        ("holder", Holder::schema()),
+        ("inner", Inner::schema()),
+        ("either", Either::schema()),
+    ]
+}
+
+#[test]
+fn a_documented_self_reference_is_a_one_branch_any_of() {
+    assert_eq!(
+        Node::schema(),
+        &json!({"type": "object", "properties": {
+            "label": {"type": "string"},
+            "parent": {"description": "The parent node.", "anyOf": [{"$ref": "#"}]}
+        }, "required": ["label"]})
+    );
+    let chain = &Chain::schema()["properties"];
+    assert_eq!(
+        chain["next"],
+        json!({"description": "The next link.", "anyOf": [{"$ref": "#"}]})
+    );
+    assert_eq!(
+        chain["children"],
+        json!({"type": "array", "description": "The links below.", "items": {"$ref": "#"}, "maxItems": 4})
+    );
+    assert_eq!(
+        chain["boxed"],
+        json!({"description": "A link held as is.", "anyOf": [{"$ref": "#"}]})
+    );
+    assert_eq!(
+        chain["gaps"]["items"],
+        json!({"anyOf": [{"$ref": "#"}, {"type": "null"}]})
+    );
+}
+
+#[test]
+fn a_documented_nested_recursive_type_is_a_one_branch_any_of() {
+    let holder = Holder::schema();
+    let p = &holder["properties"];
+    assert_eq!(
+        p["tree"],
+        json!({"description": "The tree.", "anyOf": [{"$ref": "#/$defs/Node"}]})
+    );
+    assert_eq!(
+        p["maybe"],
+        json!({"description": "Maybe a tree.", "anyOf": [{"$ref": "#/$defs/Node"}]})
+    );
+    assert_eq!(
+        p["trees"],
+        json!({"type": "array", "description": "Trees.", "items": {"$ref": "#/$defs/Node"}})
+    );
+    assert_eq!(
+        p["chain"],
+        json!({"description": "A chain.", "anyOf": [{"$ref": "#/$defs/Chain"}]})
+    );
+    assert_eq!(
+        p["inner"]["properties"]["node"],
+        json!({"description": "A node.", "anyOf": [{"$ref": "#/$defs/Node"}]})
+    );
+    assert_eq!(
+        holder["$defs"]["Node"]["properties"]["parent"],
+        json!({"description": "The parent node.", "anyOf": [{"$ref": "#/$defs/Node"}]})
+    );
+    let defs: Vec<&String> = holder["$defs"].as_object().unwrap().keys().collect();
+    assert_eq!(defs, ["Node", "Chain"]);
+}
+
+#[test]
+fn no_reference_has_siblings() {
+    for (name, schema) in schemas() {
+        let mut found = Vec::new();
+        refs_with_siblings(schema, "", &mut found);
+        assert!(found.is_empty(), "{name}: {found:?}");
+        // Every schema is one the model takes.
+        Schema::parse(schema).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+#[test]
+fn every_target_taking_recursion_exports_them() {
+    let ok = |target: Target, name: &str, schema: &Value| {
+        let spec = ToolSpec {
+            name,
+            title: None,
+            description: "",
+            schema,
+        };
+        if let Err(e) = export::export(target, &spec, &ExportOptions::default()) {
+            panic!("{name} to {target}: {e:?}");
+        }
+    };
+    // (An untagged enum's root is no tool's arguments object.)
+    for (name, schema) in schemas().into_iter().filter(|(n, _)| *n != "either") {
+        for target in [
+            Target::Anthropic,
+            Target::OpenAiChat,
+            Target::GeminiJsonSchema,
+            Target::Mcp,
+        ] {
+            ok(target, name, schema);
+        }
+    }
+    for target in [Target::OpenAiChatStrict, Target::OpenAiResponsesStrict] {
+        ok(target, "node", Node::schema());
+        ok(target, "strict", Strict::schema());
+    }
+}
+
+#[test]
+fn a_documented_reference_reports_what_an_undocumented_one_does() {
+    let calls = [
+        json!({"label": "a"}),
+        json!({"label": "a", "parent": {"label": "b"}}),
+        json!({"label": "a", "parent": {"label": 3}}),
+        json!({"label": "a", "parent": "x"}),
+        json!({"label": "a", "parent": null}),
+        json!({"label": "a", "parent": {"parent": {"label": "c", "x": 1}}}),
+        json!({"label": "a", "parent": {"label": "b", "parent": []}}),
+    ];
+    let interpreted = Schema::parse(Node::schema()).unwrap();
+    for call in calls {
+        let documented = Node::validate(&call).messages();
+        assert_eq!(documented, BareNode::validate(&call).messages(), "{call}");
+        assert_eq!(documented, interpreted.validate(&call).messages(), "{call}");
+        if documented.is_empty() {
+            Node::parse(&call).unwrap();
+        }
+    }
+    assert_eq!(
+        Node::validate(&json!({"label": "a", "parent": {"label": 3}})).messages(),
+        ["argument 'parent.label' should be string, got integer"]
+    );
+}
