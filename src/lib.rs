@@ -290,7 +290,8 @@ pub use tool_schema_macros::tool_schema;
 /// | `i64` | `{"type": "integer", "maximum": 9223372036854775807}` |
 /// | `i128` | `{"type": "integer"}` |
 /// | `usize`, `isize` | as `u32`, `i32` on every target, so the schema does not depend on where it is compiled |
-/// | `f32`, `f64` | `{"type": "number"}` |
+/// | `f32` | `{"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38}`: `f32::MAX` as Rust prints it (serde reads a larger number as an infinity) |
+/// | `f64` | `{"type": "number"}` |
 /// | `Option<T>` as a field's type | `T`, and the field is left out of `required` |
 /// | `Option<T>` elsewhere (`Vec<Option<T>>`) | `T` or `null`: `{"type": [T, "null"]}`, or `anyOf` for a nested type |
 /// | `Vec<T>` | `{"type": "array", "items": T}` |

@@ -253,3 +253,134 @@ fn a_documented_reference_reports_what_an_undocumented_one_does() {
         ["argument 'parent.label' should be string, got integer"]
     );
 }
+
+// Item 10: `f32` has its range, as integers have theirs: serde reads a larger
+// number as an infinity.
+
+/// Floats everywhere.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Floats {
+    single: f32,
+    double: f64,
+    maybe: Option<f32>,
+    many: Vec<f32>,
+    nullable: Vec<Option<f32>>,
+    named: HashMap<String, f32>,
+    #[arg(minimum = -1.5, maximum = 2)]
+    bounded: Option<f32>,
+    #[arg(exclusive_minimum = 0)]
+    positive: Option<f32>,
+}
+
+/// `f32::MAX` as Rust prints it: the bound of an `f32`'s schema.
+const F32_MAX: f64 = 3.4028235e38;
+
+#[test]
+fn an_f32_has_its_range_in_the_schema() {
+    let p = &Floats::schema()["properties"];
+    let range = json!({"type": "number", "minimum": -F32_MAX, "maximum": F32_MAX});
+    assert_eq!(p["single"], range);
+    assert_eq!(p["maybe"], range);
+    assert_eq!(p["many"]["items"], range);
+    assert_eq!(
+        p["nullable"]["items"],
+        json!({"type": ["number", "null"], "minimum": -F32_MAX, "maximum": F32_MAX})
+    );
+    assert_eq!(p["named"]["additionalProperties"], range);
+    assert_eq!(p["double"], json!({"type": "number"}));
+    assert_eq!(
+        p["bounded"],
+        json!({"type": "number", "minimum": -1.5, "maximum": 2})
+    );
+    assert_eq!(
+        p["positive"],
+        json!({"type": "number", "minimum": -F32_MAX, "maximum": F32_MAX, "exclusiveMinimum": 0})
+    );
+    assert!(Floats::SCHEMA_JSON.contains(r#""maximum":3.4028235e+38"#));
+}
+
+fn floats(over: Value) -> Value {
+    let mut call = json!({"single": 1.5, "double": 1e300, "many": [], "nullable": [], "named": {}});
+    for (k, v) in over.as_object().unwrap() {
+        call[k] = v.clone();
+    }
+    call
+}
+
+#[test]
+fn an_f32_out_of_range_is_a_violation_on_every_path() {
+    let interpreted = Schema::parse(Floats::schema()).unwrap();
+    let cases = [
+        (
+            json!({"single": 1e39}),
+            "argument 'single' should be at most 3.4028235e+38, got 1e+39",
+        ),
+        (
+            json!({"single": -1e300}),
+            "argument 'single' should be at least -3.4028235e+38, got -1e+300",
+        ),
+        (
+            json!({"maybe": 3.5e38}),
+            "argument 'maybe' should be at most 3.4028235e+38, got 3.5e+38",
+        ),
+        (
+            json!({"many": [1, 1e39]}),
+            "argument 'many[1]' should be at most 3.4028235e+38, got 1e+39",
+        ),
+        (
+            json!({"nullable": [null, -1e39]}),
+            "argument 'nullable[1]' should be at least -3.4028235e+38, got -1e+39",
+        ),
+        (
+            json!({"named": {"a": 1e308}}),
+            "argument 'named.a' should be at most 3.4028235e+38, got 1e+308",
+        ),
+        (
+            json!({"positive": 1e39}),
+            "argument 'positive' should be at most 3.4028235e+38, got 1e+39",
+        ),
+    ];
+    for (over, message) in cases {
+        let call = floats(over);
+        let text = call.to_string();
+        let report = Floats::validate(&call);
+        assert_eq!(report.messages(), [message], "{call}");
+        assert_eq!(interpreted.validate(&call).messages(), [message], "{call}");
+        assert!(Floats::parse(&call).is_err(), "{call}");
+        assert!(
+            tool_schema::text::parse_str::<Floats>(&text).is_err(),
+            "{text}"
+        );
+        assert!(
+            tool_schema::text::__parse_str_generic::<Floats>(&text, &Default::default()).is_err(),
+            "{text}"
+        );
+        assert_eq!(
+            Floats::validate_str(&text).unwrap().messages(),
+            [message],
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn an_f32_in_range_parses_finite() {
+    let call = floats(json!({
+        "single": F32_MAX, "maybe": -F32_MAX, "many": [3.4028235e38, -1e38, 0],
+        "nullable": [null, 1e-3], "named": {"a": -3.4e38}, "bounded": 2, "positive": 1e-30
+    }));
+    let text = call.to_string();
+    let parsed = Floats::parse(&call).unwrap();
+    assert_eq!(
+        parsed,
+        tool_schema::text::parse_str::<Floats>(&text).unwrap()
+    );
+    assert_eq!(
+        parsed,
+        tool_schema::text::__parse_str_generic::<Floats>(&text, &Default::default()).unwrap()
+    );
+    assert_eq!(parsed.single, f32::MAX);
+    assert_eq!(parsed.maybe, Some(-f32::MAX));
+    assert!(parsed.many.iter().all(|f| f.is_finite()));
+    assert!(parsed.named["a"].is_finite());
+}

@@ -520,7 +520,20 @@ fn property(
                 }
             }
             Shape::Integer { .. } => {}
-            Shape::Number => {}
+            Shape::Number { name, max } if key != "multiple_of" => {
+                let v = given.value.as_f64().unwrap_or(0.0);
+                if v.abs() > *max {
+                    b.cx.error(
+                        given.span,
+                        format!(
+                            "{key} {} is outside the range of {name} ({:e} to {max:e}): serde would read such a value as an infinity",
+                            given.value, -max
+                        ),
+                    );
+                    continue;
+                }
+            }
+            Shape::Number { .. } => {}
             _ => {
                 what(b, given.key, key, "numeric fields (integers, f32, f64)");
                 continue;
@@ -566,7 +579,7 @@ fn property(
     }
     let scalar = matches!(
         core,
-        Shape::Integer { .. } | Shape::Number | Shape::String | Shape::Char | Shape::Bool
+        Shape::Integer { .. } | Shape::Number { .. } | Shape::String | Shape::Char | Shape::Bool
     );
     if let Some(given) = arg.values.as_ref().filter(|_| !scalar) {
         what(

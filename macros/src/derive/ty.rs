@@ -7,7 +7,8 @@
 //! | `bool` | `{"type": "boolean"}` |
 //! | `u8` .. `u128`, `i8` .. `i128` | `{"type": "integer"}` with the type's range as `minimum`/`maximum` where it is narrower than a JSON integer's (`i64::MIN..=u64::MAX`) |
 //! | `usize`, `isize` | as `u32`, `i32`: the same schema on every target |
-//! | `f32`, `f64` | `{"type": "number"}` |
+//! | `f32` | `{"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38}` (`f32::MAX` as Rust prints it: serde reads a larger number as an infinity) |
+//! | `f64` | `{"type": "number"}` (serde_json refuses a number beyond `f64::MAX`) |
 //! | `Option<T>` | a field: optional; elsewhere: `T` or `null` |
 //! | `Vec<T>` | `{"type": "array", "items": T}` |
 //! | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
@@ -101,7 +102,13 @@ pub(crate) enum Shape {
         min: i128,
         max: i128,
     },
-    Number,
+    /// `f32` or `f64`, with the largest magnitude the type holds (`f32::MAX`;
+    /// `f64::MAX` for `f64`, whose schema needs no bound: JSON text never holds a
+    /// larger number serde reads).
+    Number {
+        name: &'static str,
+        max: f64,
+    },
     String,
     Char,
     Bool,
@@ -148,6 +155,13 @@ pub(crate) const INTEGERS: [(&str, i128, i128); 12] = [
     ("i128", i64::MIN as i128, u64::MAX as i128),
     ("isize", i32::MIN as i128, i32::MAX as i128),
 ];
+
+/// The bound of an `f32`'s schema (`-F32_MAX..=F32_MAX`): `f32::MAX` as Rust
+/// prints it, `3.4028235e38`, a decimal every JSON reader (serde_json's default
+/// float parser included) reads as the same `f64`. Any number up to it becomes
+/// at most `f32::MAX` in an `f32` (it sits below the midpoint where `as f32`
+/// rounds to infinity); a larger one may become an infinity.
+pub(crate) const F32_MAX: f64 = 3.4028235e38;
 
 /// The integers a JSON value can hold as an integer (`serde_json` without
 /// `arbitrary_precision`): bounds at these limits are left out of the schema.
@@ -431,7 +445,27 @@ impl Builder<'_> {
                 ))
             }
             "bool" => Some((schema(json!({"type": "boolean"})), Shape::Bool)),
-            "f32" | "f64" => Some((schema(json!({"type": "number"})), Shape::Number)),
+            "f32" => {
+                // serde reads a larger number as an infinity: the type's range, as an
+                // integer type has its own.
+                for kw in ["minimum", "maximum"] {
+                    self.spans.value(&push_token(pointer, kw), ty.span());
+                }
+                Some((
+                    schema(json!({"type": "number", "minimum": -F32_MAX, "maximum": F32_MAX})),
+                    Shape::Number {
+                        name: "f32",
+                        max: F32_MAX,
+                    },
+                ))
+            }
+            "f64" => Some((
+                schema(json!({"type": "number"})),
+                Shape::Number {
+                    name: "f64",
+                    max: f64::MAX,
+                },
+            )),
             "Value" if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
                 Some((Map::new(), Shape::Any))
             }
