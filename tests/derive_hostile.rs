@@ -93,7 +93,7 @@ struct Inner {
 #[serde(untagged)]
 enum Either {
     N(Node),
-    C(Box<Chain>),
+    Name(String),
 }
 
 /// The pointers of the `$ref`s that have sibling keywords.

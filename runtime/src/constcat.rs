@@ -352,6 +352,178 @@ pub const fn target_problem(
     }
 }
 
+/// What serde reads as a type and what its derived schema accepts, by JSON type:
+/// `ToolArgs::__READING`, for `#[serde(untagged)]` enums, where serde keeps the
+/// first variant that reads a value (not the one the validator matched).
+///
+/// Each field is a set of [`json_type`] bits. `exact` holds the JSON types on which
+/// the schema accepts every value serde reads as the type (it never accepts one
+/// serde refuses: a valid call always deserialises): a struct without
+/// `#[serde(deny_unknown_fields)]` is not exact on objects (serde ignores the
+/// members the validator refuses), nor on arrays (serde also reads a struct from
+/// an array), nor is a field with `#[arg]` bounds, an `Option` field (serde reads
+/// `null` as `None`), an `f32` (serde reads a number past its range as an
+/// infinity), a set (serde drops duplicates), `usize`/`isize` (the schema keeps
+/// them to 32 bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The JSON types of the values serde reads as the type.
+    pub reads: u8,
+    /// The JSON types of the values the type's schema accepts.
+    pub accepts: u8,
+    /// The JSON types on which serde reads no value the schema refuses.
+    pub exact: u8,
+}
+
+/// The JSON types of [`Reading`], as bits.
+pub mod json_type {
+    /// `null`.
+    pub const NULL: u8 = 1;
+    /// `true`, `false`.
+    pub const BOOLEAN: u8 = 2;
+    /// A number serde_json holds as an integer (`u64` or `i64`).
+    pub const INTEGER: u8 = 4;
+    /// A number serde_json holds as an `f64` (a fraction or an exponent, or an
+    /// integer beyond 64 bits).
+    pub const FRACTION: u8 = 8;
+    /// A string.
+    pub const STRING: u8 = 16;
+    /// An array.
+    pub const ARRAY: u8 = 32;
+    /// An object.
+    pub const OBJECT: u8 = 64;
+    /// Every JSON type.
+    pub const ALL: u8 = 127;
+}
+
+impl Reading {
+    /// Nothing known (a type whose `Deserialize` the derive did not see): it may
+    /// read anything, and is exact on nothing.
+    pub const UNKNOWN: Reading = Reading {
+        reads: json_type::ALL,
+        accepts: json_type::ALL,
+        exact: 0,
+    };
+
+    /// An enum of unit variants: serde reads a variant's name, and also an object
+    /// `{"name": null}`, which the schema (a string enum) refuses.
+    pub const UNIT_ENUM: Reading = Reading {
+        reads: json_type::STRING | json_type::OBJECT,
+        accepts: json_type::STRING,
+        exact: json_type::STRING,
+    };
+
+    /// Values of `types`, exactly as the schema accepts them.
+    pub const fn exact(types: u8) -> Reading {
+        Reading {
+            reads: types,
+            accepts: types,
+            exact: types,
+        }
+    }
+
+    /// Values of `types`, some of which serde reads and the schema refuses.
+    pub const fn inexact(types: u8) -> Reading {
+        Reading {
+            reads: types,
+            accepts: types,
+            exact: 0,
+        }
+    }
+
+    /// An array or a map of `types`: exact when its contents are and nothing
+    /// (item counts) narrows it.
+    pub const fn container(types: u8, exact: bool) -> Reading {
+        if exact {
+            Reading::exact(types)
+        } else {
+            Reading::inexact(types)
+        }
+    }
+
+    /// A struct: serde reads an object or an array, the schema takes an object,
+    /// exactly when `exact` (`deny_unknown_fields` and every field exact).
+    pub const fn structure(exact: bool) -> Reading {
+        Reading {
+            reads: json_type::OBJECT | json_type::ARRAY,
+            accepts: json_type::OBJECT,
+            exact: if exact { json_type::OBJECT } else { 0 },
+        }
+    }
+
+    /// `T` or `null` (`Option<T>` where it is not a field's own type).
+    pub const fn nullable(self) -> Reading {
+        Reading {
+            reads: self.reads | json_type::NULL,
+            accepts: self.accepts | json_type::NULL,
+            exact: self.exact | json_type::NULL,
+        }
+    }
+
+    /// Whether the schema accepts every value serde reads as the type.
+    pub const fn fully_exact(self) -> bool {
+        self.reads & !self.exact == 0
+    }
+
+    /// Whether an `Option<T>` field of this `T` is exact: `T` is, and takes `null`
+    /// itself (serde reads a field's `null` as `None`; the schema of an optional
+    /// field refuses it unless `T` takes it).
+    pub const fn optional_field_exact(self) -> bool {
+        self.fully_exact() && self.accepts & json_type::NULL != 0
+    }
+
+    /// An untagged enum of `variants`: what any of them reads or accepts, exact on
+    /// the types every variant reading them is exact on (the enum's own check,
+    /// [`untagged_conflict`], ensures serde's first variant is one whose schema
+    /// decides).
+    pub const fn either(variants: &[Reading]) -> Reading {
+        let mut out = Reading {
+            reads: 0,
+            accepts: 0,
+            exact: json_type::ALL,
+        };
+        let mut i = 0;
+        while i < variants.len() {
+            let v = variants[i];
+            out.reads |= v.reads;
+            out.accepts |= v.accepts;
+            out.exact &= v.exact | !v.reads;
+            i += 1;
+        }
+        out.exact &= out.reads;
+        out
+    }
+}
+
+/// The JSON types of values that a later variant of an untagged enum (`later`)
+/// accepts and serde may read as an earlier one (`earlier`) although the earlier
+/// variant's schema refuses them: there, what serde returns is not what the
+/// validator accepted. `0`: none.
+pub const fn untagged_conflict(earlier: Reading, later: Reading) -> u8 {
+    earlier.reads & later.accepts & !earlier.exact
+}
+
+/// The first JSON type of the set `types`, in words (`"an object"`); `""` for none.
+pub const fn json_type_name(types: u8) -> &'static str {
+    const NAMES: [&str; 7] = [
+        "null",
+        "a boolean",
+        "an integer",
+        "a number with a fraction or an exponent",
+        "a string",
+        "an array",
+        "an object",
+    ];
+    let mut i = 0;
+    while i < 7 {
+        if types & (1 << i) != 0 {
+            return NAMES[i];
+        }
+        i += 1;
+    }
+    ""
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,6 +622,32 @@ mod tests {
         ] {
             assert!(!is_lone_ref(not), "{not}");
         }
+    }
+
+    #[test]
+    fn readings_combine() {
+        use json_type::*;
+        let small = Reading::structure(false);
+        let closed = Reading::structure(true);
+        assert_eq!(untagged_conflict(small, closed), OBJECT);
+        assert_eq!(untagged_conflict(closed, small), 0);
+        assert_eq!(untagged_conflict(small, Reading::exact(STRING)), 0);
+        assert_eq!(untagged_conflict(Reading::UNIT_ENUM, small), OBJECT);
+        assert_eq!(json_type_name(OBJECT | ARRAY), "an array");
+        assert_eq!(json_type_name(0), "");
+        assert!(Reading::exact(STRING).nullable().optional_field_exact());
+        assert!(!Reading::exact(STRING).optional_field_exact());
+        assert!(!closed.fully_exact());
+        let either = Reading::either(&[closed, Reading::exact(STRING), Reading::exact(NULL)]);
+        assert_eq!(
+            either,
+            Reading {
+                reads: OBJECT | ARRAY | STRING | NULL,
+                accepts: OBJECT | STRING | NULL,
+                exact: OBJECT | STRING | NULL
+            }
+        );
+        assert_eq!(Reading::either(&[small, closed]).exact, 0);
     }
 
     #[test]

@@ -58,6 +58,7 @@ pub mod __private {
         defs_count, defs_len, defs_merge, defs_open, first_problems, object_members, spliced_body,
         spliced_close, spliced_open, target_problem, without_close, Defs, TargetProblems,
     };
+    pub use crate::constcat::{json_type, json_type_name, untagged_conflict, Reading};
     pub use crate::interp::root_not_object;
     pub use crate::schema::Additional;
     pub use crate::violation::{Sink, Trail};

@@ -77,7 +77,7 @@ struct Inner {
 #[serde(untagged)]
 enum Either {
     N(Node),
-    C(Chain),
+    Name(String),
 }
 
 fn main() {

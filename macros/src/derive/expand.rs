@@ -105,7 +105,10 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 recursive.as_deref(),
                 &b.externals,
             ));
-            let assertions = nested_target_assertions(&container.tool, &b.occurrences);
+            let mut assertions = nested_target_assertions(&container.tool, &b.occurrences);
+            let (reading, untagged_checks) = super::reading::items(&container);
+            items.extend(reading);
+            assertions.extend(untagged_checks);
             (schema_json, items, assertions)
         }
         None => (quote!(), TokenStream::new(), TokenStream::new()),

@@ -257,7 +257,7 @@ const SUPPORTED: &str = "String, char, bool, integers, f32, f64, Option, Vec, [T
 
 /// Whether `path` names a type of the standard library (or `serde_json::Value`) by
 /// its plain name or its full path, and if so the last segment.
-fn std_segment(path: &syn::Path) -> Option<&syn::PathSegment> {
+pub(crate) fn std_segment(path: &syn::Path) -> Option<&syn::PathSegment> {
     let last = path.segments.last()?;
     if path.segments.len() == 1 && path.leading_colon.is_none() {
         return Some(last);
@@ -267,7 +267,7 @@ fn std_segment(path: &syn::Path) -> Option<&syn::PathSegment> {
 }
 
 /// The type arguments of a path segment: `Vec<T>` -> `[T]`.
-fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
+pub(crate) fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
     match &seg.arguments {
         PathArguments::AngleBracketed(a) => a
             .args
@@ -299,7 +299,7 @@ pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
     }
 }
 
-fn ungroup(ty: &Type) -> &Type {
+pub(crate) fn ungroup(ty: &Type) -> &Type {
     match ty {
         Type::Group(g) => ungroup(&g.elem),
         Type::Paren(p) => ungroup(&p.elem),
