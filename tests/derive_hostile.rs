@@ -10,11 +10,14 @@
 
 #![allow(dead_code)] // fields only read by serde
 
-use serde::Deserialize;
+#[path = "support/agreement.rs"]
+mod agreement;
+
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use tool_schema::export::{self, ExportOptions, Target, ToolSpec};
-use tool_schema::{Schema, ToolArgs};
+use tool_schema::{Options, Schema, ToolArgs};
 
 /// A tree node.
 #[derive(ToolArgs, Deserialize, Debug)]
@@ -91,7 +94,7 @@ struct Inner {
 /// An untagged enum holding recursive types.
 #[derive(ToolArgs, Deserialize, Debug)]
 #[serde(untagged)]
-enum Either {
+enum NodeOrName {
     N(Node),
     Name(String),
 }
@@ -123,7 +126,7 @@ fn schemas() -> Vec<(&'static str, &'static Value)> {
         ("strict", Strict::schema()),
         ("holder", Holder::schema()),
         ("inner", Inner::schema()),
-        ("either", Either::schema()),
+        ("node_or_name", NodeOrName::schema()),
     ]
 }
 
@@ -212,7 +215,7 @@ fn every_target_taking_recursion_exports_them() {
         }
     };
     // (An untagged enum's root is no tool's arguments object.)
-    for (name, schema) in schemas().into_iter().filter(|(n, _)| *n != "either") {
+    for (name, schema) in schemas().into_iter().filter(|(n, _)| *n != "node_or_name") {
         for target in [
             Target::Anthropic,
             Target::OpenAiChat,
@@ -383,4 +386,305 @@ fn an_f32_in_range_parses_finite() {
     assert_eq!(parsed.maybe, Some(-f32::MAX));
     assert!(parsed.many.iter().all(|f| f.is_finite()));
     assert!(parsed.named["a"].is_finite());
+}
+
+// Item 10: what `parse` returns is what the validator accepted. serde reads an
+// untagged enum as the first variant that reads the value; a derived untagged
+// enum whose earlier variant could read, as itself, a value its schema refuses and
+// a later variant accepts does not compile (tests/ui/derive_untagged_ambiguous.rs:
+// the issue's `Small { x }` before `Big { x, y }`). The enums below compile, and on
+// generated calls serialising what `parse` returns gives back the call.
+
+/// Reads only what its schema accepts (`deny_unknown_fields`).
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Small {
+    x: i64,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Big {
+    x: i64,
+    y: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    z: Option<f32>,
+}
+
+/// The issue's enum, with `Small` closed to serde too.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Either {
+    S(Small),
+    B(Big),
+}
+
+/// The other order: `Big` first, closed.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct ClosedBig {
+    x: i64,
+    y: String,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum BigFirst {
+    B(ClosedBig),
+    S(OpenSmall),
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct OpenSmall {
+    x: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+/// Scalars of every kind, one per JSON type, and null.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Scalar {
+    Int(i64),
+    Float(f64),
+    Single(Vec<f32>),
+    Text(String),
+    Flag(bool),
+    Nothing,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Level {
+    Low,
+    High,
+}
+
+/// Numbers of every width, options, collections and maps.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Numbers {
+    a: u8,
+    b: i64,
+    c: f32,
+    d: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    e: Option<u16>,
+    f: Vec<f32>,
+    g: BTreeMap<String, i32>,
+    h: Vec<Option<f64>>,
+    #[arg(minimum = -2.5, maximum = 1e10)]
+    i: f32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<Level>,
+}
+
+/// Untagged enums nested at every place, with the other types.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Outer {
+    either: Either,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    maybe: Option<BigFirst>,
+    list: Vec<Either>,
+    named: HashMap<String, Scalar>,
+    nullable: Vec<Option<Scalar>>,
+    numbers: Numbers,
+}
+
+/// Option, unit enum and struct fields in the variants: `Circle` is closed, and
+/// `Rect` requires `w`, which `Circle` never reads.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Circle {
+    radius: f64,
+    level: Level,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<String>,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Rect {
+    w: f32,
+    h: u32,
+    level: Level,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    corner: Option<Small>,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Shape {
+    C(Circle),
+    R(Rect),
+}
+
+/// One or many: serde reads `Big` from an array only if its first item is an
+/// integer, never from an array of objects.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(Big),
+    Many(Vec<Big>),
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct ShapeCall {
+    shape: Shape,
+    shapes: Vec<Shape>,
+    one_or_many: OneOrMany,
+}
+
+// (At the root of a tool's arguments, tool-call mode reads every member of an
+// `anyOf` root as undeclared: the enums are read as arguments here.)
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct EitherCall {
+    v: Either,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct BigFirstCall {
+    v: BigFirst,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct ScalarCall {
+    v: Scalar,
+}
+
+/// Numbers equal as JSON numbers, or, for an `f32`, once rounded to one.
+fn same(call: &Value, back: &Value) -> bool {
+    match (call, back) {
+        (Value::Number(a), Value::Number(b)) => {
+            let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+            a == b || (b as f32 as f64 == b && a as f32 == b as f32)
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b))
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| same(v, w)))
+        }
+        (a, b) => a == b,
+    }
+}
+
+/// For generated valid and near-valid calls of `T`: whenever the call is valid,
+/// `parse`, `parse_str` and the generic text pass read it, and each gives back
+/// the call when serialised (`Option` fields left out are left out). In JSON
+/// Schema's reading (`Options::SPEC`), what `parse_with` returns is valid.
+fn round_trips<T>(seed: u64) -> usize
+where
+    T: ToolArgs + serde::de::DeserializeOwned + Serialize + std::fmt::Debug + PartialEq + 'static,
+{
+    let schema = T::schema();
+    let mut rng = agreement::Rng(seed);
+    let mut valid = 0;
+    for i in 0..3000 {
+        let call = agreement::generate(&mut rng, schema, 0, i % 5 < 3);
+        let text = call.to_string();
+        match T::parse(&call) {
+            Ok(parsed) => {
+                valid += 1;
+                let back = serde_json::to_value(&parsed).unwrap();
+                assert!(
+                    same(&call, &back),
+                    "{}: {call}\n  read as {parsed:?}\n  gives {back}",
+                    T::NAME
+                );
+                assert!(T::validate(&back).is_valid(), "{back}");
+                let by_text = tool_schema::text::parse_str::<T>(&text).unwrap();
+                assert_eq!(by_text, parsed, "{text}");
+                let generic =
+                    tool_schema::text::__parse_str_generic::<T>(&text, &Options::default())
+                        .unwrap();
+                assert_eq!(generic, parsed, "{text}");
+            }
+            Err(report) => {
+                assert!(!report.is_valid());
+                assert!(tool_schema::text::parse_str::<T>(&text).is_err(), "{text}");
+            }
+        }
+        if let Ok(parsed) = T::parse_with(&call, &Options::SPEC) {
+            let back = serde_json::to_value(&parsed).unwrap();
+            assert!(
+                T::validate_with(&back, &Options::SPEC).is_valid(),
+                "{}: {call} read in spec mode as {parsed:?}",
+                T::NAME
+            );
+        }
+    }
+    valid
+}
+
+#[test]
+fn what_parse_returns_gives_back_the_call() {
+    for (name, valid) in [
+        ("either", round_trips::<EitherCall>(1)),
+        ("big_first", round_trips::<BigFirstCall>(2)),
+        ("scalar", round_trips::<ScalarCall>(3)),
+        ("numbers", round_trips::<Numbers>(4)),
+        ("outer", round_trips::<Outer>(5)),
+        ("shape", round_trips::<ShapeCall>(7)),
+        ("floats", round_trips_floats(6)),
+    ] {
+        assert!(valid >= 100, "{name}: only {valid} valid calls");
+    }
+}
+
+fn round_trips_floats(seed: u64) -> usize {
+    // `Floats` has no Serialize: parse and parse_str agree, and every float is finite.
+    let mut rng = agreement::Rng(seed);
+    let mut valid = 0;
+    for i in 0..2000 {
+        let call = agreement::generate(&mut rng, Floats::schema(), 0, i % 5 < 3);
+        if let Ok(parsed) = Floats::parse(&call) {
+            valid += 1;
+            let by_text = tool_schema::text::parse_str::<Floats>(&call.to_string()).unwrap();
+            assert_eq!(by_text, parsed);
+            let all = [parsed.single, parsed.maybe.unwrap_or(0.0)]
+                .into_iter()
+                .chain(parsed.many.iter().copied())
+                .chain(parsed.nullable.iter().flatten().copied())
+                .chain(parsed.named.values().copied());
+            for f in all {
+                assert!(f.is_finite(), "{call}");
+            }
+        }
+    }
+    valid
+}
+
+#[test]
+fn the_issue_call_is_read_as_the_variant_that_accepts_it() {
+    let call = json!({"v": {"x": 1, "y": "s"}});
+    assert!(EitherCall::validate(&call).is_valid());
+    let want = EitherCall {
+        v: Either::B(Big {
+            x: 1,
+            y: "s".into(),
+            z: None,
+        }),
+    };
+    assert_eq!(EitherCall::parse(&call).unwrap(), want);
+    assert_eq!(
+        tool_schema::text::parse_str::<EitherCall>(&call.to_string()).unwrap(),
+        want
+    );
+    assert_eq!(
+        EitherCall::parse(&json!({"v": {"x": 1}})).unwrap().v,
+        Either::S(Small { x: 1 })
+    );
+    let first = BigFirstCall::parse(&call).unwrap().v;
+    assert_eq!(
+        first,
+        BigFirst::B(ClosedBig {
+            x: 1,
+            y: "s".into()
+        })
+    );
+    assert_eq!(
+        BigFirstCall::parse(&json!({"v": {"x": 1}})).unwrap().v,
+        BigFirst::S(OpenSmall { x: 1, note: None })
+    );
 }

@@ -352,19 +352,27 @@ pub const fn target_problem(
     }
 }
 
-/// What serde reads as a type and what its derived schema accepts, by JSON type:
+/// What serde reads as a type and what its derived schema accepts:
 /// `ToolArgs::__READING`, for `#[serde(untagged)]` enums, where serde keeps the
 /// first variant that reads a value (not the one the validator matched).
 ///
-/// Each field is a set of [`json_type`] bits. `exact` holds the JSON types on which
-/// the schema accepts every value serde reads as the type (it never accepts one
-/// serde refuses: a valid call always deserialises): a struct without
+/// The type masks are sets of [`json_type`] bits. `exact` holds the JSON types on
+/// which the schema accepts every value serde reads as the type (it never accepts
+/// one serde refuses: a valid call always deserialises): a struct without
 /// `#[serde(deny_unknown_fields)]` is not exact on objects (serde ignores the
 /// members the validator refuses), nor on arrays (serde also reads a struct from
-/// an array), nor is a field with `#[arg]` bounds, an `Option` field (serde reads
-/// `null` as `None`), an `f32` (serde reads a number past its range as an
-/// infinity), a set (serde drops duplicates), `usize`/`isize` (the schema keeps
+/// an array of its fields), nor is a field with `#[arg]` bounds, an `Option`
+/// field (serde reads `null` as `None`), a unit enum (serde also reads
+/// `{"name": null}`), an `f32` on fractions (serde reads a number past its range as
+/// an infinity), a set (serde drops duplicates), `usize`/`isize` (the schema keeps
 /// them to 32 bits).
+///
+/// Where two variants' types overlap and the earlier is not exact, the arrays and
+/// objects they could share decide ([`untagged_conflict`]): the first element of
+/// an array the earlier reads against the items the later accepts, and a struct's
+/// member names (a struct closed by `deny_unknown_fields` never reads an object
+/// holding a name it does not declare; a struct never reads one without its
+/// required names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reading {
     /// The JSON types of the values serde reads as the type.
@@ -373,6 +381,22 @@ pub struct Reading {
     pub accepts: u8,
     /// The JSON types on which serde reads no value the schema refuses.
     pub exact: u8,
+    /// Of the arrays serde reads as the type, the JSON types of their first
+    /// element, and [`json_type::EMPTY`] if it reads `[]`.
+    pub first: u8,
+    /// Of the arrays the schema accepts, the JSON types of their items, and
+    /// [`json_type::EMPTY`] if it accepts `[]`.
+    pub items: u8,
+    /// A struct's member names (as serde names them): whether `required` and
+    /// `declared` are known.
+    pub keyed: bool,
+    /// The names serde requires (and the schema: the same list).
+    pub required: &'static [&'static str],
+    /// The names the struct declares.
+    pub declared: &'static [&'static str],
+    /// `#[serde(deny_unknown_fields)]`: neither serde nor the schema (whatever the
+    /// options) takes another name.
+    pub closed: bool,
 }
 
 /// The JSON types of [`Reading`], as bits.
@@ -394,60 +418,114 @@ pub mod json_type {
     pub const OBJECT: u8 = 64;
     /// Every JSON type.
     pub const ALL: u8 = 127;
+    /// In [`super::Reading::first`] and [`super::Reading::items`]: the empty array.
+    pub const EMPTY: u8 = 128;
 }
 
+use json_type::{ALL, ARRAY, EMPTY, OBJECT};
+
 impl Reading {
+    /// Values of `types`, read as the schema accepts them (`exact`) or not; no
+    /// array.
+    const fn plain(types: u8, exact: bool) -> Reading {
+        Reading {
+            reads: types,
+            accepts: types,
+            exact: if exact { types } else { 0 },
+            first: 0,
+            items: 0,
+            keyed: false,
+            required: &[],
+            declared: &[],
+            closed: false,
+        }
+    }
+
     /// Nothing known (a type whose `Deserialize` the derive did not see): it may
     /// read anything, and is exact on nothing.
     pub const UNKNOWN: Reading = Reading {
-        reads: json_type::ALL,
-        accepts: json_type::ALL,
+        reads: ALL,
+        accepts: ALL,
         exact: 0,
+        first: ALL | EMPTY,
+        items: ALL | EMPTY,
+        keyed: false,
+        required: &[],
+        declared: &[],
+        closed: false,
     };
 
     /// An enum of unit variants: serde reads a variant's name, and also an object
     /// `{"name": null}`, which the schema (a string enum) refuses.
     pub const UNIT_ENUM: Reading = Reading {
-        reads: json_type::STRING | json_type::OBJECT,
+        reads: json_type::STRING | OBJECT,
         accepts: json_type::STRING,
         exact: json_type::STRING,
+        ..Reading::plain(0, true)
     };
 
-    /// Values of `types`, exactly as the schema accepts them.
+    /// `serde_json::Value`: anything, as the schema (`{}`).
+    pub const ANY: Reading = Reading {
+        first: ALL | EMPTY,
+        items: ALL | EMPTY,
+        ..Reading::plain(ALL, true)
+    };
+
+    /// Values of `types` (not arrays), exactly as the schema accepts them.
     pub const fn exact(types: u8) -> Reading {
-        Reading {
-            reads: types,
-            accepts: types,
-            exact: types,
-        }
+        Reading::plain(types, true)
     }
 
-    /// Values of `types`, some of which serde reads and the schema refuses.
+    /// Values of `types` (not arrays), some of which serde reads and the schema
+    /// refuses.
     pub const fn inexact(types: u8) -> Reading {
+        Reading::plain(types, false)
+    }
+
+    /// A number type exact on `exact` of `types`.
+    pub const fn partly_exact(types: u8, exact: u8) -> Reading {
         Reading {
-            reads: types,
-            accepts: types,
-            exact: 0,
+            exact,
+            ..Reading::plain(types, false)
         }
     }
 
-    /// An array or a map of `types`: exact when its contents are and nothing
-    /// (item counts) narrows it.
-    pub const fn container(types: u8, exact: bool) -> Reading {
-        if exact {
-            Reading::exact(types)
-        } else {
-            Reading::inexact(types)
+    /// An array of `item` (`Vec`, `[T; N]`; a set when not `exact`): exact when
+    /// its items are and nothing (item counts, uniqueness) narrows it.
+    pub const fn array(item: Reading, exact: bool) -> Reading {
+        Reading {
+            first: item.reads | EMPTY,
+            items: item.accepts | EMPTY,
+            ..Reading::plain(ARRAY, exact && item.fully_exact())
         }
     }
 
-    /// A struct: serde reads an object or an array, the schema takes an object,
-    /// exactly when `exact` (`deny_unknown_fields` and every field exact).
-    pub const fn structure(exact: bool) -> Reading {
+    /// A map of `value`: exact when its values are.
+    pub const fn map(value: Reading) -> Reading {
+        Reading::plain(OBJECT, value.fully_exact())
+    }
+
+    /// A struct: serde reads an object or an array (its fields in order, the
+    /// first element being what serde reads as the first field, `first`), the
+    /// schema takes an object, exactly when `exact` (`deny_unknown_fields` and
+    /// every field exact).
+    pub const fn structure(
+        exact: bool,
+        first: u8,
+        required: &'static [&'static str],
+        declared: &'static [&'static str],
+        closed: bool,
+    ) -> Reading {
         Reading {
-            reads: json_type::OBJECT | json_type::ARRAY,
-            accepts: json_type::OBJECT,
-            exact: if exact { json_type::OBJECT } else { 0 },
+            reads: OBJECT | ARRAY,
+            accepts: OBJECT,
+            exact: if exact { OBJECT } else { 0 },
+            first,
+            items: 0,
+            keyed: true,
+            required,
+            declared,
+            closed,
         }
     }
 
@@ -457,6 +535,8 @@ impl Reading {
             reads: self.reads | json_type::NULL,
             accepts: self.accepts | json_type::NULL,
             exact: self.exact | json_type::NULL,
+            keyed: false,
+            ..self
         }
     }
 
@@ -478,9 +558,8 @@ impl Reading {
     /// decides).
     pub const fn either(variants: &[Reading]) -> Reading {
         let mut out = Reading {
-            reads: 0,
-            accepts: 0,
-            exact: json_type::ALL,
+            exact: ALL,
+            ..Reading::plain(0, true)
         };
         let mut i = 0;
         while i < variants.len() {
@@ -488,6 +567,8 @@ impl Reading {
             out.reads |= v.reads;
             out.accepts |= v.accepts;
             out.exact &= v.exact | !v.reads;
+            out.first |= v.first;
+            out.items |= v.items;
             i += 1;
         }
         out.exact &= out.reads;
@@ -495,12 +576,48 @@ impl Reading {
     }
 }
 
+/// Whether every name of `names` is in `of`.
+const fn all_in(names: &[&str], of: &[&str]) -> bool {
+    let mut i = 0;
+    while i < names.len() {
+        let mut found = false;
+        let mut j = 0;
+        while j < of.len() {
+            if str_eq(names[i], of[j]) {
+                found = true;
+            }
+            j += 1;
+        }
+        if !found {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The JSON types of values that a later variant of an untagged enum (`later`)
 /// accepts and serde may read as an earlier one (`earlier`) although the earlier
 /// variant's schema refuses them: there, what serde returns is not what the
 /// validator accepted. `0`: none.
 pub const fn untagged_conflict(earlier: Reading, later: Reading) -> u8 {
-    earlier.reads & later.accepts & !earlier.exact
+    let mut conflict = earlier.reads & later.accepts & !earlier.exact;
+    // An array the later accepts, whose first element (or emptiness) the earlier
+    // cannot read.
+    if conflict & ARRAY != 0 && earlier.first & later.items == 0 {
+        conflict &= !ARRAY;
+    }
+    // An object: the later requires a name the closed earlier never reads, or the
+    // earlier requires a name the closed later never accepts.
+    if conflict & OBJECT != 0
+        && earlier.keyed
+        && later.keyed
+        && ((earlier.closed && !all_in(later.required, earlier.declared))
+            || (later.closed && !all_in(earlier.required, later.declared)))
+    {
+        conflict &= !OBJECT;
+    }
+    conflict
 }
 
 /// The first JSON type of the set `types`, in words (`"an object"`); `""` for none.
@@ -627,27 +744,37 @@ mod tests {
     #[test]
     fn readings_combine() {
         use json_type::*;
-        let small = Reading::structure(false);
-        let closed = Reading::structure(true);
-        assert_eq!(untagged_conflict(small, closed), OBJECT);
-        assert_eq!(untagged_conflict(closed, small), 0);
+        let small = Reading::structure(false, INTEGER, &["x"], &["x"], false);
+        let closed_small = Reading::structure(true, INTEGER, &["x"], &["x"], true);
+        let big = Reading::structure(false, INTEGER, &["x", "y"], &["x", "y"], false);
+        let closed_big = Reading::structure(false, INTEGER, &["x", "y"], &["x", "y"], true);
+        // The enum, and its two fixes.
+        assert_eq!(untagged_conflict(small, big), OBJECT);
+        assert_eq!(untagged_conflict(closed_small, big), 0);
+        assert_eq!(untagged_conflict(big, closed_small), 0);
+        assert_eq!(untagged_conflict(big, small), OBJECT);
+        assert_eq!(untagged_conflict(closed_big, small), OBJECT);
         assert_eq!(untagged_conflict(small, Reading::exact(STRING)), 0);
         assert_eq!(untagged_conflict(Reading::UNIT_ENUM, small), OBJECT);
+        // A struct, then arrays: only where its first field reads an item.
+        let strings = Reading::array(Reading::exact(STRING), true);
+        assert_eq!(untagged_conflict(small, strings), 0);
+        let numbers = Reading::array(Reading::exact(INTEGER), true);
+        assert_eq!(untagged_conflict(small, numbers), ARRAY);
+        let defaulted = Reading::structure(false, ALL | EMPTY, &[], &["x"], false);
+        assert_eq!(untagged_conflict(defaulted, strings), ARRAY);
         assert_eq!(json_type_name(OBJECT | ARRAY), "an array");
         assert_eq!(json_type_name(0), "");
         assert!(Reading::exact(STRING).nullable().optional_field_exact());
         assert!(!Reading::exact(STRING).optional_field_exact());
-        assert!(!closed.fully_exact());
-        let either = Reading::either(&[closed, Reading::exact(STRING), Reading::exact(NULL)]);
-        assert_eq!(
-            either,
-            Reading {
-                reads: OBJECT | ARRAY | STRING | NULL,
-                accepts: OBJECT | STRING | NULL,
-                exact: OBJECT | STRING | NULL
-            }
-        );
-        assert_eq!(Reading::either(&[small, closed]).exact, 0);
+        assert!(!closed_small.fully_exact());
+        let either = Reading::either(&[closed_small, Reading::exact(STRING), Reading::exact(NULL)]);
+        assert_eq!(either.reads, OBJECT | ARRAY | STRING | NULL);
+        assert_eq!(either.accepts, OBJECT | STRING | NULL);
+        assert_eq!(either.exact, OBJECT | STRING | NULL);
+        assert!(!either.keyed);
+        assert_eq!(Reading::either(&[small, closed_small]).exact, 0);
+        assert!(all_in(&["a"], &["b", "a"]) && !all_in(&["c"], &["a"]) && all_in(&[], &[]));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! compile error, evaluated as a constant because nested types are known only by
 //! name (their `__READING`), naming the variants, the JSON type, and the fixes.
 
-use super::ast::{Container, Data, Field, VariantFields};
+use super::ast::{unraw, Container, Data, Field, VariantFields};
 use super::ty::{self, INTEGERS};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -30,7 +30,7 @@ fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
     let path = match inner {
         Type::Array(a) => {
             let item = reading(&a.elem, own, this);
-            return quote!(#rt::Reading::container(#t::ARRAY, (#item).fully_exact()));
+            return quote!(#rt::Reading::array(#item, true));
         }
         Type::Path(p) if p.qself.is_none() => &p.path,
         _ => return quote!(#rt::Reading::UNKNOWN),
@@ -63,9 +63,10 @@ fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
         ("bool", _) => quote!(#rt::Reading::exact(#t::BOOLEAN)),
         ("f64", _) => quote!(#rt::Reading::exact(#t::INTEGER | #t::FRACTION)),
         // serde reads a number past the range as an infinity.
-        ("f32", _) => quote!(#rt::Reading::inexact(#t::INTEGER | #t::FRACTION)),
+        // (Every integer serde_json holds is within it.)
+        ("f32", _) => quote!(#rt::Reading::partly_exact(#t::INTEGER | #t::FRACTION, #t::INTEGER)),
         ("Value", _) if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
-            quote!(#rt::Reading::exact(#t::ALL))
+            quote!(#rt::Reading::ANY)
         }
         ("Box", [inner]) => reading(inner, own, this),
         ("Option", [inner]) => {
@@ -74,13 +75,16 @@ fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
         }
         ("Vec", [item]) => {
             let item = reading(item, own, this);
-            quote!(#rt::Reading::container(#t::ARRAY, (#item).fully_exact()))
+            quote!(#rt::Reading::array(#item, true))
         }
         // serde drops duplicates, which `uniqueItems` refuses.
-        ("HashSet" | "BTreeSet", _) => quote!(#rt::Reading::inexact(#t::ARRAY)),
+        ("HashSet" | "BTreeSet", [item]) => {
+            let item = reading(item, own, this);
+            quote!(#rt::Reading::array(#item, false))
+        }
         ("HashMap" | "BTreeMap", [_, value]) => {
             let value = reading(value, own, this);
-            quote!(#rt::Reading::container(#t::OBJECT, (#value).fully_exact()))
+            quote!(#rt::Reading::map(#value))
         }
         _ => external(),
     }
@@ -130,12 +134,46 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
     let (body, checks) = match &c.data {
         Data::Struct(fields) => {
             let deny = c.serde.deny_unknown_fields.is_some();
-            let exact = fields
+            let read: Vec<&Field> = fields.iter().filter(|f| !f.serde.skip).collect();
+            let exact = read.iter().map(|f| field_exact(f, own, &this));
+            let name = |f: &Field| match (&f.serde.rename, c.serde.rename_all) {
+                (Some(lit), _) => lit.value(),
+                (None, Some(rule)) => rule.apply_to_field(&unraw(f.ident)),
+                (None, None) => unraw(f.ident),
+            };
+            let optional =
+                |f: &Field| ty::option_inner(f.ty).is_some() || f.serde.default || c.serde.default;
+            let declared: Vec<String> = read.iter().map(|f| name(f)).collect();
+            let required: Vec<String> = read
                 .iter()
-                .filter(|f| !f.serde.skip)
-                .map(|f| field_exact(f, own, &this));
+                .filter(|f| !optional(f))
+                .map(|f| name(f))
+                .collect();
+            // What serde reads as the first element of an array read as the struct.
+            let t = quote!(#rt::json_type);
+            let first = match read.first() {
+                None => quote!(#t::ALL | #t::EMPTY),
+                Some(_) if c.serde.default => quote!(#t::ALL | #t::EMPTY),
+                Some(f) if f.serde.default => quote!(#t::ALL | #t::EMPTY),
+                Some(f) => match ty::option_inner(f.ty) {
+                    Some(inner) => {
+                        let r = reading(inner, own, &this);
+                        quote!((#r).reads | #t::NULL)
+                    }
+                    None => {
+                        let r = reading(f.ty, own, &this);
+                        quote!((#r).reads)
+                    }
+                },
+            };
             (
-                quote!(#rt::Reading::structure(#deny #(&& #exact)*)),
+                quote!(#rt::Reading::structure(
+                    #deny #(&& #exact)*,
+                    #first,
+                    &[#(#required),*],
+                    &[#(#declared),*],
+                    #deny,
+                )),
                 TokenStream::new(),
             )
         }
@@ -171,7 +209,7 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
                         text(*later_ty)
                     );
                     let tail = format!(
-                        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Put `{later}` first, or make `{earlier}` read only what its schema accepts (a struct: #[serde(deny_unknown_fields)], and no #[arg] bounds, lengths, counts, patterns or values, no Option fields (serde reads null as None), no nested structs or unit enums (serde also reads them from an array or an object), no sets, f32, usize or isize)"
+                        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Let serde tell them apart: #[serde(deny_unknown_fields)] on whichever struct lacks a name the other requires; or put first a variant that reads only what its schema accepts (a struct with #[serde(deny_unknown_fields)] and no #[arg] bounds, lengths, counts, patterns or values, and no Option, unit enum, struct, set, f32, usize or isize fields)"
                     );
                     let span = earlier_ty.map_or_else(|| earlier.span(), |t| t.span());
                     checks.extend(quote_spanned!(span=>
@@ -200,7 +238,7 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
             const fn __reading(#this: #rt::Reading) -> #rt::Reading {
                 #body
             }
-            let mut r = #rt::Reading::exact(#rt::json_type::ALL);
+            let mut r = #rt::Reading::ANY;
             let mut i = 0;
             while i < 8 {
                 r = __reading(r);
