@@ -366,6 +366,20 @@ pub use tool_schema_macros::tool_schema;
 /// deriving `ToolArgs` and write `V(ThatStruct)`), as are internally and adjacently
 /// tagged enums and mixed enums (`#[serde(untagged)]` on some variants).
 ///
+/// What [`ToolArgs::parse`] returns is what the validator accepted: serde keeps the
+/// first variant that reads a value, the validator any variant that accepts it, so
+/// an untagged enum where serde could read, as an earlier variant, a value that
+/// variant's schema refuses and a later variant's schema accepts is a compile error
+/// at the earlier variant (`S(Small)` before `B(Big)`, `Small { x }` and
+/// `Big { x, y }`: serde would read `{"x": 1, "y": "s"}` as `Small`, dropping
+/// `y`). serde tells them apart when a struct with `#[serde(deny_unknown_fields)]`
+/// lacks a name the other requires (`Small` closed: `y` makes serde pass on to
+/// `Big`), when the variants take different JSON types, or when the earlier variant
+/// reads exactly what its schema accepts (a closed struct without `#[arg]`
+/// constraints and without `Option`, unit enum, struct, set, `f32`, `usize` or
+/// `isize` fields; `f64` before `f32`). The check runs as a constant over the
+/// nested types (their hidden `__READING`), so it sees through nesting.
+///
 /// ```
 /// use serde::Deserialize;
 /// use serde_json::json;
