@@ -572,7 +572,8 @@ fn same(call: &Value, back: &Value) -> bool {
 /// For generated valid and near-valid calls of `T`: whenever the call is valid,
 /// `parse`, `parse_str` and the generic text pass read it, and each gives back
 /// the call when serialised (`Option` fields left out are left out). In JSON
-/// Schema's reading (`Options::SPEC`), what `parse_with` returns is valid.
+/// Schema's reading (`Options::SPEC`) and with `null_is_absent`, what `parse_with`
+/// returns is valid, and `parse_str_with` returns the same.
 fn round_trips<T>(seed: u64) -> usize
 where
     T: ToolArgs + serde::de::DeserializeOwned + Serialize + std::fmt::Debug + PartialEq + 'static,
@@ -580,7 +581,7 @@ where
     let schema = T::schema();
     let mut rng = agreement::Rng(seed);
     let mut valid = 0;
-    for i in 0..3000 {
+    for i in 0..2000 {
         let call = agreement::generate(&mut rng, schema, 0, i % 5 < 3);
         let text = call.to_string();
         match T::parse(&call) {
@@ -605,13 +606,18 @@ where
                 assert!(tool_schema::text::parse_str::<T>(&text).is_err(), "{text}");
             }
         }
-        if let Ok(parsed) = T::parse_with(&call, &Options::SPEC) {
-            let back = serde_json::to_value(&parsed).unwrap();
-            assert!(
-                T::validate_with(&back, &Options::SPEC).is_valid(),
-                "{}: {call} read in spec mode as {parsed:?}",
-                T::NAME
-            );
+        let nulls = Options::default().null_is_absent(true);
+        for options in [Options::SPEC, nulls] {
+            if let Ok(parsed) = T::parse_with(&call, &options) {
+                let back = serde_json::to_value(&parsed).unwrap();
+                assert!(
+                    T::validate_with(&back, &options).is_valid(),
+                    "{}: {call} read with {options:?} as {parsed:?}",
+                    T::NAME
+                );
+                let by_text = tool_schema::text::parse_str_with::<T>(&text, &options).unwrap();
+                assert_eq!(by_text, parsed, "{text}");
+            }
         }
     }
     valid
