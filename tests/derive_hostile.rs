@@ -634,6 +634,7 @@ fn what_parse_returns_gives_back_the_call() {
         ("shape", round_trips::<ShapeCall>(7)),
         ("floats", round_trips_floats(6)),
     ] {
+        eprintln!("{name}: {valid} valid calls");
         assert!(valid >= 100, "{name}: only {valid} valid calls");
     }
 }
