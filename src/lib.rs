@@ -290,7 +290,8 @@ pub use tool_schema_macros::tool_schema;
 /// | `i64` | `{"type": "integer", "maximum": 9223372036854775807}` |
 /// | `i128` | `{"type": "integer"}` |
 /// | `usize`, `isize` | as `u32`, `i32` on every target, so the schema does not depend on where it is compiled |
-/// | `f32`, `f64` | `{"type": "number"}` |
+/// | `f32` | `{"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38}`: `f32::MAX` as Rust prints it (serde reads a larger number as an infinity) |
+/// | `f64` | `{"type": "number"}` |
 /// | `Option<T>` as a field's type | `T`, and the field is left out of `required` |
 /// | `Option<T>` elsewhere (`Vec<Option<T>>`) | `T` or `null`: `{"type": [T, "null"]}`, or `anyOf` for a nested type |
 /// | `Vec<T>` | `{"type": "array", "items": T}` |
@@ -323,7 +324,10 @@ pub use tool_schema_macros::tool_schema;
 /// Nested in another type, a recursive type is `{"$ref": "#/$defs/Name"}` (`Name`:
 /// the Rust type's name), and its definition is gathered into the outer schema's
 /// root `$defs`, once however many times and however deep it is nested, so every
-/// reference resolves. Two different recursive types of one name nested in one
+/// reference resolves. A reference never has sibling keywords (several providers
+/// allow none beside `$ref`): a documented recursive field is
+/// `{"description": "...", "anyOf": [{"$ref": "#"}]}`, the same constraint.
+/// Two different recursive types of one name nested in one
 /// schema stop the build (their definitions would share the name). Mutual recursion
 /// (`A` contains `B`, `B` contains `A`) is not supported: each schema text would be
 /// built from the other's, and rustc reports the cycle (a `cycle detected when ...
@@ -361,6 +365,20 @@ pub use tool_schema_macros::tool_schema;
 /// variants of an untagged enum are compile errors (put the fields in a struct
 /// deriving `ToolArgs` and write `V(ThatStruct)`), as are internally and adjacently
 /// tagged enums and mixed enums (`#[serde(untagged)]` on some variants).
+///
+/// What [`ToolArgs::parse`] returns is what the validator accepted: serde keeps the
+/// first variant that reads a value, the validator any variant that accepts it, so
+/// an untagged enum where serde could read, as an earlier variant, a value that
+/// variant's schema refuses and a later variant's schema accepts is a compile error
+/// at the earlier variant (`S(Small)` before `B(Big)`, `Small { x }` and
+/// `Big { x, y }`: serde would read `{"x": 1, "y": "s"}` as `Small`, dropping
+/// `y`). serde tells them apart when a struct with `#[serde(deny_unknown_fields)]`
+/// lacks a name the other requires (`Small` closed: `y` makes serde pass on to
+/// `Big`), when the variants take different JSON types, or when the earlier variant
+/// reads exactly what its schema accepts (a closed struct without `#[arg]`
+/// constraints and without `Option`, unit enum, struct, set, `f32`, `usize` or
+/// `isize` fields; `f64` before `f32`). The check runs as a constant over the
+/// nested types (their hidden `__READING`), so it sees through nesting.
 ///
 /// ```
 /// use serde::Deserialize;

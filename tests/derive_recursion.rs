@@ -157,7 +157,8 @@ fn nested_recursive_types_are_gathered_into_defs() {
     let s = Garden::schema();
     assert_eq!(
         s["properties"]["main"],
-        json!({"description": "The main tree.", "$ref": "#/$defs/TreeNode"})
+        // A `$ref` gets no siblings: the description sits beside a one-branch `anyOf`.
+        json!({"description": "The main tree.", "anyOf": [{"$ref": "#/$defs/TreeNode"}]})
     );
     assert_eq!(
         s["properties"]["spare"],
@@ -307,7 +308,9 @@ fn exclusive_bounds_and_multiples() {
     );
     assert_eq!(
         p["half"],
-        json!({"type": "number", "exclusiveMinimum": -1, "multipleOf": 0.5})
+        // An `f32`: its range (issue 11), then the exclusive bound.
+        json!({"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38,
+               "exclusiveMinimum": -1, "multipleOf": 0.5})
     );
     assert!(Bounds::validate(&json!({"temperature": 1.5, "step": 10, "half": -0.5})).is_valid());
     assert_eq!(

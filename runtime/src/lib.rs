@@ -55,9 +55,10 @@ pub use violation::{Kind, Path, Position, Report, Segment, Violation};
 pub mod __private {
     pub use crate::constcat::{
         comma_before_members, concat_bytes, concat_len, concat_str, defs_bytes, defs_close,
-        defs_count, defs_len, defs_merge, defs_open, first_problems, object_members,
-        target_problem, without_close, Defs, TargetProblems,
+        defs_count, defs_len, defs_merge, defs_open, first_problems, object_members, spliced_body,
+        spliced_close, spliced_open, target_problem, without_close, Defs, TargetProblems,
     };
+    pub use crate::constcat::{json_type, json_type_name, untagged_conflict, Reading};
     pub use crate::interp::root_not_object;
     pub use crate::schema::Additional;
     pub use crate::violation::{Sink, Trail};

@@ -33,6 +33,13 @@ pub trait ToolArgs {
     #[doc(hidden)]
     const __TARGET_PROBLEMS: &'static [(&'static str, &'static str)] = &[];
 
+    /// What serde reads as this type against what its schema accepts, by JSON
+    /// type (see [`crate::__private::Reading`]): how a derived `#[serde(untagged)]`
+    /// enum holding this type knows that serde's choice of variant is one the
+    /// validator accepted. By default: nothing known.
+    #[doc(hidden)]
+    const __READING: crate::constcat::Reading = crate::constcat::Reading::UNKNOWN;
+
     /// The schema of the arguments, parsed once.
     fn schema() -> &'static Value;
 

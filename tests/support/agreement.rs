@@ -85,7 +85,8 @@ fn number_near(rng: &mut Rng, schema: &Value) -> Value {
     for bound in [min, max].into_iter().flatten() {
         let b = bound as i128;
         for d in [-1i128, 0, 1] {
-            let v = b + d;
+            // (An `f32`'s bounds, `±3.4028235e38`, are beyond `i128`.)
+            let Some(v) = b.checked_add(d) else { continue };
             if let Ok(i) = i64::try_from(v) {
                 candidates.push(json!(i));
             } else if let Ok(u) = u64::try_from(v) {

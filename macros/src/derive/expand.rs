@@ -105,7 +105,10 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 recursive.as_deref(),
                 &b.externals,
             ));
-            let assertions = nested_target_assertions(&container.tool, &b.occurrences);
+            let mut assertions = nested_target_assertions(&container.tool, &b.occurrences);
+            let (reading, untagged_checks) = super::reading::items(&container);
+            items.extend(reading);
+            assertions.extend(untagged_checks);
             (schema_json, items, assertions)
         }
         None => (quote!(), TokenStream::new(), TokenStream::new()),
@@ -520,7 +523,20 @@ fn property(
                 }
             }
             Shape::Integer { .. } => {}
-            Shape::Number => {}
+            Shape::Number { name, max } if key != "multiple_of" => {
+                let v = given.value.as_f64().unwrap_or(0.0);
+                if v.abs() > *max {
+                    b.cx.error(
+                        given.span,
+                        format!(
+                            "{key} {} is outside the range of {name} ({:e} to {max:e}): serde would read such a value as an infinity",
+                            given.value, -max
+                        ),
+                    );
+                    continue;
+                }
+            }
+            Shape::Number { .. } => {}
             _ => {
                 what(b, given.key, key, "numeric fields (integers, f32, f64)");
                 continue;
@@ -566,7 +582,7 @@ fn property(
     }
     let scalar = matches!(
         core,
-        Shape::Integer { .. } | Shape::Number | Shape::String | Shape::Char | Shape::Bool
+        Shape::Integer { .. } | Shape::Number { .. } | Shape::String | Shape::Char | Shape::Bool
     );
     if let Some(given) = arg.values.as_ref().filter(|_| !scalar) {
         what(
@@ -608,7 +624,7 @@ fn property(
         schema.insert("examples".into(), Value::Array(values));
         check_examples(b, &schema, name, &arg.examples, "example");
     }
-    Some((ty::ordered(schema), optional))
+    Some((ty::ordered(ty::ref_alone(schema)), optional))
 }
 
 /// The pointers of the nodes validated by another `ToolArgs` type.
@@ -848,7 +864,9 @@ fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
                         p.push(nested);
                     } else {
                         p.push(quote!(#rt::comma_before_members(#nested)));
-                        p.push(quote!(#rt::object_members(#nested)));
+                        p.push(quote!(#rt::spliced_open(#nested)));
+                        p.push(quote!(#rt::spliced_body(#nested)));
+                        p.push(quote!(#rt::spliced_close(#nested)));
                     }
                 }
             }

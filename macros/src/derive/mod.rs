@@ -13,12 +13,16 @@
 //!   types' definitions gathered into the root's `$defs`; per export target, the
 //!   problems of the schema as a nested part, which a derive declaring targets
 //!   asserts away for its nested types.
+//! - `reading`: what serde reads as the type against what its schema accepts
+//!   (`__READING`), and the check that an untagged enum's `parse` returns what the
+//!   validator accepted;
 //! - `text`: the typed text path, a serde visitor generated per type.
 
 mod ast;
 mod attr;
 mod case;
 mod expand;
+mod reading;
 mod text;
 mod ty;
 

@@ -20,7 +20,7 @@
 //! fields with `exclusive_minimum`, `exclusive_maximum`, `multiple_of` or `values`.
 
 use super::ast::{unraw, Container, Data, Field};
-use super::ty::{INTEGERS, JSON_MAX, JSON_MIN};
+use super::ty::{F32_MAX, INTEGERS, JSON_MAX, JSON_MIN};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use serde_json::Number;
@@ -416,7 +416,8 @@ impl Externals {
 /// What a Rust type is, as the generated path reads it.
 enum Kind<'a> {
     Int(&'static str, i128, i128),
-    Float,
+    /// `f32` (`true`: bounded by its range) or `f64`.
+    Float(bool),
     String,
     /// `char`, `bool`, `serde_json::Value`: serde accepts what the schema does.
     Plain,
@@ -480,7 +481,8 @@ fn kind(ty: &Type) -> Option<Kind<'_>> {
             Some(match name.as_str() {
                 "String" => Kind::String,
                 "char" | "bool" => Kind::Plain,
-                "f32" | "f64" => Kind::Float,
+                "f32" => Kind::Float(true),
+                "f64" => Kind::Float(false),
                 "Value" if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
                     Kind::Value
                 }
@@ -615,14 +617,22 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
             };
             Some((quote!(#fs::Num::<#ty>::new(#min, #max)), false))
         }
-        Kind::Float => {
+        Kind::Float(ranged) => {
             let given_min = arg.and_then(|a| a.minimum.as_ref()).map(|g| &g.value);
             let given_max = arg.and_then(|a| a.maximum.as_ref()).map(|g| &g.value);
-            if given_min.is_none() && given_max.is_none() {
+            if given_min.is_none() && given_max.is_none() && !ranged {
                 return plain();
             }
-            let min = given_min.map_or(quote!(#fs::Bound::None), number_bound);
-            let max = given_max.map_or(quote!(#fs::Bound::None), number_bound);
+            // An `f32`'s own range where no bound is given (as its schema says).
+            let own = |v: f64| {
+                if ranged {
+                    number_bound(&Number::from_f64(v).expect("finite"))
+                } else {
+                    quote!(#fs::Bound::None)
+                }
+            };
+            let min = given_min.map_or_else(|| own(-F32_MAX), number_bound);
+            let max = given_max.map_or_else(|| own(F32_MAX), number_bound);
             Some((quote!(#fs::Num::<#ty>::new(#min, #max)), false))
         }
         Kind::String => {

@@ -7,7 +7,8 @@
 //! | `bool` | `{"type": "boolean"}` |
 //! | `u8` .. `u128`, `i8` .. `i128` | `{"type": "integer"}` with the type's range as `minimum`/`maximum` where it is narrower than a JSON integer's (`i64::MIN..=u64::MAX`) |
 //! | `usize`, `isize` | as `u32`, `i32`: the same schema on every target |
-//! | `f32`, `f64` | `{"type": "number"}` |
+//! | `f32` | `{"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38}` (`f32::MAX` as Rust prints it: serde reads a larger number as an infinity) |
+//! | `f64` | `{"type": "number"}` (serde_json refuses a number beyond `f64::MAX`) |
 //! | `Option<T>` | a field: optional; elsewhere: `T` or `null` |
 //! | `Vec<T>` | `{"type": "array", "items": T}` |
 //! | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
@@ -101,7 +102,13 @@ pub(crate) enum Shape {
         min: i128,
         max: i128,
     },
-    Number,
+    /// `f32` or `f64`, with the largest magnitude the type holds (`f32::MAX`;
+    /// `f64::MAX` for `f64`, whose schema needs no bound: JSON text never holds a
+    /// larger number serde reads).
+    Number {
+        name: &'static str,
+        max: f64,
+    },
     String,
     Char,
     Bool,
@@ -149,6 +156,13 @@ pub(crate) const INTEGERS: [(&str, i128, i128); 12] = [
     ("isize", i32::MIN as i128, i32::MAX as i128),
 ];
 
+/// The bound of an `f32`'s schema (`-F32_MAX..=F32_MAX`): `f32::MAX` as Rust
+/// prints it, `3.4028235e38`, a decimal every JSON reader (serde_json's default
+/// float parser included) reads as the same `f64`. Any number up to it becomes
+/// at most `f32::MAX` in an `f32` (it sits below the midpoint where `as f32`
+/// rounds to infinity); a larger one may become an infinity.
+pub(crate) const F32_MAX: f64 = 3.4028235e38;
+
 /// The integers a JSON value can hold as an integer (`serde_json` without
 /// `arbitrary_precision`): bounds at these limits are left out of the schema.
 pub(crate) const JSON_MIN: i128 = i64::MIN as i128;
@@ -182,6 +196,22 @@ pub(crate) fn ordered(map: Map<String, Value>) -> Map<String, Value> {
     let mut entries: Vec<(String, Value)> = map.into_iter().collect();
     entries.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k).unwrap_or(ORDER.len()));
     entries.into_iter().collect()
+}
+
+/// `map` with its `$ref` (the type's own root) moved into a one-branch `anyOf` when
+/// it has siblings (a field's description or examples): `{"$ref": "#",
+/// "description": "d"}` -> `{"description": "d", "anyOf": [{"$ref": "#"}]}`, the
+/// same constraint. A `$ref` is never given siblings: several providers' subsets
+/// allow none beside it (Gemini's `parametersJsonSchema`), and an export that
+/// inlines the target to make room for them cannot inline a recursive one (OpenAI
+/// strict refuses it; see also `constcat::spliced_open` for nested recursive types).
+pub(crate) fn ref_alone(mut map: Map<String, Value>) -> Map<String, Value> {
+    if map.len() > 1 {
+        if let Some(reference) = map.shift_remove("$ref") {
+            map.insert("anyOf".into(), json!([{ "$ref": reference }]));
+        }
+    }
+    map
 }
 
 /// The schema builder's state for one derive.
@@ -227,7 +257,7 @@ const SUPPORTED: &str = "String, char, bool, integers, f32, f64, Option, Vec, [T
 
 /// Whether `path` names a type of the standard library (or `serde_json::Value`) by
 /// its plain name or its full path, and if so the last segment.
-fn std_segment(path: &syn::Path) -> Option<&syn::PathSegment> {
+pub(crate) fn std_segment(path: &syn::Path) -> Option<&syn::PathSegment> {
     let last = path.segments.last()?;
     if path.segments.len() == 1 && path.leading_colon.is_none() {
         return Some(last);
@@ -237,7 +267,7 @@ fn std_segment(path: &syn::Path) -> Option<&syn::PathSegment> {
 }
 
 /// The type arguments of a path segment: `Vec<T>` -> `[T]`.
-fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
+pub(crate) fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
     match &seg.arguments {
         PathArguments::AngleBracketed(a) => a
             .args
@@ -269,7 +299,7 @@ pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
     }
 }
 
-fn ungroup(ty: &Type) -> &Type {
+pub(crate) fn ungroup(ty: &Type) -> &Type {
     match ty {
         Type::Group(g) => ungroup(&g.elem),
         Type::Paren(p) => ungroup(&p.elem),
@@ -415,7 +445,27 @@ impl Builder<'_> {
                 ))
             }
             "bool" => Some((schema(json!({"type": "boolean"})), Shape::Bool)),
-            "f32" | "f64" => Some((schema(json!({"type": "number"})), Shape::Number)),
+            "f32" => {
+                // serde reads a larger number as an infinity: the type's range, as an
+                // integer type has its own.
+                for kw in ["minimum", "maximum"] {
+                    self.spans.value(&push_token(pointer, kw), ty.span());
+                }
+                Some((
+                    schema(json!({"type": "number", "minimum": -F32_MAX, "maximum": F32_MAX})),
+                    Shape::Number {
+                        name: "f32",
+                        max: F32_MAX,
+                    },
+                ))
+            }
+            "f64" => Some((
+                schema(json!({"type": "number"})),
+                Shape::Number {
+                    name: "f64",
+                    max: f64::MAX,
+                },
+            )),
             "Value" if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
                 Some((Map::new(), Shape::Any))
             }

@@ -1,0 +1,251 @@
+//! `ToolArgs::__READING` of a derived type (what serde reads as it against what
+//! its schema accepts, by JSON type: `constcat::Reading`), and the check that makes
+//! a `#[serde(untagged)]` enum's `parse` return what the validator accepted.
+//!
+//! serde reads an untagged enum as the first variant that reads the value; the
+//! schema (`anyOf`) accepts a value that any variant's schema accepts. The two
+//! agree unless an earlier variant reads, as itself, a value its own schema refuses
+//! and a later variant's schema accepts (`Small { x }` before `Big { x, y }`:
+//! serde reads `{"x": 1, "y": "s"}` as `Small`, dropping `y`). Such an enum is a
+//! compile error, evaluated as a constant because nested types are known only by
+//! name (their `__READING`), naming the variants, the JSON type, and the fixes.
+
+use super::ast::{unraw, Container, Data, Field, VariantFields};
+use super::ty::{self, INTEGERS};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Ident, Type};
+
+fn rt() -> TokenStream {
+    quote!(::tool_schema::__private)
+}
+
+/// The `Reading` of a value of type `ty`, as a constant expression; `this` is the
+/// derived type's own (for `Self`).
+fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
+    let rt = rt();
+    let t = quote!(#rt::json_type);
+    let inner = ty::ungroup(ty);
+    let path = match inner {
+        Type::Array(a) => {
+            let item = reading(&a.elem, own, this);
+            return quote!(#rt::Reading::array(#item, true));
+        }
+        Type::Path(p) if p.qself.is_none() => &p.path,
+        _ => return quote!(#rt::Reading::UNKNOWN),
+    };
+    let Some(last) = path.segments.last() else {
+        return quote!(#rt::Reading::UNKNOWN);
+    };
+    if path.segments.len() == 1
+        && (last.ident == "Self" || last.ident == *own)
+        && last.arguments.is_empty()
+    {
+        return this.clone();
+    }
+    let external = || quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__READING);
+    let Some(seg) = ty::std_segment(path) else {
+        return external();
+    };
+    let name = seg.ident.to_string();
+    let args = ty::type_args(seg);
+    if INTEGERS.iter().any(|(n, _, _)| *n == name) {
+        // `usize`/`isize` keep the 32-bit range in the schema; serde reads 64 bits.
+        return if matches!(name.as_str(), "usize" | "isize") {
+            quote!(#rt::Reading::inexact(#t::INTEGER))
+        } else {
+            quote!(#rt::Reading::exact(#t::INTEGER))
+        };
+    }
+    match (name.as_str(), args.as_slice()) {
+        ("String" | "char", _) => quote!(#rt::Reading::exact(#t::STRING)),
+        ("bool", _) => quote!(#rt::Reading::exact(#t::BOOLEAN)),
+        ("f64", _) => quote!(#rt::Reading::exact(#t::INTEGER | #t::FRACTION)),
+        // serde reads a number past the range as an infinity.
+        // (Every integer serde_json holds is within it.)
+        ("f32", _) => quote!(#rt::Reading::partly_exact(#t::INTEGER | #t::FRACTION, #t::INTEGER)),
+        ("Value", _) if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
+            quote!(#rt::Reading::ANY)
+        }
+        ("Box", [inner]) => reading(inner, own, this),
+        ("Option", [inner]) => {
+            let inner = reading(inner, own, this);
+            quote!((#inner).nullable())
+        }
+        ("Vec", [item]) => {
+            let item = reading(item, own, this);
+            quote!(#rt::Reading::array(#item, true))
+        }
+        // serde drops duplicates, which `uniqueItems` refuses.
+        ("HashSet" | "BTreeSet", [item]) => {
+            let item = reading(item, own, this);
+            quote!(#rt::Reading::array(#item, false))
+        }
+        ("HashMap" | "BTreeMap", [_, value]) => {
+            let value = reading(value, own, this);
+            quote!(#rt::Reading::map(#value))
+        }
+        _ => external(),
+    }
+}
+
+/// Whether a struct's field reads exactly what its schema accepts, as a constant
+/// expression.
+fn field_exact(field: &Field, own: &Ident, this: &TokenStream) -> TokenStream {
+    let a = &field.arg;
+    let narrowed = a.minimum.is_some()
+        || a.maximum.is_some()
+        || a.exclusive_minimum.is_some()
+        || a.exclusive_maximum.is_some()
+        || a.multiple_of.is_some()
+        || a.min_length.is_some()
+        || a.max_length.is_some()
+        || a.pattern.is_some()
+        || a.min_items.is_some()
+        || a.max_items.is_some()
+        || a.values.is_some();
+    if narrowed {
+        return quote!(false);
+    }
+    match ty::option_inner(field.ty) {
+        Some(inner) => {
+            let r = reading(inner, own, this);
+            quote!((#r).optional_field_exact())
+        }
+        None => {
+            let r = reading(field.ty, own, this);
+            quote!((#r).fully_exact())
+        }
+    }
+}
+
+/// `const __READING` (in the implementation) and, for an untagged enum, the
+/// constants that stop the build where serde's choice of variant could differ
+/// from the validator's (after it).
+pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let own = c.ident;
+    if c.tool.custom_deserialize.is_some() {
+        // A hand-written `Deserialize`: nothing known (the default).
+        return (TokenStream::new(), TokenStream::new());
+    }
+    let this = quote!(__this);
+    let (body, checks) = match &c.data {
+        Data::Struct(fields) => {
+            let deny = c.serde.deny_unknown_fields.is_some();
+            let read: Vec<&Field> = fields.iter().filter(|f| !f.serde.skip).collect();
+            let exact = read.iter().map(|f| field_exact(f, own, &this));
+            let name = |f: &Field| match (&f.serde.rename, c.serde.rename_all) {
+                (Some(lit), _) => lit.value(),
+                (None, Some(rule)) => rule.apply_to_field(&unraw(f.ident)),
+                (None, None) => unraw(f.ident),
+            };
+            let optional =
+                |f: &Field| ty::option_inner(f.ty).is_some() || f.serde.default || c.serde.default;
+            let declared: Vec<String> = read.iter().map(|f| name(f)).collect();
+            let required: Vec<String> = read
+                .iter()
+                .filter(|f| !optional(f))
+                .map(|f| name(f))
+                .collect();
+            // What serde reads as the first element of an array read as the struct.
+            let t = quote!(#rt::json_type);
+            let first = match read.first() {
+                None => quote!(#t::ALL | #t::EMPTY),
+                Some(_) if c.serde.default => quote!(#t::ALL | #t::EMPTY),
+                Some(f) if f.serde.default => quote!(#t::ALL | #t::EMPTY),
+                Some(f) => match ty::option_inner(f.ty) {
+                    Some(inner) => {
+                        let r = reading(inner, own, &this);
+                        quote!((#r).reads | #t::NULL)
+                    }
+                    None => {
+                        let r = reading(f.ty, own, &this);
+                        quote!((#r).reads)
+                    }
+                },
+            };
+            (
+                quote!(#rt::Reading::structure(
+                    #deny #(&& #exact)*,
+                    #first,
+                    &[#(#required),*],
+                    &[#(#declared),*],
+                    #deny,
+                )),
+                TokenStream::new(),
+            )
+        }
+        Data::Enum(variants) if c.serde.untagged.is_some() => {
+            let read: Vec<(&Ident, Option<&Type>)> = variants
+                .iter()
+                .filter(|v| !v.serde.skip)
+                .filter_map(|v| match v.fields {
+                    VariantFields::Newtype(ty) => Some((v.ident, Some(ty))),
+                    VariantFields::Unit => Some((v.ident, None)),
+                    VariantFields::Other(_) => None,
+                })
+                .collect();
+            let of = |ty: Option<&Type>, this: &TokenStream| match ty {
+                Some(ty) => reading(ty, own, this),
+                None => quote!(#rt::Reading::exact(#rt::json_type::NULL)),
+            };
+            let each = read.iter().map(|(_, ty)| of(*ty, &this));
+            let body = quote!(#rt::Reading::either(&[#(#each),*]));
+            let outer = quote!(<#own as ::tool_schema::ToolArgs>::__READING);
+            let mut checks = TokenStream::new();
+            for (j, (earlier, earlier_ty)) in read.iter().enumerate() {
+                for (later, later_ty) in &read[j + 1..] {
+                    let e = of(*earlier_ty, &outer);
+                    let l = of(*later_ty, &outer);
+                    let text = |ty: Option<&Type>| match ty {
+                        Some(ty) => format!("`{}`", ty::type_text(ty)),
+                        None => "`null`".to_string(),
+                    };
+                    let head = format!(
+                        "#[serde(untagged)]: serde reads a value as the first variant that reads it, and variant `{earlier}` ({}) reads some values its schema refuses, where the later variant `{later}` ({}) accepts ",
+                        text(*earlier_ty),
+                        text(*later_ty)
+                    );
+                    let tail = format!(
+                        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Let serde tell them apart: #[serde(deny_unknown_fields)] on whichever struct lacks a name the other requires; or put first a variant that reads only what its schema accepts (a struct with #[serde(deny_unknown_fields)] and no #[arg] bounds, lengths, counts, patterns or values, and no Option, unit enum, struct, set, f32, usize or isize fields)"
+                    );
+                    let span = earlier_ty.map_or_else(|| earlier.span(), |t| t.span());
+                    checks.extend(quote_spanned!(span=>
+                        const _: () = {
+                            const CONFLICT: u8 = #rt::untagged_conflict(#e, #l);
+                            const PIECES: &[&str] = &[#head, #rt::json_type_name(CONFLICT), #tail];
+                            const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
+                            if CONFLICT != 0 {
+                                ::core::panic!("{}", #rt::concat_str(&BYTES));
+                            }
+                        };
+                    ));
+                }
+            }
+            (body, checks)
+        }
+        Data::Enum(_) => (quote!(#rt::Reading::UNIT_ENUM), TokenStream::new()),
+    };
+    // A type that holds itself reads as a fixed point: from "exact on everything",
+    // each round can only take exactness away (what a type reads and accepts does
+    // not depend on its own exactness), so seven rounds (one per JSON type) reach it.
+    let item = quote! {
+        #[doc(hidden)]
+        const __READING: #rt::Reading = {
+            #[allow(unused_variables)]
+            const fn __reading(#this: #rt::Reading) -> #rt::Reading {
+                #body
+            }
+            let mut r = #rt::Reading::ANY;
+            let mut i = 0;
+            while i < 8 {
+                r = __reading(r);
+                i += 1;
+            }
+            r
+        };
+    };
+    (item, checks)
+}
