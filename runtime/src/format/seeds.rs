@@ -7,7 +7,10 @@ use crate::violation::{Kind, Report, Violation};
 /// The single `unknown_tool:NAME` line of seeds 001 and 003, if the report has it.
 fn unknown_tool(report: &Report) -> Option<Vec<String>> {
     report.violations.iter().find_map(|v| match &v.kind {
-        Kind::UnknownTool { name, .. } => Some(vec![format!("unknown_tool:{name}")]),
+        Kind::UnknownTool { name, .. } => Some(vec![format!(
+            "unknown_tool:{}",
+            super::echo::name(name, crate::violation::NAME_SHOWN)
+        )]),
         _ => None,
     })
 }
@@ -77,7 +80,12 @@ fn code(v: &Violation) -> String {
         Kind::Const { .. } => "const",
         Kind::BelowMinimum { .. } => "min",
         Kind::AboveMaximum { .. } => "max",
-        Kind::UnknownTool { name, .. } => return format!("unknown_tool:{name}"),
+        Kind::UnknownTool { name, .. } => {
+            return format!(
+                "unknown_tool:{}",
+                super::echo::name(name, crate::violation::NAME_SHOWN)
+            )
+        }
         // Kinds the seed never reports keep the kind's code.
         other => other.code(),
     };

@@ -25,8 +25,9 @@ impl Schema {
             options: *options,
         };
         let mut out = Vec::new();
+        let budget = crate::violation::Budget::new(options.max_violations);
         if !root_not_object(self.root().types.is_some(), args, options, &mut out) {
-            let mut sink = Sink::collect(&mut out);
+            let mut sink = Sink::collect_within(&mut out, &budget);
             run.check(
                 self.root_id(),
                 args,
@@ -35,7 +36,7 @@ impl Schema {
                 &mut sink,
             );
         }
-        Report { violations: out }
+        Report::collected(out, &budget, options)
     }
 
     /// Whether `args` is valid in tool-call mode, without building a report.
@@ -232,7 +233,7 @@ impl Run<'_> {
             if !allowed.iter().any(|a| json_eq(a, value)) {
                 let kind = || Kind::Enum {
                     allowed: allowed.clone(),
-                    received: value.clone(),
+                    received: crate::violation::received_value(value),
                 };
                 out.report(kind, trail, pos);
             }
@@ -241,7 +242,7 @@ impl Run<'_> {
             if !json_eq(expected, value) {
                 let kind = || Kind::Const {
                     expected: expected.clone(),
-                    received: value.clone(),
+                    received: crate::violation::received_value(value),
                 };
                 out.report(kind, trail, pos);
             }
@@ -326,7 +327,7 @@ impl Run<'_> {
             if !p.is_match(s) {
                 let kind = || Kind::Pattern {
                     pattern: p.source.clone(),
-                    received: s.to_string(),
+                    received: crate::violation::received_str(s),
                 };
                 out.report(kind, trail, pos);
             }
@@ -335,7 +336,7 @@ impl Run<'_> {
             if self.options.formats && !formats::check(format, s) {
                 let kind = || Kind::Format {
                     format: format.clone(),
-                    received: s.to_string(),
+                    received: crate::violation::received_str(s),
                 };
                 out.report(kind, trail, pos);
             }
