@@ -376,7 +376,13 @@ impl Report {
     /// [`Kind::Duplicate`]) after the missing arguments that open the report,
     /// within the report's cap.
     #[doc(hidden)]
-    pub fn add_duplicates(&mut self, duplicates: Vec<Violation>, options: &crate::Options) {
+    pub fn add_duplicates(
+        &mut self,
+        duplicates: Vec<Violation>,
+        more: usize,
+        options: &crate::Options,
+    ) {
+        self.omitted += more;
         if duplicates.is_empty() {
             return;
         }

@@ -95,6 +95,7 @@
 
 mod cache;
 mod check;
+mod dups;
 mod error;
 #[doc(hidden)]
 pub mod fast;
@@ -259,10 +260,35 @@ where
         if let Some(value) = fast::parse::<T>(text, &options) {
             return Ok(value);
         }
-        let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
-        return T::parse_with(&value, &options).map_err(ParseError::Invalid);
+        return exact_typed::<T>(text, &options);
     }
     __parse_str_generic(text, &options)
+}
+
+/// The exact path of typed arguments: the value `serde_json::from_str` reads,
+/// then [`ToolArgs::parse_with`]; a member repeated anywhere makes the call
+/// invalid ([`Kind::Duplicate`](crate::Kind::Duplicate), beside the value's own
+/// violations).
+fn exact_typed<T>(text: &str, options: &Options) -> Result<T, ParseError>
+where
+    T: ToolArgs + DeserializeOwned + 'static,
+{
+    let (value, repeated, more) = dups::read(text, options.max_violations, T::compiled_schema())
+        .map_err(TextError::from)?;
+    if repeated.is_empty() {
+        return T::parse_with(&value, options).map_err(ParseError::Invalid);
+    }
+    let mut report = T::validate_with(&value, options);
+    report.add_duplicates(repeated, more, options);
+    Err(ParseError::Invalid(report))
+}
+
+/// Whether no object of `text` repeats a member name (text already read once
+/// without error): the generic typed pass hands some values to the target's own
+/// `Deserialize`, which does not say.
+fn no_repeats(text: &str) -> bool {
+    let mut de = serde_json::Deserializer::from_str(text);
+    check::Skip.deserialize(&mut de).is_ok()
 }
 
 /// [`parse_str_with`] by the generic pass alone (the schema walked as `T`'s own
@@ -292,7 +318,7 @@ where
         at: At::root(schema),
     });
     if let Ok(value) = read {
-        if de.end().is_ok() {
+        if de.end().is_ok() && no_repeats(text) {
             match cx.root.take() {
                 None => return Ok(value),
                 Some(root) if schema.is_valid_with(&root, &options) => return Ok(value),
@@ -300,8 +326,7 @@ where
             }
         }
     }
-    let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
-    T::parse_with(&value, &options).map_err(ParseError::Invalid)
+    exact_typed::<T>(text, &options)
 }
 
 /// Whether the visitor `#[derive(ToolArgs)]` generated for `T` reads `text` by
@@ -334,7 +359,8 @@ fn validate_text(
     options: &Options,
     validate: impl FnOnce(&Value) -> Report,
 ) -> Result<Report, TextError> {
-    let cx = Ctx::new(schema, options);
+    let options = *options;
+    let cx = Ctx::new(schema, &options);
     let mut de = serde_json::Deserializer::from_str(text);
     let check = Check {
         cx: &cx,
@@ -344,11 +370,16 @@ fn validate_text(
         return Ok(match cx.root.take() {
             // The root was read into a value (an `anyOf` at the root, ...).
             Some(root) => validate(&root),
-            None => Report::default(),
+            None => Report {
+                max_report_bytes: options.max_report_bytes,
+                ..Report::default()
+            },
         });
     }
-    let value: Value = serde_json::from_str(text)?;
-    Ok(validate(&value))
+    let (value, repeated, more) = dups::read(text, options.max_violations, schema)?;
+    let mut report = validate(&value);
+    report.add_duplicates(repeated, more, &options);
+    Ok(report)
 }
 
 /// How the value at hand is checked.
