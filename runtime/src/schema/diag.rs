@@ -4,10 +4,10 @@ use std::fmt;
 
 /// The most characters of a diagnostic's message kept (a regex error quotes its
 /// pattern; a lint may quote a name): longer ones are cut with `…`.
-pub const DIAGNOSTIC_MESSAGE_CHARS: usize = 500;
+pub const DIAGNOSTIC_MESSAGE_CHARS: usize = 1000;
 
 /// The most characters of a diagnostic's pointer kept.
-pub const DIAGNOSTIC_POINTER_CHARS: usize = 200;
+pub const DIAGNOSTIC_POINTER_CHARS: usize = 4096;
 
 /// One problem at one place of a schema.
 ///
