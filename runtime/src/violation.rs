@@ -464,6 +464,7 @@ fn nested(kind: &Kind) -> usize {
             .flat_map(|vs| vs.iter())
             .map(|v| weight(&v.kind))
             .sum(),
+        Kind::PropertyName { problem, .. } => nested(problem),
         _ => 0,
     }
 }
@@ -548,9 +549,11 @@ impl<'a> Sink<'a> {
         }
     }
 
-    /// Whether a violation of `kind` may be kept (charging the budget); counts it
-    /// as omitted when not. A missing property is always kept: `move_back` then
-    /// drops what it displaces.
+    /// Whether a violation of `kind` may be kept (charging the budget with its
+    /// weight, the violations it holds included: what a nested sink collected
+    /// for it was given back with [`Sink::release`]); counts it as omitted when
+    /// not. A missing property is always kept: `move_back` then drops what it
+    /// displaces.
     fn admit(&self, kind: &Kind) -> bool {
         let Some(b) = self.budget else { return true };
         if b.charge(weight(kind)) {
@@ -560,7 +563,6 @@ impl<'a> Sink<'a> {
             b.over.set(b.over.get() + 1);
             return true;
         }
-        b.release(nested(kind));
         b.omitted.set(b.omitted.get() + 1);
         false
     }
