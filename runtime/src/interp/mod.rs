@@ -18,7 +18,18 @@ impl Schema {
         self.validate_with(args, &Options::default())
     }
 
-    /// Validates `args` with `options`.
+    /// Validates `args` with `options`: at most [`Options::max_violations`]
+    /// violations are kept (the others counted in [`Report::omitted`]).
+    ///
+    /// # Repeated names
+    ///
+    /// A `serde_json::Value` cannot hold an object with a member name twice:
+    /// parsing `{"city": "Paris", "city": "Rome"}` keeps the last value (in the
+    /// place of the first), so this validates `{"city": "Rome"}` and cannot report
+    /// the repetition, while another reader of the same text may take `"Paris"`.
+    /// Validate the text itself ([`Schema::validate_str`],
+    /// [`crate::text::parse_str`] for typed arguments) to have a repeated name reported
+    /// ([`crate::Kind::Duplicate`]).
     pub fn validate_with(&self, args: &Value, options: &Options) -> Report {
         let run = Run {
             schema: self,

@@ -59,8 +59,21 @@
 //! an `enum`/`const` holding objects or arrays, whose members several conjuncts
 //! constrain, or with more than 64 declared and required names, is read into a
 //! `Value` (that sub-value only; the whole call when it is the root) and checked
-//! by the interpreter. A repeated member name is left to the exact path (a
-//! `Value` keeps the last value, in the first place).
+//! by the interpreter.
+//!
+//! # Repeated names
+//!
+//! A member name given twice in one object, at any depth, is a violation
+//! ([`Kind::Duplicate`](crate::Kind::Duplicate): `argument 'city' is given more
+//! than once`) on the text path, in [`Schema::validate_str`],
+//! [`ToolArgs::validate_str`] and [`parse_str`]: a `Value` keeps the last value
+//! (in the first place) and cannot show it, while a downstream reader of the same
+//! text may take the first. The pass notes declared names in a bit set and other
+//! names by a hash (the first 8 of an object in place, then in a hash set:
+//! constant time per name); a repeated one stops it, and the exact path reads the
+//! value and the repeated members in one pass, reporting them after the leading
+//! missing arguments. The `Value` path ([`Schema::validate_with`],
+//! [`ToolArgs::parse_with`]) cannot see them.
 //!
 //! Every [`Options`] switch reads as in [`Schema::validate_with`].
 //!
@@ -73,9 +86,12 @@
 //! item counts, uniqueness of sets, `null` only where the schema takes it), a
 //! nested derived type with that type's visitor, and builds the value as serde's
 //! derive does (`None` for an absent `Option`, `default` and `default = "path"`,
-//! `skip`). It never decides a call is invalid: an undeclared or repeated name, a
-//! missing required field, any violation or anything serde refuses stops it, and
-//! the exact path answers. So on a valid call [`parse_str`] costs about what
+//! `skip`). It never decides a call is invalid: an undeclared or repeated name
+//! (maps and `Value` members are read by seeds that stop at one), a missing
+//! required field, any violation or anything serde refuses stops it, and the
+//! exact path answers. (The generic pass checks a valid call for repeated names
+//! with a second read of the text, allocating nothing for up to 8 names per
+//! object.) So on a valid call [`parse_str`] costs about what
 //! `serde_json::from_str::<T>` costs, with no schema walked at run time. A derived
 //! type with a container `#[serde(default)]`, or a fixed-size array of values that
 //! need checking, keeps the generic pass. The value is the one serde's derive
