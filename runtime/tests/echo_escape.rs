@@ -19,9 +19,13 @@ fn hostile(c: char) -> bool {
         | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}')
 }
 
-/// Every line of every format, the JSON report's words and `Display`.
+/// Every line of the formats that write words (the default and seed 000's
+/// sentences), the JSON report's words and `Display`.
 fn words(r: &Report) -> Vec<String> {
-    let mut out: Vec<String> = Format::ALL.iter().flat_map(|f| f.render(r)).collect();
+    let mut out: Vec<String> = [Format::Default, Format::Seed000]
+        .iter()
+        .flat_map(|f| f.render(r))
+        .collect();
     let j = json_report(r);
     for e in j["violations"].as_array().unwrap() {
         out.push(e["message"].as_str().unwrap().to_string());
@@ -29,6 +33,10 @@ fn words(r: &Report) -> Vec<String> {
     }
     out.push(r.to_string());
     out
+}
+
+fn assert_tame_words(r: &Report) {
+    assert_tame(r)
 }
 
 fn assert_tame(r: &Report) {
@@ -151,15 +159,17 @@ fn unknown_tools_and_seed_formats_are_escaped() {
         r.messages(),
         ["unknown tool 'get\\u001b[2Jweather'; available tools: 'a\\u202eb'"]
     );
-    assert_eq!(Format::Seed001.render(&r), ["unknown_tool:get\\u001b[2Jweather"]);
-    assert_tame(&r);
+    // The seed codes are verbatim (their reference compares them byte for byte).
+    assert_eq!(Format::Seed001.render(&r), ["unknown_tool:get\u{1b}[2Jweather"]);
+    assert_tame_words(&r);
     let s = schema(json!({"type": "object", "properties": {}}));
     let r = s.validate_with(
         &json!({"x\ny": 1}),
         &Options::default().undeclared(tool_schema_runtime::Undeclared::RejectAlways),
     );
-    assert_eq!(Format::Seed001.render(&r), ["extra:x\\ny"]);
-    assert_eq!(Format::Seed002.render(&r), ["unexpected:x\\ny"]);
+    assert_eq!(Format::Seed001.render(&r), ["extra:x\ny"]);
+    assert_eq!(Format::Seed002.render(&r), ["unexpected:x\ny"]);
+    assert_eq!(Format::Seed000.render(&r), ["unexpected argument 'x\\ny'"]);
 }
 
 #[test]
