@@ -171,3 +171,34 @@ fn the_generic_typed_pass_reports_a_repeated_name_too() {
         }
     }
 }
+
+fn metric() -> String {
+    "metric".into()
+}
+
+/// A defaulted field: `null` read as absent (with `null_is_absent`) leaves its
+/// slot empty, and a second `null` is still a repetition.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct WithDefault {
+    city: String,
+    #[serde(default = "metric")]
+    units: String,
+}
+
+#[test]
+fn a_repeated_null_read_as_absent_is_still_a_repetition() {
+    let o = Options::default().null_is_absent(true);
+    let ok = r#"{"units": null, "city": "P"}"#;
+    assert_eq!(
+        tool_schema::parse_str_with::<WithDefault>(ok, &o).unwrap(),
+        WithDefault { city: "P".into(), units: "metric".into() }
+    );
+    assert!(__fast_accepts::<WithDefault>(ok, &o));
+    let text = r#"{"units": null, "city": "P", "units": null}"#;
+    match tool_schema::parse_str_with::<WithDefault>(text, &o) {
+        Err(ParseError::Invalid(r)) => {
+            assert_eq!(r.messages(), ["argument 'units' is given more than once"])
+        }
+        other => panic!("{other:?}"),
+    }
+}

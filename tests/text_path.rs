@@ -396,7 +396,7 @@ fn has_repeated_names(text: &str) -> bool {
             Ok(Unique)
         }
     }
-    serde_json::from_str::<Unique>(text).is_err()
+    serde_json::from_str::<Value>(text).is_ok() && serde_json::from_str::<Unique>(text).is_err()
 }
 
 /// `T::validate_str` / `validate_str_with::<T>` against `T::validate_with`.

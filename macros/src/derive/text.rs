@@ -270,9 +270,13 @@ fn struct_body(
         {
             return None;
         }
-        slots.push(
-            quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;),
-        );
+        // Whether the member was read (a defaulted field may read `null` as
+        // absent and leave its slot empty).
+        let seen = format_ident!("__s{}", i);
+        slots.push(quote!(
+            let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;
+            let mut #seen = false;
+        ));
         let optional = optional_layers(ty);
         let seed = match &optional {
             Some(_) => field_option_seed(ty, field, default.is_some(), &mut ext)?,
@@ -293,9 +297,10 @@ fn struct_body(
         };
         arms.push(quote! {
             #i => {
-                if #slot.is_some() {
+                if #seen {
                     return ::core::result::Result::Err(#fs::fail());
                 }
+                #seen = true;
                 #read
             }
         });
