@@ -117,9 +117,18 @@ fn parse_str_reports_a_repeated_name_at_any_depth() {
     let cases = [
         (r#"{"city": "P", "city": "Q", "tags": {}}"#, "city"),
         (r#"{"city": "P", "tags": {"a": 1, "a": 2}}"#, "tags.a"),
-        (r#"{"city": "P", "tags": {}, "meta": {"x": 1, "x": 1}}"#, "meta.x"),
-        (r#"{"city": "P", "tags": {}, "meta": [{"y": {"z": 1, "z": 2}}]}"#, "meta[0].y.z"),
-        (r#"{"city": "P", "tags": {}, "sorted": {"k": "v", "k": "w"}}"#, "sorted.k"),
+        (
+            r#"{"city": "P", "tags": {}, "meta": {"x": 1, "x": 1}}"#,
+            "meta.x",
+        ),
+        (
+            r#"{"city": "P", "tags": {}, "meta": [{"y": {"z": 1, "z": 2}}]}"#,
+            "meta[0].y.z",
+        ),
+        (
+            r#"{"city": "P", "tags": {}, "sorted": {"k": "v", "k": "w"}}"#,
+            "sorted.k",
+        ),
     ];
     for (text, path) in cases {
         let want = format!("argument '{path}' is given more than once");
@@ -136,7 +145,9 @@ fn parse_str_reports_a_repeated_name_at_any_depth() {
     let text = r#"{"city": "P", "tags": {}, "zz": 1, "zz": 2}"#;
     assert!(parse_str::<Notes>(r#"{"city": "P", "tags": {}, "zz": 1}"#).is_err());
     let o = Options::SPEC;
-    assert!(tool_schema::parse_str_with::<Notes>(r#"{"city": "P", "tags": {}, "zz": 1}"#, &o).is_ok());
+    assert!(
+        tool_schema::parse_str_with::<Notes>(r#"{"city": "P", "tags": {}, "zz": 1}"#, &o).is_ok()
+    );
     match tool_schema::parse_str_with::<Notes>(text, &o) {
         Err(ParseError::Invalid(r)) => {
             assert_eq!(r.messages(), ["argument 'zz' is given more than once"])
@@ -191,7 +202,10 @@ fn a_repeated_null_read_as_absent_is_still_a_repetition() {
     let ok = r#"{"units": null, "city": "P"}"#;
     assert_eq!(
         tool_schema::parse_str_with::<WithDefault>(ok, &o).unwrap(),
-        WithDefault { city: "P".into(), units: "metric".into() }
+        WithDefault {
+            city: "P".into(),
+            units: "metric".into()
+        }
     );
     assert!(__fast_accepts::<WithDefault>(ok, &o));
     let text = r#"{"units": null, "city": "P", "units": null}"#;

@@ -160,7 +160,10 @@ fn unknown_tools_and_seed_formats_are_escaped() {
         ["unknown tool 'get\\u001b[2Jweather'; available tools: 'a\\u202eb'"]
     );
     // The seed codes are verbatim (their reference compares them byte for byte).
-    assert_eq!(Format::Seed001.render(&r), ["unknown_tool:get\u{1b}[2Jweather"]);
+    assert_eq!(
+        Format::Seed001.render(&r),
+        ["unknown_tool:get\u{1b}[2Jweather"]
+    );
     assert_tame_words(&r);
     let s = schema(json!({"type": "object", "properties": {}}));
     let r = s.validate_with(
@@ -261,11 +264,23 @@ fn repeated_names_are_found_at_any_depth_and_in_open_maps() {
     let s = weather();
     let o = Options::default();
     let cases = [
-        (r#"{"city": "P", "opts": {"units": "c", "units": "f"}}"#, "opts.units"),
+        (
+            r#"{"city": "P", "opts": {"units": "c", "units": "f"}}"#,
+            "opts.units",
+        ),
         (r#"{"city": "P", "tags": {"a": 1, "a": 1}}"#, "tags.a"),
-        (r#"{"city": "P", "list": [{"x": 1}, {"y": 1, "y": 2}]}"#, "list[1].y"),
-        (r#"{"city": "P", "any": {"deep": [{"z": {"q": 1, "q": 1}}]}}"#, "any.deep[0].z.q"),
-        (r#"{"city": "P", "tags": {"a\u001b": 1, "a\u001b": 1}}"#, "tags.a\\u001b"),
+        (
+            r#"{"city": "P", "list": [{"x": 1}, {"y": 1, "y": 2}]}"#,
+            "list[1].y",
+        ),
+        (
+            r#"{"city": "P", "any": {"deep": [{"z": {"q": 1, "q": 1}}]}}"#,
+            "any.deep[0].z.q",
+        ),
+        (
+            r#"{"city": "P", "tags": {"a\u001b": 1, "a\u001b": 1}}"#,
+            "tags.a\\u001b",
+        ),
     ];
     for (text, path) in cases {
         let r = s.validate_str(text, &o).unwrap();
@@ -292,7 +307,10 @@ fn many_names_are_checked_in_constant_time_each() {
     assert!(s.validate_str(&text, &o).unwrap().is_valid());
     assert!(tool_schema_runtime::text::__pass_accepts(&s, &text, &o));
     // The same with the first name again at the end.
-    let text = format!(r#"{{"city": "P", "tags": {{{}, "k0": 1}}}}"#, names.join(", "));
+    let text = format!(
+        r#"{{"city": "P", "tags": {{{}, "k0": 1}}}}"#,
+        names.join(", ")
+    );
     let r = s.validate_str(&text, &o).unwrap();
     assert_eq!(r.messages(), ["argument 'tags.k0' is given more than once"]);
     // 100,000 repeats of one name: the report is capped.

@@ -277,8 +277,9 @@ fn one_huge_message_is_cut_at_the_report_size() {
     let lines = r.messages();
     assert_eq!(lines.len(), 1);
     assert!(lines[0].len() <= 16 * 1024 + 3, "{}", lines[0].len());
-    assert!(lines[0]
-        .starts_with("argument 'e' should be one of \"v0000000000000000000\", \"v0000000000000000001\""));
+    assert!(lines[0].starts_with(
+        "argument 'e' should be one of \"v0000000000000000000\", \"v0000000000000000001\""
+    ));
     assert!(lines[0].ends_with('…'));
     for max in [10, 100, 1000] {
         let r = s.validate_with(
@@ -315,7 +316,10 @@ fn the_report_size_is_an_option_in_every_format() {
                 assert!(last.starts_with("... and "), "{f:?} {max}: {last}");
             }
         }
-        assert!(r.messages().last().unwrap().starts_with("... and "), "{max}");
+        assert!(
+            r.messages().last().unwrap().starts_with("... and "),
+            "{max}"
+        );
         let j = json_report(&r);
         let kept = j["violations"].as_array().unwrap().len();
         assert_eq!(j["omitted"], json!(100 - kept));
@@ -357,7 +361,10 @@ fn failing_any_of_over_shared_definitions_is_bounded() {
         assert!(total(&lines) <= 16 * 1024 + 64, "{}", total(&lines));
     }
     // Within the cap, the alternatives are all there.
-    let r = s.validate_with(&json!({"x": "ab"}), &Options::default().max_violations(1 << 20));
+    let r = s.validate_with(
+        &json!({"x": "ab"}),
+        &Options::default().max_violations(1 << 20),
+    );
     assert!(weight(&r.violations) > 10_000);
     assert_eq!(r.omitted, 0);
 }

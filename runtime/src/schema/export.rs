@@ -29,7 +29,10 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
                 }
             }),
             "nullable" => Some(Value::Bool(node.nullable)),
-            "enum" => node.enum_values.as_deref().map(|v| Value::Array(v.to_vec())),
+            "enum" => node
+                .enum_values
+                .as_deref()
+                .map(|v| Value::Array(v.to_vec())),
             "const" => node.const_value.clone(),
             "minimum" => node.minimum.clone().map(Value::Number),
             "maximum" => node.maximum.clone().map(Value::Number),

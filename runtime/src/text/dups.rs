@@ -123,10 +123,7 @@ impl<'de> Visitor<'de> for Reading<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut out = Vec::new();
         loop {
-            self.found
-                .borrow_mut()
-                .path
-                .push(Segment::Index(out.len()));
+            self.found.borrow_mut().path.push(Segment::Index(out.len()));
             let next = seq.next_element_seed(self);
             self.found.borrow_mut().path.pop();
             match next? {

@@ -289,8 +289,8 @@ fn exact_typed<T>(text: &str, options: &Options) -> Result<T, ParseError>
 where
     T: ToolArgs + DeserializeOwned + 'static,
 {
-    let (value, repeated, more) = dups::read(text, options.max_violations, T::compiled_schema())
-        .map_err(TextError::from)?;
+    let (value, repeated, more) =
+        dups::read(text, options.max_violations, T::compiled_schema()).map_err(TextError::from)?;
     if repeated.is_empty() {
         return T::parse_with(&value, options).map_err(ParseError::Invalid);
     }
