@@ -137,19 +137,29 @@ impl<'de> Visitor<'de> for Reading<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut out = Map::new();
         while let Some(k) = map.next_key::<String>()? {
-            let kept = cut_name(&k);
+            // The name is lent to the path while its value is read (no copy),
+            // and taken back for the map.
             self.found
                 .borrow_mut()
                 .path
-                .push(Segment::Key(Cow::Owned(kept)));
+                .push(Segment::Key(Cow::Owned(k)));
             let v = map.next_value_seed(self);
             let mut found = self.found.borrow_mut();
-            let key = found.path.pop();
+            let Some(Segment::Key(Cow::Owned(k))) = found.path.pop() else {
+                unreachable!("the name pushed above")
+            };
             let v = v?;
             if out.contains_key(&k) {
                 if found.repeated.len() < found.cap {
-                    let mut path = found.path.clone();
-                    path.extend(key);
+                    let path = found
+                        .path
+                        .iter()
+                        .map(|seg| match seg {
+                            Segment::Key(name) => Segment::Key(Cow::Owned(cut_name(name))),
+                            Segment::Index(i) => Segment::Index(*i),
+                        })
+                        .chain(std::iter::once(Segment::Key(Cow::Owned(cut_name(&k)))))
+                        .collect();
                     found.repeated.push(Path(path));
                 } else {
                     found.more += 1;
