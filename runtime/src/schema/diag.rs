@@ -13,8 +13,8 @@ pub const DIAGNOSTIC_POINTER_CHARS: usize = 4096;
 ///
 /// What the schema holds is echoed escaped and shortened: control and bidi
 /// characters are written as `\u001b`, a message is cut after
-/// [`DIAGNOSTIC_MESSAGE_CHARS`] characters and a pointer after
-/// [`DIAGNOSTIC_POINTER_CHARS`], with `…`.
+/// `DIAGNOSTIC_MESSAGE_CHARS` (1,000) characters and a pointer after
+/// `DIAGNOSTIC_POINTER_CHARS` (4,096), with `…`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// JSON pointer of the offending value (`/properties/qty/minimum`); `""` is the

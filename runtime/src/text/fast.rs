@@ -9,7 +9,7 @@
 //! lengths and patterns ([`Str`]), item counts ([`Seq`]), uniqueness ([`Set`]).
 //! Anything else (an undeclared or repeated name, a missing required field, a
 //! `null` where the schema has none, a type serde refuses) stops the pass with
-//! [`abort`], and [`crate::text::parse_str_with`] answers by the exact path.
+//! [`fail`], and [`crate::text::parse_str_with`] answers by the exact path.
 //!
 //! What the pass accepts is therefore what parse-then-validate accepts: the
 //! checks here are those of the derived schema (the derive writes both), and a
