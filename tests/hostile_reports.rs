@@ -218,3 +218,63 @@ fn a_repeated_null_read_as_absent_is_still_a_repetition() {
         other => panic!("{other:?}"),
     }
 }
+
+tool_schema! {
+    /// Pick one.
+    pub Pick = {
+        "type": "object",
+        "properties": {"e": {"enum": [1, 2]}, "c": {"const": [1]}}
+    }
+}
+
+/// `levels` nested arrays and objects, built without recursion.
+fn deep(levels: usize) -> Value {
+    let mut v = json!(1);
+    for i in 0..levels {
+        v = if i % 2 == 0 {
+            Value::Array(vec![v])
+        } else {
+            let mut m = serde_json::Map::new();
+            m.insert("k".into(), v);
+            Value::Object(m)
+        };
+    }
+    v
+}
+
+/// Drops a deep value without recursion.
+fn drop_deep(v: Value) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(m) => stack.extend(m.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn compiled_deep_values_failing_enum_and_const_are_reported_on_a_small_stack() {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut args = serde_json::Map::new();
+            args.insert("e".into(), deep(100_000));
+            args.insert("c".into(), deep(100_000));
+            let args = Value::Object(args);
+            let r = Pick::validate(&args);
+            assert_eq!(r.len(), 2);
+            let lines = r.messages();
+            assert!(
+                lines[0].starts_with("argument 'e' should be one of 1, 2, got {\"k\":[{\"k\":[")
+            );
+            let j = tool_schema::json_report(&r);
+            let _ = j.to_string();
+            drop((r, j));
+            drop_deep(args);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
