@@ -320,3 +320,40 @@ fn many_names_are_checked_in_constant_time_each() {
     assert_eq!(r.len(), 100);
     assert_eq!(r.omitted, 99_999 - 100);
 }
+
+#[test]
+fn repeated_names_in_buffered_values_and_escaped_spellings() {
+    let s = schema(json!({
+        "type": "object",
+        "properties": {
+            "either": {"anyOf": [{"type": "object"}, {"type": "string"}]},
+            "set": {"type": "array", "uniqueItems": true},
+            "city": {"type": "string"}
+        }
+    }));
+    let o = Options::default();
+    let cases = [
+        (r#"{"either": {"a": 1, "a": 2}}"#, "either.a"),
+        (r#"{"set": [{"a": 1}, {"b": 1, "b": 1}]}"#, "set[1].b"),
+        // The same name, spelled with an escape.
+        (r#"{"city": "P", "\u0063ity": "Q"}"#, "city"),
+    ];
+    for (text, path) in cases {
+        let r = s.validate_str(text, &o).unwrap();
+        assert_eq!(
+            r.messages(),
+            [format!("argument '{path}' is given more than once")],
+            "{text}"
+        );
+    }
+    // A root read into a value (an `anyOf` at the root).
+    let s = schema(json!({
+        "type": "object",
+        "properties": {"a": {}, "b": {}},
+        "anyOf": [{"required": ["a"]}, {"required": ["b"]}]
+    }));
+    let o = Options::SPEC;
+    assert!(s.validate_str(r#"{"a": 1}"#, &o).unwrap().is_valid());
+    let r = s.validate_str(r#"{"a": 1, "a": 1}"#, &o).unwrap();
+    assert_eq!(r.messages(), ["argument 'a' is given more than once"]);
+}
