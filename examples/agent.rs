@@ -158,9 +158,7 @@ fn handle(tools: &[Tool], name: &str, args: &Value) -> Result<String, Vec<String
             path: Path::default(),
             position: Position::default(),
         };
-        return Err(Format::Default.render(&Report {
-            violations: vec![unknown],
-        }));
+        return Err(Format::Default.render(&Report::new(vec![unknown])));
     };
     (tool.run)(args).map_err(|report| Format::Default.render(&report))
 }

@@ -568,7 +568,15 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
     }
 
     if let Some(allowed) = &node.enum_values {
-        let all = static_value(&Value::Array(allowed.clone()));
+        let all_text = Value::Array(allowed.to_vec()).to_string();
+        // The list is built once and shared by every violation that names it.
+        let all = quote!({
+            static ALLOWED: ::std::sync::OnceLock<::std::sync::Arc<[#rt::serde_json::Value]>> = ::std::sync::OnceLock::new();
+            ALLOWED.get_or_init(|| {
+                let v: ::std::vec::Vec<#rt::serde_json::Value> = #rt::serde_json::from_str(#all_text).expect("literal checked at compile time");
+                v.into()
+            })
+        });
         let tests: Vec<TokenStream> = allowed.iter().map(equals).collect();
         let test = if tests.is_empty() {
             quote!(false)
@@ -576,8 +584,8 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
             quote!(#(#tests)||*)
         };
         let kind = quote!(#rt::Kind::Enum {
-            allowed: (#all).as_array().cloned().unwrap_or_default(),
-            received: v.clone(),
+            allowed: ::std::sync::Arc::clone(#all),
+            received: #rt::received_value(v),
         });
         let push = report(kind, quote!(t), quote!(p));
         body.push(quote!(if !(#test) { #push }));
@@ -586,7 +594,7 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
     if let Some(c) = &node.const_value {
         let stat = static_value(c);
         let test = equals(c);
-        let kind = quote!(#rt::Kind::Const { expected: (#stat).clone(), received: v.clone() });
+        let kind = quote!(#rt::Kind::Const { expected: (#stat).clone(), received: #rt::received_value(v) });
         let push = report(kind, quote!(t), quote!(p));
         body.push(quote!(if !(#test) { #push }));
     }
@@ -715,10 +723,14 @@ fn string_code(node: &Node) -> TokenStream {
         }
     }
     if let Some(pattern) = &node.pattern {
-        let source = &pattern.source;
+        let source: &str = &pattern.source;
         let translated = &pattern.translated;
+        let shared = quote!({
+            static SOURCE: ::std::sync::OnceLock<::std::sync::Arc<str>> = ::std::sync::OnceLock::new();
+            ::std::sync::Arc::clone(SOURCE.get_or_init(|| ::std::sync::Arc::from(#source)))
+        });
         let push = report(
-            quote!(#rt::Kind::Pattern { pattern: #source.to_string(), received: s.to_string() }),
+            quote!(#rt::Kind::Pattern { pattern: #shared, received: #rt::received_str(s) }),
             quote!(t),
             quote!(p),
         );
@@ -730,7 +742,7 @@ fn string_code(node: &Node) -> TokenStream {
     }
     if let Some(format) = &node.format {
         let push = report(
-            quote!(#rt::Kind::Format { format: #format.to_string(), received: s.to_string() }),
+            quote!(#rt::Kind::Format { format: #format.to_string(), received: #rt::received_str(s) }),
             quote!(t),
             quote!(p),
         );

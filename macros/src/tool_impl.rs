@@ -223,13 +223,14 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
             let has_type = schema.root().types.is_some();
             let validate = quote!(
                 let mut out = ::std::vec::Vec::new();
+                let budget = #rt::Budget::new(options.max_violations);
                 if !#rt::root_not_object(#has_type, args, options, &mut out) {
                     <Self as ::tool_schema::ToolArgs>::__validate_at(
                         args, &#rt::Trail::ROOT, #rt::Position::default(), options,
-                        &mut #rt::Sink::collect(&mut out),
+                        &mut #rt::Sink::collect_within(&mut out, &budget),
                     );
                 }
-                #rt::Report { violations: out }
+                #rt::Report::collected(out, &budget, options)
             );
             // A probe: the boolean walk alone decides (see `codegen::validator`).
             let is_valid = quote!(

@@ -88,6 +88,19 @@ fn none_matched(
     position: Position,
     out: &mut Sink<'_>,
 ) {
+    // The alternatives were collected within `out`'s budget: given back, and
+    // what is kept below is charged anew.
+    out.release_all(&alternatives);
+    if alternatives.iter().any(Vec::is_empty) {
+        // The budget ran out while collecting (a failed alternative always has a
+        // violation): the violation is counted, not shown.
+        if one_of {
+            out.report(|| Kind::OneOfNone { alternatives }, trail, position);
+        } else {
+            out.report(|| Kind::AnyOf { alternatives }, trail, position);
+        }
+        return;
+    }
     let here = trail.to_path();
     if alternatives.iter().all(|a| type_miss(a, &here)) {
         let mut expected = TypeSet::EMPTY;
@@ -126,12 +139,12 @@ fn accepts(run: &impl Fn(usize, &mut Sink<'_>), i: usize) -> bool {
     !probe.failed()
 }
 
-/// Every alternative's violations.
-fn collect(n: usize, run: &impl Fn(usize, &mut Sink<'_>)) -> Vec<Vec<Violation>> {
+/// Every alternative's violations, collected within `out`'s budget.
+fn collect(n: usize, run: &impl Fn(usize, &mut Sink<'_>), out: &Sink<'_>) -> Vec<Vec<Violation>> {
     (0..n)
         .map(|i| {
             let mut list = Vec::new();
-            run(i, &mut Sink::collect(&mut list));
+            run(i, &mut out.nested(&mut list));
             list
         })
         .collect()
@@ -154,7 +167,7 @@ pub fn any_of(
         out.fail();
         return;
     }
-    none_matched(collect(n, &run), false, trail, position, out);
+    none_matched(collect(n, &run, out), false, trail, position, out);
 }
 
 /// `oneOf` over `n` alternatives (see [`any_of`]).
@@ -174,7 +187,7 @@ pub fn one_of(
         return;
     }
     if count == 0 {
-        none_matched(collect(n, &run), true, trail, position, out);
+        none_matched(collect(n, &run, out), true, trail, position, out);
     } else {
         let matched: Vec<usize> = (0..n).filter(|&i| accepts(&run, i)).collect();
         out.report(|| Kind::OneOfMany { matched }, trail, position);
@@ -211,12 +224,17 @@ pub fn property_name(
         return;
     }
     let mut problems = Vec::new();
-    run(&value, &mut Sink::collect(&mut problems));
+    run(&value, &mut out.nested(&mut problems));
+    out.release(&problems);
+    if problems.is_empty() {
+        return;
+    }
+    let name = crate::violation::received_str(name);
     for p in problems {
         let problem = Box::new(p.kind);
         out.report(
             || Kind::PropertyName {
-                name: name.to_string(),
+                name: name.clone(),
                 problem,
             },
             trail,

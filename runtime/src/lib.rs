@@ -45,7 +45,7 @@ mod violation;
 pub use dialect::Dialect;
 pub use format::{json_report, Format};
 pub use json::{JsonType, TypeSet};
-pub use options::{Options, Undeclared};
+pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};
 pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
 pub use tool::ToolArgs;
 pub use violation::{Kind, Path, Position, Report, Segment, Violation};
@@ -61,7 +61,7 @@ pub mod __private {
     pub use crate::constcat::{json_type, json_type_name, untagged_conflict, Reading};
     pub use crate::interp::root_not_object;
     pub use crate::schema::Additional;
-    pub use crate::violation::{Sink, Trail};
+    pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     #[cfg(feature = "regex")]
     pub use regex;
     pub use serde_json;

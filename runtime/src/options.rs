@@ -21,6 +21,12 @@ pub enum Undeclared {
     RejectIfForbidden,
 }
 
+/// The default of [`Options::max_violations`].
+pub const DEFAULT_MAX_VIOLATIONS: usize = 100;
+
+/// The default of [`Options::max_report_bytes`].
+pub const DEFAULT_MAX_REPORT_BYTES: usize = 16 * 1024;
+
 /// Settings of one validation run. `Options::default()` is tool-call mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -42,6 +48,18 @@ pub struct Options {
     /// absent (OpenAI strict mode sends `null` for every optional property it
     /// leaves out, since strict schemas make every property required and nullable).
     pub null_is_absent: bool,
+    /// The most violations a [`Report`](crate::Report) keeps (default
+    /// [`DEFAULT_MAX_VIOLATIONS`], 100), counting those inside `anyOf`/`oneOf`
+    /// alternatives; the others are counted in
+    /// [`Report::omitted`](crate::Report::omitted). Applied while validating, so
+    /// a call with a million wrong values builds at most this many violations.
+    /// Missing required arguments are kept before the violations they precede.
+    pub max_violations: usize,
+    /// The most bytes the words of a report take (default
+    /// [`DEFAULT_MAX_REPORT_BYTES`], 16 KiB) in every format: messages past it
+    /// are left out (a single longer message is cut with `…`) and the last line
+    /// says `... and N more problems`.
+    pub max_report_bytes: usize,
 }
 
 impl Default for Options {
@@ -58,6 +76,8 @@ impl Options {
         formats: true,
         integer_floats: false,
         null_is_absent: false,
+        max_violations: DEFAULT_MAX_VIOLATIONS,
+        max_report_bytes: DEFAULT_MAX_REPORT_BYTES,
     };
 
     /// Spec mode: JSON Schema 2020-12 where it differs from tool-call mode. `1.0` is
@@ -69,6 +89,8 @@ impl Options {
         formats: false,
         integer_floats: true,
         null_is_absent: false,
+        max_violations: DEFAULT_MAX_VIOLATIONS,
+        max_report_bytes: DEFAULT_MAX_REPORT_BYTES,
     };
 
     /// These options with `formats` set.
@@ -100,6 +122,18 @@ impl Options {
             },
             other => crate::JsonType::of(other),
         }
+    }
+
+    /// These options with `max_violations` set.
+    pub const fn max_violations(mut self, max_violations: usize) -> Options {
+        self.max_violations = max_violations;
+        self
+    }
+
+    /// These options with `max_report_bytes` set.
+    pub const fn max_report_bytes(mut self, max_report_bytes: usize) -> Options {
+        self.max_report_bytes = max_report_bytes;
+        self
     }
 
     /// These options with `object_root` set.

@@ -109,7 +109,7 @@ pub(crate) fn compile(src: &str) -> Result<Pattern, String> {
             format!("invalid pattern {src:?}: {last}")
         })?;
         Ok(Pattern {
-            source: src.to_string(),
+            source: src.into(),
             translated,
             regex,
         })

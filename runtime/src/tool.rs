@@ -43,7 +43,18 @@ pub trait ToolArgs {
     /// The schema of the arguments, parsed once.
     fn schema() -> &'static Value;
 
-    /// Validates `args` with `options`, reporting every violation.
+    /// Validates `args` with `options`, reporting every violation (at most
+    /// [`Options::max_violations`], the others counted).
+    ///
+    /// # Repeated names
+    ///
+    /// A `serde_json::Value` cannot hold an object with a member name twice:
+    /// parsing `{"city": "Paris", "city": "Rome"}` keeps the last value (in the
+    /// place of the first), so this validates `{"city": "Rome"}` and cannot report
+    /// the repetition, while another reader of the same text may take `"Paris"`.
+    /// Validate the text itself ([`ToolArgs::validate_str`],
+    /// [`crate::text::parse_str`]) to have a repeated name reported
+    /// ([`crate::Kind::Duplicate`]).
     fn validate_with(args: &Value, options: &Options) -> Report;
 
     /// Validates the value at `trail` as this tool's arguments schema, appending
@@ -112,7 +123,9 @@ pub trait ToolArgs {
     /// Validates arguments given as JSON text, in tool-call mode: the report of
     /// `serde_json::from_str` then [`ToolArgs::validate`], read in one pass without
     /// building a `Value` when the call is valid (see [`crate::text`];
-    /// [`crate::text::validate_str_with`] takes options).
+    /// [`crate::text::validate_str_with`] takes options), and a
+    /// [`crate::Kind::Duplicate`] violation for each member name repeated in an
+    /// object of the text, at any depth (which a `Value` cannot show).
     ///
     /// # Errors
     ///
@@ -131,6 +144,9 @@ pub trait ToolArgs {
     /// the validator accepts always deserialise: the derived schema describes what
     /// serde accepts, constraints serde does not know (bounds, closed objects, ...)
     /// only ever narrow it.
+    ///
+    /// A repeated member name cannot be seen here (see
+    /// [`ToolArgs::validate_with`]); [`crate::text::parse_str`] reports it.
     ///
     /// # Panics
     ///

@@ -2,9 +2,15 @@
 //! [`Report`]. Words are written by [`crate::format`], never here.
 
 use crate::json::{JsonType, TypeSet};
-use serde_json::{Number, Value};
+use serde_json::{Map, Number, Value};
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::fmt;
+use std::sync::Arc;
+
+/// Names (path segments, property names) are displayed up to this many
+/// characters, then cut with `…`.
+pub(crate) const NAME_SHOWN: usize = 60;
 
 /// One step of a path into the arguments.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -65,7 +71,7 @@ impl Path {
                     if i > 0 {
                         out.push('.');
                     }
-                    out.push_str(k);
+                    crate::format::echo::push_name(out, k, NAME_SHOWN);
                 }
                 Segment::Index(n) => {
                     out.push('[');
@@ -107,15 +113,13 @@ pub fn push_u64(out: &mut String, mut n: u64) {
 }
 
 impl fmt::Display for Path {
+    /// `filters.tags[2]`; names with control or bidi characters show them escaped
+    /// (`\u001b`), and names longer than 60 characters are cut with `…` (see
+    /// [`Path::to_pointer`] for the exact names).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, seg) in self.0.iter().enumerate() {
-            match seg {
-                Segment::Key(k) if i == 0 => f.write_str(k)?,
-                Segment::Key(k) => write!(f, ".{k}")?,
-                Segment::Index(n) => write!(f, "[{n}]")?,
-            }
-        }
-        Ok(())
+        let mut out = String::new();
+        self.write_to(&mut out);
+        f.write_str(&out)
     }
 }
 
@@ -143,12 +147,15 @@ pub enum Kind {
         expected: TypeSet,
         received: JsonType,
     },
-    /// The value is not one of the `enum` values.
+    /// The value is not one of the `enum` values. `allowed` is the schema's list,
+    /// shared (not copied) by every violation that names it; `received` is a
+    /// shortened copy of the value (see [`received_value`]).
     Enum {
-        allowed: Vec<Value>,
+        allowed: Arc<[Value]>,
         received: Value,
     },
-    /// The value is not the `const` value.
+    /// The value is not the `const` value (`received`: a shortened copy, see
+    /// [`received_value`]).
     Const { expected: Value, received: Value },
     /// A number below `minimum`.
     BelowMinimum { limit: Number, received: Number },
@@ -164,9 +171,11 @@ pub enum Kind {
     MinLength { limit: u64, length: u64 },
     /// A string longer than `maxLength` (in Unicode code points).
     MaxLength { limit: u64, length: u64 },
-    /// A string that does not match `pattern`.
-    Pattern { pattern: String, received: String },
-    /// A string that is not valid for its `format`.
+    /// A string that does not match `pattern` (the schema's source, shared by
+    /// every violation that names it; `received`: a shortened copy, see
+    /// [`received_str`]).
+    Pattern { pattern: Arc<str>, received: String },
+    /// A string that is not valid for its `format` (`received`: a shortened copy).
     Format { format: String, received: String },
     /// An array with fewer than `minItems` elements.
     MinItems { limit: u64, count: u64 },
@@ -179,7 +188,7 @@ pub enum Kind {
     /// An object with more than `maxProperties` properties.
     MaxProperties { limit: u64, count: u64 },
     /// A property name that breaks `propertyNames`; `problem` says how (a kind
-    /// about the name as a string value).
+    /// about the name as a string value). `name` is a shortened copy.
     PropertyName { name: String, problem: Box<Kind> },
     /// The schema is `false`: no value is allowed here.
     NotAllowed,
@@ -195,6 +204,10 @@ pub enum Kind {
     OneOfMany { matched: Vec<usize> },
     /// The call names a tool that does not exist.
     UnknownTool { name: String, known: Vec<String> },
+    /// A property is given more than once in the arguments' JSON text (found on
+    /// the text path only: a `serde_json::Value` keeps one of them). The path
+    /// names the repeated property.
+    Duplicate,
 }
 
 impl Kind {
@@ -203,7 +216,7 @@ impl Kind {
     /// `exclusive-maximum`, `multiple-of`, `min-length`, `max-length`, `pattern`,
     /// `format`, `min-items`, `max-items`, `unique-items`, `min-properties`,
     /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
-    /// `one-of-none`, `one-of-many`, `unknown-tool`.
+    /// `one-of-none`, `one-of-many`, `unknown-tool`, `duplicate`.
     pub fn code(&self) -> &'static str {
         match self {
             Kind::Missing => "missing",
@@ -232,6 +245,7 @@ impl Kind {
             Kind::OneOfNone { .. } => "one-of-none",
             Kind::OneOfMany { .. } => "one-of-many",
             Kind::UnknownTool { .. } => "unknown-tool",
+            Kind::Duplicate => "duplicate",
         }
     }
 }
@@ -255,15 +269,72 @@ impl fmt::Display for Violation {
 /// required properties (in `required` order), then each present property in the
 /// call's order with its own violations (type; else enum, const, bounds; then what
 /// is nested inside it, depth first).
-#[derive(Clone, Debug, Default, PartialEq)]
+///
+/// A report is bounded: at most [`Options::max_violations`] violations are kept
+/// (counting those inside `anyOf`/`oneOf` alternatives), the rest are only
+/// counted in [`Report::omitted`], and missing required arguments are kept before
+/// the members' violations they come before. Words are cut at
+/// [`Options::max_report_bytes`] (see [`crate::format`]).
+///
+/// [`Options::max_violations`]: crate::Options::max_violations
+/// [`Options::max_report_bytes`]: crate::Options::max_report_bytes
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
+    /// The violations kept, in report order.
     pub violations: Vec<Violation>,
+    /// How many violations were found but not kept (the cap of
+    /// [`Options::max_violations`](crate::Options::max_violations) was reached);
+    /// `0` when the report is complete.
+    pub omitted: usize,
+    /// The most bytes the words of this report take
+    /// ([`Options::max_report_bytes`](crate::Options::max_report_bytes) of the run).
+    pub max_report_bytes: usize,
+}
+
+impl Default for Report {
+    fn default() -> Report {
+        Report {
+            violations: Vec::new(),
+            omitted: 0,
+            max_report_bytes: crate::options::DEFAULT_MAX_REPORT_BYTES,
+        }
+    }
 }
 
 impl Report {
+    /// A complete report of `violations` (nothing omitted), with the default
+    /// rendering limit.
+    pub fn new(violations: Vec<Violation>) -> Report {
+        Report {
+            violations,
+            ..Report::default()
+        }
+    }
+
+    /// The report of one run: what a [`Sink`] collected within `budget`, with
+    /// `options`' limits.
+    #[doc(hidden)]
+    pub fn collected(
+        mut violations: Vec<Violation>,
+        budget: &Budget,
+        options: &crate::Options,
+    ) -> Report {
+        let mut omitted = budget.omitted.get();
+        // Only a cap of 0 (or a violation recorded outside the sink) gets here.
+        if violations.len() > options.max_violations {
+            omitted += violations.len() - options.max_violations;
+            violations.truncate(options.max_violations);
+        }
+        Report {
+            violations,
+            omitted,
+            max_report_bytes: options.max_report_bytes,
+        }
+    }
+
     /// No violations: the call may run.
     pub fn is_valid(&self) -> bool {
-        self.violations.is_empty()
+        self.violations.is_empty() && self.omitted == 0
     }
 
     /// The violations.
@@ -271,14 +342,14 @@ impl Report {
         &self.violations
     }
 
-    /// Number of violations.
+    /// Number of violations kept (see [`Report::omitted`] for the others).
     pub fn len(&self) -> usize {
         self.violations.len()
     }
 
-    /// Whether there are no violations.
+    /// Whether there are no violations, kept or omitted.
     pub fn is_empty(&self) -> bool {
-        self.violations.is_empty()
+        self.is_valid()
     }
 
     /// `Ok(())` when valid, else the report itself.
@@ -290,30 +361,113 @@ impl Report {
         }
     }
 
-    /// The default messages, one per violation.
+    /// The default messages, one per violation, cut at
+    /// [`Report::max_report_bytes`] and ended by `... and N more problems` when
+    /// some are left out.
     #[inline]
     pub fn messages(&self) -> Vec<String> {
-        if self.violations.is_empty() {
+        if self.is_valid() {
             return Vec::new();
         }
         crate::format::Format::Default.render(self)
     }
+
+    /// Puts the violations of repeated properties (the text path's
+    /// [`Kind::Duplicate`]) after the missing arguments that open the report,
+    /// within the report's cap.
+    #[doc(hidden)]
+    pub fn add_duplicates(
+        &mut self,
+        duplicates: Vec<Violation>,
+        more: usize,
+        options: &crate::Options,
+    ) {
+        self.omitted += more;
+        if duplicates.is_empty() {
+            return;
+        }
+        let at = self
+            .violations
+            .iter()
+            .take_while(|v| v.kind == Kind::Missing && v.path.0.len() == 1)
+            .count();
+        self.violations.splice(at..at, duplicates);
+        let cap = options.max_violations;
+        if self.violations.len() > cap {
+            self.omitted += self.violations.len() - cap;
+            self.violations.truncate(cap);
+        }
+    }
 }
 
 impl fmt::Display for Report {
-    /// The default messages joined with `; `.
+    /// The default messages (as [`Report::messages`] cuts them) joined with `; `.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, v) in self.violations.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{v}")?;
-        }
-        Ok(())
+        f.write_str(&self.messages().join("; "))
     }
 }
 
 impl std::error::Error for Report {}
+
+/// How many more violations one run may keep, shared by the sinks of the run
+/// (nested ones collect `anyOf`/`oneOf` alternatives), and how many it dropped.
+/// Every violation held in a list costs 1 (plus what it holds nested).
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Budget {
+    left: Cell<usize>,
+    /// Missing properties kept beyond the cap, until `move_back` puts them before
+    /// the violations they displace.
+    over: Cell<usize>,
+    omitted: Cell<usize>,
+}
+
+impl Budget {
+    /// A budget of `max` violations.
+    pub fn new(max: usize) -> Budget {
+        Budget {
+            left: Cell::new(max),
+            over: Cell::new(0),
+            omitted: Cell::new(0),
+        }
+    }
+
+    /// How many violations were dropped.
+    pub fn omitted(&self) -> usize {
+        self.omitted.get()
+    }
+
+    fn charge(&self, weight: usize) -> bool {
+        let left = self.left.get();
+        if left >= weight {
+            self.left.set(left - weight);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn release(&self, weight: usize) {
+        self.left.set(self.left.get() + weight);
+    }
+}
+
+/// What a violation costs in a [`Budget`]: itself and the violations it holds.
+fn weight(kind: &Kind) -> usize {
+    1 + nested(kind)
+}
+
+fn nested(kind: &Kind) -> usize {
+    match kind {
+        Kind::AnyOf { alternatives } | Kind::OneOfNone { alternatives } => alternatives
+            .iter()
+            .flat_map(|vs| vs.iter())
+            .map(|v| weight(&v.kind))
+            .sum(),
+        Kind::PropertyName { problem, .. } => nested(problem),
+        _ => 0,
+    }
+}
 
 /// Where a validator puts what it finds: a list of violations, or (to probe an
 /// `anyOf` alternative, a `not`, ...) only whether there was one. Violations are
@@ -322,6 +476,7 @@ impl std::error::Error for Report {}
 pub struct Sink<'a> {
     list: Option<&'a mut Vec<Violation>>,
     failed: bool,
+    budget: Option<&'a Budget>,
 }
 
 impl<'a> Sink<'a> {
@@ -331,6 +486,47 @@ impl<'a> Sink<'a> {
         Sink {
             list: Some(list),
             failed: false,
+            budget: None,
+        }
+    }
+
+    /// A sink that keeps violations in `list` while `budget` lasts, and counts
+    /// the others.
+    #[inline]
+    pub fn collect_within(list: &'a mut Vec<Violation>, budget: &'a Budget) -> Sink<'a> {
+        Sink {
+            list: Some(list),
+            failed: false,
+            budget: Some(budget),
+        }
+    }
+
+    /// A sink collecting into `list` within this sink's budget (for the
+    /// violations of an alternative, which end up in this sink's report).
+    #[inline]
+    pub fn nested<'b>(&self, list: &'b mut Vec<Violation>) -> Sink<'b>
+    where
+        'a: 'b,
+    {
+        Sink {
+            list: Some(list),
+            failed: false,
+            budget: self.budget,
+        }
+    }
+
+    /// Gives back the budget of violations collected by [`Sink::nested`] sinks
+    /// that are dropped or rewrapped (the caller records what it keeps anew).
+    pub fn release(&self, violations: &[Violation]) {
+        if let Some(b) = self.budget {
+            b.release(violations.iter().map(|v| weight(&v.kind)).sum());
+        }
+    }
+
+    /// [`Sink::release`] for each list.
+    pub fn release_all(&self, lists: &[Vec<Violation>]) {
+        for l in lists {
+            self.release(l);
         }
     }
 
@@ -340,6 +536,7 @@ impl<'a> Sink<'a> {
         Sink {
             list: None,
             failed: false,
+            budget: None,
         }
     }
 
@@ -352,11 +549,32 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// Whether a violation of `kind` may be kept (charging the budget with its
+    /// weight, the violations it holds included: what a nested sink collected
+    /// for it was given back with [`Sink::release`]); counts it as omitted when
+    /// not. A missing property is always kept: `move_back` then drops what it
+    /// displaces.
+    fn admit(&self, kind: &Kind) -> bool {
+        let Some(b) = self.budget else { return true };
+        if b.charge(weight(kind)) {
+            return true;
+        }
+        if *kind == Kind::Missing {
+            b.over.set(b.over.get() + 1);
+            return true;
+        }
+        b.omitted.set(b.omitted.get() + 1);
+        false
+    }
+
     /// The out-of-line part of [`Sink::report`]: every call site stays small, so
     /// that validators inline where no violation is found.
     #[cold]
     #[inline(never)]
     fn push(&mut self, kind: Kind, trail: &Trail<'_>, position: Position) {
+        if !self.admit(&kind) {
+            return;
+        }
         if let Some(list) = self.list.as_deref_mut() {
             list.push(Violation {
                 kind,
@@ -372,8 +590,15 @@ impl<'a> Sink<'a> {
             return;
         }
         self.failed = true;
-        if let Some(list) = self.list.as_deref_mut() {
-            list.extend(violations);
+        if self.list.is_none() {
+            return;
+        }
+        for v in violations {
+            if self.admit(&v.kind) {
+                if let Some(list) = self.list.as_deref_mut() {
+                    list.push(v);
+                }
+            }
         }
     }
 
@@ -403,13 +628,175 @@ impl<'a> Sink<'a> {
 
     /// Moves the violations collected since `from` before those collected from
     /// `mark` to `from` (missing properties, found after the pass over the members,
-    /// come first), keeping the order within each run.
+    /// come first), keeping the order within each run. Missing properties kept
+    /// beyond the cap then displace the last violations of the list (those that
+    /// come after them), which are counted as omitted.
     #[inline]
     pub fn move_back(&mut self, mark: usize, from: usize) {
         if let Some(list) = self.list.as_deref_mut() {
             let len = list.len();
             if mark < from && from < len {
                 list[mark..].rotate_right(len - from);
+            }
+            if let Some(b) = self.budget {
+                if b.over.get() > 0 {
+                    displace(list, b);
+                }
+            }
+        }
+    }
+}
+
+/// Drops violations from the end of `list` until the missing properties kept
+/// beyond the cap are paid for.
+#[cold]
+fn displace(list: &mut Vec<Violation>, budget: &Budget) {
+    while budget.over.get() > 0 {
+        let Some(last) = list.pop() else {
+            budget.over.set(0);
+            break;
+        };
+        budget.omitted.set(budget.omitted.get() + 1);
+        let w = weight(&last.kind);
+        let over = budget.over.get();
+        if w >= over {
+            budget.over.set(0);
+            budget.release(w - over);
+        } else {
+            budget.over.set(over - w);
+        }
+    }
+}
+
+/// The longest name (in bytes) a [`Path`] keeps of a name the call sent; longer
+/// ones are cut (on a character boundary) and end with `…`.
+pub const KEPT_NAME_BYTES: usize = 256;
+
+/// The most bytes of strings (and string-like parts) a received value keeps.
+pub const KEPT_VALUE_BYTES: usize = 1024;
+
+/// The deepest a received value is kept; deeper arrays and objects become `"…"`.
+/// Above 60, so that the quoted text of a message (60 characters) is the same as
+/// for the whole value.
+pub const KEPT_VALUE_DEPTH: usize = 64;
+
+/// A copy of `s` of at most `max` bytes (cut on a character boundary, ending with
+/// `…` when cut).
+fn cut(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut out = String::with_capacity(end + 3);
+    out.push_str(&s[..end]);
+    out.push('…');
+    out
+}
+
+/// The copy of a received string a violation keeps: the first
+/// [`KEPT_VALUE_BYTES`] bytes, then `…`.
+#[doc(hidden)]
+pub fn received_str(s: &str) -> String {
+    cut(s, KEPT_VALUE_BYTES)
+}
+
+/// One container of [`received_value`] being copied.
+enum Copying<'v> {
+    Array(Vec<Value>, std::slice::Iter<'v, Value>),
+    Object(Map<String, Value>, serde_json::map::Iter<'v>, String),
+}
+
+/// The copy of a received value a violation keeps: strings, names and elements up
+/// to [`KEPT_VALUE_BYTES`] in all, nesting up to [`KEPT_VALUE_DEPTH`]; what is
+/// left out is marked `"…"` (a cut string ends with `…`, a cut array with a `"…"`
+/// element, a cut object with a `"…": "…"` member, a container too deep is
+/// `"…"`). Built without recursion, so a value of any depth is copied in bounded
+/// stack; a value within the bounds is copied whole.
+#[doc(hidden)]
+pub fn received_value(value: &Value) -> Value {
+    const MARK: &str = "…";
+    let mut left = KEPT_VALUE_BYTES;
+    let mut stack: Vec<Copying<'_>> = Vec::new();
+    let mut next = Some(value);
+    loop {
+        // The value copied, when one is complete.
+        let mut done: Option<Value> = None;
+        if let Some(v) = next.take() {
+            match v {
+                Value::Array(items) if stack.len() < KEPT_VALUE_DEPTH => {
+                    left = left.saturating_sub(1);
+                    stack.push(Copying::Array(Vec::new(), items.iter()));
+                }
+                Value::Object(map) if stack.len() < KEPT_VALUE_DEPTH => {
+                    left = left.saturating_sub(1);
+                    stack.push(Copying::Object(Map::new(), map.iter(), String::new()));
+                }
+                Value::Array(_) | Value::Object(_) => done = Some(Value::String(MARK.into())),
+                Value::String(s) => {
+                    let kept = cut(s, left);
+                    left = left.saturating_sub(kept.len());
+                    done = Some(Value::String(kept));
+                }
+                scalar => {
+                    left = left.saturating_sub(8);
+                    done = Some(scalar.clone());
+                }
+            }
+        } else {
+            // The next member of the innermost container, or the container itself.
+            let Some(top) = stack.last_mut() else {
+                return Value::Null;
+            };
+            let exhausted = left == 0;
+            match top {
+                Copying::Array(out, it) => match it.next() {
+                    Some(_) if exhausted => {
+                        out.push(Value::String(MARK.into()));
+                        let Some(Copying::Array(out, _)) = stack.pop() else {
+                            unreachable!()
+                        };
+                        done = Some(Value::Array(out));
+                    }
+                    Some(v) => next = Some(v),
+                    None => {
+                        let Some(Copying::Array(out, _)) = stack.pop() else {
+                            unreachable!()
+                        };
+                        done = Some(Value::Array(out));
+                    }
+                },
+                Copying::Object(out, it, key) => match it.next() {
+                    Some(_) if exhausted => {
+                        out.insert(MARK.into(), Value::String(MARK.into()));
+                        let Some(Copying::Object(out, _, _)) = stack.pop() else {
+                            unreachable!()
+                        };
+                        done = Some(Value::Object(out));
+                    }
+                    Some((k, v)) => {
+                        let kept = cut(k, left.max(1));
+                        left = left.saturating_sub(kept.len());
+                        *key = kept;
+                        next = Some(v);
+                    }
+                    None => {
+                        let Some(Copying::Object(out, _, _)) = stack.pop() else {
+                            unreachable!()
+                        };
+                        done = Some(Value::Object(out));
+                    }
+                },
+            }
+        }
+        let Some(v) = done else { continue };
+        match stack.last_mut() {
+            None => return v,
+            Some(Copying::Array(out, _)) => out.push(v),
+            Some(Copying::Object(out, _, key)) => {
+                out.insert(std::mem::take(key), v);
             }
         }
     }
@@ -486,7 +873,7 @@ impl<'a> Trail<'a> {
         while let Some(t) = cur {
             match t.seg {
                 TrailSeg::Root => {}
-                TrailSeg::Key(k) => segs.push(Segment::Key(Cow::Owned(k.to_string()))),
+                TrailSeg::Key(k) => segs.push(Segment::Key(Cow::Owned(cut(k, KEPT_NAME_BYTES)))),
                 TrailSeg::Name(k) => segs.push(Segment::Key(Cow::Borrowed(k))),
                 TrailSeg::Index(i) => segs.push(Segment::Index(i)),
             }

@@ -977,7 +977,7 @@ fn lint_carrying_schemas_still_validate_as_given() {
         assert_eq!(
             r.violations[0].kind,
             Kind::Enum {
-                allowed: vec![],
+                allowed: vec![].into(),
                 received: v
             }
         );

@@ -177,7 +177,7 @@ fn enum_violation_data() {
         &json!({"city": "Paris", "days": 1, "unit": "kelvin"}),
         vec![viol(
             Kind::Enum {
-                allowed: vec![json!("celsius"), json!("fahrenheit")],
+                allowed: vec![json!("celsius"), json!("fahrenheit")].into(),
                 received: json!("kelvin"),
             },
             "unit",
@@ -381,7 +381,7 @@ fn nested_objects_and_arrays_depth_first_in_call_order() {
             viol(Kind::Missing, "filters.rows[1].id", f),
             viol(
                 Kind::Enum {
-                    allowed: vec![json!("a"), json!("b")],
+                    allowed: vec![json!("a"), json!("b")].into(),
                     received: json!("c"),
                 },
                 "filters.rows[1].kind",
@@ -514,7 +514,7 @@ fn order_for_one_value_enum_const_min_max() {
         vec![
             viol(
                 Kind::Enum {
-                    allowed: vec![json!(5), json!(6)],
+                    allowed: vec![json!(5), json!(6)].into(),
                     received: json!(5.5),
                 },
                 "n",
@@ -628,7 +628,7 @@ fn array_own_checks_before_items() {
         vec![
             viol(
                 Kind::Enum {
-                    allowed: vec![json!([1, 2])],
+                    allowed: vec![json!([1, 2])].into(),
                     received: json!([2, "x", 0]),
                 },
                 "l",
@@ -939,7 +939,7 @@ fn one_equals_one_point_zero_in_enum_and_const() {
         vec![
             viol(
                 Kind::Enum {
-                    allowed: vec![json!(1), json!("a"), json!(null)],
+                    allowed: vec![json!(1), json!("a"), json!(null)].into(),
                     received: json!(1.5),
                 },
                 "e",
@@ -973,7 +973,7 @@ fn booleans_never_equal_numbers_and_strings_compare_exactly() {
         vec![
             viol(
                 Kind::Enum {
-                    allowed: vec![json!(1), json!(0)],
+                    allowed: vec![json!(1), json!(0)].into(),
                     received: json!(true),
                 },
                 "e",
@@ -989,7 +989,7 @@ fn booleans_never_equal_numbers_and_strings_compare_exactly() {
             ),
             viol(
                 Kind::Enum {
-                    allowed: vec![json!("1"), json!("A")],
+                    allowed: vec![json!("1"), json!("A")].into(),
                     received: json!(1),
                 },
                 "s",
@@ -1002,7 +1002,7 @@ fn booleans_never_equal_numbers_and_strings_compare_exactly() {
         &json!({"e": false}),
         vec![viol(
             Kind::Enum {
-                allowed: vec![json!(1), json!(0)],
+                allowed: vec![json!(1), json!(0)].into(),
                 received: json!(false),
             },
             "e",
@@ -1014,7 +1014,7 @@ fn booleans_never_equal_numbers_and_strings_compare_exactly() {
         &json!({"s": "a"}),
         vec![viol(
             Kind::Enum {
-                allowed: vec![json!("1"), json!("A")],
+                allowed: vec![json!("1"), json!("A")].into(),
                 received: json!("a"),
             },
             "s",
@@ -1045,7 +1045,7 @@ fn arrays_and_objects_compare_deeply() {
         vec![
             viol(
                 Kind::Enum {
-                    allowed: vec![json!([1, 2]), json!({"k": 1})],
+                    allowed: vec![json!([1, 2]), json!({"k": 1})].into(),
                     received: json!([2, 1]),
                 },
                 "l",
@@ -1285,7 +1285,7 @@ fn type_lists() {
         &json!({"u": "k"}),
         vec![viol(
             Kind::Enum {
-                allowed: vec![json!("c"), json!("f"), json!(null)],
+                allowed: vec![json!("c"), json!("f"), json!(null)].into(),
                 received: json!("k"),
             },
             "u",
@@ -1343,7 +1343,7 @@ fn kind_codes() {
         (type_kind(&[Str], Null), "type"),
         (
             Kind::Enum {
-                allowed: vec![],
+                allowed: vec![].into(),
                 received: json!(1),
             },
             "enum",

@@ -270,9 +270,13 @@ fn struct_body(
         {
             return None;
         }
-        slots.push(
-            quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;),
-        );
+        // Whether the member was read (a defaulted field may read `null` as
+        // absent and leave its slot empty).
+        let seen = format_ident!("__s{}", i);
+        slots.push(quote!(
+            let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;
+            let mut #seen = false;
+        ));
         let optional = optional_layers(ty);
         let seed = match &optional {
             Some(_) => field_option_seed(ty, field, default.is_some(), &mut ext)?,
@@ -293,9 +297,10 @@ fn struct_body(
         };
         arms.push(quote! {
             #i => {
-                if #slot.is_some() {
+                if #seen {
                     return ::core::result::Result::Err(#fs::fail());
                 }
+                #seen = true;
                 #read
             }
         });
@@ -342,16 +347,19 @@ fn struct_body(
                     let __fast = self.0;
                     #key
                     #(#slots)*
-                    while let ::core::option::Option::Some(__k) =
-                        __map.next_key_seed(#fs::Key(__key))?
+                    // Undeclared names read (a repeated one: the exact path
+                    // reports it).
+                    let mut __names = #fs::Names::new();
+                    while let ::core::option::Option::Some((__k, __h)) =
+                        __map.next_key_seed(#fs::KeyOrHash(__key))?
                     {
                         match __k {
                             #(#arms)*
                             _ => {
-                                if #deny || __fast.reject_undeclared {
+                                if #deny || __fast.reject_undeclared || !__names.insert(__h) {
                                     return ::core::result::Result::Err(#fs::fail());
                                 }
-                                __map.next_value::<#fs::serde::de::IgnoredAny>()?;
+                                __map.next_value_seed(#fs::Skip)?;
                             }
                         }
                     }
@@ -655,7 +663,10 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
                 false,
             ))
         }
-        Kind::Plain | Kind::Value => plain(),
+        Kind::Plain => plain(),
+        // A `Value` would keep one of two members of the same name: read by a
+        // seed that stops at a repeated one.
+        Kind::Value => Some((quote!(#fs::Unique), false)),
         Kind::Option(inner) => {
             let (s, is_plain) = seed(inner, field, ext)?;
             if is_plain {
@@ -690,10 +701,9 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
             Some((quote!(#fs::Set::<#ty, _>::new(#s, #min, #max)), false))
         }
         Kind::Map(value) => {
-            let (s, is_plain) = seed(value, None, ext)?;
-            if is_plain {
-                return plain();
-            }
+            // Always the checking map: serde's own keeps one of two members of
+            // the same name, and this one stops at a repeated one.
+            let (s, _) = seed(value, None, ext)?;
             Some((quote!(#fs::Map::<#ty, _>::new(#s)), false))
         }
         Kind::Fixed(inner) => {

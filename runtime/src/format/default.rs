@@ -1,13 +1,16 @@
 //! The default, model-facing sentences: seed 000's wording, extended to every kind
 //! and to nested paths.
 
-use crate::json::short_json;
-use crate::violation::{Kind, Violation};
+use super::echo;
+use crate::violation::{Kind, Violation, NAME_SHOWN};
 use serde_json::Value;
 use std::fmt::{self, Write as _};
 
 /// Received values are quoted up to this many characters.
 const QUOTE_MAX: usize = 60;
+
+/// Patterns are quoted up to this many characters.
+const PATTERN_SHOWN: usize = 200;
 
 /// The sentence for one violation.
 ///
@@ -19,25 +22,65 @@ const QUOTE_MAX: usize = 60;
 /// argument 'qty' should be at least 1, got 0
 /// argument 'filters.tags[2]' should be string, got integer
 /// arguments should be object, got array
+/// argument 'city' is given more than once
 /// ```
+///
+/// What the call sent is echoed with control and bidi characters escaped
+/// (`\u001b`, `\u202e`) and cut with `…` past 60 characters (names and quoted
+/// values); a message longer than the default
+/// [`Options::max_report_bytes`](crate::Options::max_report_bytes) is cut there.
 pub fn message(v: &Violation) -> String {
+    message_within(v, crate::options::DEFAULT_MAX_REPORT_BYTES)
+}
+
+/// [`message`], cut at `max` bytes (on a character boundary, with `…`); long
+/// lists (enum values, alternatives) stop being written past it.
+pub(crate) fn message_within(v: &Violation, max: usize) -> String {
+    let mut out = message_uncut(v, max);
+    cut_to(&mut out, max);
+    out
+}
+
+/// Cuts `out` to at most `max` bytes (plus `…`) on a character boundary.
+pub(crate) fn cut_to(out: &mut String, max: usize) {
+    if out.len() > max {
+        let mut end = max;
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+        out.push('…');
+    }
+}
+
+fn message_uncut(v: &Violation, max: usize) -> String {
     let subject = Subject(&v.path);
     match &v.kind {
         Kind::PropertyName { name, problem } => {
             format!(
-                "{subject} has a property name '{name}' that {}",
-                predicate(problem)
+                "{subject} has a property name '{}' that {}",
+                echo::name(name, NAME_SHOWN),
+                predicate(problem, max)
             )
         }
         Kind::UnknownTool { name, known } => {
+            let name = echo::name(name, NAME_SHOWN);
             if known.is_empty() {
                 format!("unknown tool '{name}'; no tools are available")
             } else {
-                let names: Vec<String> = known.iter().map(|k| format!("'{k}'")).collect();
-                format!(
-                    "unknown tool '{name}'; available tools: {}",
-                    names.join(", ")
-                )
+                let mut out = format!("unknown tool '{name}'; available tools: ");
+                for (i, k) in known.iter().enumerate() {
+                    if out.len() > max {
+                        break;
+                    }
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push('\'');
+                    echo::push_name(&mut out, k, NAME_SHOWN);
+                    out.push('\'');
+                }
+                out
             }
         }
         // The common kinds are written with plain appends, into one string sized
@@ -61,10 +104,15 @@ pub fn message(v: &Violation) -> String {
                     v.path.write_to(&mut out);
                     out.push_str("' is not allowed");
                 }
+                Kind::Duplicate => {
+                    out.push_str("argument '");
+                    v.path.write_to(&mut out);
+                    out.push_str("' is given more than once");
+                }
                 kind => {
                     write_subject(&mut out, &v.path);
                     out.push(' ');
-                    write_predicate(&mut out, kind);
+                    write_predicate(&mut out, kind, max);
                 }
             }
             out
@@ -106,13 +154,16 @@ fn write_number(out: &mut String, n: &serde_json::Number) {
     }
 }
 
-/// A string value as JSON (`"celsius"`), cut as [`short_json`] cuts it, appended;
-/// without `fmt` when it needs no escape.
+/// A value as JSON (`"celsius"`), cut as [`crate::json::short_json`] cuts it and
+/// escaped as [`echo::push_json`] escapes, appended; without `fmt` when it needs
+/// no escape.
 fn write_json(out: &mut String, value: &Value) {
     match value {
         Value::String(s)
             if s.len() + 2 <= QUOTE_MAX
-                && !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') =>
+                && !s
+                    .bytes()
+                    .any(|b| b < 0x20 || b == b'"' || b == b'\\' || b >= 0x7f) =>
         {
             out.push('"');
             out.push_str(s);
@@ -121,7 +172,7 @@ fn write_json(out: &mut String, value: &Value) {
         Value::Number(n) => write_number(out, n),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Null => out.push_str("null"),
-        other => out.push_str(&short_json(other, QUOTE_MAX)),
+        other => echo::push_json(out, other, QUOTE_MAX),
     }
 }
 
@@ -147,14 +198,14 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 }
 
 /// What a value should be: `should be at least 1, got 0`.
-fn predicate(kind: &Kind) -> String {
+fn predicate(kind: &Kind, max: usize) -> String {
     let mut out = String::new();
-    write_predicate(&mut out, kind);
+    write_predicate(&mut out, kind, max);
     out
 }
 
-/// [`predicate`], appended to `out`.
-fn write_predicate(out: &mut String, kind: &Kind) {
+/// [`predicate`], appended to `out`; lists stop once `out` is longer than `max`.
+fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
     let _ = match kind {
         Kind::Type { expected, received } => {
             out.push_str("should be ");
@@ -164,7 +215,7 @@ fn write_predicate(out: &mut String, kind: &Kind) {
             Ok(())
         }
         Kind::Enum { allowed, received } => {
-            match allowed.as_slice() {
+            match &allowed[..] {
                 [] => out.push_str("cannot take any value (its enum is empty), got "),
                 [one] => {
                     out.push_str("should be ");
@@ -174,6 +225,10 @@ fn write_predicate(out: &mut String, kind: &Kind) {
                 many => {
                     out.push_str("should be one of ");
                     for (i, v) in many.iter().enumerate() {
+                        if out.len() > max {
+                            out.push_str(", …");
+                            break;
+                        }
                         if i > 0 {
                             out.push_str(", ");
                         }
@@ -185,12 +240,13 @@ fn write_predicate(out: &mut String, kind: &Kind) {
             write_json(out, received);
             Ok(())
         }
-        Kind::Const { expected, received } => write!(
-            out,
-            "should be {}, got {}",
-            short_json(expected, QUOTE_MAX),
-            short_json(received, QUOTE_MAX)
-        ),
+        Kind::Const { expected, received } => {
+            out.push_str("should be ");
+            echo::push_json(out, expected, QUOTE_MAX);
+            out.push_str(", got ");
+            echo::push_json(out, received, QUOTE_MAX);
+            Ok(())
+        }
         Kind::BelowMinimum { limit, received } => {
             out.push_str("should be at least ");
             write_number(out, limit);
@@ -232,17 +288,20 @@ fn write_predicate(out: &mut String, kind: &Kind) {
             "should be at most {} long, got {length}",
             plural(*limit, "character", "characters")
         ),
-        Kind::Pattern { pattern, received } => write!(
-            out,
-            "should match the pattern {pattern}, got {}",
-            short_json(&Value::String(received.clone()), QUOTE_MAX)
-        ),
-        Kind::Format { format, received } => write!(
-            out,
-            "should be {}, got {}",
-            crate::formats::describe(format),
-            short_json(&Value::String(received.clone()), QUOTE_MAX)
-        ),
+        Kind::Pattern { pattern, received } => {
+            out.push_str("should match the pattern ");
+            echo::push_name(out, pattern, PATTERN_SHOWN);
+            out.push_str(", got ");
+            echo::push_json(out, &Value::String(received.clone()), QUOTE_MAX);
+            Ok(())
+        }
+        Kind::Format { format, received } => {
+            out.push_str("should be ");
+            echo::push_name(out, &crate::formats::describe(format), PATTERN_SHOWN);
+            out.push_str(", got ");
+            echo::push_json(out, &Value::String(received.clone()), QUOTE_MAX);
+            Ok(())
+        }
         Kind::MinItems { limit, count } => write!(
             out,
             "should have at least {}, got {count}",
@@ -269,24 +328,20 @@ fn write_predicate(out: &mut String, kind: &Kind) {
             "should have at most {}, got {count}",
             plural(*limit, "property", "properties")
         ),
-        Kind::Not { schema } => write!(
-            out,
-            "should not match the schema {}",
-            short_json(schema, QUOTE_MAX)
-        ),
+        Kind::Not { schema } => {
+            out.push_str("should not match the schema ");
+            echo::push_json(out, schema, QUOTE_MAX);
+            Ok(())
+        }
         Kind::AnyOf { alternatives } => {
-            write!(
-                out,
-                "should match at least one of: {}",
-                branches(alternatives)
-            )
+            out.push_str("should match at least one of: ");
+            branches(out, alternatives, max);
+            Ok(())
         }
         Kind::OneOfNone { alternatives } => {
-            write!(
-                out,
-                "should match exactly one of: {}",
-                branches(alternatives)
-            )
+            out.push_str("should match exactly one of: ");
+            branches(out, alternatives, max);
+            Ok(())
         }
         Kind::OneOfMany { matched } => {
             let names: Vec<String> = matched.iter().map(|i| format!("({})", i + 1)).collect();
@@ -297,43 +352,67 @@ fn write_predicate(out: &mut String, kind: &Kind) {
             )
         }
         Kind::Missing => out.write_str("is missing"),
+        Kind::Duplicate => out.write_str("is given more than once"),
         Kind::Unexpected => out.write_str("is not expected"),
         Kind::NotAllowed => out.write_str("is not allowed"),
         Kind::PropertyName { name, problem } => {
-            write!(
-                out,
-                "has a property name '{name}' that {}",
-                predicate(problem)
-            )
+            out.push_str("has a property name '");
+            echo::push_name(out, name, NAME_SHOWN);
+            out.push_str("' that ");
+            write_predicate(out, problem, max);
+            Ok(())
         }
-        Kind::UnknownTool { name, .. } => write!(out, "names an unknown tool '{name}'"),
+        Kind::UnknownTool { name, .. } => {
+            out.push_str("names an unknown tool '");
+            echo::push_name(out, name, NAME_SHOWN);
+            out.push('\'');
+            Ok(())
+        }
     };
 }
 
-/// A listed value, in full (as `Display` of a `Value` writes it).
+/// A listed value, in full (as `Display` of a `Value` writes it, hostile
+/// characters escaped) up to the default report size.
 fn write_enum_value(out: &mut String, v: &Value) {
     match v {
-        Value::String(s) if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') => {
+        Value::String(s)
+            if !s
+                .bytes()
+                .any(|b| b < 0x20 || b == b'"' || b == b'\\' || b >= 0x7f) =>
+        {
             out.push('"');
             out.push_str(s);
             out.push('"');
         }
         Value::Number(n) => write_number(out, n),
-        other => {
-            let _ = write!(out, "{other}");
-        }
+        other => echo::push_json(out, other, crate::options::DEFAULT_MAX_REPORT_BYTES),
     }
 }
 
-/// `(1) argument 'x' should be string, got integer; (2) ...`
-fn branches(alternatives: &[Vec<Violation>]) -> String {
-    let parts: Vec<String> = alternatives
-        .iter()
-        .enumerate()
-        .map(|(i, vs)| {
-            let msgs: Vec<String> = vs.iter().map(message).collect();
-            format!("({}) {}", i + 1, msgs.join(", "))
-        })
-        .collect();
-    parts.join("; ")
+/// `(1) argument 'x' should be string, got integer; (2) ...`, appended; stops
+/// once `out` is longer than `max`.
+fn branches(out: &mut String, alternatives: &[Vec<Violation>], max: usize) {
+    for (i, vs) in alternatives.iter().enumerate() {
+        if out.len() > max {
+            out.push_str("; …");
+            return;
+        }
+        if i > 0 {
+            out.push_str("; ");
+        }
+        out.push('(');
+        crate::violation::push_u64(out, i as u64 + 1);
+        out.push_str(") ");
+        for (j, v) in vs.iter().enumerate() {
+            if out.len() > max {
+                out.push_str(", …");
+                return;
+            }
+            if j > 0 {
+                out.push_str(", ");
+            }
+            let left = max.saturating_sub(out.len());
+            out.push_str(&message_within(v, left));
+        }
+    }
 }

@@ -6,8 +6,16 @@
 //! - [`Format::Seed000`] .. [`Format::Seed003`]: the exact strings, order and
 //!   filtering of the four seed exercises (see `SEED-OPS.md`).
 //! - [`json_report`]: one JSON object per violation, for programs.
+//!
+//! Every format is bounded: at most [`Report::max_report_bytes`] bytes of words
+//! (a single longer message is cut with `…`), then a last line
+//! `... and N more problems` counting what is left out, including the
+//! violations the report itself omitted ([`Report::omitted`]). What the call sent
+//! is echoed with control and bidi characters escaped (see [`message`]).
 
 mod default;
+#[doc(hidden)]
+pub mod echo;
 mod report;
 mod seeds;
 
@@ -63,14 +71,62 @@ impl Format {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
 
-    /// Writes `report` in this format.
+    /// Writes `report` in this format, within [`Report::max_report_bytes`]: the
+    /// lines that fit, then `... and N more problems` when any line, or any
+    /// violation of the report ([`Report::omitted`]), is left out.
     pub fn render(self, report: &Report) -> Vec<String> {
+        let max = report.max_report_bytes;
         match self {
-            Format::Default => report.violations.iter().map(message).collect(),
-            Format::Seed000 => seeds::seed000(report),
-            Format::Seed001 => seeds::seed001(report),
-            Format::Seed002 => seeds::seed002(report),
-            Format::Seed003 => seeds::seed003(report),
+            Format::Default => {
+                let lines = report
+                    .violations
+                    .iter()
+                    .map(|v| default::message_within(v, max));
+                bounded(lines, report.violations.len(), report)
+            }
+            Format::Seed000 => whole(seeds::seed000(report), report),
+            Format::Seed001 => whole(seeds::seed001(report), report),
+            Format::Seed002 => whole(seeds::seed002(report), report),
+            Format::Seed003 => whole(seeds::seed003(report), report),
         }
     }
+}
+
+fn whole(lines: Vec<String>, report: &Report) -> Vec<String> {
+    let n = lines.len();
+    bounded(lines.into_iter(), n, report)
+}
+
+/// The closing line of a cut report.
+pub(crate) fn more(n: usize) -> String {
+    if n == 1 {
+        "... and 1 more problem".to_string()
+    } else {
+        format!("... and {n} more problems")
+    }
+}
+
+/// The first of `n` lines that fit in the report's size (a first line longer
+/// than it cut), then the closing line when anything is left out.
+fn bounded(lines: impl Iterator<Item = String>, n: usize, report: &Report) -> Vec<String> {
+    let max = report.max_report_bytes;
+    let mut out: Vec<String> = Vec::new();
+    let mut used = 0usize;
+    for mut line in lines {
+        let sep = if out.is_empty() { 0 } else { 2 };
+        if used + sep + line.len() > max {
+            if out.is_empty() {
+                default::cut_to(&mut line, max);
+                out.push(line);
+            }
+            break;
+        }
+        used += sep + line.len();
+        out.push(line);
+    }
+    let left = n - out.len() + report.omitted;
+    if left > 0 {
+        out.push(more(left));
+    }
+    out
 }

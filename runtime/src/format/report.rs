@@ -1,10 +1,11 @@
 //! The JSON report: one object per violation, for programs rather than models.
 
-use super::default::message;
+use super::default::message_within;
 use crate::violation::{Kind, Report, Violation};
 use serde_json::{json, Map, Value};
 
-/// A JSON array with one object per violation, in report order:
+/// The report as JSON: `{"violations": [...], "omitted": N}`, with one object per
+/// violation in report order:
 ///
 /// ```json
 /// {"kind": "enum", "path": "unit", "pointer": "/unit", "argument": 1,
@@ -12,40 +13,61 @@ use serde_json::{json, Map, Value};
 ///  "message": "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"kelvin\""}
 /// ```
 ///
+/// `omitted` counts the violations left out: those the report omitted
+/// ([`Report::omitted`]) and those past [`Report::max_report_bytes`] of messages
+/// (the first entry is always there). `path` and `message` are words (names
+/// escaped and cut as in [`super::message`]); `pointer`, `received` and
+/// `allowed` are data (`received` is the shortened copy the violation keeps).
+///
 /// `argument` is the argument's index in the call (`null` when missing). Present
 /// per kind: `expected` and `received` (type names) for `type`; `allowed` and
 /// `received` for `enum`; `expected` and `received` for `const`; `limit` and
 /// `received` for `below-minimum` / `above-maximum`; `received` (the name) and
 /// `allowed` (the known tools) for `unknown-tool`.
 pub fn json_report(report: &Report) -> Value {
-    Value::Array(report.violations.iter().map(entry).collect())
+    let max = report.max_report_bytes;
+    let mut used = 0usize;
+    let mut entries = Vec::new();
+    for v in &report.violations {
+        if used > max {
+            break;
+        }
+        let (e, len) = entry(v, max.saturating_sub(used));
+        used += len;
+        entries.push(e);
+    }
+    let omitted = report.violations.len() - entries.len() + report.omitted;
+    json!({"violations": entries, "omitted": omitted})
 }
 
-fn entry(v: &Violation) -> Value {
+/// The entry of `v` and the length of its message (cut at `max`).
+fn entry(v: &Violation, max: usize) -> (Value, usize) {
     let mut o = Map::new();
     o.insert("kind".into(), json!(v.kind.code()));
     o.insert("path".into(), json!(v.path.to_string()));
     o.insert("pointer".into(), json!(v.path.to_pointer()));
     o.insert("argument".into(), json!(v.position.argument));
-    facts(&v.kind, &mut o);
-    o.insert("message".into(), json!(message(v)));
-    Value::Object(o)
+    facts(&v.kind, &mut o, max);
+    let message = message_within(v, max);
+    let len = message.len();
+    o.insert("message".into(), json!(message));
+    (Value::Object(o), len)
 }
 
 /// The kind's own facts, as fields.
-fn facts(kind: &Kind, o: &mut Map<String, Value>) {
+fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
     let mut put = |k: &str, v: Value| {
         o.insert(k.into(), v);
     };
     match kind {
-        Kind::Missing | Kind::Unexpected | Kind::NotAllowed => {}
+        Kind::Missing | Kind::Unexpected | Kind::NotAllowed | Kind::Duplicate => {}
         Kind::Type { expected, received } => {
             let names: Vec<&str> = expected.iter().map(|t| t.name()).collect();
             put("expected", json!(names));
             put("received", json!(received.name()));
         }
         Kind::Enum { allowed, received } => {
-            put("allowed", Value::Array(allowed.clone()));
+            put("allowed", Value::Array(allowed.to_vec()));
             put("received", received.clone());
         }
         Kind::Const { expected, received } => {
@@ -75,7 +97,7 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>) {
             put("received", json!(count));
         }
         Kind::Pattern { pattern, received } => {
-            put("expected", json!(pattern));
+            put("expected", json!(&**pattern));
             put("received", json!(received));
         }
         Kind::Format { format, received } => {
@@ -87,14 +109,14 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>) {
             put("received", json!(name));
             let mut inner = Map::new();
             inner.insert("kind".into(), json!(problem.code()));
-            facts(problem, &mut inner);
+            facts(problem, &mut inner, max);
             put("problem", Value::Object(inner));
         }
         Kind::Not { schema } => put("expected", schema.clone()),
         Kind::AnyOf { alternatives } | Kind::OneOfNone { alternatives } => {
             let alts: Vec<Value> = alternatives
                 .iter()
-                .map(|vs| Value::Array(vs.iter().map(entry).collect()))
+                .map(|vs| Value::Array(vs.iter().map(|v| entry(v, max).0).collect()))
                 .collect();
             put("alternatives", Value::Array(alts));
         }

@@ -1,8 +1,35 @@
 //! The four seed exercises' exact formats.
+//!
+//! Seed 000 writes the default sentences (escaped, see [`super::message`]).
+//! Seeds 001 to 003 write codes (`extra:NAME`) that their reference compares
+//! byte for byte, and sorts: names in them are verbatim (as the [`Path`] keeps
+//! them), not escaped. Give untrusted output to a model or a terminal in
+//! [`super::Format::Default`] or [`super::json_report`].
 
 use super::default::message;
 use crate::json::JsonType;
-use crate::violation::{Kind, Report, Violation};
+use crate::violation::{Kind, Path, Report, Segment, Violation};
+
+/// `filters.tags[2]` with the names verbatim.
+fn raw(path: &Path) -> String {
+    let mut out = String::new();
+    for (i, seg) in path.segments().iter().enumerate() {
+        match seg {
+            Segment::Key(k) => {
+                if i > 0 {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Segment::Index(n) => {
+                out.push('[');
+                crate::violation::push_u64(&mut out, *n as u64);
+                out.push(']');
+            }
+        }
+    }
+    out
+}
 
 /// The single `unknown_tool:NAME` line of seeds 001 and 003, if the report has it.
 fn unknown_tool(report: &Report) -> Option<Vec<String>> {
@@ -42,12 +69,12 @@ pub(super) fn seed001(report: &Report) -> Vec<String> {
     let mut out: Vec<String> = vs
         .iter()
         .filter(|v| v.kind == Kind::Missing)
-        .map(|v| format!("missing:{}", v.path))
+        .map(|v| format!("missing:{}", raw(&v.path)))
         .collect();
     let mut extra: Vec<String> = vs
         .iter()
         .filter(|v| v.kind == Kind::Unexpected)
-        .map(|v| format!("extra:{}", v.path))
+        .map(|v| format!("extra:{}", raw(&v.path)))
         .collect();
     extra.sort();
     out.extend(extra);
@@ -60,7 +87,7 @@ pub(super) fn seed001(report: &Report) -> Vec<String> {
     out.extend(types.into_iter().map(|v| match &v.kind {
         Kind::Type { expected, .. } => {
             let names: Vec<&str> = expected.iter().map(flat_name).collect();
-            format!("type:{}:{}", v.path, names.join("|"))
+            format!("type:{}:{}", raw(&v.path), names.join("|"))
         }
         _ => unreachable!("filtered to type violations"),
     }));
@@ -81,7 +108,7 @@ fn code(v: &Violation) -> String {
         // Kinds the seed never reports keep the kind's code.
         other => other.code(),
     };
-    format!("{tag}:{}", v.path)
+    format!("{tag}:{}", raw(&v.path))
 }
 
 pub(super) fn seed002(report: &Report) -> Vec<String> {

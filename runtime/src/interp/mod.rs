@@ -18,15 +18,27 @@ impl Schema {
         self.validate_with(args, &Options::default())
     }
 
-    /// Validates `args` with `options`.
+    /// Validates `args` with `options`: at most [`Options::max_violations`]
+    /// violations are kept (the others counted in [`Report::omitted`]).
+    ///
+    /// # Repeated names
+    ///
+    /// A `serde_json::Value` cannot hold an object with a member name twice:
+    /// parsing `{"city": "Paris", "city": "Rome"}` keeps the last value (in the
+    /// place of the first), so this validates `{"city": "Rome"}` and cannot report
+    /// the repetition, while another reader of the same text may take `"Paris"`.
+    /// Validate the text itself ([`Schema::validate_str`],
+    /// [`crate::text::parse_str`] for typed arguments) to have a repeated name reported
+    /// ([`crate::Kind::Duplicate`]).
     pub fn validate_with(&self, args: &Value, options: &Options) -> Report {
         let run = Run {
             schema: self,
             options: *options,
         };
         let mut out = Vec::new();
+        let budget = crate::violation::Budget::new(options.max_violations);
         if !root_not_object(self.root().types.is_some(), args, options, &mut out) {
-            let mut sink = Sink::collect(&mut out);
+            let mut sink = Sink::collect_within(&mut out, &budget);
             run.check(
                 self.root_id(),
                 args,
@@ -35,7 +47,7 @@ impl Schema {
                 &mut sink,
             );
         }
-        Report { violations: out }
+        Report::collected(out, &budget, options)
     }
 
     /// Whether `args` is valid in tool-call mode, without building a report.
@@ -232,7 +244,7 @@ impl Run<'_> {
             if !allowed.iter().any(|a| json_eq(a, value)) {
                 let kind = || Kind::Enum {
                     allowed: allowed.clone(),
-                    received: value.clone(),
+                    received: crate::violation::received_value(value),
                 };
                 out.report(kind, trail, pos);
             }
@@ -241,7 +253,7 @@ impl Run<'_> {
             if !json_eq(expected, value) {
                 let kind = || Kind::Const {
                     expected: expected.clone(),
-                    received: value.clone(),
+                    received: crate::violation::received_value(value),
                 };
                 out.report(kind, trail, pos);
             }
@@ -326,7 +338,7 @@ impl Run<'_> {
             if !p.is_match(s) {
                 let kind = || Kind::Pattern {
                     pattern: p.source.clone(),
-                    received: s.to_string(),
+                    received: crate::violation::received_str(s),
                 };
                 out.report(kind, trail, pos);
             }
@@ -335,7 +347,7 @@ impl Run<'_> {
             if self.options.formats && !formats::check(format, s) {
                 let kind = || Kind::Format {
                     format: format.clone(),
-                    received: s.to_string(),
+                    received: crate::violation::received_str(s),
                 };
                 out.report(kind, trail, pos);
             }

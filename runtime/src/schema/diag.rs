@@ -2,7 +2,19 @@
 
 use std::fmt;
 
+/// The most characters of a diagnostic's message kept (a regex error quotes its
+/// pattern; a lint may quote a name): longer ones are cut with `…`.
+pub const DIAGNOSTIC_MESSAGE_CHARS: usize = 1000;
+
+/// The most characters of a diagnostic's pointer kept.
+pub const DIAGNOSTIC_POINTER_CHARS: usize = 4096;
+
 /// One problem at one place of a schema.
+///
+/// What the schema holds is echoed escaped and shortened: control and bidi
+/// characters are written as `\u001b`, a message is cut after
+/// `DIAGNOSTIC_MESSAGE_CHARS` (1,000) characters and a pointer after
+/// `DIAGNOSTIC_POINTER_CHARS` (4,096), with `…`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// JSON pointer of the offending value (`/properties/qty/minimum`); `""` is the
@@ -18,19 +30,31 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub(crate) fn new(pointer: impl Into<String>, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
-            pointer: pointer.into(),
-            message: message.into(),
+            pointer: tame(pointer.into(), DIAGNOSTIC_POINTER_CHARS),
+            message: tame(message.into(), DIAGNOSTIC_MESSAGE_CHARS),
             on_key: false,
         }
     }
 }
 
+/// `text` escaped and cut as echoed schema text is.
+fn tame(text: String, max: usize) -> String {
+    if text.len() <= max && !text.chars().any(crate::format::echo::is_hostile) {
+        return text;
+    }
+    crate::format::echo::name(&text, max)
+}
+
 impl fmt::Display for Diagnostic {
+    /// `POINTER: MESSAGE`, escaped and cut as [`Diagnostic`] says (also for a
+    /// diagnostic built by hand).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = crate::format::echo::name(&self.message, DIAGNOSTIC_MESSAGE_CHARS);
         if self.pointer.is_empty() {
-            write!(f, "(root): {}", self.message)
+            write!(f, "(root): {message}")
         } else {
-            write!(f, "{}: {}", self.pointer, self.message)
+            let pointer = crate::format::echo::name(&self.pointer, DIAGNOSTIC_POINTER_CHARS);
+            write!(f, "{pointer}: {message}")
         }
     }
 }

@@ -29,7 +29,10 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
                 }
             }),
             "nullable" => Some(Value::Bool(node.nullable)),
-            "enum" => node.enum_values.clone().map(Value::Array),
+            "enum" => node
+                .enum_values
+                .as_deref()
+                .map(|v| Value::Array(v.to_vec())),
             "const" => node.const_value.clone(),
             "minimum" => node.minimum.clone().map(Value::Number),
             "maximum" => node.maximum.clone().map(Value::Number),
@@ -43,7 +46,7 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "minProperties" => count(node.min_properties),
             "maxProperties" => count(node.max_properties),
             "uniqueItems" => Some(Value::Bool(node.unique_items)),
-            "pattern" => node.pattern.as_ref().map(|p| Value::from(p.source.clone())),
+            "pattern" => node.pattern.as_ref().map(|p| Value::from(&*p.source)),
             "format" => node.format.clone().map(Value::String),
             "properties" => node.properties.as_ref().map(|props| {
                 Value::Object(

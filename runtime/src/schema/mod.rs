@@ -56,7 +56,7 @@ pub enum Additional {
 #[derive(Clone, Debug)]
 pub struct Pattern {
     /// The pattern as written in the schema (ECMA-262 syntax).
-    pub source: String,
+    pub source: std::sync::Arc<str>,
     /// The same pattern in the `regex` crate's syntax.
     pub translated: String,
     #[cfg(feature = "regex")]
@@ -120,7 +120,7 @@ pub struct Node {
     /// `nullable: true` (OpenAPI 3.0, as Gemini sends): `null` is accepted too.
     pub nullable: bool,
     /// `enum`.
-    pub enum_values: Option<Vec<Value>>,
+    pub enum_values: Option<std::sync::Arc<[Value]>>,
     /// `const`.
     pub const_value: Option<Value>,
     /// `minimum` (inclusive).

@@ -291,7 +291,7 @@ impl Parser {
                     other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
                 },
                 "enum" => match v {
-                    Value::Array(items) => node.enum_values = Some(items.clone()),
+                    Value::Array(items) => node.enum_values = Some(items.as_slice().into()),
                     other => self.error(at, format!("expected an array, got {}", kind_of(other))),
                 },
                 "const" => node.const_value = Some(v.clone()),

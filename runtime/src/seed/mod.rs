@@ -103,16 +103,14 @@ fn call_name(call: &Map<String, Value>) -> Result<&str, SeedError> {
 }
 
 fn unknown_tool(name: &str, schemas: &Map<String, Value>) -> Report {
-    Report {
-        violations: vec![Violation {
-            kind: Kind::UnknownTool {
-                name: name.to_string(),
-                known: schemas.keys().cloned().collect(),
-            },
-            path: Path::default(),
-            position: Position::default(),
-        }],
-    }
+    Report::new(vec![Violation {
+        kind: Kind::UnknownTool {
+            name: crate::violation::received_str(name),
+            known: schemas.keys().cloned().collect(),
+        },
+        path: Path::default(),
+        position: Position::default(),
+    }])
 }
 
 fn run(schema: &Value, args: &Value, undeclared: Undeclared) -> Result<Report, SeedError> {

@@ -3,13 +3,11 @@
 //! schema node. It stops (with an error) at the first violation: the caller then
 //! takes the exact path, which builds the report.
 
-use super::object::{ArrayState, ObjectState};
+use super::object::{name_hash, ArrayState, Name, Names, ObjectState};
 use super::plan::Compound;
 use super::scalar::Scalar;
 use super::{abort, At, Ctx};
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
-use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use std::fmt;
 
@@ -94,7 +92,7 @@ impl<'de> Visitor<'de> for Check<'_, '_> {
             Compound::Fail => Err(abort()),
             Compound::Open => Skip.visit_map(map),
             Compound::Buffer => {
-                let value = Value::deserialize(MapAccessDeserializer::new(map))?;
+                let value = Unique.visit_map(map)?;
                 self.buffered(value)
             }
             Compound::Drive(driver) => {
@@ -118,7 +116,7 @@ impl<'de> Visitor<'de> for Check<'_, '_> {
             Compound::Fail => Err(abort()),
             Compound::Open => Skip.visit_seq(seq),
             Compound::Buffer => {
-                let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
+                let value = Unique.visit_seq(seq)?;
                 self.buffered(value)
             }
             Compound::Drive(driver) => {
@@ -142,10 +140,13 @@ impl<'de> Visitor<'de> for Check<'_, '_> {
     }
 }
 
-/// Reads any value and drops it, without allocating: serde_json's own
-/// `deserialize_ignored_any` keeps the brackets of nested arrays and objects in a
-/// buffer.
-pub(crate) struct Skip;
+/// Reads any value and drops it, without allocating (up to [`Names::INLINE`]
+/// names per object): serde_json's own `deserialize_ignored_any` keeps the
+/// brackets of nested arrays and objects in a buffer. A name repeated in an
+/// object stops the pass (the exact path reports it).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Skip;
 
 impl<'de> DeserializeSeed<'de> for Skip {
     type Value = ();
@@ -188,7 +189,11 @@ impl<'de> Visitor<'de> for Skip {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while map.next_key::<IgnoredAny>()?.is_some() {
+        let mut names = Names::new();
+        while let Some(hash) = map.next_key_seed(HashKey)? {
+            if !names.insert(hash) {
+                return Err(abort());
+            }
             map.next_value_seed(Skip)?;
         }
         Ok(())
@@ -200,6 +205,109 @@ impl<'de> Visitor<'de> for Skip {
     }
 }
 
+/// Reads a member name as its [`name_hash`].
+pub(crate) struct HashKey;
+
+impl<'de> DeserializeSeed<'de> for HashKey {
+    type Value = u64;
+
+    #[inline]
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<u64, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for HashKey {
+    type Value = u64;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a property name")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<u64, E> {
+        Ok(name_hash(key))
+    }
+}
+
+/// Reads any value into a `serde_json::Value`, as `Value`'s own `Deserialize`
+/// does, but stops (the pass's error) at a name repeated in an object, which a
+/// `Value` would hide.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Unique;
+
+impl<'de> DeserializeSeed<'de> for Unique {
+    type Value = Value;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(Unique)
+    }
+}
+
+impl<'de> Visitor<'de> for Unique {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(Unique)
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element_seed(Unique)? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            let v = map.next_value_seed(Unique)?;
+            if out.insert(k, v).is_some() {
+                return Err(abort());
+            }
+        }
+        Ok(Value::Object(out))
+    }
+}
+
 /// Reads a member name (borrowed, or from serde_json's scratch buffer when it
 /// holds escapes) and looks up its slot.
 pub(crate) struct Key<'a, 'c, 's> {
@@ -208,23 +316,23 @@ pub(crate) struct Key<'a, 'c, 's> {
 }
 
 impl<'de> DeserializeSeed<'de> for Key<'_, '_, '_> {
-    type Value = Option<u32>;
+    type Value = Name;
 
     #[inline]
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Option<u32>, D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Name, D::Error> {
         d.deserialize_str(self)
     }
 }
 
 impl<'de> Visitor<'de> for Key<'_, '_, '_> {
-    type Value = Option<u32>;
+    type Value = Name;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a property name")
     }
 
     #[inline]
-    fn visit_str<E: de::Error>(self, key: &str) -> Result<Option<u32>, E> {
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Name, E> {
         self.state.key(self.cx, key).map_err(|()| abort())
     }
 }

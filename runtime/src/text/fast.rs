@@ -9,7 +9,7 @@
 //! lengths and patterns ([`Str`]), item counts ([`Seq`]), uniqueness ([`Set`]).
 //! Anything else (an undeclared or repeated name, a missing required field, a
 //! `null` where the schema has none, a type serde refuses) stops the pass with
-//! [`abort`], and [`crate::text::parse_str_with`] answers by the exact path.
+//! [`fail`], and [`crate::text::parse_str_with`] answers by the exact path.
 //!
 //! What the pass accepts is therefore what parse-then-validate accepts: the
 //! checks here are those of the derived schema (the derive writes both), and a
@@ -74,6 +74,41 @@ pub fn parse<T: ToolArgs>(text: &str, options: &Options) -> Option<T> {
     let value = T::__fast_de(&mut de, Fast::new(options)).ok()?;
     de.end().ok()?;
     Some(value)
+}
+
+pub use super::check::{Skip, Unique};
+pub use super::object::Names;
+
+/// The name of a struct's member and, for a name the struct does not declare
+/// (`u32::MAX`), its hash (to find it repeated with [`Names`]).
+#[derive(Clone, Copy)]
+pub struct KeyOrHash<F>(pub F);
+
+impl<'de, F: Fn(&str) -> u32> DeserializeSeed<'de> for KeyOrHash<F> {
+    type Value = (u32, u64);
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<(u32, u64), D::Error> {
+        de.deserialize_str(self)
+    }
+}
+
+impl<'de, F: Fn(&str) -> u32> Visitor<'de> for KeyOrHash<F> {
+    type Value = (u32, u64);
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a member name")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(u32, u64), E> {
+        let i = (self.0)(v);
+        if i == u32::MAX {
+            Ok((i, super::object::name_hash(v)))
+        } else {
+            Ok((i, 0))
+        }
+    }
 }
 
 /// The name of a struct's member: the index `lookup` gives it (`u32::MAX` for a

@@ -59,8 +59,21 @@
 //! an `enum`/`const` holding objects or arrays, whose members several conjuncts
 //! constrain, or with more than 64 declared and required names, is read into a
 //! `Value` (that sub-value only; the whole call when it is the root) and checked
-//! by the interpreter. A repeated member name is left to the exact path (a
-//! `Value` keeps the last value, in the first place).
+//! by the interpreter.
+//!
+//! # Repeated names
+//!
+//! A member name given twice in one object, at any depth, is a violation
+//! ([`Kind::Duplicate`](crate::Kind::Duplicate): `argument 'city' is given more
+//! than once`) on the text path, in [`Schema::validate_str`],
+//! [`ToolArgs::validate_str`] and [`parse_str`]: a `Value` keeps the last value
+//! (in the first place) and cannot show it, while a downstream reader of the same
+//! text may take the first. The pass notes declared names in a bit set and other
+//! names by a hash (the first 8 of an object in place, then in a hash set:
+//! constant time per name); a repeated one stops it, and the exact path reads the
+//! value and the repeated members in one pass, reporting them after the leading
+//! missing arguments. The `Value` path ([`Schema::validate_with`],
+//! [`ToolArgs::parse_with`]) cannot see them.
 //!
 //! Every [`Options`] switch reads as in [`Schema::validate_with`].
 //!
@@ -73,9 +86,12 @@
 //! item counts, uniqueness of sets, `null` only where the schema takes it), a
 //! nested derived type with that type's visitor, and builds the value as serde's
 //! derive does (`None` for an absent `Option`, `default` and `default = "path"`,
-//! `skip`). It never decides a call is invalid: an undeclared or repeated name, a
-//! missing required field, any violation or anything serde refuses stops it, and
-//! the exact path answers. So on a valid call [`parse_str`] costs about what
+//! `skip`). It never decides a call is invalid: an undeclared or repeated name
+//! (maps and `Value` members are read by seeds that stop at one), a missing
+//! required field, any violation or anything serde refuses stops it, and the
+//! exact path answers. (The generic pass checks a valid call for repeated names
+//! with a second read of the text, allocating nothing for up to 8 names per
+//! object.) So on a valid call [`parse_str`] costs about what
 //! `serde_json::from_str::<T>` costs, with no schema walked at run time. A derived
 //! type with a container `#[serde(default)]`, or a fixed-size array of values that
 //! need checking, keeps the generic pass. The value is the one serde's derive
@@ -95,6 +111,7 @@
 
 mod cache;
 mod check;
+mod dups;
 mod error;
 #[doc(hidden)]
 pub mod fast;
@@ -259,10 +276,35 @@ where
         if let Some(value) = fast::parse::<T>(text, &options) {
             return Ok(value);
         }
-        let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
-        return T::parse_with(&value, &options).map_err(ParseError::Invalid);
+        return exact_typed::<T>(text, &options);
     }
     __parse_str_generic(text, &options)
+}
+
+/// The exact path of typed arguments: the value `serde_json::from_str` reads,
+/// then [`ToolArgs::parse_with`]; a member repeated anywhere makes the call
+/// invalid ([`Kind::Duplicate`](crate::Kind::Duplicate), beside the value's own
+/// violations).
+fn exact_typed<T>(text: &str, options: &Options) -> Result<T, ParseError>
+where
+    T: ToolArgs + DeserializeOwned + 'static,
+{
+    let (value, repeated, more) =
+        dups::read(text, options.max_violations, T::compiled_schema()).map_err(TextError::from)?;
+    if repeated.is_empty() {
+        return T::parse_with(&value, options).map_err(ParseError::Invalid);
+    }
+    let mut report = T::validate_with(&value, options);
+    report.add_duplicates(repeated, more, options);
+    Err(ParseError::Invalid(report))
+}
+
+/// Whether no object of `text` repeats a member name (text already read once
+/// without error): the generic typed pass hands some values to the target's own
+/// `Deserialize`, which does not say.
+fn no_repeats(text: &str) -> bool {
+    let mut de = serde_json::Deserializer::from_str(text);
+    check::Skip.deserialize(&mut de).is_ok()
 }
 
 /// [`parse_str_with`] by the generic pass alone (the schema walked as `T`'s own
@@ -292,7 +334,7 @@ where
         at: At::root(schema),
     });
     if let Ok(value) = read {
-        if de.end().is_ok() {
+        if de.end().is_ok() && no_repeats(text) {
             match cx.root.take() {
                 None => return Ok(value),
                 Some(root) if schema.is_valid_with(&root, &options) => return Ok(value),
@@ -300,8 +342,7 @@ where
             }
         }
     }
-    let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
-    T::parse_with(&value, &options).map_err(ParseError::Invalid)
+    exact_typed::<T>(text, &options)
 }
 
 /// Whether the visitor `#[derive(ToolArgs)]` generated for `T` reads `text` by
@@ -334,7 +375,8 @@ fn validate_text(
     options: &Options,
     validate: impl FnOnce(&Value) -> Report,
 ) -> Result<Report, TextError> {
-    let cx = Ctx::new(schema, options);
+    let options = *options;
+    let cx = Ctx::new(schema, &options);
     let mut de = serde_json::Deserializer::from_str(text);
     let check = Check {
         cx: &cx,
@@ -344,11 +386,16 @@ fn validate_text(
         return Ok(match cx.root.take() {
             // The root was read into a value (an `anyOf` at the root, ...).
             Some(root) => validate(&root),
-            None => Report::default(),
+            None => Report {
+                max_report_bytes: options.max_report_bytes,
+                ..Report::default()
+            },
         });
     }
-    let value: Value = serde_json::from_str(text)?;
-    Ok(validate(&value))
+    let (value, repeated, more) = dups::read(text, options.max_violations, schema)?;
+    let mut report = validate(&value);
+    report.add_duplicates(repeated, more, &options);
+    Ok(report)
 }
 
 /// How the value at hand is checked.

@@ -5,6 +5,66 @@
 use super::plan::NodePlan;
 use super::{At, Ctx};
 use crate::schema::{Additional, Node, NodeId};
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+
+/// A member name as the pass looks it up: its slot among the tracked names, or
+/// for another name, a hash of it (to find it repeated).
+pub(crate) type Name = Result<u32, u64>;
+
+/// The hash [`Names`] keeps of a name (fixed keys: the same name always hashes
+/// the same; a collision only sends the call to the exact path).
+#[inline]
+pub fn name_hash(key: &str) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut h);
+    h.finish()
+}
+
+/// The names of one object that no slot tracks, by hash, to find a repeated one:
+/// the first [`Names::INLINE`] in place (no allocation), then in a hash set.
+/// Constant time per name.
+#[doc(hidden)]
+pub struct Names {
+    inline: [u64; Names::INLINE],
+    n: usize,
+    spill: Option<HashSet<u64>>,
+}
+
+impl Default for Names {
+    fn default() -> Names {
+        Names::new()
+    }
+}
+
+impl Names {
+    /// Names kept without allocating.
+    pub const INLINE: usize = 8;
+
+    #[inline]
+    pub fn new() -> Names {
+        Names {
+            inline: [0; Names::INLINE],
+            n: 0,
+            spill: None,
+        }
+    }
+
+    /// Notes a name by its hash; `false` when it was (probably) seen before.
+    #[inline]
+    pub fn insert(&mut self, hash: u64) -> bool {
+        if self.inline[..self.n.min(Names::INLINE)].contains(&hash) {
+            return false;
+        }
+        if self.n < Names::INLINE {
+            self.inline[self.n] = hash;
+            self.n += 1;
+            return true;
+        }
+        self.n += 1;
+        self.spill.get_or_insert_with(HashSet::new).insert(hash)
+    }
+}
 
 /// An object being walked at its driving node.
 pub(crate) struct ObjectState<'c> {
@@ -16,8 +76,10 @@ pub(crate) struct ObjectState<'c> {
     seen: u64,
     /// Members read.
     count: u64,
-    /// Members read whose name is not tracked (they may repeat).
+    /// Members read whose name is not tracked.
     untracked: u64,
+    /// The untracked names read (a repeated one stops the pass).
+    names: Names,
 }
 
 impl<'c> ObjectState<'c> {
@@ -32,28 +94,32 @@ impl<'c> ObjectState<'c> {
             seen: 0,
             count: 0,
             untracked: 0,
+            names: Names::new(),
         }
     }
 
-    /// The slot of member name `key`, or `Err` when the name breaks
+    /// The slot of member name `key` (or its hash), or `Err` when the name breaks
     /// `propertyNames`.
     #[inline(always)]
-    pub fn key(&self, cx: &Ctx<'_>, key: &str) -> Result<Option<u32>, ()> {
+    pub fn key(&self, cx: &Ctx<'_>, key: &str) -> Result<Name, ()> {
         if let Some(names) = self.plan.names {
             if !cx.scalar_ok(names, &super::scalar::Scalar::Str(key)) {
                 return Err(());
             }
         }
-        Ok(self.plan.slot(key))
+        Ok(match self.plan.slot(key) {
+            Some(s) => Ok(s),
+            None => Err(name_hash(key)),
+        })
     }
 
-    /// Notes a member whose name has slot `slot` and says how its value is checked;
-    /// `None` on a violation (or a repeated name, which the exact path settles).
+    /// Notes a member whose name is `name` and says how its value is checked;
+    /// `None` on a violation (or a repeated name, which the exact path reports).
     #[inline]
-    pub fn enter(&mut self, slot: Option<u32>) -> Option<At> {
+    pub fn enter(&mut self, name: Name) -> Option<At> {
         self.count += 1;
-        match slot {
-            Some(s) => {
+        match name {
+            Ok(s) => {
                 let bit = 1u64 << s;
                 if self.seen & bit != 0 {
                     return None;
@@ -67,7 +133,12 @@ impl<'c> ObjectState<'c> {
                     });
                 }
             }
-            None => self.untracked += 1,
+            Err(hash) => {
+                if !self.names.insert(hash) {
+                    return None;
+                }
+                self.untracked += 1;
+            }
         }
         match self.plan.additional {
             Additional::Schema(_) => Some(At {
@@ -81,18 +152,15 @@ impl<'c> ObjectState<'c> {
     }
 
     /// Whether the object as a whole is valid once every member is read: required
-    /// names present, `minProperties` and `maxProperties`. Where repeated
-    /// undeclared names could make the count of distinct names too low for
-    /// `minProperties`, `false`: the exact path decides.
+    /// names present, `minProperties` and `maxProperties` (every name read is
+    /// distinct: a repeated one stopped the pass).
     #[inline]
     pub fn finish(&self) -> bool {
         if self.seen & self.plan.required != self.plan.required {
             return false;
         }
         if let Some(limit) = self.plan.min_properties {
-            // Tracked names are distinct; untracked ones count at least once.
-            let distinct_at_least = self.count - self.untracked + self.untracked.min(1);
-            if distinct_at_least < limit {
+            if self.count < limit {
                 return false;
             }
         }

@@ -445,7 +445,7 @@ struct KeySeed<'a, 'c, 's, K> {
     seed: K,
     cx: &'a Ctx<'s>,
     state: &'a ObjectState<'c>,
-    slot: &'a mut Option<Option<u32>>,
+    slot: &'a mut Option<super::object::Name>,
 }
 
 impl<'de, K: DeserializeSeed<'de>> DeserializeSeed<'de> for KeySeed<'_, '_, '_, K> {

@@ -1,0 +1,280 @@
+//! Issue #11, items 6, 11 and 12 for compiled tools and derived types: generated
+//! validators cap their reports while collecting (as the interpreter does, with
+//! the same report), share enum lists and patterns, keep shortened copies of
+//! what they received, and escape what they echo; `parse_str` and
+//! `validate_str` report a member name given twice.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap};
+use tool_schema::text::{__fast_accepts, validate_str_with};
+use tool_schema::{parse_str, tool_schema, Kind, Options, ParseError, Schema, ToolArgs};
+
+tool_schema! {
+    /// Tag many things.
+    pub Tagger = {
+        "type": "object",
+        "properties": {
+            "xs": {"type": "array", "items": {"type": "string"}},
+            "unit": {"type": "array", "items": {"enum": ["celsius", "fahrenheit", "kelvin"]}},
+            "codes": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]{3}$"}},
+            "fixed": {"const": "yes"},
+            "a": {"type": "string"},
+            "b": {"type": "string"}
+        },
+        "required": ["a", "b"]
+    }
+}
+
+fn interpreted() -> Schema {
+    Schema::parse(Tagger::schema()).unwrap()
+}
+
+#[test]
+fn compiled_reports_are_capped_while_collecting_and_match_the_interpreter() {
+    let args = json!({"xs": (0..200_000).collect::<Vec<u32>>()});
+    let r = Tagger::validate(&args);
+    assert_eq!(r.len(), 100);
+    assert_eq!(r.omitted, 200_002 - 100);
+    // Missing arguments first, though the members came first in the walk.
+    assert_eq!(r.violations[0].kind, Kind::Missing);
+    assert_eq!(r.violations[1].kind, Kind::Missing);
+    assert_eq!(r.violations[2].path.to_string(), "xs[0]");
+    assert_eq!(r, interpreted().validate(&args));
+    let lines = r.messages();
+    assert_eq!(lines.last().unwrap(), "... and 199902 more problems");
+    for max in [0, 1, 2, 3, 50] {
+        let o = Options::default().max_violations(max);
+        let r = Tagger::validate_with(&args, &o);
+        assert_eq!(r.len(), max);
+        assert_eq!(r, interpreted().validate_with(&args, &o), "{max}");
+    }
+    // The text path answers the same.
+    let text = args.to_string();
+    assert_eq!(Tagger::validate_str(&text).unwrap(), r_default(&args));
+}
+
+fn r_default(args: &Value) -> tool_schema::Report {
+    Tagger::validate(args)
+}
+
+#[test]
+fn compiled_enum_lists_and_patterns_are_shared() {
+    let args = json!({
+        "a": "x", "b": "y",
+        "unit": ["k1", "k2", "k3"],
+        "codes": ["abc", "abd"],
+    });
+    let r = Tagger::validate(&args);
+    assert_eq!(r.len(), 5);
+    match (&r.violations[0].kind, &r.violations[2].kind) {
+        (Kind::Enum { allowed: x, .. }, Kind::Enum { allowed: y, .. }) => {
+            assert!(std::sync::Arc::ptr_eq(x, y))
+        }
+        other => panic!("{other:?}"),
+    }
+    match (&r.violations[3].kind, &r.violations[4].kind) {
+        (Kind::Pattern { pattern: x, .. }, Kind::Pattern { pattern: y, .. }) => {
+            assert!(std::sync::Arc::ptr_eq(x, y))
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(r, interpreted().validate(&args));
+}
+
+#[test]
+fn compiled_received_values_are_shortened_and_escaped() {
+    let big = "\u{1b}".repeat(5 * 1024 * 1024);
+    let args = json!({"a": "x", "b": "y", "fixed": big, "codes": [big], "\u{202e}evil": 1});
+    let r = Tagger::validate(&args);
+    assert_eq!(r.len(), 3);
+    assert_eq!(r, interpreted().validate(&args));
+    match &r.violations[0].kind {
+        Kind::Const { received, .. } => assert!(received.as_str().unwrap().len() <= 1024 + 3),
+        other => panic!("{other:?}"),
+    }
+    for m in r.messages() {
+        assert!(m.len() < 600, "{}", m.len());
+        assert!(!m.contains('\u{1b}') && !m.contains('\u{202e}'), "{m:?}");
+    }
+    assert_eq!(r.messages()[2], "unexpected argument '\\u202eevil'");
+}
+
+/// A derived type with free-form members.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Notes {
+    city: String,
+    tags: HashMap<String, i64>,
+    meta: Option<Value>,
+    sorted: Option<BTreeMap<String, String>>,
+}
+
+#[test]
+fn parse_str_reports_a_repeated_name_at_any_depth() {
+    let ok = r#"{"city": "P", "tags": {"a": 1, "b": 2}, "meta": {"x": [{"y": 1}]}, "sorted": {"k": "v"}}"#;
+    assert!(parse_str::<Notes>(ok).is_ok());
+    assert!(__fast_accepts::<Notes>(ok, &Options::default()));
+    let cases = [
+        (r#"{"city": "P", "city": "Q", "tags": {}}"#, "city"),
+        (r#"{"city": "P", "tags": {"a": 1, "a": 2}}"#, "tags.a"),
+        (
+            r#"{"city": "P", "tags": {}, "meta": {"x": 1, "x": 1}}"#,
+            "meta.x",
+        ),
+        (
+            r#"{"city": "P", "tags": {}, "meta": [{"y": {"z": 1, "z": 2}}]}"#,
+            "meta[0].y.z",
+        ),
+        (
+            r#"{"city": "P", "tags": {}, "sorted": {"k": "v", "k": "w"}}"#,
+            "sorted.k",
+        ),
+    ];
+    for (text, path) in cases {
+        let want = format!("argument '{path}' is given more than once");
+        match parse_str::<Notes>(text) {
+            Err(ParseError::Invalid(r)) => {
+                assert_eq!(r.messages(), std::slice::from_ref(&want), "{text}")
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+        let r = Notes::validate_str(text).unwrap();
+        assert_eq!(r.messages(), [want], "{text}");
+        let r = validate_str_with::<Notes>(text, &Options::SPEC).unwrap();
+        assert!(r.violations.iter().any(|v| v.kind == Kind::Duplicate));
+    }
+    // Undeclared names, allowed in spec mode, but not twice.
+    let text = r#"{"city": "P", "tags": {}, "zz": 1, "zz": 2}"#;
+    assert!(parse_str::<Notes>(r#"{"city": "P", "tags": {}, "zz": 1}"#).is_err());
+    let o = Options::SPEC;
+    assert!(
+        tool_schema::parse_str_with::<Notes>(r#"{"city": "P", "tags": {}, "zz": 1}"#, &o).is_ok()
+    );
+    match tool_schema::parse_str_with::<Notes>(text, &o) {
+        Err(ParseError::Invalid(r)) => {
+            assert_eq!(r.messages(), ["argument 'zz' is given more than once"])
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A derived type the generated visitor does not read (untagged data enums keep
+/// the generic pass).
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[tool(custom_deserialize)]
+struct Loose {
+    city: String,
+    extra: Option<Value>,
+}
+
+#[test]
+fn the_generic_typed_pass_reports_a_repeated_name_too() {
+    const { assert!(!Loose::__FAST_PATH) };
+    assert!(parse_str::<Loose>(r#"{"city": "P", "extra": {"a": 1}}"#).is_ok());
+    for (text, path) in [
+        (r#"{"city": "P", "city": "Q"}"#, "city"),
+        (r#"{"city": "P", "extra": {"a": 1, "a": 1}}"#, "extra.a"),
+    ] {
+        match parse_str::<Loose>(text) {
+            Err(ParseError::Invalid(r)) => assert_eq!(
+                r.messages(),
+                [format!("argument '{path}' is given more than once")]
+            ),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
+fn metric() -> String {
+    "metric".into()
+}
+
+/// A defaulted field: `null` read as absent (with `null_is_absent`) leaves its
+/// slot empty, and a second `null` is still a repetition.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct WithDefault {
+    city: String,
+    #[serde(default = "metric")]
+    units: String,
+}
+
+#[test]
+fn a_repeated_null_read_as_absent_is_still_a_repetition() {
+    let o = Options::default().null_is_absent(true);
+    let ok = r#"{"units": null, "city": "P"}"#;
+    assert_eq!(
+        tool_schema::parse_str_with::<WithDefault>(ok, &o).unwrap(),
+        WithDefault {
+            city: "P".into(),
+            units: "metric".into()
+        }
+    );
+    assert!(__fast_accepts::<WithDefault>(ok, &o));
+    let text = r#"{"units": null, "city": "P", "units": null}"#;
+    match tool_schema::parse_str_with::<WithDefault>(text, &o) {
+        Err(ParseError::Invalid(r)) => {
+            assert_eq!(r.messages(), ["argument 'units' is given more than once"])
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+tool_schema! {
+    /// Pick one.
+    pub Pick = {
+        "type": "object",
+        "properties": {"e": {"enum": [1, 2]}, "c": {"const": [1]}}
+    }
+}
+
+/// `levels` nested arrays and objects, built without recursion.
+fn deep(levels: usize) -> Value {
+    let mut v = json!(1);
+    for i in 0..levels {
+        v = if i % 2 == 0 {
+            Value::Array(vec![v])
+        } else {
+            let mut m = serde_json::Map::new();
+            m.insert("k".into(), v);
+            Value::Object(m)
+        };
+    }
+    v
+}
+
+/// Drops a deep value without recursion.
+fn drop_deep(v: Value) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(m) => stack.extend(m.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn compiled_deep_values_failing_enum_and_const_are_reported_on_a_small_stack() {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut args = serde_json::Map::new();
+            args.insert("e".into(), deep(100_000));
+            args.insert("c".into(), deep(100_000));
+            let args = Value::Object(args);
+            let r = Pick::validate(&args);
+            assert_eq!(r.len(), 2);
+            let lines = r.messages();
+            assert!(
+                lines[0].starts_with("argument 'e' should be one of 1, 2, got {\"k\":[{\"k\":[")
+            );
+            let j = tool_schema::json_report(&r);
+            let _ = j.to_string();
+            drop((r, j));
+            drop_deep(args);
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
