@@ -179,11 +179,54 @@ fn cmp_float_to_int(n: &Number, limit: i128) -> Option<Ordering> {
     cmp_numbers(n, &limit)
 }
 
-/// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`.
+/// Arrays up to this length are searched for duplicates pair by pair (no
+/// allocation); longer ones through a hash table, in expected linear time.
+const UNIQUE_BY_PAIRS: usize = 16;
+
+/// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`:
+/// the smallest `j` that equals an earlier element, with the first such `i`.
+/// Pairwise (no allocation) up to 16 elements, hashed beyond: expected linear time.
 pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
-    for j in 1..items.len() {
-        if let Some(i) = items[..j].iter().position(|x| json_eq(x, &items[j])) {
-            return Some((i, j));
+    if items.len() <= UNIQUE_BY_PAIRS {
+        for j in 1..items.len() {
+            if let Some(i) = items[..j].iter().position(|x| json_eq(x, &items[j])) {
+                return Some((i, j));
+            }
+        }
+        return None;
+    }
+    first_duplicate_hashed(items)
+}
+
+#[cold]
+fn first_duplicate_hashed(items: &[Value]) -> Option<(usize, usize)> {
+    use std::collections::hash_map::{Entry, HashMap, RandomState};
+    use std::hash::BuildHasher;
+    let build = RandomState::new();
+    // First index of each hash; `next[i]`: the next index with the same hash, in
+    // increasing order (`usize::MAX` ends the chain).
+    let mut first: HashMap<u64, (usize, usize)> = HashMap::with_capacity(items.len());
+    let mut next = vec![usize::MAX; items.len()];
+    for (j, item) in items.iter().enumerate() {
+        let mut state = build.build_hasher();
+        crate::json::json_hash(item, &build, &mut state);
+        let h = std::hash::Hasher::finish(&state);
+        match first.entry(h) {
+            Entry::Vacant(e) => {
+                e.insert((j, j));
+            }
+            Entry::Occupied(mut e) => {
+                let (head, tail) = *e.get();
+                let mut i = head;
+                while i != usize::MAX {
+                    if json_eq(&items[i], item) {
+                        return Some((i, j));
+                    }
+                    i = next[i];
+                }
+                next[tail] = j;
+                e.get_mut().1 = j;
+            }
         }
     }
     None
@@ -406,5 +449,55 @@ mod tests {
             first_duplicate(&[json!({"a": 1}), json!({"a": 1})]),
             Some((0, 1))
         );
+    }
+
+    /// The hashed search answers as the pairwise one, on long arrays.
+    #[test]
+    fn hashed_duplicates_match_pairs() {
+        fn pairs(items: &[Value]) -> Option<(usize, usize)> {
+            (1..items.len()).find_map(|j| {
+                items[..j]
+                    .iter()
+                    .position(|x| json_eq(x, &items[j]))
+                    .map(|i| (i, j))
+            })
+        }
+        let one_f: Value = serde_json::from_str("1.0").unwrap();
+        let big_f: Value = serde_json::from_str("9007199254740992.0").unwrap();
+        let pool = [
+            json!(1),
+            one_f,
+            json!(true),
+            json!(null),
+            json!("1"),
+            json!([1, 2]),
+            json!([2, 1]),
+            json!({"a": 1, "b": [1]}),
+            json!({"b": [1.0], "a": 1}),
+            json!(9007199254740993u64),
+            big_f,
+            json!(9007199254740992u64),
+            json!(-0.0),
+            json!(0),
+            json!(1e300),
+            json!(0.5),
+        ];
+        // Every array of 20 elements from the pool (by a simple generator).
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            let items: Vec<Value> = (0..20)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    pool[(seed >> 33) as usize % pool.len()].clone()
+                })
+                .collect();
+            assert_eq!(first_duplicate(&items), pairs(&items), "{items:?}");
+        }
+        let distinct: Vec<Value> = (0..1000).map(|i| json!(i)).collect();
+        assert_eq!(first_duplicate(&distinct), None);
+        let mut late = distinct.clone();
+        late.push(json!(500.0));
+        late.push(json!(3));
+        assert_eq!(first_duplicate(&late), Some((500, 1000)));
     }
 }
