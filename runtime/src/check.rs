@@ -200,11 +200,23 @@ pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
 
 #[cold]
 fn first_duplicate_hashed(items: &[Value]) -> Option<(usize, usize)> {
+    let mut found = None;
+    each_duplicate(items, |i, j| {
+        found = Some((i, j));
+        false
+    });
+    found
+}
+
+/// Calls `visit(i, j)` for each `j`, in increasing order, that equals an earlier
+/// element (JSON equality), `i` the first such; stops when `visit` returns
+/// `false`. Hashed: expected linear time in the elements' total size.
+pub(crate) fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
     use std::collections::hash_map::{Entry, HashMap, RandomState};
     use std::hash::BuildHasher;
     let build = RandomState::new();
-    // First index of each hash; `next[i]`: the next index with the same hash, in
-    // increasing order (`usize::MAX` ends the chain).
+    // First index of each hash and the last of its chain; `next[i]`: the next
+    // index with the same hash, in increasing order (`usize::MAX` ends a chain).
     let mut first: HashMap<u64, (usize, usize)> = HashMap::with_capacity(items.len());
     let mut next = vec![usize::MAX; items.len()];
     for (j, item) in items.iter().enumerate() {
@@ -218,18 +230,28 @@ fn first_duplicate_hashed(items: &[Value]) -> Option<(usize, usize)> {
             Entry::Occupied(mut e) => {
                 let (head, tail) = *e.get();
                 let mut i = head;
+                let mut equal = None;
                 while i != usize::MAX {
                     if json_eq(&items[i], item) {
-                        return Some((i, j));
+                        equal = Some(i);
+                        break;
                     }
                     i = next[i];
                 }
-                next[tail] = j;
-                e.get_mut().1 = j;
+                match equal {
+                    Some(i) => {
+                        if !visit(i, j) {
+                            return;
+                        }
+                    }
+                    None => {
+                        next[tail] = j;
+                        e.get_mut().1 = j;
+                    }
+                }
             }
         }
     }
-    None
 }
 
 /// Length in Unicode code points, as `minLength`/`maxLength` count.

@@ -91,3 +91,89 @@ fn unique_items_on_100k_distinct_elements_is_linear() {
         );
     }
 }
+
+// ---- item 5: parse is near-linear; property lookups are indexed ----
+
+#[test]
+fn parse_of_a_100k_value_enum_is_linear() {
+    // Distinct values, then the same list with every value repeated as a float.
+    let values: Vec<Value> = (0..100_000).map(|i| json!(i)).collect();
+    let schema = parse(&json!({"type": "object", "properties": {"e": {"enum": values}}}));
+    assert!(schema.lints().is_empty());
+    assert!(verdict(&schema, &json!({"e": 99_999})));
+    assert!(!verdict(&schema, &json!({"e": 100_000})));
+    let mut doubled = values.clone();
+    doubled.extend((0..50_000).map(|i| json!(i as f64)));
+    let e = Schema::parse(&json!({"enum": doubled})).unwrap();
+    let dups: Vec<&str> = e
+        .lints()
+        .iter()
+        .map(|l| l.diagnostic.pointer.as_str())
+        .collect();
+    assert_eq!(dups.len(), 50_000);
+    assert_eq!(dups[0], "/enum/100000");
+}
+
+#[test]
+fn parse_of_100k_required_names_is_linear() {
+    let names: Vec<String> = (0..100_000).map(|i| format!("p{i}")).collect();
+    let props: serde_json::Map<String, Value> = names
+        .iter()
+        .take(50_000)
+        .map(|n| (n.clone(), json!({"type": "integer"})))
+        .collect();
+    let mut required = names.clone();
+    required.push("p7".into());
+    let schema = Schema::parse(&json!({
+        "type": "object", "properties": props, "required": required,
+        "additionalProperties": true
+    }))
+    .unwrap();
+    // 50,000 required names undeclared, one repeated.
+    assert_eq!(schema.lints().len(), 50_001);
+    let full: serde_json::Map<String, Value> = names.iter().map(|n| (n.clone(), json!(1))).collect();
+    assert!(verdict(&schema, &Value::Object(full.clone())));
+    let mut short = full;
+    short.shift_remove("p99999");
+    short.shift_remove("p3");
+    let report = schema.validate(&Value::Object(short));
+    assert_eq!(report.violations.len(), 2, "{report}");
+}
+
+#[test]
+fn resolving_30k_refs_is_linear() {
+    let defs: serde_json::Map<String, Value> = (0..30_000)
+        .map(|i| (format!("d{i}"), json!({"type": "integer", "minimum": i})))
+        .collect();
+    let props: serde_json::Map<String, Value> = (0..30_000)
+        .map(|i| (format!("p{i}"), json!({"$ref": format!("#/$defs/d{i}")})))
+        .collect();
+    let schema = parse(&json!({"type": "object", "properties": props, "$defs": defs}));
+    assert!(verdict(&schema, &json!({"p29999": 29_999})));
+    assert!(!verdict(&schema, &json!({"p29999": 29_998})));
+}
+
+#[test]
+fn ten_k_properties_and_100k_undeclared_keys_are_looked_up_by_index() {
+    let props: serde_json::Map<String, Value> = (0..10_000)
+        .map(|i| (format!("p{i}"), json!({"type": "integer"})))
+        .collect();
+    let schema = parse(&json!({
+        "type": "object", "properties": props, "additionalProperties": {"type": "string"}
+    }));
+    let mut args: serde_json::Map<String, Value> =
+        (0..100_000).map(|i| (format!("u{i}"), json!("s"))).collect();
+    // Declared ones in reverse order (no help from the in-order guess).
+    for i in (0..10_000).rev() {
+        args.insert(format!("p{i}"), json!(i));
+    }
+    let args = Value::Object(args);
+    assert!(verdict(&schema, &args));
+    // Under null_is_absent: optional declared properties sent as null.
+    let nulls: serde_json::Map<String, Value> =
+        (0..10_000).rev().map(|i| (format!("p{i}"), Value::Null)).collect();
+    let opts = Options::TOOL_CALL.null_is_absent(true);
+    assert!(schema.validate_with(&Value::Object(nulls.clone()), &opts).is_valid());
+    let r = schema.validate_with(&Value::Object(nulls), &Options::TOOL_CALL);
+    assert_eq!(r.violations.len(), 10_000);
+}
