@@ -106,8 +106,17 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     };
     p.node(schema, String::new(), 0);
     p.resolve_refs();
+    super::budget::shorten_ref_chains(&mut p.nodes);
     if p.errors.is_empty() {
         p.check_cycles();
+    }
+    if p.errors.is_empty() {
+        let order = super::budget::topological(&p.nodes);
+        if let Some(d) = super::budget::check_hops(&p.nodes, &order) {
+            p.errors.push(d);
+        } else if let Some(d) = super::budget::check_expansion(&p.nodes, &order) {
+            p.errors.push(d);
+        }
     }
     if p.errors.is_empty() {
         Ok(Schema {
@@ -157,17 +166,6 @@ fn kind_of(v: &Value) -> &'static str {
         JsonType::Array => "an array",
         JsonType::Object => "an object",
     }
-}
-
-/// The nodes a node applies to the very same value (so a loop among them never ends).
-fn same_value_edges(node: &Node) -> Vec<NodeId> {
-    let mut out: Vec<NodeId> = Vec::new();
-    out.extend(node.reference);
-    out.extend(&node.all_of);
-    out.extend(&node.any_of);
-    out.extend(&node.one_of);
-    out.extend(node.not);
-    out
 }
 
 /// Decodes the `%XX` escapes of a URI fragment.
@@ -560,10 +558,9 @@ impl Parser {
             state[start] = 1;
             while let Some(top) = stack.last_mut() {
                 let (node, next) = *top;
-                let edges = same_value_edges(&self.nodes[node]);
-                if next < edges.len() {
+                if next < super::budget::edge_count(&self.nodes[node]) {
                     top.1 += 1;
-                    let to = edges[next].0 as usize;
+                    let to = super::budget::edge(&self.nodes[node], next).0 as usize;
                     match state[to] {
                         0 => {
                             state[to] = 1;
