@@ -177,3 +177,264 @@ fn ten_k_properties_and_100k_undeclared_keys_are_looked_up_by_index() {
     let r = schema.validate_with(&Value::Object(nulls), &Options::TOOL_CALL);
     assert_eq!(r.violations.len(), 10_000);
 }
+
+// ---- item 2 (parse half): `$ref` chains and in-place hop chains ----
+
+/// Runs `f` on a thread with a 2 MiB stack (tokio's worker default).
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+/// `{"$ref": d1}`, `d1: {"$ref": d2}`, ..., `d{n}`: `last`, under `keyword`.
+fn ref_chain(n: usize, keyword: &str, hop: impl Fn(String) -> Value, last: Value) -> Value {
+    let mut defs = serde_json::Map::new();
+    for k in 1..n {
+        defs.insert(format!("d{k}"), hop(format!("#/{keyword}/d{}", k + 1)));
+    }
+    defs.insert(format!("d{n}"), last);
+    json!({"type": "object", "properties": {"x": hop(format!("#/{keyword}/d1"))}, keyword: defs})
+}
+
+#[test]
+fn chains_of_bare_refs_are_resolved_at_parse() {
+    on_small_stack(|| {
+        for (n, keyword) in [(5_000, "$defs"), (15_000, "definitions"), (40_000, "$defs")] {
+            let v = ref_chain(
+                n,
+                keyword,
+                |to| json!({"$ref": to}),
+                json!({"type": "integer", "maximum": 3}),
+            );
+            let schema = parse(&v);
+            assert!(verdict(&schema, &json!({"x": 3})));
+            assert!(!verdict(&schema, &json!({"x": 4})));
+            assert!(!verdict(&schema, &json!({"x": "s"})));
+            // Every reference points at the end of its chain.
+            let end = schema
+                .nodes()
+                .iter()
+                .position(|node| node.pointer == format!("/{keyword}/d{n}"))
+                .unwrap();
+            for node in schema.nodes() {
+                if let Some(r) = node.reference {
+                    assert_eq!(r.0 as usize, end, "{}", node.pointer);
+                }
+            }
+            // The schema exports, and the export parses back.
+            let back = schema.to_value();
+            assert!(verdict(&parse(&back), &json!({"x": 2})));
+        }
+        // A loop of bare references is still refused.
+        let mut v = ref_chain(1000, "$defs", |to| json!({"$ref": to}), json!({}));
+        v["$defs"]["d1000"] = json!({"$ref": "#/$defs/d1"});
+        let e = Schema::parse(&v).unwrap_err().to_string();
+        assert!(e.contains("refers back"), "{e}");
+    });
+}
+
+#[test]
+fn long_chains_of_in_place_hops_are_refused() {
+    use tool_schema_runtime::schema::MAX_HOPS;
+    let hops: [(&str, fn(String) -> Value); 6] = [
+        ("$ref with a sibling", |to| json!({"$ref": to, "description": "d"})),
+        ("allOf", |to| json!({"allOf": [{"$ref": to}]})),
+        ("anyOf", |to| json!({"anyOf": [{"type": "null"}, {"$ref": to}]})),
+        ("oneOf", |to| json!({"oneOf": [{"$ref": to}]})),
+        ("not not", |to| json!({"not": {"not": {"$ref": to}}})),
+        ("nested allOf", |to| json!({"allOf": [{"allOf": [{"$ref": to, "title": "t"}]}]})),
+    ];
+    on_small_stack(move || {
+        for (what, hop) in hops {
+            for n in [5_000, 15_000, 200] {
+                let v = ref_chain(n, "$defs", hop, json!({"type": "integer"}));
+                let e = Schema::parse(&v).expect_err(what);
+                assert_eq!(e.problems.len(), 1, "{what}: {e}");
+                let msg = e.to_string();
+                assert!(
+                    msg.starts_with("/properties/x: ")
+                        && msg.contains(&format!("at most {MAX_HOPS} are allowed")),
+                    "{what}: {msg}"
+                );
+            }
+        }
+        // Up to the limit, accepted, and validation fits the small stack.
+        let v = ref_chain(
+            MAX_HOPS,
+            "$defs",
+            |to| json!({"$ref": to, "description": "d"}),
+            json!({"type": "integer"}),
+        );
+        let schema = parse(&v);
+        assert!(verdict(&schema, &json!({"x": 1})));
+        assert!(!verdict(&schema, &json!({"x": "s"})));
+        let v = ref_chain(
+            MAX_HOPS + 1,
+            "$defs",
+            |to| json!({"$ref": to, "description": "d"}),
+            json!({"type": "integer"}),
+        );
+        assert!(Schema::parse(&v).is_err());
+    });
+}
+
+/// A recursive schema with the most hops per level allowed, on values as deep as
+/// serde_json reads (128 levels): the yes/no walk (`is_valid`) fits a 2 MiB stack.
+/// (In release; the debug build's frames are about twice as large, so there the
+/// test takes about half the hop budget.)
+#[test]
+fn the_hop_budget_fits_a_small_stack_at_128_levels() {
+    use tool_schema_runtime::schema::MAX_HOPS;
+    // Each `allOf` level is two hops (the branch, then its `$ref`); the property's
+    // `$ref` one more.
+    let all_ofs = if cfg!(debug_assertions) { 3 } else { (MAX_HOPS - 1) / 2 };
+    let mut defs = serde_json::Map::new();
+    for k in 0..all_ofs {
+        defs.insert(format!("d{k}"), json!({"allOf": [{"$ref": format!("#/$defs/d{}", k + 1)}]}));
+    }
+    defs.insert(
+        format!("d{all_ofs}"),
+        json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/d0", "title": "t"}}}),
+    );
+    let schema = parse(&json!({"$ref": "#/$defs/d0", "title": "t", "$defs": defs}));
+    let mut v = json!({});
+    for _ in 0..127 {
+        v = json!({"a": v});
+    }
+    assert!(on_small_stack(move || schema.is_valid_with(&v, &Options::SPEC)));
+}
+
+// ---- item 3: the expansion budget ----
+
+/// `L_i = {"<kw>": [{"$ref": L_{i+1}}, {"$ref": L_{i+1}}]}`, `levels` levels.
+fn doubling(kw: &str, levels: usize) -> Value {
+    let mut defs = serde_json::Map::new();
+    for i in 0..levels {
+        let next = format!("#/$defs/L{}", i + 1);
+        defs.insert(format!("L{i}"), json!({kw: [{"$ref": next}, {"$ref": next}]}));
+    }
+    defs.insert(format!("L{levels}"), json!({"type": "integer"}));
+    json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/L0"}}, "$defs": defs})
+}
+
+fn refused_for_expansion(v: &Value) -> String {
+    let e = Schema::parse(v).expect_err("expansion over budget");
+    let msg = e.to_string();
+    assert!(msg.contains("more than the budget of 1000"), "{msg}");
+    msg
+}
+
+#[test]
+fn shared_definitions_under_applicators_are_refused_past_the_budget() {
+    for kw in ["allOf", "anyOf", "oneOf"] {
+        // 2^8 = 256 paths to the last level: accepted (and validated).
+        let schema = parse(&doubling(kw, 7));
+        let expected = kw != "oneOf";
+        assert_eq!(verdict(&schema, &json!({"x": 1})), expected, "{kw}");
+        assert!(!verdict(&schema, &json!({"x": "s"})));
+        // The reproducer (24 levels, 1.6 KB) and variants: refused (for the
+        // length of the chain, past 8 levels, before the expansion is measured).
+        for levels in [9, 24, 60] {
+            let msg = Schema::parse(&doubling(kw, levels)).unwrap_err().to_string();
+            assert!(msg.contains("at most 16 are allowed"), "{msg}");
+        }
+        // Wider and shallower: 4 branches x 5 levels (1,024 paths, 10 hops).
+        let mut defs = serde_json::Map::new();
+        for i in 0..5 {
+            let next = json!({"$ref": format!("#/$defs/W{}", i + 1)});
+            let branches: Vec<Value> = (0..4).map(|_| next.clone()).collect();
+            defs.insert(format!("W{i}"), json!({kw: branches}));
+        }
+        defs.insert("W5".into(), json!({"type": "integer"}));
+        let msg = refused_for_expansion(&json!({"$ref": "#/$defs/W0", "$defs": defs}));
+        assert!(msg.starts_with("/$defs/W5: validating the value at the root would evaluate"), "{msg}");
+    }
+    // Failing `anyOf` over shared definitions: 10 branches x 6 levels.
+    let mut defs = serde_json::Map::new();
+    for i in 0..6 {
+        let next = json!({"$ref": format!("#/$defs/A{}", i + 1)});
+        let branches: Vec<Value> = (0..10).map(|_| next.clone()).collect();
+        defs.insert(format!("A{i}"), json!({"anyOf": branches}));
+    }
+    defs.insert("A6".into(), json!({"type": "integer"}));
+    refused_for_expansion(&json!({"$ref": "#/$defs/A0", "$defs": defs}));
+    // A `not` of a shared definition, many times.
+    let nots: Vec<Value> = (0..1001).map(|_| json!({"not": {"$ref": "#/$defs/N"}})).collect();
+    refused_for_expansion(&json!({"allOf": nots, "$defs": {"N": {"type": "null"}}}));
+}
+
+#[test]
+fn ambiguity_that_grows_with_the_value_depth_is_refused() {
+    let cases = [
+        // Properties of the same name in several branches.
+        json!({"anyOf": [
+            {"properties": {"a": {"$ref": "#"}}},
+            {"properties": {"a": {"$ref": "#"}}}
+        ]}),
+        json!({"allOf": [
+            {"properties": {"a": {"$ref": "#"}}},
+            {"properties": {"b": {}}, "additionalProperties": {"$ref": "#"}}
+        ]}),
+        json!({"properties": {"a": {"$ref": "#"}}, "allOf": [{"properties": {"a": {"$ref": "#"}}}]}),
+        // Items.
+        json!({"oneOf": [{"items": {"$ref": "#"}}, {"items": {"$ref": "#"}}, {"type": "null"}]}),
+        json!({"anyOf": [
+            {"prefixItems": [{"$ref": "#"}]},
+            {"prefixItems": [{"$ref": "#"}], "items": false}
+        ]}),
+        json!({"$defs": {"T": {"anyOf": [{"items": {"$ref": "#/$defs/T"}}, {"items": {"$ref": "#/$defs/T"}}]}},
+               "properties": {"t": {"$ref": "#/$defs/T"}}}),
+    ];
+    for v in cases {
+        let msg = refused_for_expansion(&v);
+        assert!(msg.contains("value at /"), "{msg}");
+    }
+}
+
+#[test]
+fn ordinary_and_recursive_schemas_are_accepted() {
+    let cases = [
+        // A recursive tree.
+        json!({"type": "object", "properties": {
+            "label": {"type": "string"},
+            "children": {"type": "array", "items": {"$ref": "#"}},
+            "parent": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}
+        }}),
+        // Pydantic-style optional references to shared definitions.
+        json!({"type": "object", "$defs": {
+            "Pet": {"type": "object", "properties": {"name": {"type": "string"},
+                    "friend": {"anyOf": [{"$ref": "#/$defs/Pet"}, {"type": "null"}]}}},
+            "Owner": {"allOf": [{"$ref": "#/$defs/Pet"}], "properties": {"pets": {"items": {"$ref": "#/$defs/Pet"}}}}
+        }, "properties": {
+            "a": {"anyOf": [{"$ref": "#/$defs/Pet"}, {"$ref": "#/$defs/Owner"}]},
+            "b": {"oneOf": [{"$ref": "#/$defs/Owner"}, {"type": "null"}]}
+        }}),
+        // Ambiguity that grows linearly with the depth (at most ~130 evaluations at
+        // the 128th level).
+        json!({"properties": {"a": {"$ref": "#"}},
+               "allOf": [{"properties": {"a": {"$ref": "#/$defs/X"}}}],
+               "$defs": {"X": {"properties": {"a": {"$ref": "#/$defs/X"}}}}}),
+    ];
+    for v in cases {
+        parse(&v);
+    }
+    // A wide schema: 5,000 properties, each an `allOf` of two shared definitions.
+    let props: serde_json::Map<String, Value> = (0..5_000)
+        .map(|i| {
+            (
+                format!("p{i}"),
+                json!({"allOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], "description": "x"}),
+            )
+        })
+        .collect();
+    let schema = parse(&json!({
+        "type": "object", "properties": props,
+        "$defs": {"A": {"type": "object", "properties": {"n": {"$ref": "#/$defs/B"}}},
+                  "B": {"anyOf": [{"type": "object"}, {"$ref": "#/$defs/A"}]}}
+    }));
+    assert!(verdict(&schema, &json!({"p1": {"n": {}}})));
+}
