@@ -509,7 +509,9 @@ mod tests {
         for _ in 0..2000 {
             let items: Vec<Value> = (0..20)
                 .map(|_| {
-                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     pool[(seed >> 33) as usize % pool.len()].clone()
                 })
                 .collect();

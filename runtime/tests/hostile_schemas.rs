@@ -131,7 +131,8 @@ fn parse_of_100k_required_names_is_linear() {
     .unwrap();
     // 50,000 required names undeclared, one repeated.
     assert_eq!(schema.lints().len(), 50_001);
-    let full: serde_json::Map<String, Value> = names.iter().map(|n| (n.clone(), json!(1))).collect();
+    let full: serde_json::Map<String, Value> =
+        names.iter().map(|n| (n.clone(), json!(1))).collect();
     assert!(verdict(&schema, &Value::Object(full.clone())));
     let mut short = full;
     short.shift_remove("p99999");
@@ -161,8 +162,9 @@ fn ten_k_properties_and_100k_undeclared_keys_are_looked_up_by_index() {
     let schema = parse(&json!({
         "type": "object", "properties": props, "additionalProperties": {"type": "string"}
     }));
-    let mut args: serde_json::Map<String, Value> =
-        (0..100_000).map(|i| (format!("u{i}"), json!("s"))).collect();
+    let mut args: serde_json::Map<String, Value> = (0..100_000)
+        .map(|i| (format!("u{i}"), json!("s")))
+        .collect();
     // Declared ones in reverse order (no help from the in-order guess).
     for i in (0..10_000).rev() {
         args.insert(format!("p{i}"), json!(i));
@@ -170,10 +172,14 @@ fn ten_k_properties_and_100k_undeclared_keys_are_looked_up_by_index() {
     let args = Value::Object(args);
     assert!(verdict(&schema, &args));
     // Under null_is_absent: optional declared properties sent as null.
-    let nulls: serde_json::Map<String, Value> =
-        (0..10_000).rev().map(|i| (format!("p{i}"), Value::Null)).collect();
+    let nulls: serde_json::Map<String, Value> = (0..10_000)
+        .rev()
+        .map(|i| (format!("p{i}"), Value::Null))
+        .collect();
     let opts = Options::TOOL_CALL.null_is_absent(true);
-    assert!(schema.validate_with(&Value::Object(nulls.clone()), &opts).is_valid());
+    assert!(schema
+        .validate_with(&Value::Object(nulls.clone()), &opts)
+        .is_valid());
     let r = schema.validate_with(&Value::Object(nulls), &Options::TOOL_CALL);
     assert_eq!(r.violations.len(), 10_000);
 }
@@ -240,13 +246,23 @@ fn chains_of_bare_refs_are_resolved_at_parse() {
 #[test]
 fn long_chains_of_in_place_hops_are_refused() {
     use tool_schema_runtime::schema::MAX_HOPS;
-    let hops: [(&str, fn(String) -> Value); 6] = [
-        ("$ref with a sibling", |to| json!({"$ref": to, "description": "d"})),
+    type Hop = fn(String) -> Value;
+    let hops: [(&str, Hop); 6] = [
+        (
+            "$ref with a sibling",
+            |to| json!({"$ref": to, "description": "d"}),
+        ),
         ("allOf", |to| json!({"allOf": [{"$ref": to}]})),
-        ("anyOf", |to| json!({"anyOf": [{"type": "null"}, {"$ref": to}]})),
+        (
+            "anyOf",
+            |to| json!({"anyOf": [{"type": "null"}, {"$ref": to}]}),
+        ),
         ("oneOf", |to| json!({"oneOf": [{"$ref": to}]})),
         ("not not", |to| json!({"not": {"not": {"$ref": to}}})),
-        ("nested allOf", |to| json!({"allOf": [{"allOf": [{"$ref": to, "title": "t"}]}]})),
+        (
+            "nested allOf",
+            |to| json!({"allOf": [{"allOf": [{"$ref": to, "title": "t"}]}]}),
+        ),
     ];
     on_small_stack(move || {
         for (what, hop) in hops {
@@ -291,10 +307,17 @@ fn the_hop_budget_fits_a_small_stack_at_128_levels() {
     use tool_schema_runtime::schema::MAX_HOPS;
     // Each `allOf` level is two hops (the branch, then its `$ref`); the property's
     // `$ref` one more.
-    let all_ofs = if cfg!(debug_assertions) { 3 } else { (MAX_HOPS - 1) / 2 };
+    let all_ofs = if cfg!(debug_assertions) {
+        3
+    } else {
+        (MAX_HOPS - 1) / 2
+    };
     let mut defs = serde_json::Map::new();
     for k in 0..all_ofs {
-        defs.insert(format!("d{k}"), json!({"allOf": [{"$ref": format!("#/$defs/d{}", k + 1)}]}));
+        defs.insert(
+            format!("d{k}"),
+            json!({"allOf": [{"$ref": format!("#/$defs/d{}", k + 1)}]}),
+        );
     }
     defs.insert(
         format!("d{all_ofs}"),
@@ -305,7 +328,9 @@ fn the_hop_budget_fits_a_small_stack_at_128_levels() {
     for _ in 0..127 {
         v = json!({"a": v});
     }
-    assert!(on_small_stack(move || schema.is_valid_with(&v, &Options::SPEC)));
+    assert!(on_small_stack(
+        move || schema.is_valid_with(&v, &Options::SPEC)
+    ));
 }
 
 // ---- item 3: the expansion budget ----
@@ -315,7 +340,10 @@ fn doubling(kw: &str, levels: usize) -> Value {
     let mut defs = serde_json::Map::new();
     for i in 0..levels {
         let next = format!("#/$defs/L{}", i + 1);
-        defs.insert(format!("L{i}"), json!({kw: [{"$ref": next}, {"$ref": next}]}));
+        defs.insert(
+            format!("L{i}"),
+            json!({kw: [{"$ref": next}, {"$ref": next}]}),
+        );
     }
     defs.insert(format!("L{levels}"), json!({"type": "integer"}));
     json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/L0"}}, "$defs": defs})
@@ -339,7 +367,9 @@ fn shared_definitions_under_applicators_are_refused_past_the_budget() {
         // The reproducer (24 levels, 1.6 KB) and variants: refused (for the
         // length of the chain, past 8 levels, before the expansion is measured).
         for levels in [9, 24, 60] {
-            let msg = Schema::parse(&doubling(kw, levels)).unwrap_err().to_string();
+            let msg = Schema::parse(&doubling(kw, levels))
+                .unwrap_err()
+                .to_string();
             assert!(msg.contains("at most 16 are allowed"), "{msg}");
         }
         // Wider and shallower: 4 branches x 5 levels (1,024 paths, 10 hops).
@@ -351,7 +381,10 @@ fn shared_definitions_under_applicators_are_refused_past_the_budget() {
         }
         defs.insert("W5".into(), json!({"type": "integer"}));
         let msg = refused_for_expansion(&json!({"$ref": "#/$defs/W0", "$defs": defs}));
-        assert!(msg.starts_with("/$defs/W5: validating the value at the root would evaluate"), "{msg}");
+        assert!(
+            msg.starts_with("/$defs/W5: validating the value at the root would evaluate"),
+            "{msg}"
+        );
     }
     // Failing `anyOf` over shared definitions: 10 branches x 6 levels.
     let mut defs = serde_json::Map::new();
@@ -363,7 +396,9 @@ fn shared_definitions_under_applicators_are_refused_past_the_budget() {
     defs.insert("A6".into(), json!({"type": "integer"}));
     refused_for_expansion(&json!({"$ref": "#/$defs/A0", "$defs": defs}));
     // A `not` of a shared definition, many times.
-    let nots: Vec<Value> = (0..1001).map(|_| json!({"not": {"$ref": "#/$defs/N"}})).collect();
+    let nots: Vec<Value> = (0..1001)
+        .map(|_| json!({"not": {"$ref": "#/$defs/N"}}))
+        .collect();
     refused_for_expansion(&json!({"allOf": nots, "$defs": {"N": {"type": "null"}}}));
 }
 

@@ -235,9 +235,7 @@ pub(crate) fn check_expansion(nodes: &[Node], order: &[u32]) -> Option<Diagnosti
     let mut queue: VecDeque<usize> = VecDeque::from([0]);
     while let Some(s) = queue.pop_front() {
         let closure = close(nodes, &position, &states[s].seed, &mut work);
-        let total = closure
-            .iter()
-            .fold(0u64, |t, &(_, c)| t.saturating_add(c));
+        let total = closure.iter().fold(0u64, |t, &(_, c)| t.saturating_add(c));
         if total > MAX_EVALUATIONS {
             let (worst, times) = closure
                 .iter()

@@ -239,8 +239,7 @@ fn node_facts(node: &Node) -> NodeFacts {
     let index = (props.len() > INDEXED || !(by_bits || node.required.is_empty())).then(|| {
         if by_name.is_empty() {
             by_name = (0..props.len() as u32).collect();
-            by_name
-                .sort_unstable_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
+            by_name.sort_unstable_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
         }
         Box::new(PropertyIndex {
             by_name: by_name.into_boxed_slice(),

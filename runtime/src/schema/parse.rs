@@ -4,11 +4,11 @@
 use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, Property};
 use super::{Schema, SchemaError};
 use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
-use std::collections::{HashMap, HashSet};
 use crate::suggest;
 use serde_json::Number;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
 
 /// Lists up to this long are searched linearly; longer ones through a hash table.
 const SMALL: usize = 16;
