@@ -473,3 +473,32 @@ fn ordinary_and_recursive_schemas_are_accepted() {
     }));
     assert!(verdict(&schema, &json!({"p1": {"n": {}}})));
 }
+
+/// A schema whose states are every subset of 30 definitions (2^30 of them, each
+/// cheap to validate against): the analysis stops within its own work budget and
+/// refuses, rather than running for ever.
+#[test]
+fn the_analysis_bounds_its_own_work() {
+    let k = 30;
+    let mut defs = serde_json::Map::new();
+    for i in 0..k {
+        let props: serde_json::Map<String, Value> = (0..k)
+            .map(|j| {
+                let to = if i == j {
+                    "#/$defs/T".to_string()
+                } else {
+                    format!("#/$defs/D{i}")
+                };
+                (format!("s{j}"), json!({"$ref": to}))
+            })
+            .collect();
+        defs.insert(format!("D{i}"), json!({"properties": props}));
+    }
+    defs.insert("T".into(), json!({"type": "object"}));
+    let all: Vec<Value> = (0..k)
+        .map(|i| json!({"$ref": format!("#/$defs/D{i}")}))
+        .collect();
+    let e = Schema::parse(&json!({"allOf": all, "$defs": defs})).unwrap_err();
+    let msg = e.to_string();
+    assert!(msg.contains("too ambiguous to analyse"), "{msg}");
+}

@@ -34,7 +34,7 @@ pub const ANALYSED_DEPTH: usize = 128;
 /// Work units the expansion analysis may spend, beyond a share proportional to
 /// the schema's size ([`WORK_PER_NODE`] per node): past it the schema is refused
 /// as too ambiguous to analyse.
-pub const BASE_WORK: u64 = 4_000_000;
+pub const BASE_WORK: u64 = 1_000_000;
 
 /// See [`BASE_WORK`].
 pub const WORK_PER_NODE: u64 = 64;
