@@ -8,7 +8,7 @@
 //!   `anyOf`, `oneOf`, `not`) that a validator recurses through at one value
 //!   location is at most [`MAX_HOPS`];
 //! - expansion: the number of schema evaluations at any one value location is at
-//!   most [`MAX_EVALUATIONS`] (see [`expansion`]).
+//!   most [`MAX_EVALUATIONS`] (see [`check_expansion`]).
 //!
 //! Every walk here is iterative: none recurses on the native stack in proportion
 //! to the schema.
