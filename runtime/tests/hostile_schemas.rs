@@ -299,38 +299,45 @@ fn long_chains_of_in_place_hops_are_refused() {
 }
 
 /// A recursive schema with the most hops per level allowed, on values as deep as
-/// serde_json reads (128 levels): the yes/no walk (`is_valid`) fits a 2 MiB stack.
-/// (In release; the debug build's frames are about twice as large, so there the
-/// test takes about half the hop budget.)
+/// serde_json reads (128 levels): the yes/no walk and the reporting walk (on a value
+/// failing at the bottom, through `anyOf`, the largest frames) fit a 2 MiB stack.
+/// (With the full budget in release; the debug build's frames are two to four times
+/// larger, so there the test takes 3 hops per level.)
 #[test]
 fn the_hop_budget_fits_a_small_stack_at_128_levels() {
     use tool_schema_runtime::schema::MAX_HOPS;
-    // Each `allOf` level is two hops (the branch, then its `$ref`); the property's
+    // Each `anyOf` level is two hops (the branch, then its `$ref`); the property's
     // `$ref` one more.
-    let all_ofs = if cfg!(debug_assertions) {
-        3
+    let levels = if cfg!(debug_assertions) {
+        1
     } else {
         (MAX_HOPS - 1) / 2
     };
     let mut defs = serde_json::Map::new();
-    for k in 0..all_ofs {
+    for k in 0..levels {
         defs.insert(
             format!("d{k}"),
-            json!({"allOf": [{"$ref": format!("#/$defs/d{}", k + 1)}]}),
+            json!({"anyOf": [{"type": "null"}, {"$ref": format!("#/$defs/d{}", k + 1)}]}),
         );
     }
     defs.insert(
-        format!("d{all_ofs}"),
+        format!("d{levels}"),
         json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/d0", "title": "t"}}}),
     );
     let schema = parse(&json!({"$ref": "#/$defs/d0", "title": "t", "$defs": defs}));
-    let mut v = json!({});
-    for _ in 0..127 {
-        v = json!({"a": v});
+    let mut good = json!({});
+    let mut bad = json!({"a": 5});
+    for _ in 0..126 {
+        good = json!({ "a": good });
+        bad = json!({ "a": bad });
     }
-    assert!(on_small_stack(
-        move || schema.is_valid_with(&v, &Options::SPEC)
-    ));
+    let (valid, report) = on_small_stack(move || {
+        let valid = schema.is_valid_with(&good, &Options::SPEC)
+            && schema.validate_with(&good, &Options::SPEC).is_valid();
+        (valid, schema.validate_with(&bad, &Options::SPEC))
+    });
+    assert!(valid);
+    assert_eq!(report.violations.len(), 1, "{report}");
 }
 
 // ---- item 3: the expansion budget ----
@@ -359,42 +366,46 @@ fn refused_for_expansion(v: &Value) -> String {
 #[test]
 fn shared_definitions_under_applicators_are_refused_past_the_budget() {
     for kw in ["allOf", "anyOf", "oneOf"] {
-        // 2^8 = 256 paths to the last level: accepted (and validated).
-        let schema = parse(&doubling(kw, 7));
+        // 2^3 = 8 paths to the last level: accepted (and validated).
+        let schema = parse(&doubling(kw, 3));
         let expected = kw != "oneOf";
         assert_eq!(verdict(&schema, &json!({"x": 1})), expected, "{kw}");
         assert!(!verdict(&schema, &json!({"x": "s"})));
         // The reproducer (24 levels, 1.6 KB) and variants: refused (for the
-        // length of the chain, past 8 levels, before the expansion is measured).
+        // length of the chain, past 3 levels, before the expansion is measured).
         for levels in [9, 24, 60] {
             let msg = Schema::parse(&doubling(kw, levels))
                 .unwrap_err()
                 .to_string();
-            assert!(msg.contains("at most 16 are allowed"), "{msg}");
+            assert!(msg.contains("at most 8 are allowed"), "{msg}");
         }
-        // Wider and shallower: 4 branches x 5 levels (1,024 paths, 10 hops).
+        // Wider and shallower: 32 branches x 2 levels (1,024 paths, 4 hops).
         let mut defs = serde_json::Map::new();
-        for i in 0..5 {
+        for i in 0..2 {
             let next = json!({"$ref": format!("#/$defs/W{}", i + 1)});
-            let branches: Vec<Value> = (0..4).map(|_| next.clone()).collect();
+            let branches: Vec<Value> = (0..32).map(|_| next.clone()).collect();
             defs.insert(format!("W{i}"), json!({kw: branches}));
         }
-        defs.insert("W5".into(), json!({"type": "integer"}));
+        defs.insert("W2".into(), json!({"type": "integer"}));
         let msg = refused_for_expansion(&json!({"$ref": "#/$defs/W0", "$defs": defs}));
         assert!(
-            msg.starts_with("/$defs/W5: validating the value at the root would evaluate"),
+            msg.starts_with("/$defs/W2: validating the value at the root would evaluate"),
             "{msg}"
         );
     }
-    // Failing `anyOf` over shared definitions: 10 branches x 6 levels.
-    let mut defs = serde_json::Map::new();
-    for i in 0..6 {
-        let next = json!({"$ref": format!("#/$defs/A{}", i + 1)});
-        let branches: Vec<Value> = (0..10).map(|_| next.clone()).collect();
-        defs.insert(format!("A{i}"), json!({"anyOf": branches}));
+    // Failing `anyOf` over shared definitions: 10 branches x 6 levels (the
+    // reproducer, refused for its hops) and x 3 levels (for its expansion).
+    for (levels, why) in [(6, "at most 8 are allowed"), (3, "more than the budget of 1000")] {
+        let mut defs = serde_json::Map::new();
+        for i in 0..levels {
+            let next = json!({"$ref": format!("#/$defs/A{}", i + 1)});
+            let branches: Vec<Value> = (0..10).map(|_| next.clone()).collect();
+            defs.insert(format!("A{i}"), json!({ "anyOf": branches }));
+        }
+        defs.insert(format!("A{levels}"), json!({"type": "integer"}));
+        let e = Schema::parse(&json!({"$ref": "#/$defs/A0", "$defs": defs})).unwrap_err();
+        assert!(e.to_string().contains(why), "{e}");
     }
-    defs.insert("A6".into(), json!({"type": "integer"}));
-    refused_for_expansion(&json!({"$ref": "#/$defs/A0", "$defs": defs}));
     // A `not` of a shared definition, many times.
     let nots: Vec<Value> = (0..1001)
         .map(|_| json!({"not": {"$ref": "#/$defs/N"}}))
