@@ -395,7 +395,10 @@ fn shared_definitions_under_applicators_are_refused_past_the_budget() {
     }
     // Failing `anyOf` over shared definitions: 10 branches x 6 levels (the
     // reproducer, refused for its hops) and x 3 levels (for its expansion).
-    for (levels, why) in [(6, "at most 8 are allowed"), (3, "more than the budget of 1000")] {
+    for (levels, why) in [
+        (6, "at most 8 are allowed"),
+        (3, "more than the budget of 1000"),
+    ] {
         let mut defs = serde_json::Map::new();
         for i in 0..levels {
             let next = json!({"$ref": format!("#/$defs/A{}", i + 1)});
