@@ -12,13 +12,13 @@ use std::cmp::Ordering;
 /// float as its shortest round-trip decimal representation (the digits Rust and
 /// serde_json print for it, which are the digits written in the JSON text whenever
 /// that text had at most 15 significant digits and serde_json read it exactly,
-/// which it does for exponents within ±22; see the README). `n` is a multiple when `n /
+/// as it does for exponents within about ±22). `n` is a multiple when `n /
 /// divisor` is an integer in exact decimal arithmetic, so `0.07` and `19.99` are
 /// multiples of `0.01` and `0.3` is one of `0.1` (though their binary floats are
 /// not exact multiples), while `12345678.005` is not a multiple of `0.01`,
 /// `1500000001` not one of `2.0`, and `1e-300` not one of `2.0`. For integers and
-/// for floats whose decimal is their exact binary value (`2.0`, `0.5`, `1e300`
-/// as written) this is what Python `jsonschema` decides; where Python divides
+/// for floats whose decimal is their exact binary value (`2.0`, `0.5`, `1.5`)
+/// this is what Python `jsonschema` decides; where Python divides
 /// floats inexactly (`0.3 / 0.1`) it is not. `false` for a `divisor` of 0.
 /// Allocates nothing.
 pub fn multiple_of(n: &Number, divisor: &Number) -> bool {
