@@ -460,6 +460,34 @@ mod tests {
         assert!(multiple_of(&num("3e300"), &num("3.0")));
     }
 
+    /// Against a reference on scaled u128 integers: `a·10^p` and `b·10^q` brought
+    /// to the smaller exponent (mantissas below 10^9, exponents within ±12).
+    #[test]
+    fn multiples_match_scaled_integer_arithmetic() {
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 16
+        };
+        let mut multiples = 0;
+        for _ in 0..50_000 {
+            let (a, p) = (next() % 1_000_000, (next() % 25) as i32 - 12);
+            let (b, q) = (next() % 1_000 + 1, (next() % 25) as i32 - 12);
+            let (a, b) = if next() % 4 == 0 { (a * b, b) } else { (a, b) };
+            let m = p.min(q);
+            let big_a = u128::from(a) * 10u128.pow((p - m) as u32);
+            let big_b = u128::from(b) * 10u128.pow((q - m) as u32);
+            let expected = big_a % big_b == 0;
+            multiples += expected as u32;
+            let n = num(&format!("{a}e{p}"));
+            let d = num(&format!("{b}e{q}"));
+            assert_eq!(multiple_of(&n, &d), expected, "{a}e{p} multipleOf {b}e{q}");
+        }
+        assert!(multiples > 5_000, "{multiples}");
+    }
+
     #[test]
     fn duplicates() {
         assert_eq!(
