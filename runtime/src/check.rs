@@ -6,9 +6,21 @@ use crate::violation::{Kind, Position, Sink, Trail, Violation};
 use serde_json::{Number, Value};
 use std::cmp::Ordering;
 
-/// Whether `n` is a multiple of `divisor` (> 0): exact for integers; for decimals,
-/// tolerant of binary floating-point error (`0.3` is a multiple of `0.1`), and
-/// false where the quotient overflows.
+/// Whether `n` is a multiple of `divisor` (> 0), decided exactly.
+///
+/// Both numbers are read as the decimals they denote: an integer as itself, a
+/// float as its shortest round-trip decimal representation (the digits Rust and
+/// serde_json print for it, which are the digits written in the JSON text whenever
+/// that text had at most 15 significant digits and serde_json read it exactly,
+/// as it does for exponents within about ±22). `n` is a multiple when `n /
+/// divisor` is an integer in exact decimal arithmetic, so `0.07` and `19.99` are
+/// multiples of `0.01` and `0.3` is one of `0.1` (though their binary floats are
+/// not exact multiples), while `12345678.005` is not a multiple of `0.01`,
+/// `1500000001` not one of `2.0`, and `1e-300` not one of `2.0`. For integers and
+/// for floats whose decimal is their exact binary value (`2.0`, `0.5`, `1.5`)
+/// this is what Python `jsonschema` decides; where Python divides
+/// floats inexactly (`0.3 / 0.1`) it is not. `false` for a `divisor` of 0.
+/// Allocates nothing.
 pub fn multiple_of(n: &Number, divisor: &Number) -> bool {
     if let (Some(a), Some(b)) = (n.as_i64(), divisor.as_i64()) {
         return b != 0 && a % b == 0;
@@ -16,15 +28,126 @@ pub fn multiple_of(n: &Number, divisor: &Number) -> bool {
     if let (Some(a), Some(b)) = (n.as_u64(), divisor.as_u64()) {
         return b != 0 && a % b == 0;
     }
-    let (Some(a), Some(b)) = (n.as_f64(), divisor.as_f64()) else {
+    let (Some((a, p)), Some((b, q))) = (decimal(n), decimal(divisor)) else {
         return false;
     };
-    let q = a / b;
-    if !q.is_finite() {
+    decimal_multiple(a, p, b, q)
+}
+
+/// `|n|` as `m * 10^e` with `m` an integer without trailing zeros (`(0, 0)` for
+/// zero); for a float, from its shortest round-trip representation. `None` for a
+/// non-finite float (which JSON cannot carry).
+fn decimal(n: &Number) -> Option<(u64, i32)> {
+    if let Some(u) = n.as_u64() {
+        return Some(strip_zeros(u, 0));
+    }
+    if let Some(i) = n.as_i64() {
+        return Some(strip_zeros(i.unsigned_abs(), 0));
+    }
+    let f = n.as_f64()?;
+    if !f.is_finite() {
+        return None;
+    }
+    if f == 0.0 {
+        return Some((0, 0));
+    }
+    // `{:e}` prints the shortest representation that reads back as `f`, as
+    // `d.ddddde[-]x`: at most 17 digits, so the mantissa fits a u64.
+    struct Buf {
+        bytes: [u8; 40],
+        len: usize,
+    }
+    impl std::fmt::Write for Buf {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            let end = self.len + s.len();
+            if end > self.bytes.len() {
+                return Err(std::fmt::Error);
+            }
+            self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+            self.len = end;
+            Ok(())
+        }
+    }
+    let mut buf = Buf {
+        bytes: [0; 40],
+        len: 0,
+    };
+    std::fmt::Write::write_fmt(&mut buf, format_args!("{:e}", f.abs())).ok()?;
+    let text = &buf.bytes[..buf.len];
+    let e_at = text.iter().position(|&c| c == b'e')?;
+    let (digits, exp) = (&text[..e_at], &text[e_at + 1..]);
+    let mut mantissa: u64 = 0;
+    let mut fraction_digits: i32 = 0;
+    let mut after_point = false;
+    for &c in digits {
+        match c {
+            b'.' => after_point = true,
+            b'0'..=b'9' => {
+                mantissa = mantissa.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+                if after_point {
+                    fraction_digits += 1;
+                }
+            }
+            _ => return None,
+        }
+    }
+    let exp: i32 = std::str::from_utf8(exp).ok()?.parse().ok()?;
+    Some(strip_zeros(mantissa, exp - fraction_digits))
+}
+
+fn strip_zeros(mut m: u64, mut e: i32) -> (u64, i32) {
+    if m == 0 {
+        return (0, 0);
+    }
+    while m % 10 == 0 {
+        m /= 10;
+        e += 1;
+    }
+    (m, e)
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Whether `a * 10^p` is an integer multiple of `b * 10^q` (`b > 0`).
+fn decimal_multiple(a: u64, p: i32, b: u64, q: i32) -> bool {
+    if a == 0 {
+        return true;
+    }
+    if b == 0 {
         return false;
     }
-    let nearest = q.round();
-    (q - nearest).abs() <= 1e-9 * nearest.abs().max(1.0)
+    let e = i64::from(p) - i64::from(q);
+    if e < 0 {
+        // b * 10^-e must divide a (< 2^64): past 10^20 it is larger than a.
+        let Ok(k) = u32::try_from(-e) else {
+            return false;
+        };
+        let Some(scale) = 10u128.checked_pow(k) else {
+            return false;
+        };
+        return match u128::from(b).checked_mul(scale) {
+            Some(d) => u128::from(a) % d == 0,
+            None => false,
+        };
+    }
+    // b must divide a * 10^e: with g = gcd(a, b), b / g must divide 10^e, so be
+    // 2^x * 5^y with x, y <= e.
+    let mut rest = b / gcd(a, b);
+    let (mut twos, mut fives) = (0i64, 0i64);
+    while rest % 2 == 0 {
+        rest /= 2;
+        twos += 1;
+    }
+    while rest % 5 == 0 {
+        rest /= 5;
+        fives += 1;
+    }
+    rest == 1 && twos <= e && fives <= e
 }
 
 /// `cmp_numbers(n, limit)` for an integer `limit` (`i64`/`u64`): integers compare
@@ -56,14 +179,79 @@ fn cmp_float_to_int(n: &Number, limit: i128) -> Option<Ordering> {
     cmp_numbers(n, &limit)
 }
 
-/// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`.
+/// Arrays up to this length are searched for duplicates pair by pair (no
+/// allocation); longer ones through a hash table, in expected linear time.
+const UNIQUE_BY_PAIRS: usize = 16;
+
+/// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`:
+/// the smallest `j` that equals an earlier element, with the first such `i`.
+/// Pairwise (no allocation) up to 16 elements, hashed beyond: expected linear time.
 pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
-    for j in 1..items.len() {
-        if let Some(i) = items[..j].iter().position(|x| json_eq(x, &items[j])) {
-            return Some((i, j));
+    if items.len() <= UNIQUE_BY_PAIRS {
+        for j in 1..items.len() {
+            if let Some(i) = items[..j].iter().position(|x| json_eq(x, &items[j])) {
+                return Some((i, j));
+            }
+        }
+        return None;
+    }
+    first_duplicate_hashed(items)
+}
+
+#[cold]
+fn first_duplicate_hashed(items: &[Value]) -> Option<(usize, usize)> {
+    let mut found = None;
+    each_duplicate(items, |i, j| {
+        found = Some((i, j));
+        false
+    });
+    found
+}
+
+/// Calls `visit(i, j)` for each `j`, in increasing order, that equals an earlier
+/// element (JSON equality), `i` the first such; stops when `visit` returns
+/// `false`. Hashed: expected linear time in the elements' total size.
+pub(crate) fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
+    use std::collections::hash_map::{Entry, HashMap, RandomState};
+    use std::hash::BuildHasher;
+    let build = RandomState::new();
+    // First index of each hash and the last of its chain; `next[i]`: the next
+    // index with the same hash, in increasing order (`usize::MAX` ends a chain).
+    let mut first: HashMap<u64, (usize, usize)> = HashMap::with_capacity(items.len());
+    let mut next = vec![usize::MAX; items.len()];
+    for (j, item) in items.iter().enumerate() {
+        let mut state = build.build_hasher();
+        crate::json::json_hash(item, &build, &mut state);
+        let h = std::hash::Hasher::finish(&state);
+        match first.entry(h) {
+            Entry::Vacant(e) => {
+                e.insert((j, j));
+            }
+            Entry::Occupied(mut e) => {
+                let (head, tail) = *e.get();
+                let mut i = head;
+                let mut equal = None;
+                while i != usize::MAX {
+                    if json_eq(&items[i], item) {
+                        equal = Some(i);
+                        break;
+                    }
+                    i = next[i];
+                }
+                match equal {
+                    Some(i) => {
+                        if !visit(i, j) {
+                            return;
+                        }
+                    }
+                    None => {
+                        next[tail] = j;
+                        e.get_mut().1 = j;
+                    }
+                }
+            }
         }
     }
-    None
 }
 
 /// Length in Unicode code points, as `minLength`/`maxLength` count.
@@ -262,8 +450,60 @@ mod tests {
         assert!(!multiple_of(&num("0.00751"), &num("0.0001")));
         assert!(multiple_of(&num("0.3"), &num("0.1")));
         assert!(multiple_of(&num("19.99"), &num("0.01")));
+        assert!(multiple_of(&num("0.07"), &num("0.01")));
         assert!(!multiple_of(&num("1e308"), &num("0.123456789")));
         assert!(multiple_of(&num("-6"), &num("3")));
+        assert!(multiple_of(&num("0"), &num("0.7")));
+        assert!(multiple_of(&num("-0.0"), &num("0.7")));
+        assert!(multiple_of(&num("-1.5"), &num("0.5")));
+        assert!(multiple_of(&num("10"), &num("2.5")));
+        assert!(multiple_of(&num("1e300"), &num("2.0")));
+        assert!(multiple_of(&num("1e308"), &num("1e307")));
+        assert!(multiple_of(&num("18446744073709551615"), &num("5.0")));
+        assert!(!multiple_of(&num("18446744073709551615"), &num("2.0")));
+        assert!(multiple_of(&num("-9223372036854775808"), &num("2")));
+        assert!(multiple_of(&num("1e-20"), &num("1e-21")));
+    }
+
+    /// Issue #11 item 8: the float tolerance accepted these.
+    #[test]
+    fn float_divisors_are_exact() {
+        assert!(!multiple_of(&num("1500000001"), &num("2.0")));
+        assert!(!multiple_of(&num("12345678.005"), &num("0.01")));
+        assert!(!multiple_of(&num("7.3"), &num("1e308")));
+        assert!(!multiple_of(&num("1e-300"), &num("2.0")));
+        assert!(!multiple_of(&num("1e-300"), &num("3e-301")));
+        assert!(!multiple_of(&num("1.0000000001"), &num("1.0")));
+        assert!(!multiple_of(&num("1e300"), &num("3.0")));
+        assert!(multiple_of(&num("3e300"), &num("3.0")));
+    }
+
+    /// Against a reference on scaled u128 integers: `a·10^p` and `b·10^q` brought
+    /// to the smaller exponent (mantissas below 10^9, exponents within ±12).
+    #[test]
+    fn multiples_match_scaled_integer_arithmetic() {
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 16
+        };
+        let mut multiples = 0;
+        for _ in 0..50_000 {
+            let (a, p) = (next() % 1_000_000, (next() % 25) as i32 - 12);
+            let (b, q) = (next() % 1_000 + 1, (next() % 25) as i32 - 12);
+            let (a, b) = if next() % 4 == 0 { (a * b, b) } else { (a, b) };
+            let m = p.min(q);
+            let big_a = u128::from(a) * 10u128.pow((p - m) as u32);
+            let big_b = u128::from(b) * 10u128.pow((q - m) as u32);
+            let expected = big_a % big_b == 0;
+            multiples += expected as u32;
+            let n = num(&format!("{a}e{p}"));
+            let d = num(&format!("{b}e{q}"));
+            assert_eq!(multiple_of(&n, &d), expected, "{a}e{p} multipleOf {b}e{q}");
+        }
+        assert!(multiples > 5_000, "{multiples}");
     }
 
     #[test]
@@ -277,5 +517,57 @@ mod tests {
             first_duplicate(&[json!({"a": 1}), json!({"a": 1})]),
             Some((0, 1))
         );
+    }
+
+    /// The hashed search answers as the pairwise one, on long arrays.
+    #[test]
+    fn hashed_duplicates_match_pairs() {
+        fn pairs(items: &[Value]) -> Option<(usize, usize)> {
+            (1..items.len()).find_map(|j| {
+                items[..j]
+                    .iter()
+                    .position(|x| json_eq(x, &items[j]))
+                    .map(|i| (i, j))
+            })
+        }
+        let one_f: Value = serde_json::from_str("1.0").unwrap();
+        let big_f: Value = serde_json::from_str("9007199254740992.0").unwrap();
+        let pool = [
+            json!(1),
+            one_f,
+            json!(true),
+            json!(null),
+            json!("1"),
+            json!([1, 2]),
+            json!([2, 1]),
+            json!({"a": 1, "b": [1]}),
+            json!({"b": [1.0], "a": 1}),
+            json!(9007199254740993u64),
+            big_f,
+            json!(9007199254740992u64),
+            json!(-0.0),
+            json!(0),
+            json!(1e300),
+            json!(0.5),
+        ];
+        // Every array of 20 elements from the pool (by a simple generator).
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            let items: Vec<Value> = (0..20)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    pool[(seed >> 33) as usize % pool.len()].clone()
+                })
+                .collect();
+            assert_eq!(first_duplicate(&items), pairs(&items), "{items:?}");
+        }
+        let distinct: Vec<Value> = (0..1000).map(|i| json!(i)).collect();
+        assert_eq!(first_duplicate(&distinct), None);
+        let mut late = distinct.clone();
+        late.push(json!(500.0));
+        late.push(json!(3));
+        assert_eq!(first_duplicate(&late), Some((500, 1000)));
     }
 }

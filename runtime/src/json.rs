@@ -8,6 +8,7 @@
 use serde_json::{Number, Value};
 use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{BuildHasher, Hasher};
 
 /// The JSON type of a value, in JSON Schema terms.
 ///
@@ -188,6 +189,69 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
                     .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
         }
         _ => false,
+    }
+}
+
+/// Feeds `value` to `state` consistently with [`json_eq`]: values that are
+/// JSON-equal hash alike (`1` and `1.0`; objects whatever their key order), so
+/// equal values can be found through a hash table.
+pub fn json_hash<H: Hasher>(value: &Value, build: &impl BuildHasher, state: &mut H) {
+    match value {
+        Value::Null => state.write_u8(0),
+        Value::Bool(b) => {
+            state.write_u8(1);
+            state.write_u8(*b as u8);
+        }
+        Value::Number(n) => {
+            state.write_u8(2);
+            number_hash(n, state);
+        }
+        Value::String(s) => {
+            state.write_u8(3);
+            state.write(s.as_bytes());
+            state.write_u8(0xff);
+        }
+        Value::Array(items) => {
+            state.write_u8(4);
+            state.write_usize(items.len());
+            for item in items {
+                json_hash(item, build, state);
+            }
+        }
+        Value::Object(map) => {
+            // Order-free: the entries' own hashes, summed.
+            state.write_u8(5);
+            state.write_usize(map.len());
+            let mut sum = 0u64;
+            for (k, v) in map {
+                let mut entry = build.build_hasher();
+                entry.write(k.as_bytes());
+                entry.write_u8(0xff);
+                json_hash(v, build, &mut entry);
+                sum = sum.wrapping_add(entry.finish());
+            }
+            state.write_u64(sum);
+        }
+    }
+}
+
+/// A number's hash: an integral value (whatever its representation) as the
+/// integer, any other as its float bits, so that [`cmp_numbers`]-equal numbers
+/// hash alike.
+fn number_hash<H: Hasher>(n: &Number, state: &mut H) {
+    if let Some(i) = as_int(n) {
+        state.write_i128(i);
+        return;
+    }
+    let Some(f) = n.as_f64() else {
+        return;
+    };
+    // 2^127: integral floats below it are exact as i128, the form integers take.
+    const LIMIT: f64 = 1.7014118346046923e38;
+    if f.fract() == 0.0 && f.abs() < LIMIT {
+        state.write_i128(f as i128);
+    } else {
+        state.write_u64(f.to_bits());
     }
 }
 

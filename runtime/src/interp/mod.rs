@@ -5,6 +5,7 @@ use crate::check;
 use crate::formats;
 use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
 use crate::options::Options;
+use crate::schema::facts::{NodeFacts, PropertyIndex};
 use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 
@@ -108,13 +109,19 @@ pub fn root_not_object(
 /// `node.property(name)`, looked for from `*next` on first (calls mostly list their
 /// arguments in the declared order), then before it; a hit moves `*next` past it.
 /// Names in `properties` are distinct, so the answer is `node.property(name)`'s.
+/// A node with many properties (`f.index`) is searched by binary search instead,
+/// after a look at `*next`.
 #[inline(always)]
 fn find_property<'n>(
     node: &'n Node,
+    f: &NodeFacts,
     name: &str,
     next: &mut usize,
 ) -> Option<(usize, &'n Property)> {
     let props = node.properties.as_deref()?;
+    if let Some(index) = &f.index {
+        return find_indexed(props, index, name, next);
+    }
     let n = props.len();
     let start = (*next).min(n);
     for k in 0..n {
@@ -130,6 +137,22 @@ fn find_property<'n>(
         }
     }
     None
+}
+
+/// [`find_property`] through a node's [`PropertyIndex`].
+#[inline(never)]
+fn find_indexed<'n>(
+    props: &'n [Property],
+    index: &PropertyIndex,
+    name: &str,
+    next: &mut usize,
+) -> Option<(usize, &'n Property)> {
+    let i = match props.get(*next) {
+        Some(p) if p.name == name => *next,
+        _ => index.find(props, name)?,
+    };
+    *next = i + 1;
+    Some((i, &props[i]))
 }
 
 /// `a == b`, with names up to 16 bytes compared by two overlapping loads rather
@@ -261,7 +284,7 @@ impl Run<'_> {
         match value {
             Value::Number(n) => self.number(node, n, trail, pos, out),
             Value::String(s) => self.string(node, s, trail, pos, out),
-            Value::Object(map) => self.object(node, map, trail, pos, out, resume),
+            Value::Object(map) => self.object(id, node, map, trail, pos, out, resume),
             Value::Array(items) => self.array(node, items, trail, pos, out, resume),
             _ => {}
         }
@@ -354,8 +377,10 @@ impl Run<'_> {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn object(
         &self,
+        id: NodeId,
         node: &Node,
         map: &Map<String, Value>,
         trail: &Trail<'_>,
@@ -363,6 +388,7 @@ impl Run<'_> {
         out: &mut Sink<'_>,
         resume: Option<usize>,
     ) {
+        let f = self.schema.facts(id);
         let root = trail.is_root();
         let count = map.len() as u64;
         if let Some(limit) = node.min_properties {
@@ -384,7 +410,7 @@ impl Run<'_> {
         let reject = self.options.rejects_undeclared(closed, node.additional);
         let mut next = 0;
         for (i, (key, v)) in map.iter().enumerate() {
-            let declared = find_property(node, key, &mut next);
+            let declared = find_property(node, f, key, &mut next);
             if let Some((d, _)) = declared {
                 if d < 64 {
                     seen |= 1 << d;
@@ -410,7 +436,7 @@ impl Run<'_> {
                 (Some(_), _)
                     if v.is_null()
                         && self.options.null_is_absent
-                        && !node.required.iter().any(|r| r == key) => {}
+                        && !valid::is_required(node, f, declared.map_or(0, |(d, _)| d), key) => {}
                 (Some((_, p)), _) => {
                     self.descend(resume == Some(i), p.node, v, &trail.key(key), at, out)
                 }
@@ -422,7 +448,7 @@ impl Run<'_> {
             }
         }
         let mut next = 0;
-        let absent = |name: &str, next: &mut usize| match find_property(node, name, next) {
+        let absent = |name: &str, next: &mut usize| match find_property(node, f, name, next) {
             Some((d, _)) if d < 64 => seen & (1 << d) == 0,
             _ => !map.contains_key(name),
         };
@@ -437,7 +463,7 @@ impl Run<'_> {
         let from = out.mark();
         let mut next = 0;
         for name in &node.required {
-            let declared = find_property(node, name, &mut next).map(|(d, _)| d);
+            let declared = find_property(node, f, name, &mut next).map(|(d, _)| d);
             let present = match declared {
                 Some(d) if d < 64 => seen & (1 << d) != 0,
                 _ => map.contains_key(name),

@@ -212,7 +212,7 @@ impl Run<'_> {
                     return Err(i);
                 }
             }
-            match find_property(node, key, &mut next) {
+            match find_property(node, f, key, &mut next) {
                 Some((d, p)) => {
                     if d < 64 {
                         seen |= 1 << d;
@@ -234,7 +234,7 @@ impl Run<'_> {
         let complete = if f.has(facts::REQUIRED_BY_BITS) {
             seen & f.required_bits == f.required_bits
         } else {
-            required_present(node, map, seen)
+            required_present(node, f, map, seen)
         };
         if complete {
             Ok(())
@@ -314,11 +314,11 @@ impl Run<'_> {
 /// Whether every name in `required` is present, where `seen` has bit `d` for each
 /// declared property `d < 64` present: the general case of `required`.
 #[inline(never)]
-fn required_present(node: &Node, map: &Map<String, Value>, seen: u64) -> bool {
+fn required_present(node: &Node, f: &NodeFacts, map: &Map<String, Value>, seen: u64) -> bool {
     let mut next = 0;
     node.required
         .iter()
-        .all(|name| match find_property(node, name, &mut next) {
+        .all(|name| match find_property(node, f, name, &mut next) {
             Some((d, _)) if d < 64 => seen & (1 << d) != 0,
             _ => map.contains_key(name),
         })
@@ -329,6 +329,8 @@ fn required_present(node: &Node, map: &Map<String, Value>, seen: u64) -> bool {
 pub(super) fn is_required(node: &Node, f: &NodeFacts, d: usize, name: &str) -> bool {
     if f.has(facts::REQUIRED_BY_BITS) {
         d < 64 && f.required_bits & (1 << d) != 0
+    } else if let Some(index) = &f.index {
+        index.is_required(d)
     } else {
         node.required.iter().any(|r| r == name)
     }

@@ -55,6 +55,41 @@ pub(crate) struct NodeFacts {
     /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, in this order;
     /// `None` when the node has none (boxed: the facts of a node stay small).
     pub limits: Option<Box<[Option<Limit>; 4]>>,
+    /// For a node with many properties (more than [`INDEXED`]) or a `required`
+    /// that the bits do not decide: lookups in logarithmic time.
+    pub index: Option<Box<PropertyIndex>>,
+}
+
+/// Nodes with more declared properties than this get a [`PropertyIndex`]; below,
+/// the interpreter's linear lookup (which starts where the last hit ended) wins.
+pub(crate) const INDEXED: usize = 16;
+
+/// Sorted views of a node's `properties` and `required`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PropertyIndex {
+    /// Indexes into `properties`, sorted by name: binary search.
+    pub by_name: Box<[u32]>,
+    /// Bit `d` (of word `d / 64`): declared property `d` is required.
+    pub required: Box<[u64]>,
+}
+
+impl PropertyIndex {
+    /// The index in `properties` of the property called `name`.
+    #[inline]
+    pub fn find(&self, props: &[super::Property], name: &str) -> Option<usize> {
+        self.by_name
+            .binary_search_by(|&i| props[i as usize].name.as_str().cmp(name))
+            .ok()
+            .map(|k| self.by_name[k] as usize)
+    }
+
+    /// Whether declared property `d` is required.
+    #[inline]
+    pub fn is_required(&self, d: usize) -> bool {
+        self.required
+            .get(d / 64)
+            .is_some_and(|w| w & (1 << (d % 64)) != 0)
+    }
 }
 
 impl NodeFacts {
@@ -166,17 +201,51 @@ fn node_facts(node: &Node) -> NodeFacts {
             || node.not.is_some(),
         APPLY,
     );
+    let props = node.properties.as_deref().unwrap_or(&[]);
+    let mut by_name: Vec<u32> = Vec::new();
+    if props.len() > INDEXED || node.required.len() > INDEXED {
+        by_name = (0..props.len() as u32).collect();
+        by_name.sort_unstable_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
+    }
+    let lookup = |name: &str| -> Option<usize> {
+        if by_name.is_empty() {
+            node.property(name).map(|(d, _)| d)
+        } else {
+            by_name
+                .binary_search_by(|&i| props[i as usize].name.as_str().cmp(name))
+                .ok()
+                .map(|k| by_name[k] as usize)
+        }
+    };
     let mut required_bits = 0u64;
+    let mut required_words = vec![0u64; props.len().div_ceil(64)];
     let mut by_bits = true;
     for name in &node.required {
-        match node.property(name) {
-            Some((d, _)) if d < 64 => required_bits |= 1 << d,
-            _ => by_bits = false,
+        match lookup(name) {
+            Some(d) => {
+                required_words[d / 64] |= 1 << (d % 64);
+                if d < 64 {
+                    required_bits |= 1 << d;
+                } else {
+                    by_bits = false;
+                }
+            }
+            None => by_bits = false,
         }
     }
     if by_bits && !node.required.is_empty() {
         flags |= REQUIRED_BY_BITS;
     }
+    let index = (props.len() > INDEXED || !(by_bits || node.required.is_empty())).then(|| {
+        if by_name.is_empty() {
+            by_name = (0..props.len() as u32).collect();
+            by_name.sort_unstable_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
+        }
+        Box::new(PropertyIndex {
+            by_name: by_name.into_boxed_slice(),
+            required: required_words.into_boxed_slice(),
+        })
+    });
     let limits = [
         limit(&node.minimum),
         limit(&node.maximum),
@@ -189,5 +258,6 @@ fn node_facts(node: &Node) -> NodeFacts {
         flags,
         required_bits,
         limits,
+        index,
     }
 }

@@ -6,11 +6,13 @@
 //! schema that is meaningful but almost surely a mistake is accepted and its
 //! [`Lint`]s are listed by [`Schema::lints`].
 
+mod budget;
 mod diag;
 mod export;
 pub(crate) mod facts;
 mod parse;
 
+pub use budget::{ANALYSED_DEPTH, MAX_EVALUATIONS, MAX_HOPS};
 pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
 
 /// The JSON of node `id` (as [`Schema::to_value`] writes it), for messages.

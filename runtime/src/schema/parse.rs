@@ -8,6 +8,10 @@ use crate::suggest;
 use serde_json::Number;
 use serde_json::{Map, Value};
 use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
+
+/// Lists up to this long are searched linearly; longer ones through a hash table.
+const SMALL: usize = 16;
 
 /// Deeper schemas are refused rather than risking the stack.
 pub(crate) const MAX_DEPTH: usize = 64;
@@ -102,8 +106,17 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     };
     p.node(schema, String::new(), 0);
     p.resolve_refs();
+    super::budget::shorten_ref_chains(&mut p.nodes);
     if p.errors.is_empty() {
         p.check_cycles();
+    }
+    if p.errors.is_empty() {
+        let order = super::budget::topological(&p.nodes);
+        if let Some(d) = super::budget::check_hops(&p.nodes, &order) {
+            p.errors.push(d);
+        } else if let Some(d) = super::budget::check_expansion(&p.nodes, &order) {
+            p.errors.push(d);
+        }
     }
     if p.errors.is_empty() {
         Ok(Schema {
@@ -153,17 +166,6 @@ fn kind_of(v: &Value) -> &'static str {
         JsonType::Array => "an array",
         JsonType::Object => "an object",
     }
-}
-
-/// The nodes a node applies to the very same value (so a loop among them never ends).
-fn same_value_edges(node: &Node) -> Vec<NodeId> {
-    let mut out: Vec<NodeId> = Vec::new();
-    out.extend(node.reference);
-    out.extend(&node.all_of);
-    out.extend(&node.any_of);
-    out.extend(&node.one_of);
-    out.extend(node.not);
-    out
 }
 
 /// Decodes the `%XX` escapes of a URI fragment.
@@ -513,6 +515,16 @@ impl Parser {
     /// Resolves every `$ref` to the node at its JSON pointer.
     fn resolve_refs(&mut self) {
         let refs = std::mem::take(&mut self.refs);
+        let by_pointer: HashMap<String, NodeId> = if refs.is_empty() {
+            HashMap::new()
+        } else {
+            self.nodes
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, n)| (n.pointer.clone(), NodeId(i as u32)))
+                .collect()
+        };
         for (id, reference, at) in refs {
             let Some(fragment) = reference.strip_prefix('#') else {
                 self.error(
@@ -522,8 +534,8 @@ impl Parser {
                 continue;
             };
             let target = percent_decode(fragment);
-            match self.nodes.iter().position(|n| n.pointer == target) {
-                Some(i) => self.nodes[id.0 as usize].reference = Some(NodeId(i as u32)),
+            match by_pointer.get(&target) {
+                Some(&to) => self.nodes[id.0 as usize].reference = Some(to),
                 None => self.error(
                     at,
                     format!("$ref \"{reference}\" does not name a schema in this document"),
@@ -546,10 +558,9 @@ impl Parser {
             state[start] = 1;
             while let Some(top) = stack.last_mut() {
                 let (node, next) = *top;
-                let edges = same_value_edges(&self.nodes[node]);
-                if next < edges.len() {
+                if next < super::budget::edge_count(&self.nodes[node]) {
                     top.1 += 1;
-                    let to = edges[next].0 as usize;
+                    let to = super::budget::edge(&self.nodes[node], next).0 as usize;
                     match state[to] {
                         0 => {
                             state[to] = 1;
@@ -657,11 +668,18 @@ impl Parser {
             );
             return kept;
         };
+        // Names kept so far, hashed for long lists (linear scans below).
+        let mut kept_names: HashSet<&str> = HashSet::new();
         for (i, item) in items.iter().enumerate() {
-            let item_at = push_token(at, &i.to_string());
             match item {
                 Value::String(name) => {
-                    if node.required.contains(name) {
+                    let repeated = if items.len() <= SMALL {
+                        node.required.contains(name)
+                    } else {
+                        !kept_names.insert(name)
+                    };
+                    if repeated {
+                        let item_at = push_token(at, &i.to_string());
                         self.lint(
                             LintKind::DuplicateRequired,
                             item_at,
@@ -673,7 +691,7 @@ impl Parser {
                     }
                 }
                 other => self.error(
-                    item_at,
+                    push_token(at, &i.to_string()),
                     format!("expected a property name, got {}", kind_of(other)),
                 ),
             }
@@ -685,8 +703,18 @@ impl Parser {
     fn lint_node(&mut self, node: &Node, ptr: &str, required_at: &[usize]) {
         // `required` names that `properties` does not declare.
         if !node.required.is_empty() {
+            let declared: HashSet<&str> = match &node.properties {
+                Some(props) if props.len() > SMALL => {
+                    props.iter().map(|p| p.name.as_str()).collect()
+                }
+                _ => HashSet::new(),
+            };
+            let is_declared = |name: &str| match &node.properties {
+                Some(props) if props.len() > SMALL => declared.contains(name),
+                _ => node.property(name).is_some(),
+            };
             for (name, i) in node.required.iter().zip(required_at) {
-                if node.property(name).is_none() {
+                if !is_declared(name) {
                     let at = push_token(&push_token(ptr, "required"), &i.to_string());
                     self.lint(
                         LintKind::RequiredUndeclared,
@@ -748,13 +776,25 @@ impl Parser {
                     "an empty enum accepts no value",
                 );
             }
+            // Whether each value repeats an earlier one: pairwise for short lists,
+            // hashed for long ones.
+            let mut repeats = vec![false; values.len()];
+            if values.len() <= SMALL {
+                for (i, v) in values.iter().enumerate() {
+                    repeats[i] = values[..i].iter().any(|w| json_eq(v, w));
+                }
+            } else {
+                crate::check::each_duplicate(values, |_, j| {
+                    repeats[j] = true;
+                    true
+                });
+            }
             for (i, v) in values.iter().enumerate() {
-                let item_at = push_token(&at, &i.to_string());
                 if let Some(types) = node.types {
                     if !types.accepts(JsonType::of(v)) {
                         self.lint(
                             LintKind::EnumTypeMismatch,
-                            item_at.clone(),
+                            push_token(&at, &i.to_string()),
                             format!(
                                 "enum value {v} is {}, not {types}: it can never be accepted",
                                 JsonType::of(v)
@@ -762,10 +802,10 @@ impl Parser {
                         );
                     }
                 }
-                if values[..i].iter().any(|w| json_eq(v, w)) {
+                if repeats[i] {
                     self.lint(
                         LintKind::DuplicateEnum,
-                        item_at,
+                        push_token(&at, &i.to_string()),
                         format!("enum value {v} is listed twice"),
                     );
                 }

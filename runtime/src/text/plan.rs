@@ -344,15 +344,16 @@ fn array_keywords(n: &Node) -> bool {
 /// The names tracked for objects at `node`: declared properties, then required
 /// names that are not declared.
 #[allow(clippy::type_complexity)]
-fn keys(node: &Node) -> (Box<[(Box<str>, u32)]>, u64, bool) {
+fn keys<'n>(node: &'n Node) -> (Box<[(Box<str>, u32)]>, u64, bool) {
     let mut keys: Vec<(Box<str>, u32)> = Vec::new();
-    let push = |name: &str, keys: &mut Vec<(Box<str>, u32)>| -> u32 {
-        if let Some(&(_, s)) = keys.iter().find(|(k, _)| &**k == name) {
-            return s;
-        }
-        let s = keys.len() as u32;
-        keys.push((name.into(), s));
-        s
+    // The slot of each name pushed (a linear scan would make long lists quadratic).
+    let mut slots: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    let mut push = |name: &'n str, keys: &mut Vec<(Box<str>, u32)>| -> u32 {
+        *slots.entry(name).or_insert_with(|| {
+            let s = keys.len() as u32;
+            keys.push((name.into(), s));
+            s
+        })
     };
     for p in node.properties.iter().flatten() {
         push(&p.name, &mut keys);
