@@ -181,8 +181,12 @@ fn ten_k_properties_and_100k_undeclared_keys_are_looked_up_by_index() {
     assert!(schema
         .validate_with(&Value::Object(nulls.clone()), &opts)
         .is_valid());
-    let r = schema.validate_with(&Value::Object(nulls), &Options::TOOL_CALL);
+    let all = Options::TOOL_CALL.max_violations(20_000);
+    let r = schema.validate_with(&Value::Object(nulls.clone()), &all);
     assert_eq!(r.violations.len(), 10_000);
+    // Under the default cap: 100 kept, the rest counted.
+    let r = schema.validate_with(&Value::Object(nulls), &Options::TOOL_CALL);
+    assert_eq!((r.violations.len(), r.omitted), (100, 9_900));
 }
 
 // ---- item 2 (parse half): `$ref` chains and in-place hop chains ----
