@@ -50,6 +50,7 @@
 mod anthropic;
 mod common;
 mod gemini;
+pub mod limits;
 mod mcp;
 mod openai;
 mod report;
@@ -203,7 +204,7 @@ pub enum Lossy {
 
 /// Options of an export. `ExportOptions::default()` is what the one-call functions
 /// ([`anthropic`], [`openai_chat`], ...) use.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ExportOptions {
     /// `$schema` in the exported schema (default: omitted).
@@ -211,6 +212,23 @@ pub struct ExportOptions {
     /// Constraints the provider cannot take; `None` is the provider's default (see
     /// [`Lossy`]).
     pub lossy: Option<Lossy>,
+    /// How many JSON values inlining `$ref`s may copy in one tool's export (default
+    /// [`limits::DEFAULT_INLINE_BUDGET`]); past it the export is refused. Gemini's
+    /// `parameters` has no `$ref`, so every reference is inlined there, and a
+    /// definition shared by two properties of a definition shared by two properties
+    /// ... is copied exponentially often: the budget keeps the output (and the
+    /// report) linear in the input.
+    pub inline_budget: usize,
+}
+
+impl Default for ExportOptions {
+    fn default() -> ExportOptions {
+        ExportOptions {
+            schema_dialect: SchemaDialect::default(),
+            lossy: None,
+            inline_budget: limits::DEFAULT_INLINE_BUDGET,
+        }
+    }
 }
 
 impl ExportOptions {
@@ -228,6 +246,12 @@ impl ExportOptions {
     /// Sets [`ExportOptions::lossy`].
     pub fn lossy(mut self, lossy: Lossy) -> ExportOptions {
         self.lossy = Some(lossy);
+        self
+    }
+
+    /// Sets [`ExportOptions::inline_budget`].
+    pub fn inline_budget(mut self, values: usize) -> ExportOptions {
+        self.inline_budget = values;
         self
     }
 }
@@ -296,7 +320,7 @@ pub fn export(
     tool: &ToolSpec<'_>,
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let mut ctx = Ctx::new(tool.name);
+    let mut ctx = Ctx::with_options(tool.name, options);
     let value = definition(target, tool, options, &mut ctx);
     if target == Target::AnthropicStrict {
         check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
@@ -318,10 +342,11 @@ pub fn toolbox(
     let mut defs = Vec::with_capacity(tools.len());
     let mut changes = Vec::new();
     let mut nullable = Vec::new();
-    for (i, tool) in tools.iter().enumerate() {
-        let mut one = Ctx::new(tool.name);
+    let mut names = std::collections::HashSet::new();
+    for tool in tools {
+        let mut one = Ctx::with_options(tool.name, options);
         defs.push(definition(target, tool, options, &mut one));
-        if tools[..i].iter().any(|t| t.name == tool.name) {
+        if !names.insert(tool.name) {
             one.refuse(
                 "",
                 format!("two tools are named '{}'", tool.name),
@@ -421,6 +446,9 @@ fn definition(
     ctx: &mut Ctx,
 ) -> Value {
     check_name(target, tool.name, ctx);
+    if !admit(tool.schema, ctx) {
+        return Value::Null;
+    }
     match target {
         Target::Anthropic => anthropic::definition(tool, false, options, ctx),
         Target::AnthropicStrict => anthropic::definition(tool, true, options, ctx),
@@ -431,6 +459,38 @@ fn definition(
         Target::Gemini => gemini::definition(tool, false, options, ctx),
         Target::GeminiJsonSchema => gemini::definition(tool, true, options, ctx),
         Target::Mcp => mcp::definition(tool, options, ctx),
+    }
+}
+
+/// The rule named when the schema model refuses a schema.
+const MODEL_RULE: &str =
+    "tool-schema exports only schemas its validator can honour (Schema::parse refuses this)";
+
+/// The checks every export makes before reading the schema: its JSON nests at most
+/// [`limits::MAX_JSON_DEPTH`] levels (checked without recursion), and the schema
+/// model accepts it ([`Schema::parse`](crate::Schema::parse)): every problem it finds
+/// becomes a [`Problem`] at the same pointer. False when the export is refused.
+pub(crate) fn admit(schema: &Value, ctx: &mut Ctx) -> bool {
+    if let Some(at) = limits::too_deep(schema, limits::MAX_JSON_DEPTH) {
+        ctx.stop(
+            &at,
+            format!(
+                "the schema's JSON nests deeper than {} levels",
+                limits::MAX_JSON_DEPTH
+            ),
+            "tool-schema exports: a bounded depth (limits::MAX_JSON_DEPTH), so that no export recurses without bound",
+        );
+        return false;
+    }
+    match crate::Schema::parse(schema) {
+        Ok(_) => true,
+        Err(e) => {
+            for d in e.problems {
+                ctx.refuse(&d.pointer, d.message, MODEL_RULE);
+            }
+            ctx.stopped = true;
+            false
+        }
     }
 }
 
