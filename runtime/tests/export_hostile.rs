@@ -347,7 +347,7 @@ fn one_of_proofs_are_bounded() {
 
 /// Builds a schema nested `n` levels by `wrap` (on the calling thread, without
 /// recursion).
-fn nested(n: usize, wrap: fn(Value) -> Value) -> Value {
+fn nested(n: usize, wrap: Wrap) -> Value {
     let mut v = json!({"type": "string"});
     for _ in 0..n {
         v = wrap(v);
@@ -366,7 +366,10 @@ fn obj(members: Vec<(&str, Value)>) -> Value {
     )
 }
 
-fn deep_shapes() -> Vec<(&'static str, fn(Value) -> Value)> {
+/// A way to nest a schema one level deeper.
+type Wrap = fn(Value) -> Value;
+
+fn deep_shapes() -> Vec<(&'static str, Wrap)> {
     vec![
         ("properties", |v| {
             obj(vec![
