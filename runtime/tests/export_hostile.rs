@@ -557,3 +557,35 @@ fn exports_refuse_what_the_model_refuses() {
         }
     }
 }
+
+/// The strict modes keep a recursive `$ref` with siblings the same way: OpenAI strict
+/// mode takes recursion (and an optional one becomes nullable), Anthropic strict tool
+/// use refuses it once, as recursive.
+#[test]
+fn strict_modes_keep_recursive_refs_with_siblings() {
+    let schema = json!({"type": "object", "properties": {
+        "parent": {"$ref": "#", "description": "The parent node."},
+        "first": {"$ref": "#", "title": "First child"}
+    }, "required": ["parent"]});
+    let out = export_to(Target::OpenAiChatStrict, &schema).unwrap();
+    let props = &out.value["function"]["parameters"]["properties"];
+    assert_eq!(
+        props["parent"],
+        json!({"description": "The parent node.", "anyOf": [{"$ref": "#"}]})
+    );
+    assert_eq!(
+        props["first"],
+        json!({"title": "First child", "anyOf": [{"$ref": "#"}, {"type": "null"}]})
+    );
+    let e = export_to(Target::AnthropicStrict, &schema).unwrap_err();
+    assert!(
+        e.problems.iter().all(|p| p.message.contains("recursive")),
+        "{e}"
+    );
+    let at: Vec<&str> = e.problems.iter().map(|p| p.pointer.as_str()).collect();
+    assert_eq!(
+        at,
+        ["/properties/parent/$ref", "/properties/first/$ref"],
+        "{e}"
+    );
+}

@@ -1,13 +1,14 @@
 // `#[tool(targets(gemini_json_schema))]` on a schema whose recursive `$ref` has a
 // sibling keyword: the export, which runs when the crate compiles, inlined the
 // reference into itself without end (rustc ran out of memory). The reference now
-// stays, in a one-branch `anyOf` beside its siblings, which says the same.
+// stays, in a one-branch `anyOf` beside its siblings, which says the same (OpenAI
+// strict mode the same way, the optional property then nullable).
 use serde_json::{json, Value};
 use tool_schema::tool_schema;
 
 tool_schema! {
     /// A tree.
-    #[tool(targets(gemini_json_schema, anthropic, mcp))]
+    #[tool(targets(gemini_json_schema, openai_strict, anthropic, mcp))]
     pub Tree = {
         "type": "object",
         "properties": { "parent": { "$ref": "#", "description": "The parent node." } }
@@ -30,6 +31,11 @@ fn main() {
     assert_eq!(
         tree["parametersJsonSchema"]["properties"]["parent"],
         json!({"description": "The parent node.", "anyOf": [{"$ref": "#"}]})
+    );
+    let openai: Value = serde_json::from_str(Tree::OPENAI_STRICT_JSON).unwrap();
+    assert_eq!(
+        openai["function"]["parameters"]["properties"]["parent"],
+        json!({"description": "The parent node.", "anyOf": [{"$ref": "#"}, {"type": "null"}]})
     );
     let pair: Value = serde_json::from_str(Pair::GEMINI_JSON_SCHEMA_JSON).unwrap();
     assert!(Pair::GEMINI_JSON_SCHEMA_JSON.len() < 2000, "{pair}");

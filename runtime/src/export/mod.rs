@@ -30,6 +30,16 @@
 //!
 //! # What every export guarantees
 //!
+//! - The schema is one tool-schema's validator honours: every export first runs
+//!   [`Schema::parse`](crate::Schema::parse) and refuses what it refuses (a root
+//!   `{"$ref": "#"}`, a `$ref` to nothing, ...), each problem of its
+//!   [`SchemaError`](crate::SchemaError) an export [`Problem`] at the same pointer.
+//!   Before that, JSON nested deeper than [`limits::MAX_JSON_DEPTH`] levels is refused
+//!   without recursing into it.
+//! - Time, output and report are linear in the schema plus a budget: `$ref`s inlined
+//!   are charged to [`ExportOptions::inline_budget`], the exported schema nests at most
+//!   [`limits::MAX_SCHEMA_DEPTH`] levels, and no walk recurses deeper than that (see
+//!   [`limits`]).
 //! - The root is an object schema with `type: "object"`: a root `$ref` (a recursive
 //!   model) is replaced by the definition it names (its `$defs` kept); a root of
 //!   another type is refused.

@@ -651,6 +651,31 @@ impl Engine<'_> {
                 return true;
             }
             guard += 1;
+            if self.inlining.contains(&r) && !self.profile.target.is_openai() {
+                // No recursion at all here: the same problem the recursion check of
+                // the result states (recorded once).
+                self.refuse(
+                    &push(ptr, "$ref"),
+                    format!("`$ref` \"{r}\" makes the schema recursive"),
+                    format!("{}: recursive schemas are not supported", self.profile.rule),
+                );
+                return false;
+            }
+            if self.inlining.contains(&r) && !m.contains_key("anyOf") {
+                // Recursive: cannot be inlined. The reference stays, bare, as the one
+                // branch of an `anyOf` beside its siblings (the same schema).
+                m.shift_remove("$ref");
+                let mut bare = Map::new();
+                bare.insert("$ref".into(), Value::String(r.clone()));
+                m.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
+                self.ctx.change(
+                    ptr,
+                    ChangeKind::Converted,
+                    format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
+                    format!("{}: no keyword may stand beside `$ref`; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.profile.rule),
+                );
+                return true;
+            }
             if guard > 16 || self.inlining.contains(&r) {
                 self.refuse(
                     ptr,
