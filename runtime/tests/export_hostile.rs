@@ -589,3 +589,159 @@ fn strict_modes_keep_recursive_refs_with_siblings() {
         "{e}"
     );
 }
+
+// ---------------------------------------------------------------------------------
+// Random schemas (a bounded, deterministic stand-in for the fuzz target): no export
+// panics, an export never accepts what the model refuses, outputs stay within the
+// budgets, and what the JSON Schema targets export is a schema the model reads.
+
+/// xorshift64*: deterministic, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, list: &[&'a str]) -> &'a str {
+        list[self.below(list.len())]
+    }
+}
+
+fn random_schema(rng: &mut Rng, depth: usize) -> Value {
+    const TYPES: [&str; 8] = [
+        "string", "integer", "number", "boolean", "object", "array", "null", "strin",
+    ];
+    const REFS: [&str; 7] = [
+        "#",
+        "#/$defs/a",
+        "#/$defs/b",
+        "#/properties/a",
+        "#/$defs/a/properties/b",
+        "#/$defs/nope",
+        "#/$defs/a/items",
+    ];
+    const NAMES: [&str; 3] = ["a", "b", "c"];
+    if rng.below(8) == 0 {
+        return Value::Bool(rng.below(4) != 0);
+    }
+    let mut m = Map::new();
+    let keys = rng.below(5);
+    for _ in 0..keys {
+        let sub = |rng: &mut Rng| {
+            if depth == 0 {
+                json!({"type": "string"})
+            } else {
+                random_schema(rng, depth - 1)
+            }
+        };
+        match rng.below(18) {
+            0 => {
+                let t = if rng.below(4) == 0 {
+                    json!([rng.pick(&TYPES), rng.pick(&TYPES)])
+                } else {
+                    json!(rng.pick(&TYPES))
+                };
+                m.insert("type".into(), t);
+            }
+            1 | 2 => {
+                let mut props = Map::new();
+                for _ in 0..rng.below(4) {
+                    props.insert(rng.pick(&NAMES).into(), sub(rng));
+                }
+                m.insert("properties".into(), Value::Object(props));
+            }
+            3 => {
+                m.insert("items".into(), sub(rng));
+            }
+            4 | 5 => {
+                let k = rng.pick(&["anyOf", "oneOf", "allOf"]);
+                let list: Vec<Value> = (0..1 + rng.below(3)).map(|_| sub(rng)).collect();
+                m.insert(k.into(), Value::Array(list));
+            }
+            6 => {
+                let mut defs = Map::new();
+                for _ in 0..rng.below(3) {
+                    defs.insert(rng.pick(&NAMES).into(), sub(rng));
+                }
+                m.insert("$defs".into(), Value::Object(defs));
+            }
+            7..=9 => {
+                m.insert("$ref".into(), json!(rng.pick(&REFS)));
+            }
+            10 => {
+                m.insert("description".into(), json!("d"));
+            }
+            11 => {
+                m.insert("enum".into(), json!(["x", 1, null]));
+            }
+            12 => {
+                m.insert("const".into(), json!(rng.pick(&NAMES)));
+            }
+            13 => {
+                m.insert("required".into(), json!([rng.pick(&NAMES)]));
+            }
+            14 => {
+                let v = if rng.below(2) == 0 {
+                    json!(rng.below(2) == 0)
+                } else {
+                    sub(rng)
+                };
+                m.insert("additionalProperties".into(), v);
+            }
+            15 => {
+                let k = rng.pick(&["minimum", "maxLength", "minItems", "exclusiveMinimum"]);
+                m.insert(k.into(), json!(rng.below(3)));
+            }
+            16 => {
+                m.insert("nullable".into(), json!(true));
+            }
+            _ => {
+                m.insert("title".into(), json!("t"));
+            }
+        }
+    }
+    Value::Object(m)
+}
+
+#[test]
+fn random_schemas_export_within_bounds() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut accepted = 0;
+    for _ in 0..400 {
+        let mut schema = random_schema(&mut rng, 4);
+        if rng.below(2) == 0 {
+            // most tools: an object root
+            if let Value::Object(m) = &mut schema {
+                m.insert("type".into(), json!("object"));
+            }
+        }
+        let model = Schema::parse(&schema);
+        let input = weight(&schema);
+        for target in Target::ALL {
+            let r = export_to(target, &schema);
+            match (&model, &r) {
+                (Err(_), Ok(_)) => panic!("{target} accepted what the model refuses: {schema}"),
+                (_, Ok(out)) => {
+                    accepted += 1;
+                    let bound = 8 * (input + limits::DEFAULT_INLINE_BUDGET);
+                    assert!(weight(&out.value) <= bound, "{target}: {schema}");
+                    assert!(out.report.changes().len() <= bound, "{target}: {schema}");
+                    if target != Target::Gemini {
+                        let exported = out.value.pointer(target.schema_pointer()).unwrap();
+                        if let Err(e) = Schema::parse(exported) {
+                            panic!("{target} exported what the model refuses: {e}\n{schema}\n{exported}");
+                        }
+                    }
+                }
+                (_, Err(e)) => assert!(!e.problems.is_empty()),
+            }
+        }
+    }
+    assert!(accepted > 100, "{accepted}");
+}
