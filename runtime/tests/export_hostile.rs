@@ -745,3 +745,45 @@ fn random_schemas_export_within_bounds() {
     }
     assert!(accepted > 100, "{accepted}");
 }
+
+/// Tool names and schema keys reach messages escaped and shortened: control and
+/// bidirectional characters as `\u{..}`, a name quoted at most 80 characters, every
+/// printed field at most 2,000.
+#[test]
+fn echoed_names_are_escaped_and_shortened() {
+    let schema = json!({"type": "object", "properties": {}});
+    let evil = "\u{1b}[31mred\u{1b}[0m\u{202e}\n";
+    let e = export::export(
+        Target::Anthropic,
+        &ToolSpec::new(evil, "", &schema),
+        &ExportOptions::default(),
+    )
+    .unwrap_err();
+    let text = e.to_string();
+    assert!(
+        !text.chars().any(|c| c == '\u{1b}' || c == '\u{202e}'),
+        "{text}"
+    );
+    assert!(text.contains("\\u{001b}[31mred"), "{text}");
+    assert_eq!(text.lines().count(), 2, "{text}");
+    let long = "x".repeat(1_000_000);
+    let e = export::export(
+        Target::OpenAiChat,
+        &ToolSpec::new(&long, "", &schema),
+        &ExportOptions::default(),
+    )
+    .unwrap_err();
+    assert!(
+        e.problems[0].message.len() < 300,
+        "{}",
+        e.problems[0].message.len()
+    );
+    assert!(e.to_string().len() < 5000);
+    // a long key in a pointer, printed cut
+    let mut props = Map::new();
+    props.insert(long.clone(), json!({"type": "strin"}));
+    let schema = json!({"type": "object", "properties": props});
+    let e = export_to(Target::Mcp, &schema).unwrap_err();
+    assert!(e.problems[0].pointer.len() > 1_000_000);
+    assert!(e.to_string().len() < 3 * limits::MAX_SHOWN_CHARS + 200);
+}

@@ -43,6 +43,16 @@ pub const DEFAULT_INLINE_BUDGET: usize = 50_000;
 /// could overlap.
 pub const MAX_DISJOINTNESS_WORK: usize = 1_000_000;
 
+/// The most characters of a name, pointer, message or rule the `Display` impls of
+/// [`ExportError`](super::ExportError), [`Problem`](super::Problem) and
+/// [`ExportReport`](super::ExportReport) print (longer ones are cut, with `...`;
+/// control and bidirectional-formatting characters are printed as `\u{..}`). The
+/// fields themselves keep the full text.
+pub const MAX_SHOWN_CHARS: usize = 2000;
+
+/// The most characters of a tool name quoted in the message refusing it.
+pub const MAX_QUOTED_NAME_CHARS: usize = 80;
+
 /// The JSON pointer of the first value nested deeper than `limit` levels (the root
 /// is level 1), found without recursion; `None` when there is none.
 pub(crate) fn too_deep(value: &Value, limit: usize) -> Option<String> {

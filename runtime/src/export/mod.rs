@@ -359,7 +359,10 @@ pub fn toolbox(
         if !names.insert(tool.name) {
             one.refuse(
                 "",
-                format!("two tools are named '{}'", tool.name),
+                format!(
+                    "two tools are named '{}'",
+                    report::shown(tool.name, limits::MAX_QUOTED_NAME_CHARS)
+                ),
                 "a tool list needs distinct names",
             );
         }
@@ -530,7 +533,10 @@ fn check_name(target: Target, name: &str, ctx: &mut Ctx) {
     if !ok {
         ctx.refuse(
             "",
-            format!("the tool name '{name}' does not follow the provider's pattern"),
+            format!(
+                "the tool name '{}' does not follow the provider's pattern",
+                report::shown(name, limits::MAX_QUOTED_NAME_CHARS)
+            ),
             rule,
         );
     }

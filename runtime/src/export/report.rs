@@ -61,8 +61,8 @@ impl fmt::Display for Change {
             f,
             "{}: {} ({})",
             display_pointer(&self.pointer),
-            self.what,
-            self.why
+            Shown(&self.what),
+            Shown(&self.why)
         )
     }
 }
@@ -107,7 +107,7 @@ impl fmt::Display for ExportReport {
                 continue;
             }
             if tool != Some(c.tool.as_str()) {
-                writeln!(f, "tool '{}':", c.tool)?;
+                writeln!(f, "tool '{}':", Shown(&c.tool))?;
                 tool = Some(&c.tool);
             }
             write!(f, "  {c}")?;
@@ -133,14 +133,14 @@ pub struct Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.tool.is_empty() {
-            write!(f, "tool '{}' ", self.tool)?;
+            write!(f, "tool '{}' ", Shown(&self.tool))?;
         }
         write!(
             f,
             "at {}: {} ({})",
             display_pointer(&self.pointer),
-            self.message,
-            self.rule
+            Shown(&self.message),
+            Shown(&self.rule)
         )
     }
 }
@@ -175,12 +175,41 @@ impl fmt::Display for ExportError {
 
 impl std::error::Error for ExportError {}
 
-fn display_pointer(pointer: &str) -> &str {
-    if pointer.is_empty() {
+fn display_pointer(pointer: &str) -> Shown<'_> {
+    Shown(if pointer.is_empty() {
         "(root)"
     } else {
         pointer
+    })
+}
+
+/// Text from a schema as printed by the `Display` impls here (see [`shown`]).
+pub(crate) struct Shown<'a>(pub &'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&shown(self.0, super::limits::MAX_SHOWN_CHARS))
     }
+}
+
+/// `text` with control and bidirectional-formatting characters written as `\u{..}`
+/// (as they are they would reach a terminal, a log or a model), cut after `max`
+/// characters with `...`.
+pub(crate) fn shown(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max + 3));
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push_str("...");
+            break;
+        }
+        let bidi = matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.push_str(&format!("\\u{{{:04x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Collects changes, problems and nullable-optional properties during one export,
