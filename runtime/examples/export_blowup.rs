@@ -7,8 +7,10 @@
 //! CASE: `self_ref_sibling` (gemini_json_schema), `strict_diamond` (anthropic_strict,
 //! N levels where two properties point at the next level), `strict_chain`
 //! (anthropic_strict, an N-definition `$ref` chain), `gemini_shared` (gemini, N levels
-//! of shared definitions), `root_ref` (every target), `all` (everything, default
-//! sizes). Prints the time, the outcome, the output size and the report's length.
+//! of shared definitions), `sibling_diamond` (every target, N levels of shared
+//! definitions referenced with a sibling), `deep` (every target, N levels of
+//! `properties` built in code, on a 2 MiB stack), `root_ref` and `missing_ref` (every
+//! target), `all` (everything, default sizes). Prints the time, the outcome, the output size and the report's length.
 
 use serde_json::{json, Map, Value};
 use std::time::Instant;
@@ -27,6 +29,18 @@ fn diamond(n: usize) -> Value {
     }
     defs.insert(format!("D{n}"), json!({"type": "string"}));
     json!({"$defs": defs, "type": "object", "properties": {"x": {"$ref": "#/$defs/D0"}}})
+}
+
+/// [`diamond`] with a `description` beside every `$ref` (inlined by the strict modes
+/// and Gemini `parametersJsonSchema`).
+fn diamond_siblings(n: usize) -> Value {
+    let mut v = diamond(n);
+    for i in 0..n {
+        for p in ["a", "b"] {
+            v["$defs"][format!("D{i}")]["properties"][p]["description"] = json!("shared");
+        }
+    }
+    v
 }
 
 /// `D_i = {"type": "object", "properties": {"n": D_{i+1}}}`, `D_n` a string.
@@ -110,6 +124,12 @@ fn main() {
     }
     if all || case == "gemini_shared" {
         run("gemini_shared", Target::Gemini, &diamond(n.unwrap_or(20)));
+    }
+    if all || case == "sibling_diamond" {
+        let s = diamond_siblings(n.unwrap_or(40));
+        for t in Target::ALL {
+            run("sibling_diamond", t, &s);
+        }
     }
     if all || case == "root_ref" {
         let s = json!({"$ref": "#"});

@@ -48,7 +48,7 @@ use super::common::{
 use super::report::{ChangeKind, Ctx, ExportError, ExportReport};
 use super::{ExportOptions, Lossy, Target};
 use serde_json::{Map, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A property that strict mode made required and nullable although the tool's schema
 /// lets it be absent: an explicit `null` there stands for "absent" (validate calls of
@@ -840,7 +840,9 @@ impl Engine<'_> {
                 closed_rule,
             ),
         }
-        let Some(Value::Object(props)) = m.get("properties").cloned() else {
+        // Read in place: once its properties are transformed an object's subtree can be
+        // large (inlined references), and a copy per level would be quadratic.
+        let Some(Value::Object(props)) = m.get("properties") else {
             return;
         };
         let required: Vec<String> = match m.get("required") {
@@ -874,6 +876,11 @@ impl Engine<'_> {
         if !self.profile.all_required {
             return;
         }
+        let props = match m.get_mut("properties") {
+            Some(Value::Object(p)) => std::mem::take(p),
+            _ => return,
+        };
+        let required: HashSet<String> = required.into_iter().collect();
         let mut out = Map::new();
         for (name, schema) in props {
             let here = push(&push(ptr, "properties"), &name);
