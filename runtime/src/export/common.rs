@@ -5,6 +5,7 @@
 use super::report::{ChangeKind, Ctx};
 use super::{ExportOptions, SchemaDialect};
 use serde_json::{json, Map, Value};
+use std::collections::HashMap;
 
 /// `ptr` + `/key`, escaped as RFC 6901 requires.
 pub(crate) fn push(ptr: &str, key: &str) -> String {
@@ -828,7 +829,7 @@ impl Inliner<'_> {
         }
         let inlined_before = self.path.len();
         // The origin of the keys an inlined target brought (the sibling's win).
-        let mut target_keys: Vec<(String, String)> = Vec::new();
+        let mut target_keys: HashMap<String, String> = HashMap::new();
         while let Some(r) = node.get("$ref").and_then(Value::as_str).map(String::from) {
             if node.len() == 1 {
                 break;
@@ -872,10 +873,10 @@ impl Inliner<'_> {
                 );
                 break;
             };
-            if !self
-                .ctx
-                .charge_inline(ptr, super::limits::weight_of_map(target))
-            {
+            // the target and the siblings are copied
+            let copied =
+                super::limits::weight_of_map(target) + super::limits::weight_of_map(&siblings);
+            if !self.ctx.charge_inline(ptr, copied) {
                 break;
             }
             match merge_equivalent(&siblings, target, true) {
@@ -887,11 +888,10 @@ impl Inliner<'_> {
                         format!("`$ref` \"{r}\" inlined beside {}", names.join(", ")),
                         self.rule.to_string(),
                     );
-                    target_keys.retain(|(k, _)| !siblings.contains_key(k));
+                    target_keys.retain(|k, _| !siblings.contains_key(k));
                     for k in target.keys() {
                         if !siblings.contains_key(k) {
-                            target_keys.retain(|(have, _)| have != k);
-                            target_keys.push((k.clone(), target_ptr.clone()));
+                            target_keys.insert(k.clone(), target_ptr.clone());
                         }
                     }
                     *node = m;
@@ -913,10 +913,7 @@ impl Inliner<'_> {
         for_each_subschema_mut(node, ptr, &mut |child, child_ptr| {
             let rel = &child_ptr[ptr.len()..];
             let key = unescape(rel[1..].split('/').next().unwrap_or_default());
-            let base = target_keys
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map_or(origin, |(_, o)| o.as_str());
+            let base = target_keys.get(&key).map_or(origin, String::as_str);
             let child_origin = format!("{base}{rel}");
             self.visit(child, child_ptr, &child_origin, depth + 1);
         });

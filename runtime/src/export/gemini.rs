@@ -171,10 +171,9 @@ impl Converter<'_> {
                 self.stack.truncate(self.stack.len() - pushed);
                 return Value::Null;
             };
-            if !self
-                .ctx
-                .charge_inline(ptr, super::limits::weight_of_map(target))
-            {
+            // the target and the siblings beside the reference are copied
+            let copied = super::limits::weight_of_map(target) + super::limits::weight_of_map(&m);
+            if !self.ctx.charge_inline(ptr, copied) {
                 self.stack.truncate(self.stack.len() - pushed);
                 return Value::Null;
             }

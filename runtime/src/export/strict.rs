@@ -1141,7 +1141,7 @@ pub(crate) fn anthropic_counts(schema: &Value) -> (usize, usize) {
     fn walk(v: &Value, optional: &mut usize, unions: &mut usize) {
         let Value::Object(m) = v else { return };
         if let Some(Value::Object(props)) = m.get("properties") {
-            let required: Vec<&str> = m
+            let required: HashSet<&str> = m
                 .get("required")
                 .and_then(Value::as_array)
                 .map(|l| l.iter().filter_map(Value::as_str).collect())
