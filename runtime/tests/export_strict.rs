@@ -202,10 +202,10 @@ fn ref_siblings_are_inlined_and_root_refs_resolved() {
         "properties": {"u": {"$ref": "#/$defs/U", "type": "integer"}}, "required": ["u"]}))
     .unwrap_err();
     assert!(e.mentions("/properties/u", "siblings type differ"), "{e}");
-    // external references are refused
+    // external references are refused (by the schema model, before the transform)
     let e = oa(json!({"type": "object", "properties": {"u": {"$ref": "other.json#/U"}}, "required": ["u"]})).unwrap_err();
     assert!(
-        e.mentions("/properties/u/$ref", "not a local reference"),
+        e.mentions("/properties/u/$ref", "only local references"),
         "{e}"
     );
 }
@@ -237,17 +237,20 @@ fn all_of_one_branch_is_merged_other_composition_refused() {
     );
     let e = oa(json!({"type": "object", "properties": {
         "b": {"allOf": [{"type": "string"}, {"minLength": 1}]},
-        "c": {"type": "string", "not": {"const": "x"}},
-        "d": {"type": "integer", "if": {"minimum": 0}, "then": {"maximum": 9}}
-    }, "required": ["b", "c", "d"]}))
+        "c": {"type": "string", "not": {"const": "x"}}
+    }, "required": ["b", "c"]}))
     .unwrap_err();
-    for p in [
-        "/properties/b/allOf",
-        "/properties/c/not",
-        "/properties/d/if",
-        "/properties/d/then",
-    ] {
+    for p in ["/properties/b/allOf", "/properties/c/not"] {
         assert!(e.problems.iter().any(|x| x.pointer == p), "{p}: {e}");
+    }
+    // `if`/`then` the schema model itself does not support yet: refused before the
+    // transform, with the model's problems
+    let e = oa(json!({"type": "object", "properties": {
+        "d": {"type": "integer", "if": {"minimum": 0}, "then": {"maximum": 9}}
+    }, "required": ["d"]}))
+    .unwrap_err();
+    for p in ["/properties/d/if", "/properties/d/then"] {
+        assert!(e.mentions(p, "not supported yet"), "{p}: {e}");
     }
 }
 

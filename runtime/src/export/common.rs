@@ -5,6 +5,7 @@
 use super::report::{ChangeKind, Ctx};
 use super::{ExportOptions, SchemaDialect};
 use serde_json::{json, Map, Value};
+use std::collections::HashMap;
 
 /// `ptr` + `/key`, escaped as RFC 6901 requires.
 pub(crate) fn push(ptr: &str, key: &str) -> String {
@@ -305,7 +306,7 @@ pub(crate) fn split_type_list(
 
 /// The JSON types a schema can accept, as a bit set, when that is provable from its
 /// `type`, `const`, `enum`, `$ref` or `anyOf`; `None` when any type might pass.
-fn type_bits(schema: &Value, root: &Value, depth: usize) -> Option<u8> {
+fn type_bits(schema: &Value, root: &Value, depth: usize, work: &mut usize) -> Option<u8> {
     const NULL: u8 = 1;
     const BOOL: u8 = 2;
     const OBJECT: u8 = 4;
@@ -336,9 +337,10 @@ fn type_bits(schema: &Value, root: &Value, depth: usize) -> Option<u8> {
             Value::Number(_) => FRACTION,
         }
     }
-    if depth > 16 {
+    if depth > 16 || *work == 0 {
         return None;
     }
+    *work -= 1;
     let node = match schema {
         Value::Object(m) => m,
         Value::Bool(false) => return Some(0),
@@ -356,14 +358,14 @@ fn type_bits(schema: &Value, root: &Value, depth: usize) -> Option<u8> {
         meet(vals.iter().map(bits_of_value).fold(0, |a, b| a | b));
     }
     if let Some(Value::String(r)) = node.get("$ref") {
-        if let Some(b) = resolve_ref(root, r).and_then(|t| type_bits(t, root, depth + 1)) {
+        if let Some(b) = resolve_ref(root, r).and_then(|t| type_bits(t, root, depth + 1, work)) {
             meet(b);
         }
     }
     if let Some(Value::Array(branches)) = node.get("anyOf") {
         let all: Option<Vec<u8>> = branches
             .iter()
-            .map(|b| type_bits(b, root, depth + 1))
+            .map(|b| type_bits(b, root, depth + 1, work))
             .collect();
         if let Some(all) = all {
             meet(all.into_iter().fold(0, |a, b| a | b));
@@ -398,22 +400,39 @@ fn deref<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
 /// Can no value be valid against both `a` and `b`? `true` only when provable: their
 /// possible types are disjoint, their listed values are, or both are objects that
 /// require a property whose schemas are (a discriminator).
-pub(crate) fn provably_disjoint(a: &Value, b: &Value, root: &Value, depth: usize) -> bool {
-    if depth > 8 {
+///
+/// Every step (a schema read, two values compared) is taken from `work`; when it runs
+/// out the answer is `false` (not proved), so the caller can tell the two apart by
+/// `*work == 0` and no proof costs more than the budget it is given.
+pub(crate) fn provably_disjoint(
+    a: &Value,
+    b: &Value,
+    root: &Value,
+    depth: usize,
+    work: &mut usize,
+) -> bool {
+    if depth > 8 || *work == 0 {
         return false;
     }
+    *work -= 1;
     let (a, b) = (deref(a, root), deref(b, root));
-    if let (Some(x), Some(y)) = (type_bits(a, root, 0), type_bits(b, root, 0)) {
+    if let (Some(x), Some(y)) = (type_bits(a, root, 0, work), type_bits(b, root, 0, work)) {
         if x & y == 0 {
             return true;
         }
     }
     if let (Some(x), Some(y)) = (value_set(a), value_set(b)) {
+        let pairs = x.len().saturating_mul(y.len());
+        if pairs > *work {
+            *work = 0;
+            return false;
+        }
+        *work -= pairs;
         if !x.iter().any(|v| y.iter().any(|w| json_eq(v, w))) {
             return true;
         }
     }
-    let objects_only = |s: &Value| type_bits(s, root, 0) == Some(4);
+    let mut objects_only = |s: &Value| type_bits(s, root, 0, work) == Some(4);
     if objects_only(a) && objects_only(b) {
         let req = |s: &Value| -> Vec<String> {
             s.get("required")
@@ -427,17 +446,68 @@ pub(crate) fn provably_disjoint(a: &Value, b: &Value, root: &Value, depth: usize
                 .unwrap_or_default()
         };
         let (ra, rb) = (req(a), req(b));
+        let pairs = ra.len().saturating_mul(rb.len());
+        if pairs > *work {
+            *work = 0;
+            return false;
+        }
+        *work -= pairs;
         for p in ra.iter().filter(|p| rb.contains(p)) {
             let pa = a.get("properties").and_then(|m| m.get(p.as_str()));
             let pb = b.get("properties").and_then(|m| m.get(p.as_str()));
             if let (Some(pa), Some(pb)) = (pa, pb) {
-                if provably_disjoint(pa, pb, root, depth + 1) {
+                if provably_disjoint(pa, pb, root, depth + 1, work) {
                     return true;
                 }
             }
         }
     }
     false
+}
+
+/// The pairs of `branches` not provably disjoint: the first few named (`"0 and 2"`)
+/// and their number; `None` when the proofs would take more than `work` steps (see
+/// [`provably_disjoint`]), `work` then left at 0.
+pub(crate) fn overlapping_pairs(
+    branches: &[Value],
+    root: &Value,
+    work: &mut usize,
+) -> Option<(Vec<String>, usize)> {
+    const NAMED: usize = 8;
+    let mut named = Vec::new();
+    let mut count = 0;
+    for i in 0..branches.len() {
+        for j in i + 1..branches.len() {
+            if !provably_disjoint(&branches[i], &branches[j], root, 0, work) {
+                if *work == 0 {
+                    return None;
+                }
+                count += 1;
+                if named.len() < NAMED {
+                    named.push(format!("{i} and {j}"));
+                }
+            }
+        }
+    }
+    Some((named, count))
+}
+
+/// The words for [`overlapping_pairs`]' answer: `"0 and 1, 0 and 2"`, with `"(and N
+/// more pairs)"` when not all are named.
+pub(crate) fn pairs_in_words(named: &[String], count: usize) -> String {
+    let mut s = named.join(", ");
+    if count > named.len() {
+        s.push_str(&format!(" (and {} more pairs)", count - named.len()));
+    }
+    s
+}
+
+/// The refusal of a `oneOf` whose disjointness proof ran out of work.
+pub(crate) fn disjointness_budget_message(branches: usize) -> String {
+    format!(
+        "proving the {branches} `oneOf` branches disjoint would take more than {} steps, so `anyOf` cannot be shown to say the same",
+        super::limits::MAX_DISJOINTNESS_WORK
+    )
 }
 
 /// Merges `extra` into `node` as `allOf: [node, extra]` would read, when that is the
@@ -708,60 +778,152 @@ pub(crate) fn fill_items(root: &mut Value, ctx: &mut Ctx) {
     });
 }
 
+/// The JSON pointer a local `$ref` names (`""` for `#`), decoded; `None` for a
+/// reference that is not a local JSON pointer.
+pub(crate) fn ref_pointer(reference: &str) -> Option<String> {
+    let decoded = percent_decode(reference.strip_prefix('#')?)?;
+    (decoded.is_empty() || decoded.starts_with('/')).then_some(decoded)
+}
+
+/// Is the node at `pointer` the schema at `target` or inside it?
+fn within(pointer: &str, target: &str) -> bool {
+    pointer == target || (pointer.starts_with(target) && pointer[target.len()..].starts_with('/'))
+}
+
 /// Inlines every `$ref` that has sibling keywords (the sibling wins for annotations;
 /// other keys must agree), for providers that allow nothing beside `$ref`.
+///
+/// A reference that is recursive (its target holds the node, or was inlined on the
+/// way to it) cannot be inlined: it stays a bare `$ref` in a one-branch `anyOf` beside
+/// the siblings, which says the same (`anyOf` of one schema is that schema, and
+/// keywords beside an applicator apply together). The walk tracks the references
+/// inlined along the path, copies are charged to [`Ctx::charge_inline`] and the
+/// nesting is bounded by [`Ctx::too_deep`].
 pub(crate) fn inline_ref_siblings(root: &mut Value, ctx: &mut Ctx, rule: &str) {
     let original = root.clone();
-    walk_mut(root, "", &mut |node, ptr| {
-        let mut seen: Vec<String> = Vec::new();
+    let mut inliner = Inliner {
+        original: &original,
+        ctx,
+        rule,
+        path: Vec::new(),
+    };
+    inliner.visit(root, "", "", 0);
+}
+
+struct Inliner<'a> {
+    /// The schema before inlining, to resolve references in.
+    original: &'a Value,
+    ctx: &'a mut Ctx,
+    rule: &'a str,
+    /// The target pointers inlined on the way to the node being visited.
+    path: Vec<String>,
+}
+
+impl Inliner<'_> {
+    /// `ptr`: where the node is in the output; `origin`: where it came from in the
+    /// original schema.
+    fn visit(&mut self, value: &mut Value, ptr: &str, origin: &str, depth: usize) {
+        let Value::Object(node) = value else { return };
+        if self.ctx.too_deep(ptr, depth) {
+            return;
+        }
+        let inlined_before = self.path.len();
+        // The origin of the keys an inlined target brought (the sibling's win).
+        let mut target_keys: HashMap<String, String> = HashMap::new();
         while let Some(r) = node.get("$ref").and_then(Value::as_str).map(String::from) {
             if node.len() == 1 {
                 break;
             }
-            if seen.contains(&r) {
-                ctx.refuse(
+            let Some(target_ptr) = ref_pointer(&r) else {
+                self.ctx.refuse(
                     ptr,
-                    format!("`$ref` \"{r}\" with siblings refers to itself"),
-                    rule,
-                );
-                break;
-            }
-            seen.push(r.clone());
-            let Some(Value::Object(target)) = resolve_ref(&original, &r) else {
-                ctx.refuse(
-                    ptr,
-                    format!("`$ref` \"{r}\" does not resolve to a local schema object"),
-                    rule,
+                    format!("`$ref` \"{r}\" is not a local reference"),
+                    self.rule,
                 );
                 break;
             };
             let mut siblings = node.clone();
             siblings.shift_remove("$ref");
+            if within(origin, &target_ptr) || self.path.contains(&target_ptr) {
+                if siblings.contains_key("anyOf") {
+                    self.ctx.refuse(
+                        ptr,
+                        format!("`$ref` \"{r}\" with siblings is recursive, so it cannot be inlined, and an `anyOf` beside it leaves no equivalent form"),
+                        self.rule,
+                    );
+                    break;
+                }
+                let mut bare = Map::new();
+                bare.insert("$ref".into(), Value::String(r.clone()));
+                siblings.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
+                *node = siblings;
+                self.ctx.change(
+                    ptr,
+                    ChangeKind::Converted,
+                    format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
+                    format!("{}; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.rule),
+                );
+                break;
+            }
+            let Some(Value::Object(target)) = resolve_ref(self.original, &r) else {
+                self.ctx.refuse(
+                    ptr,
+                    format!("`$ref` \"{r}\" does not resolve to a local schema object"),
+                    self.rule,
+                );
+                break;
+            };
+            // the target and the siblings are copied
+            let copied =
+                super::limits::weight_of_map(target) + super::limits::weight_of_map(&siblings);
+            if !self.ctx.charge_inline(ptr, copied) {
+                break;
+            }
             match merge_equivalent(&siblings, target, true) {
                 Ok(m) => {
                     let names: Vec<&str> = siblings.keys().map(String::as_str).collect();
-                    ctx.change(
+                    self.ctx.change(
                         ptr,
                         ChangeKind::Inlined,
                         format!("`$ref` \"{r}\" inlined beside {}", names.join(", ")),
-                        rule.to_string(),
+                        self.rule.to_string(),
                     );
+                    target_keys.retain(|k, _| !siblings.contains_key(k));
+                    for k in target.keys() {
+                        if !siblings.contains_key(k) {
+                            target_keys.insert(k.clone(), target_ptr.clone());
+                        }
+                    }
                     *node = m;
+                    self.path.push(target_ptr);
                 }
                 Err(keys) => {
-                    ctx.refuse(
+                    self.ctx.refuse(
                         ptr,
                         format!(
                             "`$ref` \"{r}\" cannot be inlined: its siblings {} differ from the target's",
                             keys.join(", ")
                         ),
-                        rule,
+                        self.rule,
                     );
                     break;
                 }
             }
         }
-    });
+        for_each_subschema_mut(node, ptr, &mut |child, child_ptr| {
+            let rel = &child_ptr[ptr.len()..];
+            let key = unescape(rel[1..].split('/').next().unwrap_or_default());
+            let base = target_keys.get(&key).map_or(origin, String::as_str);
+            let child_origin = format!("{base}{rel}");
+            self.visit(child, child_ptr, &child_origin, depth + 1);
+        });
+        self.path.truncate(inlined_before);
+    }
+}
+
+/// One JSON pointer token, unescaped.
+fn unescape(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
 }
 
 /// Does a (transformed) schema accept `null`?
@@ -928,7 +1090,7 @@ mod tests {
     #[test]
     fn disjointness_is_proved_or_not_claimed() {
         let root = json!({});
-        let d = |a: Value, b: Value| provably_disjoint(&a, &b, &root, 0);
+        let d = |a: Value, b: Value| provably_disjoint(&a, &b, &root, 0, &mut 1000);
         assert!(d(json!({"type": "string"}), json!({"type": "integer"})));
         assert!(!d(json!({"type": "number"}), json!({"type": "integer"})));
         assert!(d(json!({"const": "a"}), json!({"enum": ["b", "c"]})));

@@ -35,9 +35,9 @@
 //!   report each as not enforced.
 
 use super::common::{
-    append_description, describe_constraint, fill_items, has_type, inline_ref_siblings,
-    is_annotation, merge_equivalent, prepare_root, provably_disjoint, push, push_index,
-    resolve_ref, split_type_list, type_names, walk_mut,
+    append_description, describe_constraint, disjointness_budget_message, fill_items, has_type,
+    inline_ref_siblings, is_annotation, merge_equivalent, overlapping_pairs, prepare_root, push,
+    push_index, resolve_ref, split_type_list, type_names, walk_mut,
 };
 use super::report::{ChangeKind, Ctx};
 use super::{ExportOptions, Lossy, SchemaDialect, ToolSpec};
@@ -84,6 +84,7 @@ pub(crate) fn parameters(schema: &Value, options: &ExportOptions, ctx: &mut Ctx)
         ctx,
         stack: vec!["#".to_string()],
         types_noted: false,
+        depth: 0,
     };
     Some(conv.node(&root, ""))
 }
@@ -94,6 +95,8 @@ struct Converter<'a> {
     ctx: &'a mut Ctx,
     stack: Vec<String>,
     types_noted: bool,
+    /// The schema nesting of the node being converted (the root is 0).
+    depth: usize,
 }
 
 /// A keyword Gemini's Schema has, and how it maps.
@@ -126,6 +129,18 @@ fn gemini_field(k: &str) -> bool {
 
 impl Converter<'_> {
     fn node(&mut self, value: &Value, ptr: &str) -> Value {
+        // Every `$ref` is inlined here: a chain of definitions nests the output as deep
+        // as the chain is long, and shared definitions are copied once per use.
+        if self.ctx.too_deep(ptr, self.depth) {
+            return Value::Null;
+        }
+        self.depth += 1;
+        let out = self.node_at_depth(value, ptr);
+        self.depth -= 1;
+        out
+    }
+
+    fn node_at_depth(&mut self, value: &Value, ptr: &str) -> Value {
         let Value::Object(input) = value else {
             self.ctx.refuse(
                 ptr,
@@ -156,6 +171,12 @@ impl Converter<'_> {
                 self.stack.truncate(self.stack.len() - pushed);
                 return Value::Null;
             };
+            // the target and the siblings beside the reference are copied
+            let copied = super::limits::weight_of_map(target) + super::limits::weight_of_map(&m);
+            if !self.ctx.charge_inline(ptr, copied) {
+                self.stack.truncate(self.stack.len() - pushed);
+                return Value::Null;
+            }
             let mut siblings = m.clone();
             siblings.shift_remove("$ref");
             match merge_equivalent(&siblings, target, true) {
@@ -212,11 +233,15 @@ impl Converter<'_> {
         }
         // `oneOf` with provably disjoint branches is an `anyOf`.
         if let Some(Value::Array(branches)) = m.get("oneOf").cloned() {
-            let disjoint = (0..branches.len()).all(|i| {
-                (i + 1..branches.len())
-                    .all(|j| provably_disjoint(&branches[i], &branches[j], self.root, 0))
-            });
-            if disjoint && !m.contains_key("anyOf") {
+            let pairs = overlapping_pairs(&branches, self.root, &mut self.ctx.disjoint_work);
+            let disjoint = pairs.as_ref().is_some_and(|(_, n)| *n == 0);
+            if pairs.is_none() {
+                self.ctx.refuse(
+                    &push(ptr, "oneOf"),
+                    disjointness_budget_message(branches.len()),
+                    format!("{RULE} has no `oneOf`"),
+                );
+            } else if disjoint && !m.contains_key("anyOf") {
                 let mut out = Map::new();
                 for (k, v) in std::mem::take(&mut m) {
                     out.insert(if k == "oneOf" { "anyOf".into() } else { k }, v);

@@ -30,6 +30,16 @@
 //!
 //! # What every export guarantees
 //!
+//! - The schema is one tool-schema's validator honours: every export first runs
+//!   [`Schema::parse`](crate::Schema::parse) and refuses what it refuses (a root
+//!   `{"$ref": "#"}`, a `$ref` to nothing, ...), each problem of its
+//!   [`SchemaError`](crate::SchemaError) an export [`Problem`] at the same pointer.
+//!   Before that, JSON nested deeper than [`limits::MAX_JSON_DEPTH`] levels is refused
+//!   without recursing into it.
+//! - Time, output and report are linear in the schema plus a budget: `$ref`s inlined
+//!   are charged to [`ExportOptions::inline_budget`], the exported schema nests at most
+//!   [`limits::MAX_SCHEMA_DEPTH`] levels, and no walk recurses deeper than that (see
+//!   [`limits`]).
 //! - The root is an object schema with `type: "object"`: a root `$ref` (a recursive
 //!   model) is replaced by the definition it names (its `$defs` kept); a root of
 //!   another type is refused.
@@ -50,6 +60,7 @@
 mod anthropic;
 mod common;
 mod gemini;
+pub mod limits;
 mod mcp;
 mod openai;
 mod report;
@@ -203,7 +214,7 @@ pub enum Lossy {
 
 /// Options of an export. `ExportOptions::default()` is what the one-call functions
 /// ([`anthropic`], [`openai_chat`], ...) use.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ExportOptions {
     /// `$schema` in the exported schema (default: omitted).
@@ -211,6 +222,23 @@ pub struct ExportOptions {
     /// Constraints the provider cannot take; `None` is the provider's default (see
     /// [`Lossy`]).
     pub lossy: Option<Lossy>,
+    /// How many JSON values inlining `$ref`s may copy in one tool's export (default
+    /// [`limits::DEFAULT_INLINE_BUDGET`]); past it the export is refused. Gemini's
+    /// `parameters` has no `$ref`, so every reference is inlined there, and a
+    /// definition shared by two properties of a definition shared by two properties
+    /// ... is copied exponentially often: the budget keeps the output (and the
+    /// report) linear in the input.
+    pub inline_budget: usize,
+}
+
+impl Default for ExportOptions {
+    fn default() -> ExportOptions {
+        ExportOptions {
+            schema_dialect: SchemaDialect::default(),
+            lossy: None,
+            inline_budget: limits::DEFAULT_INLINE_BUDGET,
+        }
+    }
 }
 
 impl ExportOptions {
@@ -228,6 +256,12 @@ impl ExportOptions {
     /// Sets [`ExportOptions::lossy`].
     pub fn lossy(mut self, lossy: Lossy) -> ExportOptions {
         self.lossy = Some(lossy);
+        self
+    }
+
+    /// Sets [`ExportOptions::inline_budget`].
+    pub fn inline_budget(mut self, values: usize) -> ExportOptions {
+        self.inline_budget = values;
         self
     }
 }
@@ -296,7 +330,7 @@ pub fn export(
     tool: &ToolSpec<'_>,
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let mut ctx = Ctx::new(tool.name);
+    let mut ctx = Ctx::with_options(tool.name, options);
     let value = definition(target, tool, options, &mut ctx);
     if target == Target::AnthropicStrict {
         check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
@@ -318,13 +352,17 @@ pub fn toolbox(
     let mut defs = Vec::with_capacity(tools.len());
     let mut changes = Vec::new();
     let mut nullable = Vec::new();
-    for (i, tool) in tools.iter().enumerate() {
-        let mut one = Ctx::new(tool.name);
+    let mut names = std::collections::HashSet::new();
+    for tool in tools {
+        let mut one = Ctx::with_options(tool.name, options);
         defs.push(definition(target, tool, options, &mut one));
-        if tools[..i].iter().any(|t| t.name == tool.name) {
+        if !names.insert(tool.name) {
             one.refuse(
                 "",
-                format!("two tools are named '{}'", tool.name),
+                format!(
+                    "two tools are named '{}'",
+                    report::shown(tool.name, limits::MAX_QUOTED_NAME_CHARS)
+                ),
                 "a tool list needs distinct names",
             );
         }
@@ -421,6 +459,9 @@ fn definition(
     ctx: &mut Ctx,
 ) -> Value {
     check_name(target, tool.name, ctx);
+    if !admit(tool.schema, ctx) {
+        return Value::Null;
+    }
     match target {
         Target::Anthropic => anthropic::definition(tool, false, options, ctx),
         Target::AnthropicStrict => anthropic::definition(tool, true, options, ctx),
@@ -431,6 +472,38 @@ fn definition(
         Target::Gemini => gemini::definition(tool, false, options, ctx),
         Target::GeminiJsonSchema => gemini::definition(tool, true, options, ctx),
         Target::Mcp => mcp::definition(tool, options, ctx),
+    }
+}
+
+/// The rule named when the schema model refuses a schema.
+const MODEL_RULE: &str =
+    "tool-schema exports only schemas its validator can honour (Schema::parse refuses this)";
+
+/// The checks every export makes before reading the schema: its JSON nests at most
+/// [`limits::MAX_JSON_DEPTH`] levels (checked without recursion), and the schema
+/// model accepts it ([`Schema::parse`](crate::Schema::parse)): every problem it finds
+/// becomes a [`Problem`] at the same pointer. False when the export is refused.
+pub(crate) fn admit(schema: &Value, ctx: &mut Ctx) -> bool {
+    if let Some(at) = limits::too_deep(schema, limits::MAX_JSON_DEPTH) {
+        ctx.stop(
+            &at,
+            format!(
+                "the schema's JSON nests deeper than {} levels",
+                limits::MAX_JSON_DEPTH
+            ),
+            "tool-schema exports: a bounded depth (limits::MAX_JSON_DEPTH), so that no export recurses without bound",
+        );
+        return false;
+    }
+    match crate::Schema::parse(schema) {
+        Ok(_) => true,
+        Err(e) => {
+            for d in e.problems {
+                ctx.refuse(&d.pointer, d.message, MODEL_RULE);
+            }
+            ctx.stopped = true;
+            false
+        }
     }
 }
 
@@ -460,7 +533,10 @@ fn check_name(target: Target, name: &str, ctx: &mut Ctx) {
     if !ok {
         ctx.refuse(
             "",
-            format!("the tool name '{name}' does not follow the provider's pattern"),
+            format!(
+                "the tool name '{}' does not follow the provider's pattern",
+                report::shown(name, limits::MAX_QUOTED_NAME_CHARS)
+            ),
             rule,
         );
     }

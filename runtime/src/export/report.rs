@@ -2,6 +2,7 @@
 //! and [`ExportError`] (every problem, each with its JSON pointer and provider rule).
 
 use super::Target;
+use std::collections::HashSet;
 use std::fmt;
 
 /// What kind of change an export made to a schema.
@@ -60,8 +61,8 @@ impl fmt::Display for Change {
             f,
             "{}: {} ({})",
             display_pointer(&self.pointer),
-            self.what,
-            self.why
+            Shown(&self.what),
+            Shown(&self.why)
         )
     }
 }
@@ -106,7 +107,7 @@ impl fmt::Display for ExportReport {
                 continue;
             }
             if tool != Some(c.tool.as_str()) {
-                writeln!(f, "tool '{}':", c.tool)?;
+                writeln!(f, "tool '{}':", Shown(&c.tool))?;
                 tool = Some(&c.tool);
             }
             write!(f, "  {c}")?;
@@ -116,7 +117,7 @@ impl fmt::Display for ExportReport {
 }
 
 /// One reason a schema cannot be exported to a provider.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Problem {
     /// The tool's name (empty for a schema exported on its own).
     pub tool: String,
@@ -132,14 +133,14 @@ pub struct Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.tool.is_empty() {
-            write!(f, "tool '{}' ", self.tool)?;
+            write!(f, "tool '{}' ", Shown(&self.tool))?;
         }
         write!(
             f,
             "at {}: {} ({})",
             display_pointer(&self.pointer),
-            self.message,
-            self.rule
+            Shown(&self.message),
+            Shown(&self.rule)
         )
     }
 }
@@ -174,20 +175,63 @@ impl fmt::Display for ExportError {
 
 impl std::error::Error for ExportError {}
 
-fn display_pointer(pointer: &str) -> &str {
-    if pointer.is_empty() {
+fn display_pointer(pointer: &str) -> Shown<'_> {
+    Shown(if pointer.is_empty() {
         "(root)"
     } else {
         pointer
+    })
+}
+
+/// Text from a schema as printed by the `Display` impls here (see [`shown`]).
+pub(crate) struct Shown<'a>(pub &'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&shown(self.0, super::limits::MAX_SHOWN_CHARS))
     }
 }
 
-/// Collects changes, problems and nullable-optional properties during one export.
+/// `text` with control and bidirectional-formatting characters written as `\u{..}`
+/// (as they are they would reach a terminal, a log or a model), cut after `max`
+/// characters with `...`.
+pub(crate) fn shown(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max + 3));
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push_str("...");
+            break;
+        }
+        let bidi = matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.push_str(&format!("\\u{{{:04x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Collects changes, problems and nullable-optional properties during one export,
+/// and keeps its budgets (see `notes/h-exports.md` and [`super::limits`]).
 pub(crate) struct Ctx {
     pub tool: String,
     pub changes: Vec<Change>,
     pub problems: Vec<Problem>,
     pub nullable: Vec<super::strict::NullableOptional>,
+    /// The problems already recorded, so that a repeated one is recorded once
+    /// (a hash set: checking the list would be quadratic in the number of problems).
+    seen: HashSet<Problem>,
+    /// JSON values `$ref` inlining may still copy ([`super::ExportOptions::inline_budget`]).
+    pub inline_left: usize,
+    /// The budget it started with, for the message.
+    pub inline_budget: usize,
+    /// Steps left for proving `oneOf` branches disjoint
+    /// ([`super::limits::MAX_DISJOINTNESS_WORK`]).
+    pub disjoint_work: usize,
+    /// A budget ran out or the output grew too deep: every walk stops at once (the
+    /// export is refused in any case).
+    pub stopped: bool,
 }
 
 impl Ctx {
@@ -197,7 +241,20 @@ impl Ctx {
             changes: Vec::new(),
             problems: Vec::new(),
             nullable: Vec::new(),
+            seen: HashSet::new(),
+            inline_left: super::limits::DEFAULT_INLINE_BUDGET,
+            inline_budget: super::limits::DEFAULT_INLINE_BUDGET,
+            disjoint_work: super::limits::MAX_DISJOINTNESS_WORK,
+            stopped: false,
         }
+    }
+
+    /// A context whose inlining budget is the one `options` asks for.
+    pub fn with_options(tool: &str, options: &super::ExportOptions) -> Ctx {
+        let mut ctx = Ctx::new(tool);
+        ctx.inline_left = options.inline_budget;
+        ctx.inline_budget = options.inline_budget;
+        ctx
     }
 
     pub fn change(
@@ -223,8 +280,59 @@ impl Ctx {
             message: message.into(),
             rule: rule.into(),
         };
-        if !self.problems.contains(&problem) {
+        if self.seen.insert(problem.clone()) {
             self.problems.push(problem);
         }
+    }
+
+    /// Charges the copy of `weight` JSON values (an inlined `$ref` target at
+    /// `pointer`) to the inlining budget. False (the export refused and stopped) when
+    /// the budget cannot pay for it, or when the export has already stopped.
+    pub fn charge_inline(&mut self, pointer: &str, weight: usize) -> bool {
+        if self.stopped {
+            return false;
+        }
+        match self.inline_left.checked_sub(weight) {
+            Some(left) => {
+                self.inline_left = left;
+                true
+            }
+            None => {
+                let budget = self.inline_budget;
+                self.stop(
+                    pointer,
+                    format!("inlining `$ref`s here would copy more than {budget} JSON values in all (shared definitions multiply when inlined)"),
+                    format!("tool-schema exports: the inlining budget (ExportOptions::inline_budget, default {})", super::limits::DEFAULT_INLINE_BUDGET),
+                );
+                false
+            }
+        }
+    }
+
+    /// Refuses the export at `pointer` when the exported schema would nest deeper
+    /// than [`super::limits::MAX_SCHEMA_DEPTH`] levels (`depth` counts from 0 at the
+    /// root); true when it stopped (or had already stopped).
+    pub fn too_deep(&mut self, pointer: &str, depth: usize) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if depth > super::limits::MAX_SCHEMA_DEPTH {
+            self.stop(
+                pointer,
+                format!(
+                    "the exported schema would nest deeper than {} levels (once `$ref`s are inlined)",
+                    super::limits::MAX_SCHEMA_DEPTH
+                ),
+                "tool-schema exports: a bounded depth (limits::MAX_SCHEMA_DEPTH), so that no export recurses without bound",
+            );
+            return true;
+        }
+        false
+    }
+
+    /// Records a problem and stops every walk.
+    pub fn stop(&mut self, pointer: &str, message: impl Into<String>, rule: impl Into<String>) {
+        self.refuse(pointer, message, rule);
+        self.stopped = true;
     }
 }

@@ -41,13 +41,14 @@
 //!   using `anyOf` or type lists, across all strict tools.
 
 use super::common::{
-    append_description, describe_constraint, has_type, is_annotation, make_nullable,
-    merge_equivalent, prepare_root, provably_disjoint, push, push_index, resolve_ref,
-    split_type_list, type_names, TYPE_NAMES,
+    append_description, describe_constraint, disjointness_budget_message, has_type, is_annotation,
+    make_nullable, merge_equivalent, overlapping_pairs, pairs_in_words, prepare_root, push,
+    push_index, ref_pointer, resolve_ref, split_type_list, type_names, TYPE_NAMES,
 };
 use super::report::{ChangeKind, Ctx, ExportError, ExportReport};
 use super::{ExportOptions, Lossy, Target};
 use serde_json::{Map, Value};
+use std::collections::{HashMap, HashSet};
 
 /// A property that strict mode made required and nullable although the tool's schema
 /// lets it be absent: an explicit `null` there stands for "absent" (validate calls of
@@ -140,7 +141,10 @@ pub(crate) fn run(
     profile: &Profile,
     tool: &str,
 ) -> Result<StrictSchema, ExportError> {
-    let mut ctx = Ctx::new(tool);
+    let mut ctx = Ctx::with_options(tool, options);
+    if !super::admit(schema, &mut ctx) {
+        return finish(Value::Null, ctx, profile.target);
+    }
     let out = transform(schema, options, profile, &mut ctx);
     finish(out, ctx, profile.target)
 }
@@ -181,6 +185,7 @@ pub(crate) fn transform(
         keep_dialect: !matches!(options.schema_dialect, super::SchemaDialect::Omit),
         ctx,
         inlining: vec!["#".to_string()],
+        depth: 0,
     };
     let out = engine.node(prepared.clone(), "");
     if profile.target.is_openai() {
@@ -345,6 +350,8 @@ struct Engine<'a> {
     ctx: &'a mut Ctx,
     /// The `$ref`s being inlined, outermost first (a cycle is refused).
     inlining: Vec<String>,
+    /// The schema nesting of the node being transformed (the root is 0).
+    depth: usize,
 }
 
 impl Engine<'_> {
@@ -353,6 +360,17 @@ impl Engine<'_> {
     }
 
     fn node(&mut self, value: Value, ptr: &str) -> Value {
+        // A chain of `$ref`s with siblings, inlined, nests as deep as it is long.
+        if self.ctx.too_deep(ptr, self.depth) {
+            return Value::Null;
+        }
+        self.depth += 1;
+        let out = self.node_at_depth(value, ptr);
+        self.depth -= 1;
+        out
+    }
+
+    fn node_at_depth(&mut self, value: Value, ptr: &str) -> Value {
         let mut m = match value {
             Value::Object(m) => m,
             other => {
@@ -633,6 +651,31 @@ impl Engine<'_> {
                 return true;
             }
             guard += 1;
+            if self.inlining.contains(&r) && !self.profile.target.is_openai() {
+                // No recursion at all here: the same problem the recursion check of
+                // the result states (recorded once).
+                self.refuse(
+                    &push(ptr, "$ref"),
+                    format!("`$ref` \"{r}\" makes the schema recursive"),
+                    format!("{}: recursive schemas are not supported", self.profile.rule),
+                );
+                return false;
+            }
+            if self.inlining.contains(&r) && !m.contains_key("anyOf") {
+                // Recursive: cannot be inlined. The reference stays, bare, as the one
+                // branch of an `anyOf` beside its siblings (the same schema).
+                m.shift_remove("$ref");
+                let mut bare = Map::new();
+                bare.insert("$ref".into(), Value::String(r.clone()));
+                m.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
+                self.ctx.change(
+                    ptr,
+                    ChangeKind::Converted,
+                    format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
+                    format!("{}: no keyword may stand beside `$ref`; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.profile.rule),
+                );
+                return true;
+            }
             if guard > 16 || self.inlining.contains(&r) {
                 self.refuse(
                     ptr,
@@ -652,6 +695,12 @@ impl Engine<'_> {
                 );
                 return false;
             };
+            if !self
+                .ctx
+                .charge_inline(ptr, super::limits::weight_of_map(&target))
+            {
+                return false;
+            }
             let mut siblings = m.clone();
             siblings.shift_remove("$ref");
             match merge_equivalent(&siblings, &target, true) {
@@ -697,20 +746,18 @@ impl Engine<'_> {
             self.refuse(&here, "`oneOf` beside `anyOf`", rule);
             return;
         }
-        let mut overlapping = Vec::new();
-        for i in 0..branches.len() {
-            for j in i + 1..branches.len() {
-                if !provably_disjoint(&branches[i], &branches[j], self.root, 0) {
-                    overlapping.push(format!("{i} and {j}"));
-                }
-            }
-        }
-        if !overlapping.is_empty() {
+        let Some((named, count)) =
+            overlapping_pairs(&branches, self.root, &mut self.ctx.disjoint_work)
+        else {
+            self.refuse(&here, disjointness_budget_message(branches.len()), rule);
+            return;
+        };
+        if count > 0 {
             self.refuse(
                 &here,
                 format!(
                     "`oneOf` branches {} may both match a value, so `anyOf` would accept what `oneOf` rejects",
-                    overlapping.join(", ")
+                    pairs_in_words(&named, count)
                 ),
                 rule,
             );
@@ -793,7 +840,9 @@ impl Engine<'_> {
                 closed_rule,
             ),
         }
-        let Some(Value::Object(props)) = m.get("properties").cloned() else {
+        // Read in place: once its properties are transformed an object's subtree can be
+        // large (inlined references), and a copy per level would be quadratic.
+        let Some(Value::Object(props)) = m.get("properties") else {
             return;
         };
         let required: Vec<String> = match m.get("required") {
@@ -827,6 +876,11 @@ impl Engine<'_> {
         if !self.profile.all_required {
             return;
         }
+        let props = match m.get_mut("properties") {
+            Some(Value::Object(p)) => std::mem::take(p),
+            _ => return,
+        };
+        let required: HashSet<String> = required.into_iter().collect();
         let mut out = Map::new();
         for (name, schema) in props {
             let here = push(&push(ptr, "properties"), &name);
@@ -979,35 +1033,66 @@ fn check_openai_limits(schema: &Value, ctx: &mut Ctx) {
 }
 
 /// Refuses a schema whose `$ref`s form a cycle (Anthropic has no recursive schemas).
+///
+/// A depth-first search over the reference graph that colours each definition
+/// (unvisited, on the path, done) and lists each definition's references once: linear
+/// in the schema (each definition is read once however many paths reach it), and
+/// iterative (a chain of thousands of references does not recurse on the stack).
 fn check_recursion(schema: &Value, ctx: &mut Ctx, rule: &str) {
-    fn refs(v: &Value, ptr: &str, out: &mut Vec<(String, String)>) {
-        match v {
-            Value::Object(m) => {
-                for (k, x) in m {
-                    let here = push(ptr, k);
-                    if k == "$ref" {
-                        if let Value::String(r) = x {
-                            out.push((r.clone(), here.clone()));
+    /// The `$ref`s in `v` (found at `base`), with their pointers; the root's own
+    /// `$defs` are left out (they are read when referenced).
+    fn refs(v: &Value, base: &str, skip_defs: bool) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut stack = vec![(v, base.to_string(), skip_defs)];
+        while let Some((v, ptr, top)) = stack.pop() {
+            match v {
+                Value::Object(m) => {
+                    for (k, x) in m.iter().rev() {
+                        if top && (k == "$defs" || k == "definitions") {
+                            continue;
                         }
-                    } else {
-                        refs(x, &here, out);
+                        let here = push(&ptr, k);
+                        match (k.as_str(), x) {
+                            ("$ref", Value::String(r)) => out.push((r.clone(), here)),
+                            ("$ref", _) => {}
+                            _ => stack.push((x, here, false)),
+                        }
                     }
                 }
-            }
-            Value::Array(l) => {
-                for (i, x) in l.iter().enumerate() {
-                    refs(x, &push_index(ptr, i), out);
+                Value::Array(l) => {
+                    for (i, x) in l.iter().enumerate().rev() {
+                        stack.push((x, push_index(&ptr, i), false));
+                    }
                 }
+                _ => {}
             }
-            _ => {}
         }
+        out
     }
-    // DFS from the root over the reference graph; a ref back onto the path is a cycle.
-    fn visit(schema: &Value, node: &Value, path: &mut Vec<String>, ctx: &mut Ctx, rule: &str) {
-        let mut found = Vec::new();
-        refs(node, "", &mut found);
-        for (r, at) in found {
-            if r == "#" || path.contains(&r) {
+    const ON_PATH: u8 = 1;
+    const DONE: u8 = 2;
+    #[allow(clippy::type_complexity)]
+    fn search(
+        schema: &Value,
+        state: &mut HashMap<String, u8>,
+        start: String,
+        refs_of_start: Vec<(String, String)>,
+        ctx: &mut Ctx,
+        rule: &str,
+    ) {
+        state.insert(start.clone(), ON_PATH);
+        let mut frames: Vec<(String, Vec<(String, String)>, usize)> =
+            vec![(start, refs_of_start, 0)];
+        while let Some((key, list, next)) = frames.last_mut() {
+            let Some((r, at)) = list.get(*next).cloned() else {
+                state.insert(std::mem::take(key), DONE);
+                frames.pop();
+                continue;
+            };
+            *next += 1;
+            let Some(t) = ref_pointer(&r) else { continue };
+            let recursive = t.is_empty() || state.get(&t) == Some(&ON_PATH);
+            if recursive {
                 ctx.refuse(
                     &at,
                     format!("`$ref` \"{r}\" makes the schema recursive"),
@@ -1015,26 +1100,33 @@ fn check_recursion(schema: &Value, ctx: &mut Ctx, rule: &str) {
                 );
                 continue;
             }
+            if state.contains_key(&t) {
+                continue;
+            }
             if let Some(target) = resolve_ref(schema, &r) {
-                path.push(r);
-                visit(schema, target, path, ctx, rule);
-                path.pop();
+                let list = refs(target, &t, false);
+                state.insert(t.clone(), ON_PATH);
+                frames.push((t, list, 0));
             }
         }
     }
-    let mut top = schema.clone();
-    if let Value::Object(m) = &mut top {
-        m.shift_remove("$defs");
-        m.shift_remove("definitions");
-    }
-    visit(schema, &top, &mut Vec::new(), ctx, rule);
+    let mut state: HashMap<String, u8> = HashMap::new();
+    search(
+        schema,
+        &mut state,
+        String::new(),
+        refs(schema, "", true),
+        ctx,
+        rule,
+    );
     // Definitions reached from nowhere can still be cyclic: check them too.
     for key in ["$defs", "definitions"] {
         if let Some(Value::Object(defs)) = schema.get(key) {
-            for name in defs.keys() {
-                let r = format!("#{}", push(&push("", key), name));
-                if let Some(target) = resolve_ref(schema, &r) {
-                    visit(schema, target, &mut vec![r], ctx, rule);
+            for (name, def) in defs {
+                let t = push(&push("", key), name);
+                if !state.contains_key(&t) {
+                    let list = refs(def, &t, false);
+                    search(schema, &mut state, t, list, ctx, rule);
                 }
             }
         }
@@ -1049,7 +1141,7 @@ pub(crate) fn anthropic_counts(schema: &Value) -> (usize, usize) {
     fn walk(v: &Value, optional: &mut usize, unions: &mut usize) {
         let Value::Object(m) = v else { return };
         if let Some(Value::Object(props)) = m.get("properties") {
-            let required: Vec<&str> = m
+            let required: HashSet<&str> = m
                 .get("required")
                 .and_then(Value::as_array)
                 .map(|l| l.iter().filter_map(Value::as_str).collect())
