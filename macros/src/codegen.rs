@@ -64,6 +64,23 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     (quote!(#entry_fn #(#fns)* #(#oks)*), entry)
 }
 
+/// A closure giving a top-level argument's index among the root's declared
+/// properties, as the interpreter finds it (`Node::property`): the position of a
+/// violation at the root that the walk does not find (`Kind::TooDeep`).
+pub(crate) fn root_declared(schema: &Schema) -> TokenStream {
+    let names = schema
+        .root()
+        .properties
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|p| &p.name);
+    quote!(|k: &str| -> ::core::option::Option<usize> {
+        const NAMES: &[&str] = &[#(#names),*];
+        NAMES.iter().position(|n| *n == k)
+    })
+}
+
 fn ok_name(id: NodeId) -> Ident {
     format_ident!("__ts_ok_{}", id.0)
 }

@@ -25,6 +25,7 @@
 #[doc(hidden)]
 pub mod check;
 mod constcat;
+mod depth;
 pub mod dialect;
 pub mod export;
 pub mod format;
@@ -58,6 +59,7 @@ pub mod __private {
         defs_count, defs_len, defs_merge, defs_open, first_problems, object_members,
         target_problem, without_close, Defs, TargetProblems,
     };
+    pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;
     pub use crate::schema::Additional;
     pub use crate::violation::{Sink, Trail};

@@ -195,6 +195,11 @@ pub enum Kind {
     OneOfMany { matched: Vec<usize> },
     /// The call names a tool that does not exist.
     UnknownTool { name: String, known: Vec<String> },
+    /// An object or array nested more than `limit` levels
+    /// ([`Options::max_depth`](crate::Options::max_depth)); the path names the
+    /// first container past the limit. Reported alone: nothing else of the call
+    /// is checked.
+    TooDeep { limit: usize },
 }
 
 impl Kind {
@@ -203,7 +208,7 @@ impl Kind {
     /// `exclusive-maximum`, `multiple-of`, `min-length`, `max-length`, `pattern`,
     /// `format`, `min-items`, `max-items`, `unique-items`, `min-properties`,
     /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
-    /// `one-of-none`, `one-of-many`, `unknown-tool`.
+    /// `one-of-none`, `one-of-many`, `unknown-tool`, `too-deep`.
     pub fn code(&self) -> &'static str {
         match self {
             Kind::Missing => "missing",
@@ -232,6 +237,7 @@ impl Kind {
             Kind::OneOfNone { .. } => "one-of-none",
             Kind::OneOfMany { .. } => "one-of-many",
             Kind::UnknownTool { .. } => "unknown-tool",
+            Kind::TooDeep { .. } => "too-deep",
         }
     }
 }

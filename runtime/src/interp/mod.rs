@@ -25,7 +25,13 @@ impl Schema {
             options: *options,
         };
         let mut out = Vec::new();
-        if !root_not_object(self.root().types.is_some(), args, options, &mut out) {
+        if root_not_object(self.root().types.is_some(), args, options, &mut out) {
+            return Report { violations: out };
+        }
+        // Past the nesting limit, one violation and no walk (see `crate::depth`).
+        if let Some(deep) = crate::depth::check_call(args, options, |k| self.declared(k)) {
+            out.push(deep);
+        } else {
             let mut sink = Sink::collect(&mut out);
             run.check(
                 self.root_id(),
@@ -49,11 +55,20 @@ impl Schema {
         if self.root().types.is_none() && options.object_root && !args.is_object() {
             return false;
         }
+        if crate::depth::exceeds(args, options.max_depth) {
+            return false;
+        }
         let run = Run {
             schema: self,
             options: *options,
         };
         run.valid(self.root_id(), args, true)
+    }
+
+    /// The index of top-level argument `name` among the root's declared
+    /// properties (the position of a violation at the root).
+    fn declared(&self, name: &str) -> Option<usize> {
+        self.root().property(name).map(|(i, _)| i)
     }
 
     /// Whether `value`, a value below the arguments object, satisfies node `id`

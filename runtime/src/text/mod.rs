@@ -253,6 +253,9 @@ where
     T: ToolArgs + DeserializeOwned + 'static,
 {
     let options = options.integer_floats(false);
+    if crate::depth::text_too_deep(text, &options) {
+        return exact_parse(text, &options);
+    }
     if T::__FAST_PATH {
         // The visitor generated for a derived type: a valid call is read by it
         // alone; anything else is answered by the exact path.
@@ -283,6 +286,9 @@ where
     T: ToolArgs + DeserializeOwned + 'static,
 {
     let options = options.integer_floats(false);
+    if crate::depth::text_too_deep(text, &options) {
+        return exact_parse(text, &options);
+    }
     let schema = T::compiled_schema();
     let cx = Ctx::new(schema, &options);
     let mut de = serde_json::Deserializer::from_str(text);
@@ -300,8 +306,17 @@ where
             }
         }
     }
+    exact_parse(text, &options)
+}
+
+/// The exact path of [`parse_str_with`]: `serde_json::from_str`, then
+/// [`ToolArgs::parse_with`].
+fn exact_parse<T>(text: &str, options: &Options) -> Result<T, ParseError>
+where
+    T: ToolArgs + DeserializeOwned + 'static,
+{
     let value: Value = serde_json::from_str(text).map_err(TextError::from)?;
-    T::parse_with(&value, &options).map_err(ParseError::Invalid)
+    T::parse_with(&value, options).map_err(ParseError::Invalid)
 }
 
 /// Whether the visitor `#[derive(ToolArgs)]` generated for `T` reads `text` by
@@ -310,13 +325,18 @@ where
 /// without one. Not a stable API.
 #[doc(hidden)]
 pub fn __fast_accepts<T: ToolArgs>(text: &str, options: &Options) -> bool {
-    T::__FAST_PATH && fast::parse::<T>(text, &options.integer_floats(false)).is_some()
+    T::__FAST_PATH
+        && !crate::depth::text_too_deep(text, options)
+        && fast::parse::<T>(text, &options.integer_floats(false)).is_some()
 }
 
 /// Whether the checking pass alone finds `text` valid (no exact path), for tests
 /// that check the pass settles valid calls by itself. Not a stable API.
 #[doc(hidden)]
 pub fn __pass_accepts(schema: &Schema, text: &str, options: &Options) -> bool {
+    if crate::depth::text_too_deep(text, options) {
+        return false;
+    }
     let cx = Ctx::new(schema, options);
     let mut de = serde_json::Deserializer::from_str(text);
     let check = Check {
@@ -334,6 +354,12 @@ fn validate_text(
     options: &Options,
     validate: impl FnOnce(&Value) -> Report,
 ) -> Result<Report, TextError> {
+    if crate::depth::text_too_deep(text, options) {
+        // Nested past `max_depth` (below serde_json's own limit): the exact
+        // path reports it as the value path does.
+        let value: Value = serde_json::from_str(text)?;
+        return Ok(validate(&value));
+    }
     let cx = Ctx::new(schema, options);
     let mut de = serde_json::Deserializer::from_str(text);
     let check = Check {
