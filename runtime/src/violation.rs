@@ -383,6 +383,20 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// After the boolean walk refused a value: whether the reporting walk must
+    /// run on it. A probe notes the failure and answers no (walking the value
+    /// again would only find the same answer, and in generated code, where each
+    /// level asks the boolean walk first, double the work at every level of a
+    /// recursive schema); a collecting sink answers yes.
+    #[inline]
+    pub fn must_report(&mut self) -> bool {
+        if self.list.is_none() {
+            self.failed = true;
+            return false;
+        }
+        true
+    }
+
     /// Notes a failure without a violation (for probes).
     #[inline]
     pub fn fail(&mut self) {

@@ -71,6 +71,21 @@ pub fn on_small_stack<R: Send>(
     build: impl FnOnce() -> Value + Send,
     check: impl FnOnce(&Value) -> R + Send,
 ) -> R {
+    on_stack(2 << 20, build, check)
+}
+
+/// The stack a limit of 1000 levels needs in a debug build, where the
+/// interpreter's walk takes up to about 7.5 KB per level (an `anyOf` around the
+/// `$ref`, reporting a violation at the bottom; see `examples/depth_stack.rs`):
+/// 1000 levels do not fit 2 MiB there, while the default 128 does.
+pub const STACK_FOR_1000: usize = 16 << 20;
+
+/// [`on_small_stack`] with a check stack of `stack` bytes.
+pub fn on_stack<R: Send>(
+    stack: usize,
+    build: impl FnOnce() -> Value + Send,
+    check: impl FnOnce(&Value) -> R + Send,
+) -> R {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(256 << 20)
@@ -78,7 +93,7 @@ pub fn on_small_stack<R: Send>(
                 let value = build();
                 let out = std::thread::scope(|s| {
                     std::thread::Builder::new()
-                        .stack_size(2 << 20)
+                        .stack_size(stack)
                         .spawn_scoped(s, || check(&value))
                         .expect("thread")
                         .join()
