@@ -9,7 +9,8 @@
 //!
 //! For each case it finds, by running itself on threads of decreasing stack
 //! size, the smallest stack that validates a value 100 and 1000 levels deep, and
-//! prints the difference per level.
+//! prints the difference per level. `-- cost` instead times the depth check
+//! every validation of a call starts with, against `is_valid` on the same calls.
 
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -161,6 +162,10 @@ fn main() {
         child(n(2), n(3), n(4), args[5] == "true");
         return;
     }
+    if args.get(1).map(String::as_str) == Some("cost") {
+        cost();
+        return;
+    }
     let names: Vec<&str> = schemas().iter().map(|(n, _)| *n).chain(COMPILED).collect();
     println!("| case | valid: bytes/level | invalid at the bottom: bytes/level | stack for 1000 levels (invalid) |");
     println!("|---|---:|---:|---:|");
@@ -172,5 +177,47 @@ fn main() {
         let (good, _) = per(false);
         let (bad, total) = per(true);
         println!("| {name} | {good} | {bad} | {} KiB |", total >> 10);
+    }
+}
+
+/// Nanoseconds per call of `f`, the best of 5 runs of `n` calls.
+fn time(n: u32, f: impl Fn() -> bool) -> f64 {
+    (0..5)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            for _ in 0..n {
+                std::hint::black_box(f());
+            }
+            start.elapsed().as_nanos() as f64 / f64::from(n)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn cost() {
+    let weather = Schema::parse(&json!({"type": "object", "properties": {
+        "city": {"type": "string"}, "unit": {"enum": ["celsius", "fahrenheit"]},
+        "days": {"type": "integer", "minimum": 1, "maximum": 16}}, "required": ["city"]}))
+    .expect("schema");
+    let rows = Schema::parse(
+        &json!({"type": "object", "properties": {"rows": {"type": "array", "items": {
+        "type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"},
+        "tags": {"type": "array", "items": {"type": "string"}}, "meta": {}}}}}}),
+    )
+    .expect("schema");
+    let small = json!({"city": "Oslo", "unit": "celsius", "days": 3});
+    let row = json!({"id": 1, "name": "n", "tags": ["a", "b"], "meta": {"k": [1, 2, {"x": null}]}});
+    let big = json!({"rows": vec![row; 1000]});
+    let o = Options::default();
+    println!("| call | is_valid (ns) | depth check alone (ns) |");
+    println!("|---|---:|---:|");
+    for (name, schema, call, n) in [
+        ("weather, 3 arguments", &weather, &small, 2_000_000),
+        ("1000 rows of 4 members", &rows, &big, 2_000),
+    ] {
+        let all = time(n, || schema.is_valid_with(call, &o));
+        let depth = time(n, || {
+            tool_schema::__private::depth_exceeds(call, o.max_depth)
+        });
+        println!("| {name} | {all:.0} | {depth:.0} |");
     }
 }

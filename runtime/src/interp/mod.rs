@@ -18,7 +18,9 @@ impl Schema {
         self.validate_with(args, &Options::default())
     }
 
-    /// Validates `args` with `options`.
+    /// Validates `args` with `options`. A call nested deeper than
+    /// [`Options::max_depth`] gets one [`Kind::TooDeep`] violation and no other
+    /// check.
     pub fn validate_with(&self, args: &Value, options: &Options) -> Report {
         let run = Run {
             schema: self,

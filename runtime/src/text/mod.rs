@@ -64,6 +64,12 @@
 //!
 //! Every [`Options`] switch reads as in [`Schema::validate_with`].
 //!
+//! Nesting: serde_json refuses text nesting more than 127 arrays and objects (a
+//! [`TextError`], "recursion limit exceeded"), whatever [`Options::max_depth`]
+//! says. Below that, text nested past `max_depth` (only possible when it is set
+//! under 127) is read the exact way and gets the [`Kind::TooDeep`](crate::Kind)
+//! violation the value path gives.
+//!
 //! # The generated typed path
 //!
 //! `#[derive(ToolArgs)]` also generates, per type, a serde `Visitor` (see
