@@ -9,7 +9,8 @@
 //!
 //! For each case it finds, by running itself on threads of decreasing stack
 //! size, the smallest stack that validates a value 100 and 1000 levels deep, and
-//! prints the difference per level. `-- cost` instead times the depth check
+//! prints the difference per level (`-- WORD`: only the cases whose name holds
+//! WORD). `-- cost` instead times the depth check
 //! every validation of a call starts with, against `is_valid` on the same calls.
 
 use serde::Deserialize;
@@ -169,7 +170,12 @@ fn main() {
     let names: Vec<&str> = schemas().iter().map(|(n, _)| *n).chain(COMPILED).collect();
     println!("| case | valid: bytes/level | invalid at the bottom: bytes/level | stack for 1000 levels (invalid) |");
     println!("|---|---:|---:|---:|");
+    // `-- WORD`: only the cases whose name holds WORD.
+    let only = args.get(1).cloned().unwrap_or_default();
     for (case, name) in names.iter().enumerate() {
+        if !name.contains(only.as_str()) {
+            continue;
+        }
         let per = |bad: bool| {
             let (a, b) = (smallest(case, 100, bad), smallest(case, 1000, bad));
             ((b.saturating_sub(a)) / 900, b)
