@@ -64,6 +64,23 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     (quote!(#entry_fn #(#fns)* #(#oks)*), entry)
 }
 
+/// A closure giving a top-level argument's index among the root's declared
+/// properties, as the interpreter finds it (`Node::property`): the position of a
+/// violation at the root that the walk does not find (`Kind::TooDeep`).
+pub(crate) fn root_declared(schema: &Schema) -> TokenStream {
+    let names = schema
+        .root()
+        .properties
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|p| &p.name);
+    quote!(|k: &str| -> ::core::option::Option<usize> {
+        const NAMES: &[&str] = &[#(#names),*];
+        NAMES.iter().position(|n| *n == k)
+    })
+}
+
 fn ok_name(id: NodeId) -> Ident {
     format_ident!("__ts_ok_{}", id.0)
 }
@@ -784,15 +801,17 @@ fn array_code(node: &Node) -> TokenStream {
         ));
     }
     if !node.prefix_items.is_empty() || node.items.is_some() {
-        // As for properties: the boolean check first, the reporting walk on failure.
+        // As for properties: the boolean check first, the reporting walk on failure
+        // (a probe only notes the failure: walking it again at every level of a
+        // recursive schema would double the work per level).
         let prefix = node.prefix_items.iter().enumerate().map(|(i, id)| {
             let (f, ok) = (fn_name(*id), ok_name(*id));
-            quote!(#i => if !#ok(e, false, o) { #f(e, &t, p, o, out) },)
+            quote!(#i => if !#ok(e, false, o) && out.must_report() { #f(e, &t, p, o, out) },)
         });
         let rest = match node.items {
             Some(id) => {
                 let (f, ok) = (fn_name(id), ok_name(id));
-                quote!(_ => if !#ok(e, false, o) { #f(e, &t, p, o, out) },)
+                quote!(_ => if !#ok(e, false, o) && out.must_report() { #f(e, &t, p, o, out) },)
             }
             None => quote!(_ => {}),
         };
@@ -987,16 +1006,16 @@ fn object_code(node: &Node, root: bool) -> TokenStream {
                 // to report (a valid property costs what the valid path does).
                 let ok = ok_name(prop.node);
                 let call = if node.required.contains(&prop.name) {
-                    quote!(if !#ok(val, false, o) { #child(val, &t, at, o, out); })
+                    quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
                 } else {
-                    quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) { #child(val, &t, at, o, out); })
+                    quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
                 };
                 quote!(#pname => { #names #mark let t = t.name(#pname); #call })
             })
             .collect();
         let names = names_check(&position(quote!(#some(i)), quote!(#none)));
         let fallback = if let Some((f, ok)) = &extra {
-            quote!(_ => { #names let t = t.key(k); if !#ok(val, false, o) { #f(val, &t, at, o, out); } })
+            quote!(_ => { #names let t = t.key(k); if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); } })
         } else if may_reject {
             let additional = additional_expr(node.additional);
             let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));

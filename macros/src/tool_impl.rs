@@ -221,20 +221,30 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         Some(schema) => {
             let (fns, root) = codegen::validator(schema);
             let has_type = schema.root().types.is_some();
+            let declared = codegen::root_declared(schema);
+            // Past the nesting limit, one violation and no walk, as the
+            // interpreter does (`Options::max_depth`).
             let validate = quote!(
                 let mut out = ::std::vec::Vec::new();
                 let budget = #rt::Budget::new(options.max_violations);
                 if !#rt::root_not_object(#has_type, args, options, &mut out) {
-                    <Self as ::tool_schema::ToolArgs>::__validate_at(
-                        args, &#rt::Trail::ROOT, #rt::Position::default(), options,
-                        &mut #rt::Sink::collect_within(&mut out, &budget),
-                    );
+                    if let ::core::option::Option::Some(deep) = #rt::check_depth(args, options, #declared) {
+                        out.push(deep);
+                    } else {
+                        <Self as ::tool_schema::ToolArgs>::__validate_at(
+                            args, &#rt::Trail::ROOT, #rt::Position::default(), options,
+                            &mut #rt::Sink::collect_within(&mut out, &budget),
+                        );
+                    }
                 }
                 #rt::Report::collected(out, &budget, options)
             );
             // A probe: the boolean walk alone decides (see `codegen::validator`).
             let is_valid = quote!(
                 if !#has_type && options.object_root && !args.is_object() {
+                    return false;
+                }
+                if #rt::depth_exceeds(args, options.max_depth) {
                     return false;
                 }
                 let mut probe = #rt::Sink::probe();

@@ -25,6 +25,7 @@
 #[doc(hidden)]
 pub mod check;
 mod constcat;
+mod depth;
 pub mod dialect;
 pub mod export;
 pub mod format;
@@ -59,6 +60,7 @@ pub mod __private {
         spliced_close, spliced_open, target_problem, without_close, Defs, TargetProblems,
     };
     pub use crate::constcat::{json_type, json_type_name, untagged_conflict, Reading};
+    pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;
     pub use crate::schema::Additional;
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};

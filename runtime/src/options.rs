@@ -60,6 +60,14 @@ pub struct Options {
     /// are left out (a single longer message is cut with `…`) and the last line
     /// says `... and N more problems`.
     pub max_report_bytes: usize,
+    /// How many levels of objects and arrays a call may nest (the arguments
+    /// object is level 1). A deeper call gets one violation,
+    /// [`Kind::TooDeep`](crate::Kind::TooDeep), at the first container past the
+    /// limit, and nothing else is checked: every walk of a call (validation,
+    /// reports, serde reading a valid one) then recurses at most this many
+    /// levels. Default 128, about serde_json's own limit on text (127 nested
+    /// containers); the native stack a level costs is in the README ("Limits").
+    pub max_depth: usize,
 }
 
 impl Default for Options {
@@ -78,6 +86,7 @@ impl Options {
         null_is_absent: false,
         max_violations: DEFAULT_MAX_VIOLATIONS,
         max_report_bytes: DEFAULT_MAX_REPORT_BYTES,
+        max_depth: Options::DEFAULT_MAX_DEPTH,
     };
 
     /// Spec mode: JSON Schema 2020-12 where it differs from tool-call mode. `1.0` is
@@ -91,7 +100,19 @@ impl Options {
         null_is_absent: false,
         max_violations: DEFAULT_MAX_VIOLATIONS,
         max_report_bytes: DEFAULT_MAX_REPORT_BYTES,
+        max_depth: Options::DEFAULT_MAX_DEPTH,
     };
+
+    /// The default of [`Options::max_depth`]: 128 levels.
+    pub const DEFAULT_MAX_DEPTH: usize = 128;
+
+    /// These options with `max_depth` set: calls may nest objects and arrays
+    /// `max_depth` levels (0 refuses any object or array, the arguments object
+    /// included).
+    pub const fn max_depth(mut self, max_depth: usize) -> Options {
+        self.max_depth = max_depth;
+        self
+    }
 
     /// These options with `formats` set.
     pub const fn formats(mut self, formats: bool) -> Options {

@@ -208,6 +208,11 @@ pub enum Kind {
     /// the text path only: a `serde_json::Value` keeps one of them). The path
     /// names the repeated property.
     Duplicate,
+    /// An object or array nested more than `limit` levels
+    /// ([`Options::max_depth`](crate::Options::max_depth)); the path names the
+    /// first container past the limit. Reported alone: nothing else of the call
+    /// is checked.
+    TooDeep { limit: usize },
 }
 
 impl Kind {
@@ -216,7 +221,7 @@ impl Kind {
     /// `exclusive-maximum`, `multiple-of`, `min-length`, `max-length`, `pattern`,
     /// `format`, `min-items`, `max-items`, `unique-items`, `min-properties`,
     /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
-    /// `one-of-none`, `one-of-many`, `unknown-tool`, `duplicate`.
+    /// `one-of-none`, `one-of-many`, `unknown-tool`, `duplicate`, `too-deep`.
     pub fn code(&self) -> &'static str {
         match self {
             Kind::Missing => "missing",
@@ -246,6 +251,7 @@ impl Kind {
             Kind::OneOfMany { .. } => "one-of-many",
             Kind::UnknownTool { .. } => "unknown-tool",
             Kind::Duplicate => "duplicate",
+            Kind::TooDeep { .. } => "too-deep",
         }
     }
 }
@@ -600,6 +606,20 @@ impl<'a> Sink<'a> {
                 }
             }
         }
+    }
+
+    /// After the boolean walk refused a value: whether the reporting walk must
+    /// run on it. A probe notes the failure and answers no (walking the value
+    /// again would only find the same answer, and in generated code, where each
+    /// level asks the boolean walk first, double the work at every level of a
+    /// recursive schema); a collecting sink answers yes.
+    #[inline]
+    pub fn must_report(&mut self) -> bool {
+        if self.list.is_none() {
+            self.failed = true;
+            return false;
+        }
+        true
     }
 
     /// Notes a failure without a violation (for probes).

@@ -98,6 +98,18 @@ fn message_uncut(v: &Violation, max: usize) -> String {
                     v.path.write_to(&mut out);
                     out.push('\'');
                 }
+                Kind::TooDeep { limit } => {
+                    if v.path.is_root() {
+                        out.push_str("arguments");
+                    } else {
+                        out.push_str("argument '");
+                        write_short_path(&mut out, &v.path);
+                        out.push('\'');
+                    }
+                    out.push_str(" is nested too deeply (more than ");
+                    crate::violation::push_u64(&mut out, *limit as u64);
+                    out.push_str(if *limit == 1 { " level)" } else { " levels)" });
+                }
                 Kind::NotAllowed if v.path.is_root() => out.push_str("no arguments are allowed"),
                 Kind::NotAllowed => {
                     out.push_str("argument '");
@@ -118,6 +130,25 @@ fn message_uncut(v: &Violation, max: usize) -> String {
             out
         }
     }
+}
+
+/// Steps of a long path shown before and after the `…` that stands for the rest.
+const PATH_ENDS: usize = 4;
+
+/// `path` as `Display` writes it, with the middle of a path longer than
+/// `2 * PATH_ENDS + 1` steps left out: `a.a.a.a…a.a.a.a` (a path to a value
+/// nested past [`Options::max_depth`](crate::Options::max_depth) has that many
+/// steps).
+fn write_short_path(out: &mut String, path: &crate::violation::Path) {
+    use crate::violation::Path;
+    let segs = path.segments();
+    if segs.len() <= 2 * PATH_ENDS + 1 {
+        path.write_to(out);
+        return;
+    }
+    Path(segs[..PATH_ENDS].to_vec()).write_to(out);
+    out.push('…');
+    Path(segs[segs.len() - PATH_ENDS..].to_vec()).write_to(out);
 }
 
 /// [`Subject`], appended to `out`.
@@ -368,6 +399,11 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             out.push('\'');
             Ok(())
         }
+        Kind::TooDeep { limit } => write!(
+            out,
+            "is nested too deeply (more than {})",
+            plural(*limit as u64, "level", "levels")
+        ),
     };
 }
 

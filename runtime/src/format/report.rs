@@ -121,6 +121,7 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
             put("alternatives", Value::Array(alts));
         }
         Kind::OneOfMany { matched } => put("received", json!(matched)),
+        Kind::TooDeep { limit } => put("limit", json!(limit)),
         Kind::UnknownTool { name, known } => {
             put("received", json!(name));
             put("allowed", json!(known));

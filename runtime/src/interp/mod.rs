@@ -20,7 +20,9 @@ impl Schema {
     }
 
     /// Validates `args` with `options`: at most [`Options::max_violations`]
-    /// violations are kept (the others counted in [`Report::omitted`]).
+    /// violations are kept (the others counted in [`Report::omitted`]). A call
+    /// nested deeper than [`Options::max_depth`] gets one [`Kind::TooDeep`]
+    /// violation and no other check.
     ///
     /// # Repeated names
     ///
@@ -38,7 +40,13 @@ impl Schema {
         };
         let mut out = Vec::new();
         let budget = crate::violation::Budget::new(options.max_violations);
-        if !root_not_object(self.root().types.is_some(), args, options, &mut out) {
+        if root_not_object(self.root().types.is_some(), args, options, &mut out) {
+            return Report::collected(out, &budget, options);
+        }
+        // Past the nesting limit, one violation and no walk (see `crate::depth`).
+        if let Some(deep) = crate::depth::check_call(args, options, |k| self.declared(k)) {
+            out.push(deep);
+        } else {
             let mut sink = Sink::collect_within(&mut out, &budget);
             run.check(
                 self.root_id(),
@@ -62,11 +70,20 @@ impl Schema {
         if self.root().types.is_none() && options.object_root && !args.is_object() {
             return false;
         }
+        if crate::depth::exceeds(args, options.max_depth) {
+            return false;
+        }
         let run = Run {
             schema: self,
             options: *options,
         };
         run.valid(self.root_id(), args, true)
+    }
+
+    /// The index of top-level argument `name` among the root's declared
+    /// properties (the position of a violation at the root).
+    fn declared(&self, name: &str) -> Option<usize> {
+        self.root().property(name).map(|(i, _)| i)
     }
 
     /// Whether `value`, a value below the arguments object, satisfies node `id`

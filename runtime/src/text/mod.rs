@@ -77,6 +77,12 @@
 //!
 //! Every [`Options`] switch reads as in [`Schema::validate_with`].
 //!
+//! Nesting: serde_json refuses text nesting more than 127 arrays and objects (a
+//! [`TextError`], "recursion limit exceeded"), whatever [`Options::max_depth`]
+//! says. Below that, text nested past `max_depth` (only possible when it is set
+//! under 127) is read the exact way and gets the [`Kind::TooDeep`](crate::Kind)
+//! violation the value path gives.
+//!
 //! # The generated typed path
 //!
 //! `#[derive(ToolArgs)]` also generates, per type, a serde `Visitor` (see
@@ -270,6 +276,9 @@ where
     T: ToolArgs + DeserializeOwned + 'static,
 {
     let options = options.integer_floats(false);
+    if crate::depth::text_too_deep(text, &options) {
+        return exact_typed::<T>(text, &options);
+    }
     if T::__FAST_PATH {
         // The visitor generated for a derived type: a valid call is read by it
         // alone; anything else is answered by the exact path.
@@ -325,6 +334,9 @@ where
     T: ToolArgs + DeserializeOwned + 'static,
 {
     let options = options.integer_floats(false);
+    if crate::depth::text_too_deep(text, &options) {
+        return exact_typed::<T>(text, &options);
+    }
     let schema = T::compiled_schema();
     let cx = Ctx::new(schema, &options);
     let mut de = serde_json::Deserializer::from_str(text);
@@ -351,13 +363,18 @@ where
 /// without one. Not a stable API.
 #[doc(hidden)]
 pub fn __fast_accepts<T: ToolArgs>(text: &str, options: &Options) -> bool {
-    T::__FAST_PATH && fast::parse::<T>(text, &options.integer_floats(false)).is_some()
+    T::__FAST_PATH
+        && !crate::depth::text_too_deep(text, options)
+        && fast::parse::<T>(text, &options.integer_floats(false)).is_some()
 }
 
 /// Whether the checking pass alone finds `text` valid (no exact path), for tests
 /// that check the pass settles valid calls by itself. Not a stable API.
 #[doc(hidden)]
 pub fn __pass_accepts(schema: &Schema, text: &str, options: &Options) -> bool {
+    if crate::depth::text_too_deep(text, options) {
+        return false;
+    }
     let cx = Ctx::new(schema, options);
     let mut de = serde_json::Deserializer::from_str(text);
     let check = Check {
@@ -375,6 +392,12 @@ fn validate_text(
     options: &Options,
     validate: impl FnOnce(&Value) -> Report,
 ) -> Result<Report, TextError> {
+    if crate::depth::text_too_deep(text, options) {
+        // Nested past `max_depth` (below serde_json's own limit): the exact
+        // path reports it as the value path does.
+        let value: Value = serde_json::from_str(text)?;
+        return Ok(validate(&value));
+    }
     let options = *options;
     let cx = Ctx::new(schema, &options);
     let mut de = serde_json::Deserializer::from_str(text);
