@@ -237,6 +237,7 @@ fn the_message_shortens_the_path() {
         ["argument 'a.a.a.a…a.a.a.a' is nested too deeply (more than 128 levels)"]
     );
     let json = tool_schema_runtime::json_report(&report);
+    let json = &json["violations"];
     assert_eq!(json[0]["kind"], "too-deep");
     assert_eq!(json[0]["limit"], 128);
     assert_eq!(json[0]["path"].as_str().unwrap().len(), 128 * 2 - 1);

@@ -455,9 +455,21 @@ fn a_100k_deep_value_failing_an_enum_is_reported_on_a_small_stack() {
                 "type": "object",
                 "properties": {"e": {"enum": [1]}, "c": {"const": 1}}
             }));
+            // 100k levels: past Options::max_depth, one violation, nothing copied.
             let mut args = serde_json::Map::new();
             args.insert("e".into(), deep(100_000));
             args.insert("c".into(), deep(100_000));
+            let args = Value::Object(args);
+            let r = s.validate(&args);
+            let kinds: Vec<&str> = r.violations.iter().map(|v| v.kind.code()).collect();
+            assert_eq!(kinds, ["too-deep"]);
+            let r = r.clone();
+            drop(r);
+            drop_deep(args);
+            // Within the limit (120 levels), the received copies are shortened.
+            let mut args = serde_json::Map::new();
+            args.insert("e".into(), deep(120));
+            args.insert("c".into(), deep(120));
             let args = Value::Object(args);
             let r = s.validate(&args);
             assert_eq!(r.len(), 2);
