@@ -259,9 +259,21 @@ fn compiled_deep_values_failing_enum_and_const_are_reported_on_a_small_stack() {
     std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(|| {
+            // 100k levels: past Options::max_depth, the one too-deep violation.
             let mut args = serde_json::Map::new();
             args.insert("e".into(), deep(100_000));
             args.insert("c".into(), deep(100_000));
+            let args = Value::Object(args);
+            let r = Pick::validate(&args);
+            let kinds: Vec<&str> = r.violations.iter().map(|v| v.kind.code()).collect();
+            assert_eq!(kinds, ["too-deep"]);
+            assert_eq!(r.messages(), Pick::compiled_schema().validate(&args).messages());
+            drop(r);
+            drop_deep(args);
+            // Within the limit, the enum and const misses hold shortened copies.
+            let mut args = serde_json::Map::new();
+            args.insert("e".into(), deep(120));
+            args.insert("c".into(), deep(120));
             let args = Value::Object(args);
             let r = Pick::validate(&args);
             assert_eq!(r.len(), 2);
@@ -269,6 +281,7 @@ fn compiled_deep_values_failing_enum_and_const_are_reported_on_a_small_stack() {
             assert!(
                 lines[0].starts_with("argument 'e' should be one of 1, 2, got {\"k\":[{\"k\":[")
             );
+            assert!(lines[0].len() < 120, "{}", lines[0]);
             let j = tool_schema::json_report(&r);
             let _ = j.to_string();
             drop((r, j));
