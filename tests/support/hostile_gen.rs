@@ -406,49 +406,77 @@ pub fn export_bound(n: usize) -> usize {
     64 * n + (1 << 16)
 }
 
-/// Every property of one schema and its values: `Schema::parse` answers Ok or a
-/// `SchemaError` (never a panic); on Ok, for each value and both modes, `is_valid`
-/// agrees with `validate`, `validate_str` of the value's text gives the same report,
-/// every format renders; every export target answers Ok or Err, its output within
-/// [`export_bound`]. Panics (with the schema and value) on a broken property.
+/// The bound on the rendered messages of one report (bytes) for a schema of
+/// `schema` bytes and a value of `value` bytes.
+pub fn report_bound(schema: usize, value: usize) -> usize {
+    64 * (schema + value) + (1 << 16)
+}
+
+/// Every property of one schema and its values, exports included ([`check_values`]
+/// then [`check_exports`]).
 pub fn check(schema: &Value, values: &[Value]) -> Outcome {
+    let mut out = check_values(schema, values);
+    check_exports(schema, &mut out);
+    out
+}
+
+/// `Schema::parse` answers Ok or a `SchemaError` (never a panic); on Ok, for each
+/// value and both modes: `is_valid` agrees with `validate`, `validate_str` of the
+/// value's text gives the same report, every format renders, the messages stay
+/// within [`report_bound`]. Panics (with the schema and value) on a broken property.
+pub fn check_values(schema: &Value, values: &[Value]) -> Outcome {
     let mut out = Outcome::default();
     let schema_text = schema.to_string();
-    match Schema::parse(schema) {
+    let parsed = match Schema::parse(schema) {
         Err(e) => {
             let _ = e.to_string();
+            return out;
         }
-        Ok(parsed) => {
-            out.parsed = true;
-            let _ = parsed.lints().len();
-            for v in values {
-                let text = v.to_string();
-                for options in [Options::default(), Options::SPEC] {
-                    let report = parsed.validate_with(v, &options);
-                    let is_valid = parsed.is_valid_with(v, &options);
-                    assert_eq!(
-                        is_valid,
-                        report.is_valid(),
-                        "is_valid disagrees with validate\nschema: {schema_text}\nvalue: {text}\nreport: {:?}",
-                        report.messages()
-                    );
-                    let from_text = parsed
-                        .validate_str(&text, &options)
-                        .expect("serde_json's own text is one JSON value");
-                    assert_eq!(
-                        from_text.messages(),
-                        report.messages(),
-                        "validate_str disagrees with validate\nschema: {schema_text}\nvalue: {text}"
-                    );
-                    assert_eq!(from_text, report, "reports differ\nschema: {schema_text}\nvalue: {text}");
-                    let _ = json_report(&report);
-                    let _ = Format::Seed000.render(&report);
-                    out.values += 1;
-                    out.invalid += usize::from(!report.is_valid());
-                }
-            }
+        Ok(parsed) => parsed,
+    };
+    out.parsed = true;
+    let _ = parsed.lints().len();
+    for v in values {
+        let text = v.to_string();
+        for options in [Options::default(), Options::SPEC] {
+            let report = parsed.validate_with(v, &options);
+            let is_valid = parsed.is_valid_with(v, &options);
+            assert_eq!(
+                is_valid,
+                report.is_valid(),
+                "is_valid disagrees with validate\nschema: {schema_text}\nvalue: {text}\nreport: {:?}",
+                report.messages()
+            );
+            let from_text = parsed
+                .validate_str(&text, &options)
+                .expect("serde_json's own text is one JSON value");
+            assert_eq!(
+                from_text.messages(),
+                report.messages(),
+                "validate_str disagrees with validate\nschema: {schema_text}\nvalue: {text}"
+            );
+            assert_eq!(
+                from_text, report,
+                "reports differ\nschema: {schema_text}\nvalue: {text}"
+            );
+            let rendered: usize = report.messages().iter().map(|m| m.len() + 1).sum();
+            assert!(
+                rendered <= report_bound(schema_text.len(), text.len()),
+                "{rendered} bytes of messages\nschema: {schema_text}\nvalue: {text}"
+            );
+            let _ = json_report(&report);
+            let _ = Format::Seed000.render(&report);
+            out.values += 1;
+            out.invalid += usize::from(!report.is_valid());
         }
     }
+    out
+}
+
+/// Every export target answers Ok or Err (never a panic), an Ok's output (compact
+/// JSON) within [`export_bound`] of the schema's size.
+pub fn check_exports(schema: &Value, out: &mut Outcome) {
+    let schema_text = schema.to_string();
     for target in Target::ALL {
         let spec = ToolSpec::new("t", "d", schema);
         match export(target, &spec, &ExportOptions::default()) {
@@ -468,5 +496,4 @@ pub fn check(schema: &Value, values: &[Value]) -> Outcome {
             }
         }
     }
-    out
 }
