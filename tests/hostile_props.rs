@@ -114,7 +114,10 @@ fn random_schemas_and_values_keep_every_property() {
         // The grammar reaches every outcome: not a test that passes by checking nothing.
         assert!(parsed > seeds.len() / 4, "too few schemas parsed: {parsed}");
         assert!(parsed < seeds.len(), "no schema refused");
-        assert!(invalid > 0 && invalid < values, "{invalid} of {values} invalid");
+        assert!(
+            invalid > 0 && invalid < values,
+            "{invalid} of {values} invalid"
+        );
         assert!(ok > 0 && err > 0, "exports: {ok} Ok, {err} Err");
     }
 }
@@ -131,5 +134,8 @@ fn the_generator_is_deterministic() {
     let mut dry = gen::Bytes::new(&[]);
     assert_eq!(dry.below(10), 0);
     let s = gen::schema(&mut dry, 64);
-    assert_eq!(s, json!({"type": "object", "properties": {}, "additionalProperties": false}));
+    assert_eq!(
+        s,
+        json!({"type": "object", "properties": {}, "additionalProperties": false})
+    );
 }

@@ -29,7 +29,11 @@ fuzz_target!(|data: &[u8]| {
     let tool = &FIXED[i];
     let compiled = (tool.validate_with)(&value, &options);
     let interp = schema(i).validate_with(&value, &options);
-    assert_eq!(compiled, interp, "{}: compiled and interpreted reports differ", tool.name);
+    assert_eq!(
+        compiled, interp,
+        "{}: compiled and interpreted reports differ",
+        tool.name
+    );
     assert_eq!(
         (tool.is_valid_with)(&value, &options),
         interp.is_valid(),

@@ -37,15 +37,25 @@ fuzz_target!(|data: &[u8]| {
     let compiled = (FIXED[i].validate_str_with)(text, &options);
     match serde_json::from_str::<Value>(text) {
         Err(_) => {
-            assert!(interp.is_err(), "validate_str accepted text serde_json refuses");
-            assert!(compiled.is_err(), "compiled validate_str accepted text serde_json refuses");
+            assert!(
+                interp.is_err(),
+                "validate_str accepted text serde_json refuses"
+            );
+            assert!(
+                compiled.is_err(),
+                "compiled validate_str accepted text serde_json refuses"
+            );
         }
         Ok(value) => {
             if has_duplicate_keys(text) == Some(true) {
                 return;
             }
             let expected = schema(i).validate_with(&value, &options);
-            assert_eq!(interp.expect("JSON text"), expected, "interpreter text path");
+            assert_eq!(
+                interp.expect("JSON text"),
+                expected,
+                "interpreter text path"
+            );
             let expected = (FIXED[i].validate_with)(&value, &options);
             assert_eq!(compiled.expect("JSON text"), expected, "compiled text path");
         }

@@ -49,7 +49,11 @@ macro_rules! fixed {
 
 /// The fixed schemas, in the order the first input byte picks them.
 pub static FIXED: [Fixed; 8] = [
-    fixed!("weather", "../../bench/data/weather.json", compiled::Weather),
+    fixed!(
+        "weather",
+        "../../bench/data/weather.json",
+        compiled::Weather
+    ),
     fixed!("search", "../../bench/data/search.json", compiled::Search),
     fixed!("order", "../../bench/data/order.json", compiled::Order),
     fixed!("job", "../../bench/data/job.json", compiled::Job),
