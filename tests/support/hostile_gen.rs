@@ -473,14 +473,37 @@ pub fn check_values(schema: &Value, values: &[Value]) -> Outcome {
     out
 }
 
-/// Every export target answers Ok or Err (never a panic), an Ok's output (compact
-/// JSON) within [`export_bound`] of the schema's size.
+/// Whether `TOOL_SCHEMA_FUZZ_SKIP` (export target ids, separated by commas) names
+/// `target`: to look past a known bug of one target while it is being fixed.
+pub fn skipped(target: Target) -> bool {
+    static SKIP: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    SKIP.get_or_init(|| {
+        std::env::var("TOOL_SCHEMA_FUZZ_SKIP")
+            .map(|s| s.split(',').map(|t| t.trim().to_string()).collect())
+            .unwrap_or_default()
+    })
+    .iter()
+    .any(|t| t == target.id())
+}
+
+/// Every export target answers Ok or Err (never a panic); a schema the model
+/// refuses (`Schema::parse` is Err) is refused by every target; an Ok's output
+/// (compact JSON) is within [`export_bound`] of the schema's size.
 pub fn check_exports(schema: &Value, out: &mut Outcome) {
     let schema_text = schema.to_string();
+    let refused = Schema::parse(schema).is_err();
     for target in Target::ALL {
+        if skipped(target) {
+            continue;
+        }
         let spec = ToolSpec::new("t", "d", schema);
         match export(target, &spec, &ExportOptions::default()) {
             Ok(e) => {
+                assert!(
+                    !refused,
+                    "{} exports a schema Schema::parse refuses\nschema: {schema_text}",
+                    target.id()
+                );
                 let n = e.value.to_string().len();
                 assert!(
                     n <= export_bound(schema_text.len()),
