@@ -21,6 +21,7 @@ use tool_schema_bench::hostile::{CASES, STACK};
 fn hostile(c: &mut Criterion) {
     let old = std::env::var_os("TOOL_SCHEMA_HOSTILE_OLD").is_some();
     let full = std::env::var_os("TOOL_SCHEMA_HOSTILE_FULL").is_some();
+    let testing = !std::env::args().any(|a| a == "--bench");
     for case in CASES {
         let mut group = c.benchmark_group(format!("hostile/{}", case.name));
         group
