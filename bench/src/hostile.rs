@@ -234,7 +234,10 @@ pub const CASES: &[Case] = &[
             let schema = json!({"type": "object", "properties": {"a": {"$ref": "#"}}});
             let mut value = json!(5);
             for _ in 0..n {
-                value = json!({ "a": value });
+                // Not `json!({"a": value})`: it copies `value` (through `to_value`).
+                let mut m = Map::new();
+                m.insert("a".to_string(), value);
+                value = Value::Object(m);
             }
             let size = bytes(&[&schema]) + 7 * n;
             (size, validate_and_render(parse(&schema), value))
