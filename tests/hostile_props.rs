@@ -60,7 +60,7 @@ unsafe impl GlobalAlloc for Capped {
 static GLOBAL: Capped = Capped;
 
 /// Schemas per run, and values per schema.
-const CASES: u64 = 1500;
+const CASES: u64 = 1000;
 const VALUES: usize = 6;
 
 fn run_case(seed: u64) -> gen::Outcome {
