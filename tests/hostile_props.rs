@@ -68,8 +68,13 @@ fn run_case(seed: u64) -> gen::Outcome {
     let schema = gen::schema(&mut rng, 4);
     let (mut names, mut scalars) = (Vec::new(), Vec::new());
     gen::vocabulary(&schema, &mut names, &mut scalars);
+    // Half from the schema's vocabulary (mostly invalid), half shaped by the schema
+    // (mostly valid).
     let values: Vec<_> = (0..VALUES)
-        .map(|_| gen::value(&mut rng, &names, &scalars, 0))
+        .map(|i| match i % 2 {
+            0 => gen::value(&mut rng, &names, &scalars, 0),
+            _ => gen::instance(&mut rng, &schema, &schema, 0),
+        })
         .collect();
     if std::env::var_os("HOSTILE_TRACE").is_some() {
         eprintln!("schema: {schema}");
@@ -176,7 +181,10 @@ fn fuzz_regressions_keep_every_property() {
                 let (mut names, mut scalars) = (Vec::new(), Vec::new());
                 gen::vocabulary(&schema, &mut names, &mut scalars);
                 let mut rng = Xorshift::new(1);
-                values.extend((0..VALUES).map(|_| gen::value(&mut rng, &names, &scalars, 0)));
+                values.extend((0..VALUES).map(|i| match i % 2 {
+                    0 => gen::value(&mut rng, &names, &scalars, 0),
+                    _ => gen::instance(&mut rng, &schema, &schema, 0),
+                }));
                 gen::check(&schema, &values)
             })
             .expect("spawn")

@@ -17,7 +17,10 @@ fn values<S: Source>(schema: &Value, src: &mut S) -> Vec<Value> {
     let (mut names, mut scalars) = (Vec::new(), Vec::new());
     gen::vocabulary(schema, &mut names, &mut scalars);
     (0..4)
-        .map(|_| gen::value(src, &names, &scalars, 0))
+        .map(|i| match i % 2 {
+            0 => gen::value(src, &names, &scalars, 0),
+            _ => gen::instance(src, schema, schema, 0),
+        })
         .collect()
 }
 

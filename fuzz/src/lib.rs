@@ -96,10 +96,15 @@ pub fn schema_value(i: usize) -> &'static Value {
     &parsed(i).value
 }
 
-/// A value built from `src` out of fixed schema `i`'s vocabulary.
+/// A value built from `src` for fixed schema `i`: out of its vocabulary (mostly
+/// invalid) or shaped by it (mostly valid), as the first choice says.
 pub fn value_for<S: gen::Source>(i: usize, src: &mut S) -> Value {
     let p = parsed(i);
-    gen::value(src, &p.names, &p.scalars, 0)
+    if src.chance(1, 2) {
+        gen::instance(src, &p.value, &p.value, 0)
+    } else {
+        gen::value(src, &p.names, &p.scalars, 0)
+    }
 }
 
 /// The options a choice picks: tool-call mode, spec mode, tool-call mode without

@@ -391,6 +391,158 @@ pub fn value<S: Source>(src: &mut S, names: &[String], scalars: &[Value], depth:
     }
 }
 
+/// A value shaped by `schema` (resolved against `root`): mostly one that satisfies
+/// it (an `enum` member, a number within bounds, the required properties, items of
+/// the item schema, one `anyOf`/`oneOf` branch, `$ref`s followed), with an edge
+/// value instead about 1 node in 12, so that valid calls, which the text path
+/// settles by itself, are common.
+pub fn instance<S: Source>(src: &mut S, schema: &Value, root: &Value, depth: usize) -> Value {
+    if depth > 8 || src.chance(1, 12) {
+        return edge(src);
+    }
+    let m = match schema {
+        Value::Object(m) => m,
+        Value::Bool(_) => return edge(src),
+        _ => return Value::Null,
+    };
+    if let Some(Value::String(r)) = m.get("$ref") {
+        let target = r.strip_prefix('#').and_then(|p| {
+            if p.is_empty() {
+                Some(root)
+            } else {
+                root.pointer(p)
+            }
+        });
+        return match target {
+            Some(t) => instance(src, t, root, depth + 1),
+            None => edge(src),
+        };
+    }
+    if let Some(Value::Array(values)) = m.get("enum") {
+        if !values.is_empty() {
+            return values[src.below(values.len())].clone();
+        }
+    }
+    if let Some(c) = m.get("const") {
+        return c.clone();
+    }
+    for key in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(branches)) = m.get(key) {
+            if !branches.is_empty() && (key != "allOf" || !m.contains_key("type")) {
+                let b = if key == "allOf" {
+                    0
+                } else {
+                    src.below(branches.len())
+                };
+                return instance(src, &branches[b], root, depth + 1);
+            }
+        }
+    }
+    let ty = match m.get("type") {
+        Some(Value::String(t)) => t.as_str(),
+        Some(Value::Array(ts)) if !ts.is_empty() => {
+            ts[src.below(ts.len())].as_str().unwrap_or("null")
+        }
+        _ if m.contains_key("properties") => "object",
+        _ if m.contains_key("items") || m.contains_key("prefixItems") => "array",
+        _ => return edge(src),
+    };
+    let num = |key: &str| m.get(key).and_then(Value::as_f64);
+    match ty {
+        "integer" | "number" => {
+            let lo = num("minimum").or(num("exclusiveMinimum").map(|x| x + 1.0));
+            let hi = num("maximum").or(num("exclusiveMaximum").map(|x| x - 1.0));
+            let base = match (lo, hi) {
+                (Some(l), _) => l.ceil(),
+                (None, Some(h)) => h.floor(),
+                _ => src.below(7) as f64 - 3.0,
+            };
+            let mut x = base + src.below(3) as f64;
+            if let Some(h) = hi {
+                if x > h {
+                    x = base;
+                }
+            }
+            if let Some(d) = num("multipleOf") {
+                if d > 0.0 && d.is_finite() && (x / d).is_finite() {
+                    x = (x / d).ceil() * d;
+                }
+            }
+            if ty == "integer" || (x.fract() == 0.0 && src.chance(1, 2)) {
+                if x.abs() < 9e15 {
+                    return json!(x as i64);
+                }
+            }
+            json!(x)
+        }
+        "string" => {
+            let min = m.get("minLength").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let max = m
+                .get("maxLength")
+                .and_then(Value::as_u64)
+                .map(|x| x as usize);
+            let choices = ["", "a", "ab", "abc1", "2024-02-29", "a@b.co", "x"];
+            let mut s = choices[src.below(choices.len())].to_string();
+            while s.chars().count() < min {
+                s.push('z');
+            }
+            if let Some(max) = max {
+                s = s.chars().take(max).collect();
+            }
+            Value::String(s)
+        }
+        "boolean" => json!(src.chance(1, 2)),
+        "null" => Value::Null,
+        "object" => {
+            let mut out = Map::new();
+            let props = m.get("properties").and_then(Value::as_object);
+            let required: Vec<&str> = m
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| r.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            if let Some(props) = props {
+                for (k, sub) in props {
+                    if required.contains(&k.as_str()) || src.chance(1, 2) {
+                        out.insert(k.clone(), instance(src, sub, root, depth + 1));
+                    }
+                }
+            }
+            for k in required {
+                if !out.contains_key(k) {
+                    out.insert(k.to_string(), edge(src));
+                }
+            }
+            if src.chance(1, 10) {
+                out.insert("extra".into(), edge(src));
+            }
+            Value::Object(out)
+        }
+        "array" => {
+            let min = m.get("minItems").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let max = m.get("maxItems").and_then(Value::as_u64).unwrap_or(4) as usize;
+            let n = (min + src.below(3)).min(max.max(min)).min(8);
+            let prefix = m.get("prefixItems").and_then(Value::as_array);
+            let items = m.get("items");
+            let unique = m.get("uniqueItems") == Some(&Value::Bool(true));
+            let mut out: Vec<Value> = Vec::new();
+            for i in 0..n {
+                let sub = prefix.and_then(|p| p.get(i)).or(items);
+                let v = match sub {
+                    Some(sub) => instance(src, sub, root, depth + 1),
+                    None => edge(src),
+                };
+                if unique && out.contains(&v) {
+                    continue;
+                }
+                out.push(v);
+            }
+            Value::Array(out)
+        }
+        _ => edge(src),
+    }
+}
+
 /// What one schema gave: for the test's statistics.
 #[derive(Default, Debug)]
 pub struct Outcome {
