@@ -5,6 +5,7 @@
 
 pub mod derived;
 pub mod hand;
+pub mod hostile;
 pub mod typed;
 
 use serde_json::Value;

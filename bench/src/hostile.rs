@@ -1,0 +1,379 @@
+//! The hostile-input cases of issue #11 at growing sizes, shared by the criterion
+//! group (`benches/hostile.rs`) and the growth table (`examples/hostile_growth.rs`).
+//!
+//! Each [`Case`] builds its input for a size `n` (not measured) and returns the
+//! measured work as a closure; the closure answers a number (violations, bytes) so
+//! that nothing is optimised away and a reader sees what was done.
+
+use serde_json::{json, Map, Value};
+use tool_schema::export::{export, ExportOptions, Target, ToolSpec};
+use tool_schema::{Format, Schema};
+
+/// The measured work of one case at one size.
+pub type Work = Box<dyn Fn() -> usize>;
+
+/// One class of the issue.
+pub struct Case {
+    /// Benchmark id.
+    pub name: &'static str,
+    /// What `n` counts and what is measured.
+    pub what: &'static str,
+    /// The sizes run, smallest first.
+    pub sizes: [usize; 3],
+    /// The sizes run with `--old` (the code before the fixes, where some cases are
+    /// quadratic or exponential): the whole run stays under a few minutes.
+    pub old_sizes: &'static [usize],
+    /// Builds the input for size `n`: its size in bytes (schema and value text) and
+    /// the work.
+    pub prepare: fn(usize) -> (usize, Work),
+}
+
+fn parse(schema: &Value) -> Schema {
+    Schema::parse(schema).expect("the case's schema parses")
+}
+
+/// `Schema::parse` as the measured work: the node count, or the error's length
+/// when a limit refuses the schema.
+fn parse_answer(schema: &Value) -> usize {
+    match Schema::parse(schema) {
+        Ok(s) => s.nodes().len(),
+        Err(e) => e.to_string().len(),
+    }
+}
+
+fn bytes(values: &[&Value]) -> usize {
+    values.iter().map(|v| v.to_string().len()).sum()
+}
+
+/// Validates `value` against `schema`, renders the messages: their total length.
+fn validate_and_render(schema: Schema, value: Value) -> Work {
+    Box::new(move || {
+        let report = schema.validate(&value);
+        let messages = Format::Default.render(&report);
+        report.len() + messages.iter().map(String::len).sum::<usize>()
+    })
+}
+
+/// Exports `schema` to `targets`: the output bytes (0 for a refusal).
+fn export_work(schema: Value, targets: &'static [Target]) -> Work {
+    Box::new(move || {
+        let spec = ToolSpec::new("t", "d", &schema);
+        targets
+            .iter()
+            .map(|&t| match export(t, &spec, &ExportOptions::default()) {
+                Ok(e) => e.value.to_string().len(),
+                Err(e) => e.to_string().len().min(1),
+            })
+            .sum()
+    })
+}
+
+/// `$defs` `d0`..`d{n-1}`, each a `$ref` to the next, the last an integer.
+fn ref_chain(n: usize) -> Value {
+    let mut defs = Map::new();
+    for i in 0..n {
+        let body = if i + 1 == n {
+            json!({"type": "integer"})
+        } else {
+            json!({"$ref": format!("#/$defs/d{}", i + 1)})
+        };
+        defs.insert(format!("d{i}"), body);
+    }
+    json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/d0"}}, "$defs": defs})
+}
+
+/// `levels` object definitions, each with two properties referring to the next.
+fn shared_levels(levels: usize) -> Value {
+    let mut defs = Map::new();
+    for i in 0..levels {
+        let body = if i + 1 == levels {
+            json!({"type": "string", "description": "leaf"})
+        } else {
+            let next = format!("#/$defs/l{}", i + 1);
+            json!({
+                "type": "object",
+                "properties": {"a": {"$ref": next}, "b": {"$ref": next}},
+                "required": ["a", "b"],
+                "additionalProperties": false
+            })
+        };
+        defs.insert(format!("l{i}"), body);
+    }
+    json!({
+        "type": "object",
+        "properties": {"root": {"$ref": "#/$defs/l0"}},
+        "required": ["root"],
+        "additionalProperties": false,
+        "$defs": defs
+    })
+}
+
+const ALL_TARGETS: &[Target] = &Target::ALL;
+const ANTHROPIC_STRICT: &[Target] = &[Target::AnthropicStrict];
+const GEMINI: &[Target] = &[Target::Gemini, Target::GeminiJsonSchema];
+
+/// Every case, in the issue's order.
+pub const CASES: &[Case] = &[
+    Case {
+        name: "unique_items",
+        what: "uniqueItems over n distinct integers: validate",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let schema = json!({"type": "object", "properties": {
+                "xs": {"type": "array", "items": {"type": "integer"}, "uniqueItems": true}}});
+            let value =
+                json!({ "xs": (0..n as i64).map(|i| i * 7919 % 1_000_003).collect::<Vec<_>>() });
+            (
+                bytes(&[&schema, &value]),
+                validate_and_render(parse(&schema), value),
+            )
+        },
+    },
+    Case {
+        name: "enum_parse",
+        what: "an enum of n strings: Schema::parse",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let values: Vec<Value> = (0..n).map(|i| json!(format!("v{i}"))).collect();
+            let schema = json!({"type": "object", "properties": {"e": {"enum": values}}});
+            (bytes(&[&schema]), Box::new(move || parse_answer(&schema)))
+        },
+    },
+    Case {
+        name: "required_parse",
+        what: "n declared properties, all required: Schema::parse",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let mut props = Map::new();
+            for i in 0..n {
+                props.insert(format!("p{i}"), json!({"type": "integer"}));
+            }
+            let required: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+            let schema = json!({"type": "object", "properties": props, "required": required});
+            (bytes(&[&schema]), Box::new(move || parse_answer(&schema)))
+        },
+    },
+    Case {
+        name: "undeclared_keys",
+        what: "n declared properties, a call of n undeclared keys: validate + render",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let mut props = Map::new();
+            let mut call = Map::new();
+            for i in 0..n {
+                props.insert(format!("p{i}"), json!({"type": "integer"}));
+                call.insert(format!("q{i}"), json!(i));
+            }
+            let schema = json!({"type": "object", "properties": props});
+            let value = Value::Object(call);
+            (
+                bytes(&[&schema, &value]),
+                validate_and_render(parse(&schema), value),
+            )
+        },
+    },
+    Case {
+        name: "ref_chain",
+        what: "a chain of n $ref hops in $defs: Schema::parse + validate",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let schema = ref_chain(n);
+            let value = json!({"x": "not an integer"});
+            let size = bytes(&[&schema, &value]);
+            (
+                size,
+                Box::new(move || match Schema::parse(&schema) {
+                    Ok(s) => s.validate(&value).len() + s.nodes().len(),
+                    Err(e) => e.to_string().len(),
+                }),
+            )
+        },
+    },
+    Case {
+        name: "wrong_elements",
+        what: "n wrong array elements: validate + render",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 10_000, 100_000],
+        prepare: |n| {
+            let schema = json!({"type": "object", "properties": {
+                "xs": {"type": "array", "items": {"type": "integer"}}}});
+            let value = json!({"xs": vec!["x"; n]});
+            (
+                bytes(&[&schema, &value]),
+                validate_and_render(parse(&schema), value),
+            )
+        },
+    },
+    Case {
+        name: "enum_misses",
+        what: "n misses of a 100-value enum: validate + render",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let allowed: Vec<String> = (0..100).map(|i| format!("value-{i}")).collect();
+            let schema = json!({"type": "object", "properties": {
+                "xs": {"type": "array", "items": {"enum": allowed}}}});
+            let value = json!({"xs": vec!["nope"; n]});
+            (
+                bytes(&[&schema, &value]),
+                validate_and_render(parse(&schema), value),
+            )
+        },
+    },
+    Case {
+        name: "deep_value",
+        what: "a value n levels deep under a recursive schema: validate + render",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let schema = json!({"type": "object", "properties": {"a": {"$ref": "#"}}});
+            let mut value = json!(5);
+            for _ in 0..n {
+                // Not `json!({"a": value})`: it copies `value` (through `to_value`).
+                let mut m = Map::new();
+                m.insert("a".to_string(), value);
+                value = Value::Object(m);
+            }
+            let size = bytes(&[&schema]) + 7 * n;
+            (size, validate_and_render(parse(&schema), value))
+        },
+    },
+    Case {
+        name: "multiple_of",
+        what: "n numbers against multipleOf 0.01: validate + render",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 10_000, 100_000],
+        prepare: |n| {
+            let schema = json!({"type": "object", "properties": {
+                "xs": {"type": "array", "items": {"type": "number", "multipleOf": 0.01}}}});
+            let xs: Vec<f64> = (0..n).map(|i| i as f64 * 0.37 + 12345678.005).collect();
+            let value = json!({ "xs": xs });
+            (
+                bytes(&[&schema, &value]),
+                validate_and_render(parse(&schema), value),
+            )
+        },
+    },
+    Case {
+        name: "allof_shared",
+        what: "n levels of allOf [$ref next, $ref next]: Schema::parse + validate",
+        sizes: [10, 100, 1_000],
+        old_sizes: &[10, 14, 18],
+        prepare: |n| {
+            let mut defs = Map::new();
+            for i in 0..n {
+                let next = format!("#/$defs/l{}", i + 1);
+                defs.insert(
+                    format!("l{i}"),
+                    json!({"allOf": [{"$ref": next}, {"$ref": next}]}),
+                );
+            }
+            defs.insert(format!("l{n}"), json!({"type": "integer", "minimum": 0}));
+            let schema = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/l0"}}, "$defs": defs});
+            let value = json!({"x": -1});
+            let size = bytes(&[&schema, &value]);
+            (
+                size,
+                Box::new(move || match Schema::parse(&schema) {
+                    Ok(s) => {
+                        s.validate(&value).len()
+                            + Format::Default
+                                .render(&s.validate(&value))
+                                .iter()
+                                .map(String::len)
+                                .sum::<usize>()
+                    }
+                    Err(e) => e.to_string().len(),
+                }),
+            )
+        },
+    },
+    Case {
+        name: "anyof_shared",
+        what: "n levels of a failing anyOf of 3 $refs to the next level: validate + render",
+        sizes: [4, 16, 64],
+        old_sizes: &[4, 6, 8],
+        prepare: |n| {
+            let mut defs = Map::new();
+            for i in 0..n {
+                let next = format!("#/$defs/l{}", i + 1);
+                defs.insert(
+                    format!("l{i}"),
+                    json!({"anyOf": [{"$ref": next}, {"$ref": next}, {"$ref": next}]}),
+                );
+            }
+            defs.insert(format!("l{n}"), json!({"type": "integer", "minimum": 0}));
+            let schema = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/l0"}}, "$defs": defs});
+            let value = json!({"x": -1});
+            let size = bytes(&[&schema, &value]);
+            (
+                size,
+                Box::new(move || match Schema::parse(&schema) {
+                    Ok(s) => Format::Default
+                        .render(&s.validate(&value))
+                        .iter()
+                        .map(String::len)
+                        .sum::<usize>(),
+                    Err(e) => e.to_string().len(),
+                }),
+            )
+        },
+    },
+    Case {
+        name: "export_flat",
+        what: "a schema of n described properties: every export target",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 10_000, 100_000],
+        prepare: |n| {
+            let mut props = Map::new();
+            for i in 0..n {
+                props.insert(
+                    format!("p{i}"),
+                    json!({"type": "integer", "minimum": 0, "description": "a number"}),
+                );
+            }
+            let schema = json!({"type": "object", "properties": props});
+            (bytes(&[&schema]), export_work(schema, ALL_TARGETS))
+        },
+    },
+    Case {
+        name: "export_ref_chain",
+        what: "a chain of n $ref hops: anthropic_strict export",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[250, 500, 1_000],
+        prepare: |n| {
+            let schema = ref_chain(n);
+            (bytes(&[&schema]), export_work(schema, ANTHROPIC_STRICT))
+        },
+    },
+    Case {
+        name: "export_shared_strict",
+        what: "n levels, two properties referring to the next: anthropic_strict export",
+        sizes: [8, 16, 64],
+        old_sizes: &[8, 11, 14],
+        prepare: |n| {
+            let schema = shared_levels(n);
+            (bytes(&[&schema]), export_work(schema, ANTHROPIC_STRICT))
+        },
+    },
+    Case {
+        name: "export_shared_gemini",
+        what: "n levels, two properties referring to the next: gemini exports",
+        sizes: [8, 16, 64],
+        old_sizes: &[8, 11, 14],
+        prepare: |n| {
+            let schema = shared_levels(n);
+            (bytes(&[&schema]), export_work(schema, GEMINI))
+        },
+    },
+];
+
+/// The stack the cases run on: the code before the fixes recurses in proportion
+/// to a ref chain's length or a value's depth, and its figures are wanted too (the
+/// tests check a 2 MiB stack; this only measures).
+pub const STACK: usize = 1 << 30;
