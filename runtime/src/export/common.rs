@@ -790,6 +790,29 @@ fn within(pointer: &str, target: &str) -> bool {
     pointer == target || (pointer.starts_with(target) && pointer[target.len()..].starts_with('/'))
 }
 
+/// Rewrites `schema`, whose `$ref` `r` is recursive (so cannot be inlined) and has
+/// sibling keywords, into the same schema with the bare reference as the one branch
+/// of an `anyOf` beside the siblings, and records the change at `ptr` (`why`: the
+/// target's rule). The caller has checked that `schema` has no `anyOf` of its own.
+pub(crate) fn recursive_ref_into_any_of(
+    schema: &mut Map<String, Value>,
+    r: &str,
+    ctx: &mut Ctx,
+    ptr: &str,
+    why: String,
+) {
+    schema.shift_remove("$ref");
+    let mut bare = Map::new();
+    bare.insert("$ref".into(), Value::String(r.to_string()));
+    schema.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
+    ctx.change(
+        ptr,
+        ChangeKind::Converted,
+        format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
+        why,
+    );
+}
+
 /// Inlines every `$ref` that has sibling keywords (the sibling wins for annotations;
 /// other keys must agree), for providers that allow nothing beside `$ref`.
 ///
@@ -853,16 +876,14 @@ impl Inliner<'_> {
                     );
                     break;
                 }
-                let mut bare = Map::new();
-                bare.insert("$ref".into(), Value::String(r.clone()));
-                siblings.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
-                *node = siblings;
-                self.ctx.change(
+                recursive_ref_into_any_of(
+                    &mut siblings,
+                    &r,
+                    self.ctx,
                     ptr,
-                    ChangeKind::Converted,
-                    format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
                     format!("{}; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.rule),
                 );
+                *node = siblings;
                 break;
             }
             let Some(Value::Object(target)) = resolve_ref(self.original, &r) else {

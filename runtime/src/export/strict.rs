@@ -43,7 +43,8 @@
 use super::common::{
     append_description, describe_constraint, disjointness_budget_message, has_type, is_annotation,
     make_nullable, merge_equivalent, overlapping_pairs, pairs_in_words, prepare_root, push,
-    push_index, ref_pointer, resolve_ref, split_type_list, type_names, TYPE_NAMES,
+    push_index, recursive_ref_into_any_of, ref_pointer, resolve_ref, split_type_list, type_names,
+    TYPE_NAMES,
 };
 use super::report::{ChangeKind, Ctx, ExportError, ExportReport};
 use super::{ExportOptions, Lossy, Target};
@@ -664,14 +665,11 @@ impl Engine<'_> {
             if self.inlining.contains(&r) && !m.contains_key("anyOf") {
                 // Recursive: cannot be inlined. The reference stays, bare, as the one
                 // branch of an `anyOf` beside its siblings (the same schema).
-                m.shift_remove("$ref");
-                let mut bare = Map::new();
-                bare.insert("$ref".into(), Value::String(r.clone()));
-                m.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
-                self.ctx.change(
+                recursive_ref_into_any_of(
+                    m,
+                    &r,
+                    self.ctx,
                     ptr,
-                    ChangeKind::Converted,
-                    format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
                     format!("{}: no keyword may stand beside `$ref`; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.profile.rule),
                 );
                 return true;
