@@ -4,6 +4,9 @@
 //! (`Options::max_report_bytes`), enum lists and patterns are shared, and received
 //! values are kept as shortened copies, built without recursion.
 
+mod depth_support;
+
+use depth_support::{drop_deep, Shape};
 use serde_json::{json, Value};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -80,18 +83,6 @@ fn every_rendering(r: &Report) -> Vec<Vec<String>> {
             .collect(),
     );
     out
-}
-
-/// Drops a deep value without recursion.
-fn drop_deep(v: Value) {
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Value::Array(items) => stack.extend(items),
-            Value::Object(m) => stack.extend(m.into_iter().map(|(_, v)| v)),
-            _ => {}
-        }
-    }
 }
 
 /// Bytes of `lines` joined with `; `.
@@ -430,19 +421,10 @@ fn ordinary_received_values_are_kept_whole() {
     }
 }
 
-/// `levels` nested arrays and objects, built without recursion.
+/// `levels` (even) nested objects and arrays, `{"a": [{"a": [ ... [1]]}]}`, built
+/// without recursion.
 fn deep(levels: usize) -> Value {
-    let mut v = json!(1);
-    for i in 0..levels {
-        v = if i % 2 == 0 {
-            Value::Array(vec![v])
-        } else {
-            let mut m = serde_json::Map::new();
-            m.insert("k".into(), v);
-            Value::Object(m)
-        };
-    }
-    v
+    depth_support::deep(Shape::Mixed, levels, Some(json!(1)))
 }
 
 #[test]
@@ -475,7 +457,7 @@ fn a_100k_deep_value_failing_an_enum_is_reported_on_a_small_stack() {
             assert_eq!(r.len(), 2);
             let lines = r.messages();
             assert!(
-                lines[0].starts_with("argument 'e' should be 1, got {\"k\":[{\"k\":["),
+                lines[0].starts_with("argument 'e' should be 1, got {\"a\":[{\"a\":["),
                 "{}",
                 lines[0]
             );

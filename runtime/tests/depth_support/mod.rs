@@ -44,6 +44,19 @@ pub fn deep(shape: Shape, levels: usize, inner: Option<Value>) -> Value {
     v.unwrap_or(Value::Null)
 }
 
+/// Drops a value without recursion (serde_json's `Value` drops recursively, past
+/// a small stack for a deep value).
+pub fn drop_deep(v: Value) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(m) => stack.extend(m.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
 /// The path of the container at level `level + 1` of a value of `shape`: where
 /// a limit of `level` levels is crossed.
 pub fn crossing(shape: Shape, level: usize) -> Path {
