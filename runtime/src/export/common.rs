@@ -790,6 +790,31 @@ fn within(pointer: &str, target: &str) -> bool {
     pointer == target || (pointer.starts_with(target) && pointer[target.len()..].starts_with('/'))
 }
 
+/// A walk that builds the exported schema one schema level per call, and counts
+/// the levels so that inlined chains stop at [`MAX_SCHEMA_DEPTH`](super::limits::MAX_SCHEMA_DEPTH).
+pub(crate) trait Levels {
+    /// The walk's report and its current schema nesting (the root is 0).
+    fn levels(&mut self) -> (&mut Ctx, &mut usize);
+}
+
+/// Runs `walk` on `value` one schema level down, or answers `Value::Null` when
+/// that level is past the limit (the export is then refused, in its report).
+pub(crate) fn one_level_down<W: Levels, V>(
+    walker: &mut W,
+    value: V,
+    ptr: &str,
+    walk: impl FnOnce(&mut W, V, &str) -> Value,
+) -> Value {
+    let (ctx, depth) = walker.levels();
+    if ctx.too_deep(ptr, *depth) {
+        return Value::Null;
+    }
+    *depth += 1;
+    let out = walk(walker, value, ptr);
+    *walker.levels().1 -= 1;
+    out
+}
+
 /// Rewrites `schema`, whose `$ref` `r` is recursive (so cannot be inlined) and has
 /// sibling keywords, into the same schema with the bare reference as the one branch
 /// of an `anyOf` beside the siblings, and records the change at `ptr` (`why`: the
