@@ -7,7 +7,7 @@
 #[path = "../runtime/tests/depth_support/mod.rs"]
 mod depth_support;
 
-use depth_support::{drop_deep, Shape};
+use depth_support::{deep_e_and_c, drop_deep};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -231,22 +231,13 @@ tool_schema! {
     }
 }
 
-/// `levels` (even) nested objects and arrays, `{"a": [{"a": [ ... [1]]}]}`, built
-/// without recursion.
-fn deep(levels: usize) -> Value {
-    depth_support::deep(Shape::Mixed, levels, Some(json!(1)))
-}
-
 #[test]
 fn compiled_deep_values_failing_enum_and_const_are_reported_on_a_small_stack() {
     std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(|| {
             // 100k levels: past Options::max_depth, the one too-deep violation.
-            let mut args = serde_json::Map::new();
-            args.insert("e".into(), deep(100_000));
-            args.insert("c".into(), deep(100_000));
-            let args = Value::Object(args);
+            let args = deep_e_and_c(100_000);
             let r = Pick::validate(&args);
             let kinds: Vec<&str> = r.violations.iter().map(|v| v.kind.code()).collect();
             assert_eq!(kinds, ["too-deep"]);
@@ -257,10 +248,7 @@ fn compiled_deep_values_failing_enum_and_const_are_reported_on_a_small_stack() {
             drop(r);
             drop_deep(args);
             // Within the limit, the enum and const misses hold shortened copies.
-            let mut args = serde_json::Map::new();
-            args.insert("e".into(), deep(120));
-            args.insert("c".into(), deep(120));
-            let args = Value::Object(args);
+            let args = deep_e_and_c(120);
             let r = Pick::validate(&args);
             assert_eq!(r.len(), 2);
             let lines = r.messages();

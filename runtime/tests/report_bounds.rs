@@ -6,7 +6,7 @@
 
 mod depth_support;
 
-use depth_support::{drop_deep, Shape};
+use depth_support::{deep_e_and_c, drop_deep};
 use serde_json::{json, Value};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -421,12 +421,6 @@ fn ordinary_received_values_are_kept_whole() {
     }
 }
 
-/// `levels` (even) nested objects and arrays, `{"a": [{"a": [ ... [1]]}]}`, built
-/// without recursion.
-fn deep(levels: usize) -> Value {
-    depth_support::deep(Shape::Mixed, levels, Some(json!(1)))
-}
-
 #[test]
 fn a_100k_deep_value_failing_an_enum_is_reported_on_a_small_stack() {
     let _g = alone();
@@ -438,10 +432,7 @@ fn a_100k_deep_value_failing_an_enum_is_reported_on_a_small_stack() {
                 "properties": {"e": {"enum": [1]}, "c": {"const": 1}}
             }));
             // 100k levels: past Options::max_depth, one violation, nothing copied.
-            let mut args = serde_json::Map::new();
-            args.insert("e".into(), deep(100_000));
-            args.insert("c".into(), deep(100_000));
-            let args = Value::Object(args);
+            let args = deep_e_and_c(100_000);
             let r = s.validate(&args);
             let kinds: Vec<&str> = r.violations.iter().map(|v| v.kind.code()).collect();
             assert_eq!(kinds, ["too-deep"]);
@@ -449,10 +440,7 @@ fn a_100k_deep_value_failing_an_enum_is_reported_on_a_small_stack() {
             drop(r);
             drop_deep(args);
             // Within the limit (120 levels), the received copies are shortened.
-            let mut args = serde_json::Map::new();
-            args.insert("e".into(), deep(120));
-            args.insert("c".into(), deep(120));
-            let args = Value::Object(args);
+            let args = deep_e_and_c(120);
             let r = s.validate(&args);
             assert_eq!(r.len(), 2);
             let lines = r.messages();
