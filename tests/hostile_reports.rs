@@ -4,6 +4,10 @@
 //! what they received, and escape what they echo; `parse_str` and
 //! `validate_str` report a member name given twice.
 
+#[path = "../runtime/tests/depth_support/mod.rs"]
+mod depth_support;
+
+use depth_support::{deep_e_and_c, drop_deep};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -227,59 +231,29 @@ tool_schema! {
     }
 }
 
-/// `levels` nested arrays and objects, built without recursion.
-fn deep(levels: usize) -> Value {
-    let mut v = json!(1);
-    for i in 0..levels {
-        v = if i % 2 == 0 {
-            Value::Array(vec![v])
-        } else {
-            let mut m = serde_json::Map::new();
-            m.insert("k".into(), v);
-            Value::Object(m)
-        };
-    }
-    v
-}
-
-/// Drops a deep value without recursion.
-fn drop_deep(v: Value) {
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Value::Array(items) => stack.extend(items),
-            Value::Object(m) => stack.extend(m.into_iter().map(|(_, v)| v)),
-            _ => {}
-        }
-    }
-}
-
 #[test]
 fn compiled_deep_values_failing_enum_and_const_are_reported_on_a_small_stack() {
     std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(|| {
             // 100k levels: past Options::max_depth, the one too-deep violation.
-            let mut args = serde_json::Map::new();
-            args.insert("e".into(), deep(100_000));
-            args.insert("c".into(), deep(100_000));
-            let args = Value::Object(args);
+            let args = deep_e_and_c(100_000);
             let r = Pick::validate(&args);
             let kinds: Vec<&str> = r.violations.iter().map(|v| v.kind.code()).collect();
             assert_eq!(kinds, ["too-deep"]);
-            assert_eq!(r.messages(), Pick::compiled_schema().validate(&args).messages());
+            assert_eq!(
+                r.messages(),
+                Pick::compiled_schema().validate(&args).messages()
+            );
             drop(r);
             drop_deep(args);
             // Within the limit, the enum and const misses hold shortened copies.
-            let mut args = serde_json::Map::new();
-            args.insert("e".into(), deep(120));
-            args.insert("c".into(), deep(120));
-            let args = Value::Object(args);
+            let args = deep_e_and_c(120);
             let r = Pick::validate(&args);
             assert_eq!(r.len(), 2);
             let lines = r.messages();
             assert!(
-                lines[0].starts_with("argument 'e' should be one of 1, 2, got {\"k\":[{\"k\":[")
+                lines[0].starts_with("argument 'e' should be one of 1, 2, got {\"a\":[{\"a\":[")
             );
             assert!(lines[0].len() < 120, "{}", lines[0]);
             let j = tool_schema::json_report(&r);

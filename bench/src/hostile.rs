@@ -54,6 +54,37 @@ fn validate_and_render(schema: Schema, value: Value) -> Work {
     })
 }
 
+/// A case that validates `value` against `schema` and renders the messages: the
+/// input's size and the work.
+fn validating(schema: Value, value: Value) -> (usize, Work) {
+    let size = bytes(&[&schema, &value]);
+    (size, validate_and_render(parse(&schema), value))
+}
+
+/// A case that parses `schema` ([`parse_answer`]): its size and the work.
+fn parsing(schema: Value) -> (usize, Work) {
+    (bytes(&[&schema]), Box::new(move || parse_answer(&schema)))
+}
+
+/// A case that exports `schema` to `targets` ([`export_work`]): its size and the work.
+fn exporting(schema: Value, targets: &'static [Target]) -> (usize, Work) {
+    (bytes(&[&schema]), export_work(schema, targets))
+}
+
+/// `n` levels `l0`..`l{n-1}` in `$defs`, each `{keyword: [$ref next; copies]}`, the
+/// last level a non-negative integer; the root's property `x` refers to `l0`.
+fn shared_branches(n: usize, keyword: &str, copies: usize) -> Value {
+    let mut defs = Map::new();
+    for i in 0..n {
+        let next = json!({"$ref": format!("#/$defs/l{}", i + 1)});
+        let mut level = Map::new();
+        level.insert(keyword.to_string(), Value::Array(vec![next; copies]));
+        defs.insert(format!("l{i}"), Value::Object(level));
+    }
+    defs.insert(format!("l{n}"), json!({"type": "integer", "minimum": 0}));
+    json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/l0"}}, "$defs": defs})
+}
+
 /// Exports `schema` to `targets`: the output bytes (0 for a refusal).
 fn export_work(schema: Value, targets: &'static [Target]) -> Work {
     Box::new(move || {
@@ -124,10 +155,7 @@ pub const CASES: &[Case] = &[
                 "xs": {"type": "array", "items": {"type": "integer"}, "uniqueItems": true}}});
             let value =
                 json!({ "xs": (0..n as i64).map(|i| i * 7919 % 1_000_003).collect::<Vec<_>>() });
-            (
-                bytes(&[&schema, &value]),
-                validate_and_render(parse(&schema), value),
-            )
+            validating(schema, value)
         },
     },
     Case {
@@ -138,7 +166,7 @@ pub const CASES: &[Case] = &[
         prepare: |n| {
             let values: Vec<Value> = (0..n).map(|i| json!(format!("v{i}"))).collect();
             let schema = json!({"type": "object", "properties": {"e": {"enum": values}}});
-            (bytes(&[&schema]), Box::new(move || parse_answer(&schema)))
+            parsing(schema)
         },
     },
     Case {
@@ -153,7 +181,7 @@ pub const CASES: &[Case] = &[
             }
             let required: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
             let schema = json!({"type": "object", "properties": props, "required": required});
-            (bytes(&[&schema]), Box::new(move || parse_answer(&schema)))
+            parsing(schema)
         },
     },
     Case {
@@ -170,10 +198,7 @@ pub const CASES: &[Case] = &[
             }
             let schema = json!({"type": "object", "properties": props});
             let value = Value::Object(call);
-            (
-                bytes(&[&schema, &value]),
-                validate_and_render(parse(&schema), value),
-            )
+            validating(schema, value)
         },
     },
     Case {
@@ -203,10 +228,7 @@ pub const CASES: &[Case] = &[
             let schema = json!({"type": "object", "properties": {
                 "xs": {"type": "array", "items": {"type": "integer"}}}});
             let value = json!({"xs": vec!["x"; n]});
-            (
-                bytes(&[&schema, &value]),
-                validate_and_render(parse(&schema), value),
-            )
+            validating(schema, value)
         },
     },
     Case {
@@ -219,10 +241,7 @@ pub const CASES: &[Case] = &[
             let schema = json!({"type": "object", "properties": {
                 "xs": {"type": "array", "items": {"enum": allowed}}}});
             let value = json!({"xs": vec!["nope"; n]});
-            (
-                bytes(&[&schema, &value]),
-                validate_and_render(parse(&schema), value),
-            )
+            validating(schema, value)
         },
     },
     Case {
@@ -253,10 +272,7 @@ pub const CASES: &[Case] = &[
                 "xs": {"type": "array", "items": {"type": "number", "multipleOf": 0.01}}}});
             let xs: Vec<f64> = (0..n).map(|i| i as f64 * 0.37 + 12345678.005).collect();
             let value = json!({ "xs": xs });
-            (
-                bytes(&[&schema, &value]),
-                validate_and_render(parse(&schema), value),
-            )
+            validating(schema, value)
         },
     },
     Case {
@@ -265,16 +281,7 @@ pub const CASES: &[Case] = &[
         sizes: [10, 100, 1_000],
         old_sizes: &[10, 14, 18],
         prepare: |n| {
-            let mut defs = Map::new();
-            for i in 0..n {
-                let next = format!("#/$defs/l{}", i + 1);
-                defs.insert(
-                    format!("l{i}"),
-                    json!({"allOf": [{"$ref": next}, {"$ref": next}]}),
-                );
-            }
-            defs.insert(format!("l{n}"), json!({"type": "integer", "minimum": 0}));
-            let schema = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/l0"}}, "$defs": defs});
+            let schema = shared_branches(n, "allOf", 2);
             let value = json!({"x": -1});
             let size = bytes(&[&schema, &value]);
             (
@@ -299,16 +306,7 @@ pub const CASES: &[Case] = &[
         sizes: [4, 16, 64],
         old_sizes: &[4, 6, 8],
         prepare: |n| {
-            let mut defs = Map::new();
-            for i in 0..n {
-                let next = format!("#/$defs/l{}", i + 1);
-                defs.insert(
-                    format!("l{i}"),
-                    json!({"anyOf": [{"$ref": next}, {"$ref": next}, {"$ref": next}]}),
-                );
-            }
-            defs.insert(format!("l{n}"), json!({"type": "integer", "minimum": 0}));
-            let schema = json!({"type": "object", "properties": {"x": {"$ref": "#/$defs/l0"}}, "$defs": defs});
+            let schema = shared_branches(n, "anyOf", 3);
             let value = json!({"x": -1});
             let size = bytes(&[&schema, &value]);
             (
@@ -337,8 +335,7 @@ pub const CASES: &[Case] = &[
                     json!({"type": "integer", "minimum": 0, "description": "a number"}),
                 );
             }
-            let schema = json!({"type": "object", "properties": props});
-            (bytes(&[&schema]), export_work(schema, ALL_TARGETS))
+            exporting(json!({"type": "object", "properties": props}), ALL_TARGETS)
         },
     },
     Case {
@@ -346,30 +343,21 @@ pub const CASES: &[Case] = &[
         what: "a chain of n $ref hops: anthropic_strict export",
         sizes: [1_000, 10_000, 100_000],
         old_sizes: &[250, 500, 1_000],
-        prepare: |n| {
-            let schema = ref_chain(n);
-            (bytes(&[&schema]), export_work(schema, ANTHROPIC_STRICT))
-        },
+        prepare: |n| exporting(ref_chain(n), ANTHROPIC_STRICT),
     },
     Case {
         name: "export_shared_strict",
         what: "n levels, two properties referring to the next: anthropic_strict export",
         sizes: [8, 16, 64],
         old_sizes: &[8, 11, 14],
-        prepare: |n| {
-            let schema = shared_levels(n);
-            (bytes(&[&schema]), export_work(schema, ANTHROPIC_STRICT))
-        },
+        prepare: |n| exporting(shared_levels(n), ANTHROPIC_STRICT),
     },
     Case {
         name: "export_shared_gemini",
         what: "n levels, two properties referring to the next: gemini exports",
         sizes: [8, 16, 64],
         old_sizes: &[8, 11, 14],
-        prepare: |n| {
-            let schema = shared_levels(n);
-            (bytes(&[&schema]), export_work(schema, GEMINI))
-        },
+        prepare: |n| exporting(shared_levels(n), GEMINI),
     },
 ];
 

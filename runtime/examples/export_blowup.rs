@@ -14,6 +14,7 @@
 
 use serde_json::{json, Map, Value};
 use std::time::Instant;
+use tool_schema_runtime::export::limits::weight;
 use tool_schema_runtime::export::{self, ExportOptions, Target, ToolSpec};
 
 /// `D_i = {"type": "object", "properties": {"a": D_{i+1}, "b": D_{i+1}}}`, `D_n` a string.
@@ -57,23 +58,8 @@ fn chain(n: usize) -> Value {
     json!({"$defs": defs, "type": "object", "properties": {"x": {"$ref": "#/$defs/D0"}}})
 }
 
-/// The JSON values in `v`, counted without recursion.
-fn values(v: &Value) -> usize {
-    let mut n = 0;
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        n += 1;
-        match v {
-            Value::Object(m) => stack.extend(m.values()),
-            Value::Array(l) => stack.extend(l.iter()),
-            _ => {}
-        }
-    }
-    n
-}
-
 fn run(case: &str, target: Target, schema: &Value) {
-    let input = values(schema);
+    let input = weight(schema);
     let tool = ToolSpec::new("t", "", schema);
     let t = Instant::now();
     let r = export::export(target, &tool, &ExportOptions::default());

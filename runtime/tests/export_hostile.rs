@@ -9,6 +9,7 @@
 //! and counts.
 
 use serde_json::{json, Map, Value};
+use tool_schema_runtime::export::limits::weight;
 use tool_schema_runtime::export::{
     self, limits, strict, ExportError, ExportOptions, Exported, Target, ToolSpec,
 };
@@ -32,21 +33,6 @@ fn export_to(target: Target, schema: &Value) -> Result<Exported, ExportError> {
         &ToolSpec::new("t", "A tool.", schema),
         &ExportOptions::default(),
     )
-}
-
-/// The number of JSON values in `v`, counted without recursion.
-fn weight(v: &Value) -> usize {
-    let mut n = 0;
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        n += 1;
-        match v {
-            Value::Object(m) => stack.extend(m.values()),
-            Value::Array(l) => stack.extend(l.iter()),
-            _ => {}
-        }
-    }
-    n
 }
 
 /// `D_i` has properties `a` and `b`, both `{"$ref": D_{i+1}, ..sibling}` (bare refs
@@ -784,6 +770,10 @@ fn echoed_names_are_escaped_and_shortened() {
     props.insert(long.clone(), json!({"type": "strin"}));
     let schema = json!({"type": "object", "properties": props});
     let e = export_to(Target::Mcp, &schema).unwrap_err();
-    assert!(e.problems[0].pointer.len() <= 4_100, "{}", e.problems[0].pointer.len());
+    assert!(
+        e.problems[0].pointer.len() <= 4_100,
+        "{}",
+        e.problems[0].pointer.len()
+    );
     assert!(e.to_string().len() < 3 * limits::MAX_SHOWN_CHARS + 200);
 }

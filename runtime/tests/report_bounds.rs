@@ -4,6 +4,9 @@
 //! (`Options::max_report_bytes`), enum lists and patterns are shared, and received
 //! values are kept as shortened copies, built without recursion.
 
+mod depth_support;
+
+use depth_support::{deep_e_and_c, drop_deep};
 use serde_json::{json, Value};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -80,18 +83,6 @@ fn every_rendering(r: &Report) -> Vec<Vec<String>> {
             .collect(),
     );
     out
-}
-
-/// Drops a deep value without recursion.
-fn drop_deep(v: Value) {
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Value::Array(items) => stack.extend(items),
-            Value::Object(m) => stack.extend(m.into_iter().map(|(_, v)| v)),
-            _ => {}
-        }
-    }
 }
 
 /// Bytes of `lines` joined with `; `.
@@ -430,21 +421,6 @@ fn ordinary_received_values_are_kept_whole() {
     }
 }
 
-/// `levels` nested arrays and objects, built without recursion.
-fn deep(levels: usize) -> Value {
-    let mut v = json!(1);
-    for i in 0..levels {
-        v = if i % 2 == 0 {
-            Value::Array(vec![v])
-        } else {
-            let mut m = serde_json::Map::new();
-            m.insert("k".into(), v);
-            Value::Object(m)
-        };
-    }
-    v
-}
-
 #[test]
 fn a_100k_deep_value_failing_an_enum_is_reported_on_a_small_stack() {
     let _g = alone();
@@ -456,10 +432,7 @@ fn a_100k_deep_value_failing_an_enum_is_reported_on_a_small_stack() {
                 "properties": {"e": {"enum": [1]}, "c": {"const": 1}}
             }));
             // 100k levels: past Options::max_depth, one violation, nothing copied.
-            let mut args = serde_json::Map::new();
-            args.insert("e".into(), deep(100_000));
-            args.insert("c".into(), deep(100_000));
-            let args = Value::Object(args);
+            let args = deep_e_and_c(100_000);
             let r = s.validate(&args);
             let kinds: Vec<&str> = r.violations.iter().map(|v| v.kind.code()).collect();
             assert_eq!(kinds, ["too-deep"]);
@@ -467,15 +440,12 @@ fn a_100k_deep_value_failing_an_enum_is_reported_on_a_small_stack() {
             drop(r);
             drop_deep(args);
             // Within the limit (120 levels), the received copies are shortened.
-            let mut args = serde_json::Map::new();
-            args.insert("e".into(), deep(120));
-            args.insert("c".into(), deep(120));
-            let args = Value::Object(args);
+            let args = deep_e_and_c(120);
             let r = s.validate(&args);
             assert_eq!(r.len(), 2);
             let lines = r.messages();
             assert!(
-                lines[0].starts_with("argument 'e' should be 1, got {\"k\":[{\"k\":["),
+                lines[0].starts_with("argument 'e' should be 1, got {\"a\":[{\"a\":["),
                 "{}",
                 lines[0]
             );

@@ -790,6 +790,54 @@ fn within(pointer: &str, target: &str) -> bool {
     pointer == target || (pointer.starts_with(target) && pointer[target.len()..].starts_with('/'))
 }
 
+/// A walk that builds the exported schema one schema level per call, and counts
+/// the levels so that inlined chains stop at [`MAX_SCHEMA_DEPTH`](super::limits::MAX_SCHEMA_DEPTH).
+pub(crate) trait Levels {
+    /// The walk's report and its current schema nesting (the root is 0).
+    fn levels(&mut self) -> (&mut Ctx, &mut usize);
+}
+
+/// Runs `walk` on `value` one schema level down, or answers `Value::Null` when
+/// that level is past the limit (the export is then refused, in its report).
+pub(crate) fn one_level_down<W: Levels, V>(
+    walker: &mut W,
+    value: V,
+    ptr: &str,
+    walk: impl FnOnce(&mut W, V, &str) -> Value,
+) -> Value {
+    let (ctx, depth) = walker.levels();
+    if ctx.too_deep(ptr, *depth) {
+        return Value::Null;
+    }
+    *depth += 1;
+    let out = walk(walker, value, ptr);
+    *walker.levels().1 -= 1;
+    out
+}
+
+/// Rewrites `schema`, whose `$ref` `r` is recursive (so cannot be inlined) and has
+/// sibling keywords, into the same schema with the bare reference as the one branch
+/// of an `anyOf` beside the siblings, and records the change at `ptr` (`why`: the
+/// target's rule). The caller has checked that `schema` has no `anyOf` of its own.
+pub(crate) fn recursive_ref_into_any_of(
+    schema: &mut Map<String, Value>,
+    r: &str,
+    ctx: &mut Ctx,
+    ptr: &str,
+    why: String,
+) {
+    schema.shift_remove("$ref");
+    let mut bare = Map::new();
+    bare.insert("$ref".into(), Value::String(r.to_string()));
+    schema.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
+    ctx.change(
+        ptr,
+        ChangeKind::Converted,
+        format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
+        why,
+    );
+}
+
 /// Inlines every `$ref` that has sibling keywords (the sibling wins for annotations;
 /// other keys must agree), for providers that allow nothing beside `$ref`.
 ///
@@ -853,16 +901,14 @@ impl Inliner<'_> {
                     );
                     break;
                 }
-                let mut bare = Map::new();
-                bare.insert("$ref".into(), Value::String(r.clone()));
-                siblings.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
-                *node = siblings;
-                self.ctx.change(
+                recursive_ref_into_any_of(
+                    &mut siblings,
+                    &r,
+                    self.ctx,
                     ptr,
-                    ChangeKind::Converted,
-                    format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
                     format!("{}; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.rule),
                 );
+                *node = siblings;
                 break;
             }
             let Some(Value::Object(target)) = resolve_ref(self.original, &r) else {

@@ -36,8 +36,8 @@
 
 use super::common::{
     append_description, describe_constraint, disjointness_budget_message, fill_items, has_type,
-    inline_ref_siblings, is_annotation, merge_equivalent, overlapping_pairs, prepare_root, push,
-    push_index, resolve_ref, split_type_list, type_names, walk_mut,
+    inline_ref_siblings, is_annotation, merge_equivalent, one_level_down, overlapping_pairs,
+    prepare_root, push, push_index, resolve_ref, split_type_list, type_names, walk_mut, Levels,
 };
 use super::report::{ChangeKind, Ctx};
 use super::{ExportOptions, Lossy, SchemaDialect, ToolSpec};
@@ -127,17 +127,17 @@ fn gemini_field(k: &str) -> bool {
     )
 }
 
+impl Levels for Converter<'_> {
+    fn levels(&mut self) -> (&mut Ctx, &mut usize) {
+        (self.ctx, &mut self.depth)
+    }
+}
+
 impl Converter<'_> {
     fn node(&mut self, value: &Value, ptr: &str) -> Value {
         // Every `$ref` is inlined here: a chain of definitions nests the output as deep
         // as the chain is long, and shared definitions are copied once per use.
-        if self.ctx.too_deep(ptr, self.depth) {
-            return Value::Null;
-        }
-        self.depth += 1;
-        let out = self.node_at_depth(value, ptr);
-        self.depth -= 1;
-        out
+        one_level_down(self, value, ptr, Self::node_at_depth)
     }
 
     fn node_at_depth(&mut self, value: &Value, ptr: &str) -> Value {

@@ -112,8 +112,11 @@ pub(crate) fn too_deep(value: &Value, limit: usize) -> Option<String> {
     None
 }
 
-/// The number of JSON values in `value` (itself included), counted without recursion.
-pub(crate) fn weight(value: &Value) -> usize {
+/// The number of JSON values in `value` (itself included), counted without recursion
+/// (linear time, memory linear in the widest level). The measure the inline budget
+/// charges; public for the tests and examples that measure exports with it.
+#[doc(hidden)]
+pub fn weight(value: &Value) -> usize {
     let mut n = 0;
     let mut stack = vec![value];
     while let Some(v) = stack.pop() {

@@ -42,8 +42,9 @@
 
 use super::common::{
     append_description, describe_constraint, disjointness_budget_message, has_type, is_annotation,
-    make_nullable, merge_equivalent, overlapping_pairs, pairs_in_words, prepare_root, push,
-    push_index, ref_pointer, resolve_ref, split_type_list, type_names, TYPE_NAMES,
+    make_nullable, merge_equivalent, one_level_down, overlapping_pairs, pairs_in_words,
+    prepare_root, push, push_index, recursive_ref_into_any_of, ref_pointer, resolve_ref,
+    split_type_list, type_names, Levels, TYPE_NAMES,
 };
 use super::report::{ChangeKind, Ctx, ExportError, ExportReport};
 use super::{ExportOptions, Lossy, Target};
@@ -354,6 +355,12 @@ struct Engine<'a> {
     depth: usize,
 }
 
+impl Levels for Engine<'_> {
+    fn levels(&mut self) -> (&mut Ctx, &mut usize) {
+        (self.ctx, &mut self.depth)
+    }
+}
+
 impl Engine<'_> {
     fn refuse(&mut self, ptr: &str, message: impl Into<String>, rule: impl Into<String>) {
         self.ctx.refuse(ptr, message, rule);
@@ -361,13 +368,7 @@ impl Engine<'_> {
 
     fn node(&mut self, value: Value, ptr: &str) -> Value {
         // A chain of `$ref`s with siblings, inlined, nests as deep as it is long.
-        if self.ctx.too_deep(ptr, self.depth) {
-            return Value::Null;
-        }
-        self.depth += 1;
-        let out = self.node_at_depth(value, ptr);
-        self.depth -= 1;
-        out
+        one_level_down(self, value, ptr, Self::node_at_depth)
     }
 
     fn node_at_depth(&mut self, value: Value, ptr: &str) -> Value {
@@ -664,14 +665,11 @@ impl Engine<'_> {
             if self.inlining.contains(&r) && !m.contains_key("anyOf") {
                 // Recursive: cannot be inlined. The reference stays, bare, as the one
                 // branch of an `anyOf` beside its siblings (the same schema).
-                m.shift_remove("$ref");
-                let mut bare = Map::new();
-                bare.insert("$ref".into(), Value::String(r.clone()));
-                m.insert("anyOf".into(), Value::Array(vec![Value::Object(bare)]));
-                self.ctx.change(
+                recursive_ref_into_any_of(
+                    m,
+                    &r,
+                    self.ctx,
                     ptr,
-                    ChangeKind::Converted,
-                    format!("recursive `$ref` \"{r}\" moved into a one-branch `anyOf` beside its siblings"),
                     format!("{}: no keyword may stand beside `$ref`; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.profile.rule),
                 );
                 return true;

@@ -3,6 +3,7 @@
 //! schema node. It stops (with an error) at the first violation: the caller then
 //! takes the exact path, which builds the report.
 
+use super::dups::Reading;
 use super::object::{name_hash, ArrayState, Name, Names, ObjectState};
 use super::plan::Compound;
 use super::scalar::Scalar;
@@ -92,7 +93,7 @@ impl<'de> Visitor<'de> for Check<'_, '_> {
             Compound::Fail => Err(abort()),
             Compound::Open => Skip.visit_map(map),
             Compound::Buffer => {
-                let value = Unique.visit_map(map)?;
+                let value = Reading::REFUSING.visit_map(map)?;
                 self.buffered(value)
             }
             Compound::Drive(driver) => {
@@ -116,7 +117,7 @@ impl<'de> Visitor<'de> for Check<'_, '_> {
             Compound::Fail => Err(abort()),
             Compound::Open => Skip.visit_seq(seq),
             Compound::Buffer => {
-                let value = Unique.visit_seq(seq)?;
+                let value = Reading::REFUSING.visit_seq(seq)?;
                 self.buffered(value)
             }
             Compound::Drive(driver) => {
@@ -241,70 +242,7 @@ impl<'de> DeserializeSeed<'de> for Unique {
     type Value = Value;
 
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(Unique)
-    }
-}
-
-impl<'de> Visitor<'de> for Unique {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(Unique)
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::Number(v.into()))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::Number(v.into()))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
-        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_string()))
-    }
-
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut out = Vec::new();
-        while let Some(v) = seq.next_element_seed(Unique)? {
-            out.push(v);
-        }
-        Ok(Value::Array(out))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = serde_json::Map::new();
-        while let Some(k) = map.next_key::<String>()? {
-            let v = map.next_value_seed(Unique)?;
-            if out.insert(k, v).is_some() {
-                return Err(abort());
-            }
-        }
-        Ok(Value::Object(out))
+        d.deserialize_any(Reading::REFUSING)
     }
 }
 

@@ -3,6 +3,7 @@
 //! their object (which the `Value` hides: it keeps the last value, in the first
 //! place), as [`Kind::Duplicate`] violations.
 
+use super::abort;
 use crate::schema::Schema;
 use crate::violation::{Kind, Path, Position, Segment, Violation, KEPT_NAME_BYTES};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -37,7 +38,10 @@ pub(crate) fn read(
         cap,
     });
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = Reading { found: &found }.deserialize(&mut de)?;
+    let value = Reading {
+        found: Some(&found),
+    }
+    .deserialize(&mut de)?;
     de.end()?;
     let found = found.into_inner();
     let violations = found
@@ -63,10 +67,19 @@ pub(crate) fn read(
     Ok((value, violations, found.more))
 }
 
-/// Reads one value, noting repeated members.
+/// Reads one value into a `serde_json::Value`, as `Value`'s own `Deserialize`
+/// does, and at a name repeated in an object (which a `Value` would hide)
+/// either notes it in `found` (the exact path) or, without `found`, stops with
+/// the pass's error (the checking pass and the derived fast path, through
+/// [`Unique`](super::check::Unique)).
 #[derive(Clone, Copy)]
-struct Reading<'a> {
-    found: &'a RefCell<Found>,
+pub(crate) struct Reading<'a> {
+    found: Option<&'a RefCell<Found>>,
+}
+
+impl Reading<'_> {
+    /// The reading that stops at a repeated name (and keeps no path).
+    pub(crate) const REFUSING: Reading<'static> = Reading { found: None };
 }
 
 impl<'de> DeserializeSeed<'de> for Reading<'_> {
@@ -123,9 +136,15 @@ impl<'de> Visitor<'de> for Reading<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut out = Vec::new();
         loop {
-            self.found.borrow_mut().path.push(Segment::Index(out.len()));
-            let next = seq.next_element_seed(self);
-            self.found.borrow_mut().path.pop();
+            let next = match self.found {
+                None => seq.next_element_seed(self),
+                Some(found) => {
+                    found.borrow_mut().path.push(Segment::Index(out.len()));
+                    let next = seq.next_element_seed(self);
+                    found.borrow_mut().path.pop();
+                    next
+                }
+            };
             match next? {
                 Some(v) => out.push(v),
                 None => break,
@@ -137,14 +156,18 @@ impl<'de> Visitor<'de> for Reading<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut out = Map::new();
         while let Some(k) = map.next_key::<String>()? {
+            let Some(found) = self.found else {
+                let v = map.next_value_seed(self)?;
+                if out.insert(k, v).is_some() {
+                    return Err(abort());
+                }
+                continue;
+            };
             // The name is lent to the path while its value is read (no copy),
             // and taken back for the map.
-            self.found
-                .borrow_mut()
-                .path
-                .push(Segment::Key(Cow::Owned(k)));
+            found.borrow_mut().path.push(Segment::Key(Cow::Owned(k)));
             let v = map.next_value_seed(self);
-            let mut found = self.found.borrow_mut();
+            let mut found = found.borrow_mut();
             let Some(Segment::Key(Cow::Owned(k))) = found.path.pop() else {
                 unreachable!("the name pushed above")
             };

@@ -44,6 +44,31 @@ pub fn deep(shape: Shape, levels: usize, inner: Option<Value>) -> Value {
     v.unwrap_or(Value::Null)
 }
 
+/// The arguments `{"e": v, "c": v}`, `v` being `levels` (even) nested objects and
+/// arrays `{"a": [{"a": [ ... [1]]}]}` (built without recursion): the deep value
+/// the report tests give an `enum` (`e`) and a `const` (`c`).
+pub fn deep_e_and_c(levels: usize) -> Value {
+    // Built twice: cloning a `Value` recurses.
+    let v = || deep(Shape::Mixed, levels, Some(serde_json::json!(1)));
+    let mut args = Map::new();
+    args.insert("e".into(), v());
+    args.insert("c".into(), v());
+    Value::Object(args)
+}
+
+/// Drops a value without recursion (serde_json's `Value` drops recursively, past
+/// a small stack for a deep value).
+pub fn drop_deep(v: Value) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(m) => stack.extend(m.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
 /// The path of the container at level `level + 1` of a value of `shape`: where
 /// a limit of `level` levels is crossed.
 pub fn crossing(shape: Shape, level: usize) -> Path {
