@@ -50,7 +50,9 @@ fn default_target_dir() -> bool {
             let dir = if dir.is_absolute() {
                 dir.to_path_buf()
             } else {
-                std::env::current_dir().map(|c| c.join(dir)).unwrap_or_default()
+                std::env::current_dir()
+                    .map(|c| c.join(dir))
+                    .unwrap_or_default()
             };
             match (dir.canonicalize(), root.join("target").canonicalize()) {
                 (Ok(a), Ok(b)) => a == b,

@@ -468,10 +468,8 @@ pub fn instance<S: Source>(src: &mut S, schema: &Value, root: &Value, depth: usi
                     x = (x / d).ceil() * d;
                 }
             }
-            if ty == "integer" || (x.fract() == 0.0 && src.chance(1, 2)) {
-                if x.abs() < 9e15 {
-                    return json!(x as i64);
-                }
+            if (ty == "integer" || (x.fract() == 0.0 && src.chance(1, 2))) && x.abs() < 9e15 {
+                return json!(x as i64);
             }
             json!(x)
         }
