@@ -213,7 +213,7 @@ pub(crate) fn shown(text: &str, max: usize) -> String {
 }
 
 /// Collects changes, problems and nullable-optional properties during one export,
-/// and keeps its budgets (see `notes/h-exports.md` and [`super::limits`]).
+/// and keeps its budgets (see `notes/issue-11/exports.md` and [`super::limits`]).
 pub(crate) struct Ctx {
     pub tool: String,
     pub changes: Vec<Change>,
