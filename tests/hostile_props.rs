@@ -192,3 +192,41 @@ fn fuzz_regressions_keep_every_property() {
             .unwrap_or_else(|_| panic!("{name}: a property broke (see above)"));
     }
 }
+
+/// Fuzz finding (schema_parse_validate, session 3): a float made in code,
+/// `1.01 * 3.0` = 3.0300000000000002, is written by serde_json as that shortest text,
+/// which serde_json (without `float_roundtrip`) reads back as the float nearest 3.03.
+/// `multipleOf: 1.01` rightly refuses the first and accepts the second, so the text
+/// path is compared with the value read back from the same text, not with the value
+/// the text was written from.
+#[test]
+fn a_float_that_reads_back_one_ulp_off_keeps_every_property() {
+    let schema = serde_json::json!({
+        "type": "object",
+        "properties": {
+            "b": {"type": "array", "uniqueItems": true,
+                  "items": {"type": "number", "multipleOf": 1.01}}
+        },
+        "required": ["b", "c"]
+    });
+    let made = serde_json::json!({"b": [1.01 * 3.0, 1.01], "c": "\u{202e}\n\u{0}"});
+    let text = made.to_string();
+    let reread: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let parsed = tool_schema::Schema::parse(&schema).unwrap();
+    // The two numbers differ, and the validators tell them apart.
+    assert_ne!(made, reread);
+    assert!(!parsed
+        .validate(&made)
+        .messages()
+        .iter()
+        .all(|m| !m.contains("multiple of")));
+    assert_eq!(
+        parsed
+            .validate_str(&text, &Default::default())
+            .unwrap()
+            .messages(),
+        parsed.validate(&reread).messages()
+    );
+    let out = gen::check_values(&schema, &[made]);
+    assert!(out.parsed);
+}
