@@ -12,52 +12,42 @@
 //! and the message must name the JSON pointer.
 //!
 //! `include!("...")` paths in a `tool_schema!` invocation are relative to the
-//! `CARGO_MANIFEST_DIR` the macro sees while the test crate compiles. trybuild
-//! compiles the cases as a generated package at
-//! `<target dir>/tests/trybuild/tool-schema/`, so that is `CARGO_MANIFEST_DIR`, not
-//! the repository root, and the cases in `tests/ui-include/` and
-//! `tests/ui-include-pass/` reach `tests/ui/schemas/` by climbing four levels:
-//! `include!("../../../../tests/ui/schemas/NAME.json")`. That holds only with the
-//! default target directory (`<repository>/target`, as CI runs): with
-//! `CARGO_TARGET_DIR` elsewhere those cases are skipped (said on stderr), and
-//! every other case runs. `tests/macro_forms.rs` checks `include!` itself under
-//! any target directory.
+//! `CARGO_MANIFEST_DIR` the macro sees while the case compiles. trybuild compiles
+//! the cases as a generated package at `<target dir>/tests/trybuild/tool-schema/`,
+//! so that is `CARGO_MANIFEST_DIR`: before the cases run, this test copies
+//! `tests/ui/schemas/` into that package, and the cases of `tests/ui-include/` and
+//! `tests/ui-include-pass/` say `include!("schemas/NAME.json")`. The target
+//! directory is the one this test was built in (`CARGO_TARGET_TMPDIR`'s parent),
+//! so the cases pass whatever `CARGO_TARGET_DIR` is.
+
+use std::path::Path;
 
 #[test]
 fn ui() {
+    copy_schemas_into_trybuild_package();
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*.rs");
     t.pass("tests/ui-pass/*.rs");
-    if default_target_dir() {
-        t.compile_fail("tests/ui-include/*.rs");
-        t.pass("tests/ui-include-pass/*.rs");
-    } else {
-        eprintln!(
-            "tests/ui-include*: skipped, CARGO_TARGET_DIR is not <repository>/target \
-             (their include! paths climb from trybuild's package in the target directory)"
-        );
-    }
+    t.compile_fail("tests/ui-include/*.rs");
+    t.pass("tests/ui-include-pass/*.rs");
 }
 
-/// Whether the target directory is `<repository>/target`, where the include!
-/// cases' relative paths lead back to the repository.
-fn default_target_dir() -> bool {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        None => true,
-        Some(dir) => {
-            let dir = std::path::Path::new(&dir);
-            let dir = if dir.is_absolute() {
-                dir.to_path_buf()
-            } else {
-                std::env::current_dir()
-                    .map(|c| c.join(dir))
-                    .unwrap_or_default()
-            };
-            match (dir.canonicalize(), root.join("target").canonicalize()) {
-                (Ok(a), Ok(b)) => a == b,
-                _ => false,
-            }
+/// Copies `tests/ui/schemas/*.json` to `<target dir>/tests/trybuild/<crate>/schemas/`,
+/// where the include! cases find them.
+fn copy_schemas_into_trybuild_package() {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("CARGO_TARGET_TMPDIR is <target dir>/tmp");
+    let to = target
+        .join("tests/trybuild")
+        .join(env!("CARGO_PKG_NAME"))
+        .join("schemas");
+    std::fs::create_dir_all(&to).expect("trybuild's package directory");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui/schemas");
+    for entry in std::fs::read_dir(&from).expect("tests/ui/schemas") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            std::fs::copy(&path, to.join(path.file_name().unwrap())).expect("copy a schema");
         }
     }
 }

@@ -5,7 +5,7 @@
 use tool_schema::{tool_schema, ToolArgs};
 
 tool_schema! {
-    pub GetWeather = include!("../../../../tests/ui/schemas/weather.json");
+    pub GetWeather = include!("schemas/weather.json");
 }
 
 fn main() {

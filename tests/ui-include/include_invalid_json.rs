@@ -6,7 +6,7 @@
 use tool_schema::tool_schema;
 
 tool_schema! {
-    pub GetWeather = include!("../../../../tests/ui/schemas/invalid_json.json");
+    pub GetWeather = include!("schemas/invalid_json.json");
 }
 
 fn main() {}

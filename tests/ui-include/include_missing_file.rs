@@ -5,7 +5,7 @@
 use tool_schema::tool_schema;
 
 tool_schema! {
-    pub GetWeather = include!("../../../../tests/ui/schemas/no_such_file.json");
+    pub GetWeather = include!("/nonexistent-dir/no_such_file.json");
 }
 
 fn main() {}

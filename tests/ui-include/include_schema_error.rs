@@ -6,7 +6,7 @@
 use tool_schema::tool_schema;
 
 tool_schema! {
-    pub GetWeather = include!("../../../../tests/ui/schemas/schema_error.json");
+    pub GetWeather = include!("schemas/schema_error.json");
 }
 
 fn main() {}
