@@ -34,7 +34,7 @@ pub const MAX_EVALUATIONS: u64 = 1000;
 
 /// Value depth explored by the expansion analysis: the interpreter's default
 /// run-time depth limit, past which no value is validated.
-pub const ANALYSED_DEPTH: usize = 128;
+pub const ANALYSED_DEPTH: usize = crate::Options::DEFAULT_MAX_DEPTH;
 
 /// Work units the expansion analysis may spend, beyond a share proportional to
 /// the schema's size ([`WORK_PER_NODE`] per node): past it the schema is refused
