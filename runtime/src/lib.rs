@@ -22,17 +22,20 @@
 //! ]);
 //! ```
 
-#[doc(hidden)]
-pub mod check;
 mod constcat;
 mod depth;
 pub mod dialect;
 pub mod export;
 pub mod format;
-pub mod formats;
 mod idna;
+#[doc(hidden)]
+pub mod keywords;
 pub(crate) mod interp;
 pub mod json;
+// Transitional names of modules now under `keywords/`.
+#[doc(hidden)]
+pub use keywords::number as check;
+pub use keywords::format as formats;
 mod options;
 mod pattern;
 pub mod schema;
