@@ -28,13 +28,11 @@ pub mod dialect;
 pub mod export;
 pub mod format;
 mod idna;
-#[doc(hidden)]
-pub mod keywords;
 pub(crate) mod interp;
 pub mod json;
-// Transitional names of modules now under `keywords/`.
 #[doc(hidden)]
-pub use keywords::number as check;
+pub mod keywords;
+/// The `format` keyword's formats (now [`keywords::format`]).
 pub use keywords::format as formats;
 mod options;
 mod pattern;
@@ -65,6 +63,7 @@ pub mod __private {
     pub use crate::constcat::{json_type, json_type_name, untagged_conflict, Reading};
     pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;
+    pub use crate::keywords;
     pub use crate::schema::Additional;
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     #[cfg(feature = "regex")]

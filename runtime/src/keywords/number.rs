@@ -1,10 +1,205 @@
-//! Checks shared by both back ends, so that the interpreter and generated code
-//! decide and report alike. Used by generated code: not a stable API.
+//! The number keywords: `minimum`, `maximum`, `exclusiveMinimum`,
+//! `exclusiveMaximum` (a [`Bound`] each) and `multipleOf`. Each decision is
+//! written once here; the interpreter, the text path and generated code call it.
 
-use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
-use crate::violation::{Kind, Position, Sink, Trail, Violation};
-use serde_json::{Number, Value};
+use crate::json::cmp_numbers;
+use crate::schema::Node;
+use crate::violation::{Kind, Position, Sink, Trail};
+use serde_json::Number;
 use std::cmp::Ordering;
+
+/// The four bounds on a number, in the order the back ends check them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// `minimum` (inclusive).
+    Minimum,
+    /// `maximum` (inclusive).
+    Maximum,
+    /// `exclusiveMinimum` (the 2020-12 number form).
+    ExclusiveMinimum,
+    /// `exclusiveMaximum` (the 2020-12 number form).
+    ExclusiveMaximum,
+}
+
+impl Bound {
+    /// Every bound, in checking order.
+    pub const ALL: [Bound; 4] = [
+        Bound::Minimum,
+        Bound::Maximum,
+        Bound::ExclusiveMinimum,
+        Bound::ExclusiveMaximum,
+    ];
+
+    /// This bound's limit in `node`, if the node has the keyword.
+    #[inline]
+    pub fn of(self, node: &Node) -> Option<&Number> {
+        match self {
+            Bound::Minimum => node.minimum.as_ref(),
+            Bound::Maximum => node.maximum.as_ref(),
+            Bound::ExclusiveMinimum => node.exclusive_minimum.as_ref(),
+            Bound::ExclusiveMaximum => node.exclusive_maximum.as_ref(),
+        }
+    }
+
+    /// Whether a number that compares `ord` with the limit breaks this bound
+    /// (`None`: not comparable, which breaks nothing). The decision itself.
+    #[inline(always)]
+    pub fn breaks(self, ord: Option<Ordering>) -> bool {
+        match self {
+            Bound::Minimum => ord == Some(Ordering::Less),
+            Bound::Maximum => ord == Some(Ordering::Greater),
+            Bound::ExclusiveMinimum => matches!(ord, Some(Ordering::Less | Ordering::Equal)),
+            Bound::ExclusiveMaximum => matches!(ord, Some(Ordering::Greater | Ordering::Equal)),
+        }
+    }
+
+    /// The violation of this bound by `received`.
+    #[cold]
+    pub fn violation(self, limit: Number, received: Number) -> Kind {
+        match self {
+            Bound::Minimum => Kind::BelowMinimum { limit, received },
+            Bound::Maximum => Kind::AboveMaximum { limit, received },
+            Bound::ExclusiveMinimum => Kind::ExclusiveMinimum { limit, received },
+            Bound::ExclusiveMaximum => Kind::ExclusiveMaximum { limit, received },
+        }
+    }
+}
+
+/// How `n` compares with `limit`, exactly: an integer limit (the common case)
+/// through [`cmp_to_int`], any other through [`cmp_numbers`].
+#[inline]
+pub fn compare(n: &Number, limit: &Number) -> Option<Ordering> {
+    match limit
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| limit.as_u64().map(i128::from))
+    {
+        Some(l) => cmp_to_int(n, l),
+        None => cmp_numbers(n, limit),
+    }
+}
+
+/// Whether `n` keeps within `bound` at `limit`.
+#[inline]
+pub fn within(bound: Bound, limit: &Number, n: &Number) -> bool {
+    !bound.breaks(compare(n, limit))
+}
+
+/// Whether `n` keeps within `bound` at the integer `limit` (generated code's
+/// inline form of [`within`]).
+#[inline(always)]
+pub fn within_int(bound: Bound, limit: i128, n: &Number) -> bool {
+    !bound.breaks(cmp_to_int(n, limit))
+}
+
+/// The violation of `bound` at `limit` by `n`, if it breaks it.
+#[inline]
+pub fn bound(bound: Bound, limit: &Number, n: &Number) -> Option<Kind> {
+    if within(bound, limit, n) {
+        None
+    } else {
+        Some(bound.violation(limit.clone(), n.clone()))
+    }
+}
+
+/// The violation of `multipleOf: divisor` by `n`, if it is not a multiple.
+#[inline]
+pub fn multiple(divisor: &Number, n: &Number) -> Option<Kind> {
+    if multiple_of(n, divisor) {
+        None
+    } else {
+        Some(Kind::MultipleOf {
+            divisor: divisor.clone(),
+            received: n.clone(),
+        })
+    }
+}
+
+/// A bound's limit prepared once (per schema node) for the yes/no walk.
+#[derive(Clone, Debug)]
+pub(crate) enum Limit {
+    /// An `i64` limit: the common case, compared inline; with the same limit as
+    /// an `f64` when that is exact (magnitude at most 2^53), for float values.
+    Int { int: i64, float: Option<f64> },
+    /// Any other limit, compared exactly through `cmp_numbers`.
+    Other(Number),
+}
+
+impl Limit {
+    /// `n` prepared.
+    pub(crate) fn new(n: &Number) -> Limit {
+        const EXACT: i64 = 1 << 53;
+        match n.as_i64() {
+            Some(i) => Limit::Int {
+                int: i,
+                float: (-EXACT..=EXACT).contains(&i).then_some(i as f64),
+            },
+            None => Limit::Other(n.clone()),
+        }
+    }
+
+    /// How `n` compares with the limit: as [`compare`] decides.
+    #[inline]
+    fn compare(&self, n: &Number) -> Option<Ordering> {
+        match self {
+            Limit::Int { int, float } => match n.as_i64() {
+                Some(v) => Some(v.cmp(int)),
+                None => match float {
+                    Some(l) if n.is_f64() => n.as_f64().and_then(|v| v.partial_cmp(l)),
+                    _ => cmp_to_int(n, i128::from(*int)),
+                },
+            },
+            Limit::Other(l) => cmp_numbers(n, l),
+        }
+    }
+}
+
+/// The prepared bounds of a node, in [`Bound::ALL`]'s order; `None` when it has none.
+pub(crate) fn limits(node: &Node) -> Option<Box<[Option<Limit>; 4]>> {
+    let limits = Bound::ALL.map(|b| b.of(node).map(Limit::new));
+    limits.iter().any(Option::is_some).then(|| Box::new(limits))
+}
+
+/// The yes/no walk: whether `n` satisfies `node`'s number keywords, its bounds
+/// prepared in `limits` (see [`limits`]).
+#[inline(never)]
+pub(crate) fn valid_prepared(node: &Node, limits: Option<&[Option<Limit>; 4]>, n: &Number) -> bool {
+    if let Some(limits) = limits {
+        for (bound, limit) in Bound::ALL.into_iter().zip(limits) {
+            if limit.as_ref().is_some_and(|l| bound.breaks(l.compare(n))) {
+                return false;
+            }
+        }
+    }
+    node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d))
+}
+
+/// Whether `n` satisfies `node`'s number keywords.
+#[inline]
+pub(crate) fn valid(node: &Node, n: &Number) -> bool {
+    Bound::ALL
+        .into_iter()
+        .all(|b| b.of(node).is_none_or(|limit| within(b, limit, n)))
+        && node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d))
+}
+
+/// The reporting walk: every number keyword of `node` that `n` breaks.
+pub(crate) fn report(
+    node: &Node,
+    n: &Number,
+    trail: &Trail<'_>,
+    pos: Position,
+    out: &mut Sink<'_>,
+) {
+    for b in Bound::ALL {
+        if let Some(kind) = b.of(node).and_then(|limit| bound(b, limit, n)) {
+            out.report(|| kind, trail, pos);
+        }
+    }
+    if let Some(kind) = node.multiple_of.as_ref().and_then(|d| multiple(d, n)) {
+        out.report(|| kind, trail, pos);
+    }
+}
 
 /// Whether `n` is a multiple of `divisor` (> 0), decided exactly.
 ///
@@ -179,262 +374,9 @@ fn cmp_float_to_int(n: &Number, limit: i128) -> Option<Ordering> {
     cmp_numbers(n, &limit)
 }
 
-/// Arrays up to this length are searched for duplicates pair by pair (no
-/// allocation); longer ones through a hash table, in expected linear time.
-const UNIQUE_BY_PAIRS: usize = 16;
-
-/// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`:
-/// the smallest `j` that equals an earlier element, with the first such `i`.
-/// Pairwise (no allocation) up to 16 elements, hashed beyond: expected linear time.
-pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
-    if items.len() <= UNIQUE_BY_PAIRS {
-        for j in 1..items.len() {
-            if let Some(i) = items[..j].iter().position(|x| json_eq(x, &items[j])) {
-                return Some((i, j));
-            }
-        }
-        return None;
-    }
-    first_duplicate_hashed(items)
-}
-
-#[cold]
-fn first_duplicate_hashed(items: &[Value]) -> Option<(usize, usize)> {
-    let mut found = None;
-    each_duplicate(items, |i, j| {
-        found = Some((i, j));
-        false
-    });
-    found
-}
-
-/// Calls `visit(i, j)` for each `j`, in increasing order, that equals an earlier
-/// element (JSON equality), `i` the first such; stops when `visit` returns
-/// `false`. Hashed: expected linear time in the elements' total size.
-pub(crate) fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
-    use std::collections::hash_map::{Entry, HashMap, RandomState};
-    use std::hash::BuildHasher;
-    let build = RandomState::new();
-    // First index of each hash and the last of its chain; `next[i]`: the next
-    // index with the same hash, in increasing order (`usize::MAX` ends a chain).
-    let mut first: HashMap<u64, (usize, usize)> = HashMap::with_capacity(items.len());
-    let mut next = vec![usize::MAX; items.len()];
-    for (j, item) in items.iter().enumerate() {
-        let mut state = build.build_hasher();
-        crate::json::json_hash(item, &build, &mut state);
-        let h = std::hash::Hasher::finish(&state);
-        match first.entry(h) {
-            Entry::Vacant(e) => {
-                e.insert((j, j));
-            }
-            Entry::Occupied(mut e) => {
-                let (head, tail) = *e.get();
-                let mut i = head;
-                let mut equal = None;
-                while i != usize::MAX {
-                    if json_eq(&items[i], item) {
-                        equal = Some(i);
-                        break;
-                    }
-                    i = next[i];
-                }
-                match equal {
-                    Some(i) => {
-                        if !visit(i, j) {
-                            return;
-                        }
-                    }
-                    None => {
-                        next[tail] = j;
-                        e.get_mut().1 = j;
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Length in Unicode code points, as `minLength`/`maxLength` count.
-pub fn char_len(s: &str) -> u64 {
-    s.chars().count() as u64
-}
-
-/// Whether `alternative` failed only because the value at `trail` is of another
-/// type (so it says nothing about the value's content).
-fn type_miss(alternative: &[Violation], here: &crate::Path) -> bool {
-    matches!(alternative, [v] if &v.path == here && matches!(v.kind, Kind::Type { .. }))
-}
-
-/// Reports an `anyOf` (or `oneOf`, `one_of = true`) that no alternative matched,
-/// readably: when every alternative wanted another type, one type violation with
-/// all of them (`should be string or null`); when exactly one alternative accepts
-/// the value's type, that alternative's violations; otherwise every alternative.
-fn none_matched(
-    alternatives: Vec<Vec<Violation>>,
-    one_of: bool,
-    trail: &Trail<'_>,
-    position: Position,
-    out: &mut Sink<'_>,
-) {
-    // The alternatives were collected within `out`'s budget: given back, and
-    // what is kept below is charged anew.
-    out.release_all(&alternatives);
-    if alternatives.iter().any(Vec::is_empty) {
-        // The budget ran out while collecting (a failed alternative always has a
-        // violation): the violation is counted, not shown.
-        if one_of {
-            out.report(|| Kind::OneOfNone { alternatives }, trail, position);
-        } else {
-            out.report(|| Kind::AnyOf { alternatives }, trail, position);
-        }
-        return;
-    }
-    let here = trail.to_path();
-    if alternatives.iter().all(|a| type_miss(a, &here)) {
-        let mut expected = TypeSet::EMPTY;
-        let mut received = JsonType::Null;
-        for a in &alternatives {
-            if let Kind::Type {
-                expected: e,
-                received: r,
-            } = &a[0].kind
-            {
-                for t in e.iter() {
-                    expected = expected.with(t);
-                }
-                received = *r;
-            }
-        }
-        out.report(|| Kind::Type { expected, received }, trail, position);
-        return;
-    }
-    let mut relevant = alternatives.iter().filter(|a| !type_miss(a, &here));
-    if let (Some(only), None) = (relevant.next(), relevant.next()) {
-        out.extend(only.clone());
-        return;
-    }
-    if one_of {
-        out.report(|| Kind::OneOfNone { alternatives }, trail, position);
-    } else {
-        out.report(|| Kind::AnyOf { alternatives }, trail, position);
-    }
-}
-
-/// Whether alternative `i` accepts the value (probing: no allocation).
-fn accepts(run: &impl Fn(usize, &mut Sink<'_>), i: usize) -> bool {
-    let mut probe = Sink::probe();
-    run(i, &mut probe);
-    !probe.failed()
-}
-
-/// Every alternative's violations, collected within `out`'s budget.
-fn collect(n: usize, run: &impl Fn(usize, &mut Sink<'_>), out: &Sink<'_>) -> Vec<Vec<Violation>> {
-    (0..n)
-        .map(|i| {
-            let mut list = Vec::new();
-            run(i, &mut out.nested(&mut list));
-            list
-        })
-        .collect()
-}
-
-/// `anyOf` over `n` alternatives; `run(i, sink)` validates the value against
-/// alternative `i`. A valid value costs one probe per alternative tried and no
-/// allocation.
-pub fn any_of(
-    n: usize,
-    run: impl Fn(usize, &mut Sink<'_>),
-    trail: &Trail<'_>,
-    position: Position,
-    out: &mut Sink<'_>,
-) {
-    if (0..n).any(|i| accepts(&run, i)) {
-        return;
-    }
-    if out.is_probe() {
-        out.fail();
-        return;
-    }
-    none_matched(collect(n, &run, out), false, trail, position, out);
-}
-
-/// `oneOf` over `n` alternatives (see [`any_of`]).
-pub fn one_of(
-    n: usize,
-    run: impl Fn(usize, &mut Sink<'_>),
-    trail: &Trail<'_>,
-    position: Position,
-    out: &mut Sink<'_>,
-) {
-    let count = (0..n).filter(|&i| accepts(&run, i)).count();
-    if count == 1 {
-        return;
-    }
-    if out.is_probe() {
-        out.fail();
-        return;
-    }
-    if count == 0 {
-        none_matched(collect(n, &run, out), true, trail, position, out);
-    } else {
-        let matched: Vec<usize> = (0..n).filter(|&i| accepts(&run, i)).collect();
-        out.report(|| Kind::OneOfMany { matched }, trail, position);
-    }
-}
-
-/// `not`: a violation when `run` accepts the value.
-pub fn not(
-    run: impl Fn(&mut Sink<'_>),
-    schema: impl FnOnce() -> Value,
-    trail: &Trail<'_>,
-    position: Position,
-    out: &mut Sink<'_>,
-) {
-    let mut probe = Sink::probe();
-    run(&mut probe);
-    if !probe.failed() {
-        out.report(|| Kind::Not { schema: schema() }, trail, position);
-    }
-}
-
-/// `propertyNames`: checks `name` (as a string value) with `run` and reports each
-/// of its violations as a [`Kind::PropertyName`] at the object's path.
-pub fn property_name(
-    name: &str,
-    run: impl Fn(&Value, &mut Sink<'_>),
-    trail: &Trail<'_>,
-    position: Position,
-    out: &mut Sink<'_>,
-) {
-    let value = Value::String(name.to_string());
-    if out.is_probe() {
-        run(&value, out);
-        return;
-    }
-    let mut problems = Vec::new();
-    run(&value, &mut out.nested(&mut problems));
-    out.release(&problems);
-    if problems.is_empty() {
-        return;
-    }
-    let name = crate::violation::received_str(name);
-    for p in problems {
-        let problem = Box::new(p.kind);
-        out.report(
-            || Kind::PropertyName {
-                name: name.clone(),
-                problem,
-            },
-            trail,
-            position,
-        );
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn num(s: &str) -> Number {
         serde_json::from_str(s).unwrap()
@@ -504,70 +446,5 @@ mod tests {
             assert_eq!(multiple_of(&n, &d), expected, "{a}e{p} multipleOf {b}e{q}");
         }
         assert!(multiples > 5_000, "{multiples}");
-    }
-
-    #[test]
-    fn duplicates() {
-        assert_eq!(
-            first_duplicate(&[json!(1), json!(2), json!(1.0)]),
-            Some((0, 2))
-        );
-        assert_eq!(first_duplicate(&[json!(1), json!(true)]), None);
-        assert_eq!(
-            first_duplicate(&[json!({"a": 1}), json!({"a": 1})]),
-            Some((0, 1))
-        );
-    }
-
-    /// The hashed search answers as the pairwise one, on long arrays.
-    #[test]
-    fn hashed_duplicates_match_pairs() {
-        fn pairs(items: &[Value]) -> Option<(usize, usize)> {
-            (1..items.len()).find_map(|j| {
-                items[..j]
-                    .iter()
-                    .position(|x| json_eq(x, &items[j]))
-                    .map(|i| (i, j))
-            })
-        }
-        let one_f: Value = serde_json::from_str("1.0").unwrap();
-        let big_f: Value = serde_json::from_str("9007199254740992.0").unwrap();
-        let pool = [
-            json!(1),
-            one_f,
-            json!(true),
-            json!(null),
-            json!("1"),
-            json!([1, 2]),
-            json!([2, 1]),
-            json!({"a": 1, "b": [1]}),
-            json!({"b": [1.0], "a": 1}),
-            json!(9007199254740993u64),
-            big_f,
-            json!(9007199254740992u64),
-            json!(-0.0),
-            json!(0),
-            json!(1e300),
-            json!(0.5),
-        ];
-        // Every array of 20 elements from the pool (by a simple generator).
-        let mut seed = 7u64;
-        for _ in 0..2000 {
-            let items: Vec<Value> = (0..20)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    pool[(seed >> 33) as usize % pool.len()].clone()
-                })
-                .collect();
-            assert_eq!(first_duplicate(&items), pairs(&items), "{items:?}");
-        }
-        let distinct: Vec<Value> = (0..1000).map(|i| json!(i)).collect();
-        assert_eq!(first_duplicate(&distinct), None);
-        let mut late = distinct.clone();
-        late.push(json!(500.0));
-        late.push(json!(3));
-        assert_eq!(first_duplicate(&late), Some((500, 1000)));
     }
 }

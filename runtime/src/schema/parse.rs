@@ -4,6 +4,7 @@
 use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, Property};
 use super::{Schema, SchemaError};
 use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
+use crate::keywords;
 use crate::suggest;
 use serde_json::Number;
 use serde_json::{Map, Value};
@@ -16,86 +17,22 @@ const SMALL: usize = 16;
 /// Deeper schemas are refused rather than risking the stack.
 pub(crate) const MAX_DEPTH: usize = 64;
 
-/// Keywords of JSON Schema that this model does not implement yet. Named apart from
-/// unknown keywords so the message can say so.
-const NOT_YET: &[&str] = &[
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "patternProperties",
-    "dependentRequired",
-    "dependentSchemas",
-    "dependencies",
-    "additionalItems",
-    "if",
-    "then",
-    "else",
-    "$id",
-    "$anchor",
-    "$dynamicRef",
-    "$dynamicAnchor",
-    "$recursiveRef",
-    "$recursiveAnchor",
-    "$vocabulary",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
-];
-
-/// Keywords this model reads.
-const SUPPORTED: &[&str] = &[
-    "type",
-    "nullable",
-    "enum",
-    "const",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "properties",
-    "required",
-    "additionalProperties",
-    "minProperties",
-    "maxProperties",
-    "propertyNames",
-    "prefixItems",
-    "items",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "$ref",
-    "$defs",
-    "definitions",
-    "title",
-    "description",
-    "$comment",
-    "$schema",
-    "default",
-    "examples",
-];
-
 /// Every keyword name a typo could have meant.
 fn known_keywords() -> impl Iterator<Item = &'static str> {
-    SUPPORTED
-        .iter()
-        .chain(NOT_YET)
-        .chain(OTHER_ANNOTATIONS)
-        .copied()
+    keywords::VOCABULARY.iter().map(|k| k.name)
 }
 
-/// Annotation keywords kept verbatim in [`Annotations::other`].
-const OTHER_ANNOTATIONS: &[&str] = &["deprecated", "readOnly", "writeOnly"];
+/// Whether `name` is one of the annotation keywords kept verbatim in
+/// [`Annotations::other`].
+fn kept_verbatim(name: &str) -> bool {
+    keywords::kept_verbatim().iter().any(|k| k.name == name)
+}
+
+/// Whether `name` is a keyword of JSON Schema that this model does not implement
+/// yet (named apart from unknown keywords so the message can say so).
+fn not_yet(name: &str) -> bool {
+    keywords::not_yet().iter().any(|k| k.name == name)
+}
 
 pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     let mut p = Parser {
@@ -330,7 +267,7 @@ impl Parser {
                 }
                 "format" => {
                     if let Some(name) = self.string(v, &at) {
-                        if !crate::formats::is_known(&name) {
+                        if !crate::keywords::format::is_known(&name) {
                             self.lint(
                                 LintKind::UnknownFormat,
                                 at,
@@ -412,10 +349,10 @@ impl Parser {
                     Value::Array(items) => ann.examples = Some(items.clone()),
                     other => self.error(at, format!("expected an array of examples, got {}", kind_of(other))),
                 },
-                k if OTHER_ANNOTATIONS.contains(&k) || k.starts_with("x-") => {
+                k if kept_verbatim(k) || k.starts_with("x-") => {
                     ann.other.push((k.to_string(), v.clone()));
                 }
-                k if NOT_YET.contains(&k) => {
+                k if not_yet(k) => {
                     self.key_error(at, format!("keyword \"{k}\" is not supported yet"));
                     continue;
                 }
@@ -784,7 +721,7 @@ impl Parser {
                     repeats[i] = values[..i].iter().any(|w| json_eq(v, w));
                 }
             } else {
-                crate::check::each_duplicate(values, |_, j| {
+                crate::keywords::array::each_duplicate(values, |_, j| {
                     repeats[j] = true;
                     true
                 });
@@ -824,52 +761,16 @@ impl Parser {
             }
         }
         if let Some(types) = node.types {
-            let numeric = types.declares(JsonType::Number) || types.declares(JsonType::Integer);
-            let object = types.declares(JsonType::Object);
-            let array = types.declares(JsonType::Array);
-            let string = types.declares(JsonType::String);
-            let checks: [(&str, bool, bool); 20] = [
-                ("minimum", node.minimum.is_some(), numeric),
-                ("maximum", node.maximum.is_some(), numeric),
-                (
-                    "exclusiveMinimum",
-                    node.exclusive_minimum.is_some(),
-                    numeric,
-                ),
-                (
-                    "exclusiveMaximum",
-                    node.exclusive_maximum.is_some(),
-                    numeric,
-                ),
-                ("multipleOf", node.multiple_of.is_some(), numeric),
-                ("minLength", node.min_length.is_some(), string),
-                ("maxLength", node.max_length.is_some(), string),
-                ("pattern", node.pattern.is_some(), string),
-                ("format", node.format.is_some(), string),
-                ("properties", node.properties.is_some(), object),
-                ("required", !node.required.is_empty(), object),
-                (
-                    "additionalProperties",
-                    node.additional != Additional::Unspecified,
-                    object,
-                ),
-                ("minProperties", node.min_properties.is_some(), object),
-                ("maxProperties", node.max_properties.is_some(), object),
-                ("propertyNames", node.property_names.is_some(), object),
-                ("items", node.items.is_some(), array),
-                ("prefixItems", !node.prefix_items.is_empty(), array),
-                ("minItems", node.min_items.is_some(), array),
-                ("maxItems", node.max_items.is_some(), array),
-                ("uniqueItems", node.unique_items, array),
-            ];
-            for (kw, present, applies) in checks {
-                if present && !applies {
-                    self.key_lint(
-                        LintKind::KeywordTypeMismatch,
-                        push_token(ptr, kw),
-                        format!("{kw} has no effect on a value of type {types}"),
-                    );
-                }
+            let misplaced = keywords::supported()
+                .iter()
+                .filter(|k| k.applies_to.is_some() && k.is_in(node) && !k.can_apply(types));
+            for k in misplaced {
+                let kw = k.name;
+                self.key_lint(
+                    LintKind::KeywordTypeMismatch,
+                    push_token(ptr, kw),
+                    format!("{kw} has no effect on a value of type {types}"),
+                );
             }
         }
     }

@@ -18,8 +18,9 @@
 //! generated visitor fail.
 
 use super::abort;
-use crate::check::{char_len, cmp_to_int};
 use crate::json::cmp_numbers;
+use crate::keywords::number::cmp_to_int;
+use crate::keywords::{array, string};
 use crate::options::Options;
 use crate::schema::{Additional, Pattern};
 use crate::tool::ToolArgs;
@@ -477,16 +478,8 @@ pub struct Str {
 impl Str {
     #[inline]
     fn ok(&self, s: &str) -> bool {
-        if self.min > 0 || self.max < u64::MAX {
-            // At most 4 bytes a code point: the byte length settles most cases.
-            let bytes = s.len() as u64;
-            if bytes < self.min || bytes / 4 > self.max {
-                return false;
-            }
-            let n = char_len(s);
-            if n < self.min || n > self.max {
-                return false;
-            }
+        if !string::length_ok(Some(self.min), Some(self.max), s) {
+            return false;
         }
         match self.pattern {
             Some((cell, source)) => cell.is_match(source, s),
@@ -541,7 +534,7 @@ impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Seq<S> {
             out.push(v);
         }
         let n = out.len() as u64;
-        if n < self.min || n > self.max {
+        if !array::count_ok(Some(self.min), Some(self.max), n) {
             return Err(abort());
         }
         Ok(out)
@@ -623,7 +616,7 @@ impl<'de, C: SetLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for
             }
             n += 1;
         }
-        if n < self.min || n > self.max {
+        if !array::count_ok(Some(self.min), Some(self.max), n) {
             return Err(abort());
         }
         Ok(out)
