@@ -2,18 +2,10 @@
 //! the runtime's `keywords::array` decisions, then each element against its
 //! schema (`prefixItems`, `items`).
 
-use super::{fn_name, ok_name, report_if, rt};
+use super::{fn_name, ok_name, option, report_if, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use tool_schema_runtime::schema::Node;
-
-/// `Some(n)` or `None`, as an expression.
-fn option(v: Option<u64>) -> TokenStream {
-    match v {
-        Some(n) => quote!(::core::option::Option::Some(#n)),
-        None => quote!(::core::option::Option::None),
-    }
-}
 
 /// The yes/no checks of `a`, as `return false`.
 pub(super) fn ok_code(node: &Node) -> TokenStream {

@@ -25,6 +25,14 @@ fn rt() -> TokenStream {
     quote!(::tool_schema::__private)
 }
 
+/// `Some(n)` or `None`, as an expression.
+fn option(v: Option<u64>) -> TokenStream {
+    match v {
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
 fn fn_name(id: NodeId) -> Ident {
     format_ident!("__ts_node_{}", id.0)
 }

@@ -9,7 +9,7 @@
 //! validator calls it, or when the node is also used deeper: positions and
 //! closedness then depend on `t.is_root()` at run time.
 
-use super::{fn_name, ok_name, report, report_if, rt};
+use super::{fn_name, ok_name, option, report, report_if, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
@@ -142,14 +142,6 @@ fn additional_expr(a: Additional) -> TokenStream {
         // A schema for undeclared properties: none is rejected as such.
         Additional::Schema(_) => quote!(#rt::schema::Additional::Allowed),
         _ => quote!(#rt::schema::Additional::Unspecified),
-    }
-}
-
-/// `Some(n)` or `None`, as an expression.
-fn option(v: Option<u64>) -> TokenStream {
-    match v {
-        Some(n) => quote!(::core::option::Option::Some(#n)),
-        None => quote!(::core::option::Option::None),
     }
 }
 

@@ -2,18 +2,10 @@
 //! of the runtime's `keywords::string` decisions, `pattern` through a regular
 //! expression compiled once, `format` in [`super::format`].
 
-use super::{report, report_if, rt};
+use super::{option, report, report_if, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use tool_schema_runtime::schema::Node;
-
-/// `Some(n)` or `None`, as an expression.
-fn option(v: Option<u64>) -> TokenStream {
-    match v {
-        Some(n) => quote!(::core::option::Option::Some(#n)),
-        None => quote!(::core::option::Option::None),
-    }
-}
 
 /// The yes/no checks of `s` (without `pattern`: such nodes use the probe), as
 /// `return false`.

@@ -1,39 +1,28 @@
 //! The array keywords' decisions: `minItems`, `maxItems`, `uniqueItems`. The
 //! element schemas (`prefixItems`, `items`) are walked by each back end.
 
+use super::count;
 use crate::json::json_eq;
 use crate::schema::Node;
 use crate::violation::{Kind, Position, Sink, Trail};
 use serde_json::Value;
 
-/// `minItems`' decision: an array of `count` elements is too short.
-#[inline(always)]
-fn too_few(limit: u64, count: u64) -> bool {
-    count < limit
-}
-
-/// `maxItems`' decision: an array of `count` elements is too long.
-#[inline(always)]
-fn too_many(limit: u64, count: u64) -> bool {
-    count > limit
-}
-
 /// The violation of `minItems: limit` by an array of `count` elements.
 #[inline]
 pub fn min_items(limit: u64, count: u64) -> Option<Kind> {
-    too_few(limit, count).then_some(Kind::MinItems { limit, count })
+    count::below(limit, count).then_some(Kind::MinItems { limit, count })
 }
 
 /// The violation of `maxItems: limit` by an array of `count` elements.
 #[inline]
 pub fn max_items(limit: u64, count: u64) -> Option<Kind> {
-    too_many(limit, count).then_some(Kind::MaxItems { limit, count })
+    count::above(limit, count).then_some(Kind::MaxItems { limit, count })
 }
 
 /// Whether `count` elements are within `minItems: min` and `maxItems: max`.
 #[inline]
 pub fn count_ok(min: Option<u64>, max: Option<u64>, count: u64) -> bool {
-    !min.is_some_and(|m| too_few(m, count)) && !max.is_some_and(|m| too_many(m, count))
+    count::within(min, max, count)
 }
 
 /// The violation of `uniqueItems: true` by `items`: its first repeated element.

@@ -6,6 +6,7 @@
 
 pub mod applicators;
 pub mod array;
+mod count;
 pub mod enum_const;
 pub mod format;
 pub mod number;
@@ -139,13 +140,8 @@ const fn unread(
     role: Role,
 ) -> Keyword {
     Keyword {
-        name,
-        family,
-        applies_to,
-        drafts,
-        role,
         supported: false,
-        present: |_| false,
+        ..kw(name, family, applies_to, drafts, role, |_| false)
     }
 }
 

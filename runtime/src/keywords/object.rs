@@ -3,37 +3,42 @@
 //! [`Undeclared`](crate::Undeclared) policy). The members themselves
 //! (`properties`, `required`, `propertyNames`) are walked by each back end.
 
-use crate::schema::Node;
+use super::count;
+use crate::options::Undeclared;
+use crate::schema::{Additional, Node};
 use crate::violation::{Kind, Position, Sink, Trail};
 
-/// `minProperties`' decision: an object of `count` members is too small.
-#[inline(always)]
-fn too_few(limit: u64, count: u64) -> bool {
-    count < limit
-}
-
-/// `maxProperties`' decision: an object of `count` members is too large.
-#[inline(always)]
-fn too_many(limit: u64, count: u64) -> bool {
-    count > limit
+/// Whether an undeclared member is a violation under `policy`, in an object
+/// whose schema says `additional` and is `closed` (it declares `properties`, or
+/// it is the arguments object). The `additionalProperties` decision.
+#[inline]
+pub const fn rejects_undeclared(policy: Undeclared, closed: bool, additional: Additional) -> bool {
+    match (policy, additional) {
+        (_, Additional::Forbidden) => true,
+        (_, Additional::Schema(_)) => false,
+        (Undeclared::RejectIfForbidden, _) => false,
+        (Undeclared::RejectAlways, _) => closed,
+        (Undeclared::RejectUnlessAllowed, Additional::Allowed) => false,
+        (Undeclared::RejectUnlessAllowed, _) => closed,
+    }
 }
 
 /// The violation of `minProperties: limit` by an object of `count` members.
 #[inline]
 pub fn min_properties(limit: u64, count: u64) -> Option<Kind> {
-    too_few(limit, count).then_some(Kind::MinProperties { limit, count })
+    count::below(limit, count).then_some(Kind::MinProperties { limit, count })
 }
 
 /// The violation of `maxProperties: limit` by an object of `count` members.
 #[inline]
 pub fn max_properties(limit: u64, count: u64) -> Option<Kind> {
-    too_many(limit, count).then_some(Kind::MaxProperties { limit, count })
+    count::above(limit, count).then_some(Kind::MaxProperties { limit, count })
 }
 
 /// Whether `count` members are within `minProperties: min` and `maxProperties: max`.
 #[inline]
 pub fn count_ok(min: Option<u64>, max: Option<u64>, count: u64) -> bool {
-    !min.is_some_and(|m| too_few(m, count)) && !max.is_some_and(|m| too_many(m, count))
+    count::within(min, max, count)
 }
 
 /// The yes/no walk: whether an object of `count` members satisfies `node`'s counts.

@@ -3,6 +3,7 @@
 //! Each decision is written once here; the interpreter, the text path and
 //! generated code call it.
 
+use super::count;
 use crate::options::Options;
 use crate::schema::Node;
 use crate::violation::{received_str, Kind, Position, Sink, Trail};
@@ -13,28 +14,16 @@ pub fn length(s: &str) -> u64 {
     s.chars().count() as u64
 }
 
-/// `minLength`'s decision: a string of `length` code points is too short.
-#[inline(always)]
-fn too_short(limit: u64, length: u64) -> bool {
-    length < limit
-}
-
-/// `maxLength`'s decision: a string of `length` code points is too long.
-#[inline(always)]
-fn too_long(limit: u64, length: u64) -> bool {
-    length > limit
-}
-
 /// The violation of `minLength: limit` by a string of `length` code points.
 #[inline]
 pub fn min_length(limit: u64, length: u64) -> Option<Kind> {
-    too_short(limit, length).then_some(Kind::MinLength { limit, length })
+    count::below(limit, length).then_some(Kind::MinLength { limit, length })
 }
 
 /// The violation of `maxLength: limit` by a string of `length` code points.
 #[inline]
 pub fn max_length(limit: u64, length: u64) -> Option<Kind> {
-    too_long(limit, length).then_some(Kind::MaxLength { limit, length })
+    count::above(limit, length).then_some(Kind::MaxLength { limit, length })
 }
 
 /// Whether `s` is within `minLength: min` and `maxLength: max`. A code point is
@@ -42,13 +31,11 @@ pub fn max_length(limit: u64, length: u64) -> Option<Kind> {
 #[inline]
 pub fn length_ok(min: Option<u64>, max: Option<u64>, s: &str) -> bool {
     let bytes = s.len() as u64;
-    let long_enough = min.is_none_or(|m| !too_short(m, bytes / 4));
-    let short_enough = max.is_none_or(|m| !too_long(m, bytes));
-    if long_enough && short_enough {
+    // At least `bytes / 4` code points, at most `bytes`.
+    if count::within(min, None, bytes / 4) && count::within(None, max, bytes) {
         return true;
     }
-    let n = length(s);
-    !min.is_some_and(|m| too_short(m, n)) && !max.is_some_and(|m| too_long(m, n))
+    count::within(min, max, length(s))
 }
 
 /// Whether `s` matches `node`'s `pattern` (or it has none).
