@@ -258,8 +258,9 @@ pub fn kept_verbatim() -> &'static [Keyword] {
 }
 
 impl Node {
-    /// Whether the node holds a keyword of `family`.
-    pub fn has(&self, family: Family) -> bool {
+    /// Whether the node holds a keyword of `family` (what "has string rules"
+    /// and the like mean everywhere: derived from [`VOCABULARY`]).
+    pub(crate) fn has(&self, family: Family) -> bool {
         supported()
             .iter()
             .any(|k| k.family == family && k.is_in(self))
