@@ -84,11 +84,7 @@ pub struct Keyword {
     pub drafts: &'static [Draft],
     /// What it does.
     pub role: Role,
-    /// Whether the schema model reads it (`false`: refused as not supported yet,
-    /// or kept as an annotation).
-    pub supported: bool,
-    /// Whether a node holds it (always `false` for a keyword the model does not
-    /// read).
+    /// Whether a node holds it ([`UNREAD`] for a keyword the model does not read).
     present: fn(&Node) -> bool,
 }
 
@@ -126,24 +122,12 @@ const fn kw(
         applies_to,
         drafts,
         role,
-        supported: true,
         present,
     }
 }
 
-/// A keyword the model does not read.
-const fn unread(
-    name: &'static str,
-    family: Family,
-    applies_to: Option<JsonType>,
-    drafts: &'static [Draft],
-    role: Role,
-) -> Keyword {
-    Keyword {
-        supported: false,
-        ..kw(name, family, applies_to, drafts, role, |_| false)
-    }
-}
+/// The `present` of a keyword the model does not read: no node holds it.
+const UNREAD: fn(&Node) -> bool = |_| false;
 
 use Family as F;
 use Role::{Annotation as Ann, Applicator as App, Assertion as Ass, Core as Cor};
@@ -195,34 +179,34 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("default", F::Annotation, None, BOTH, Ann, |n| n.annotations.default.is_some()),
     kw("examples", F::Annotation, None, BOTH, Ann, |n| n.annotations.examples.is_some()),
     // Not supported yet.
-    unread("contains", F::Array, ARR, BOTH, App),
-    unread("minContains", F::Array, ARR, D2020, Ass),
-    unread("maxContains", F::Array, ARR, D2020, Ass),
-    unread("unevaluatedItems", F::Array, ARR, D2020, App),
-    unread("unevaluatedProperties", F::Object, OBJ, D2020, App),
-    unread("patternProperties", F::Object, OBJ, BOTH, App),
-    unread("dependentRequired", F::Object, OBJ, D2020, Ass),
-    unread("dependentSchemas", F::Object, OBJ, D2020, App),
-    unread("dependencies", F::Object, OBJ, D07, App),
-    unread("additionalItems", F::Array, ARR, D07, App),
-    unread("if", F::Applicator, None, BOTH, App),
-    unread("then", F::Applicator, None, BOTH, App),
-    unread("else", F::Applicator, None, BOTH, App),
-    unread("$id", F::Core, None, BOTH, Cor),
-    unread("$anchor", F::Core, None, D2020, Cor),
-    unread("$dynamicRef", F::Core, None, D2020, Cor),
-    unread("$dynamicAnchor", F::Core, None, D2020, Cor),
-    unread("$recursiveRef", F::Core, None, NONE, Cor),
-    unread("$recursiveAnchor", F::Core, None, NONE, Cor),
-    unread("$vocabulary", F::Core, None, D2020, Cor),
+    kw("contains", F::Array, ARR, BOTH, App, UNREAD),
+    kw("minContains", F::Array, ARR, D2020, Ass, UNREAD),
+    kw("maxContains", F::Array, ARR, D2020, Ass, UNREAD),
+    kw("unevaluatedItems", F::Array, ARR, D2020, App, UNREAD),
+    kw("unevaluatedProperties", F::Object, OBJ, D2020, App, UNREAD),
+    kw("patternProperties", F::Object, OBJ, BOTH, App, UNREAD),
+    kw("dependentRequired", F::Object, OBJ, D2020, Ass, UNREAD),
+    kw("dependentSchemas", F::Object, OBJ, D2020, App, UNREAD),
+    kw("dependencies", F::Object, OBJ, D07, App, UNREAD),
+    kw("additionalItems", F::Array, ARR, D07, App, UNREAD),
+    kw("if", F::Applicator, None, BOTH, App, UNREAD),
+    kw("then", F::Applicator, None, BOTH, App, UNREAD),
+    kw("else", F::Applicator, None, BOTH, App, UNREAD),
+    kw("$id", F::Core, None, BOTH, Cor, UNREAD),
+    kw("$anchor", F::Core, None, D2020, Cor, UNREAD),
+    kw("$dynamicRef", F::Core, None, D2020, Cor, UNREAD),
+    kw("$dynamicAnchor", F::Core, None, D2020, Cor, UNREAD),
+    kw("$recursiveRef", F::Core, None, NONE, Cor, UNREAD),
+    kw("$recursiveAnchor", F::Core, None, NONE, Cor, UNREAD),
+    kw("$vocabulary", F::Core, None, D2020, Cor, UNREAD),
     // Annotations only (since 2019-09): they constrain no value.
-    unread("contentEncoding", F::Annotation, None, BOTH, Ann),
-    unread("contentMediaType", F::Annotation, None, BOTH, Ann),
-    unread("contentSchema", F::Annotation, None, D2020, Ann),
+    kw("contentEncoding", F::Annotation, None, BOTH, Ann, UNREAD),
+    kw("contentMediaType", F::Annotation, None, BOTH, Ann, UNREAD),
+    kw("contentSchema", F::Annotation, None, D2020, Ann, UNREAD),
     // Annotations kept verbatim.
-    unread("deprecated", F::Annotation, None, D2020, Ann),
-    unread("readOnly", F::Annotation, None, BOTH, Ann),
-    unread("writeOnly", F::Annotation, None, BOTH, Ann),
+    kw("deprecated", F::Annotation, None, D2020, Ann, UNREAD),
+    kw("readOnly", F::Annotation, None, BOTH, Ann, UNREAD),
+    kw("writeOnly", F::Annotation, None, BOTH, Ann, UNREAD),
 ];
 
 /// The first keyword that [`not_yet`] lists, in [`VOCABULARY`].
@@ -241,7 +225,8 @@ pub fn applies_to(name: &str) -> Option<JsonType> {
     lookup(name)?.applies_to
 }
 
-/// The keywords the model reads.
+/// The keywords the model reads (the others are refused as not supported yet,
+/// or kept as annotations).
 pub fn supported() -> &'static [Keyword] {
     &VOCABULARY[..NOT_YET_FROM]
 }
@@ -274,11 +259,6 @@ mod tests {
     #[test]
     fn the_table_is_split_where_its_constants_say() {
         assert_eq!(VOCABULARY[NOT_YET_FROM - 1].name, "examples");
-        assert!(supported().iter().all(|k| k.supported));
-        assert!(not_yet()
-            .iter()
-            .chain(kept_verbatim())
-            .all(|k| !k.supported));
         assert_eq!(not_yet()[0].name, "contains");
         assert_eq!(kept_verbatim()[0].name, "deprecated");
         let mut names: Vec<&str> = VOCABULARY.iter().map(|k| k.name).collect();

@@ -223,8 +223,9 @@ impl Parser {
         let mut required_at: Vec<usize> = Vec::new();
         for (key, v) in map {
             let at = push_token(ptr, key);
-            let family = keywords::lookup(key)
-                .filter(|k| k.supported)
+            let family = keywords::supported()
+                .iter()
+                .find(|k| k.name == *key)
                 .map(|k| k.family);
             match (family, key.as_str()) {
                 (Some(Family::Number), _) => self.read_number(key, v, at, &mut node),
