@@ -170,8 +170,8 @@ impl Options {
     }
 
     /// Whether an undeclared property of an object is a violation, given what its
-    /// schema says ([`crate::keywords::object::rejects_undeclared`] under this
-    /// policy). Shared by the interpreter and generated code.
+    /// schema says (`keywords::object::rejects_undeclared` under this policy).
+    /// Shared by the interpreter and generated code.
     #[doc(hidden)]
     #[inline]
     pub const fn rejects_undeclared(

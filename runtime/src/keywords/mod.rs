@@ -84,7 +84,7 @@ pub struct Keyword {
     pub drafts: &'static [Draft],
     /// What it does.
     pub role: Role,
-    /// Whether a node holds it ([`UNREAD`] for a keyword the model does not read).
+    /// Whether a node holds it (never, for a keyword the model does not read).
     present: fn(&Node) -> bool,
 }
 
