@@ -1,8 +1,10 @@
 //! The keywords: the one vocabulary table ([`VOCABULARY`]: each keyword's name,
 //! family, the JSON type it constrains, the drafts that have it, its role), and
 //! one module per keyword family holding the decisions that the interpreter, the
-//! text path and generated code share (`length < limit` is written once, in
-//! [`string`]). The words of a violation are a format's job (`crate::format`).
+//! text path and generated code share: each comparison is written once (a
+//! count against its `min*`/`max*` limit in `count`, a number against its bound
+//! in [`number::Bound::breaks`]). The words of a violation are a format's job
+//! (`crate::format`).
 
 pub mod applicators;
 pub mod array;
@@ -27,11 +29,11 @@ pub enum Family {
     Const,
     /// The number keywords ([`number`]).
     Number,
-    /// The string keywords ([`string`], [`format`]).
+    /// The string keywords ([`string`](mod@string), [`format`](mod@format)).
     String,
     /// The object keywords ([`object`]).
     Object,
-    /// The array keywords ([`array`]).
+    /// The array keywords ([`array`](mod@array)).
     Array,
     /// Subschemas applied to the value itself: `$ref`, `allOf`, `anyOf`, `oneOf`,
     /// `not` ([`applicators`]).
