@@ -19,8 +19,7 @@
 
 use super::abort;
 use crate::json::cmp_numbers;
-use crate::keywords::number::cmp_to_int;
-use crate::keywords::{array, string};
+use crate::keywords::{array, number, string};
 use crate::options::Options;
 use crate::schema::{Additional, Pattern};
 use crate::tool::ToolArgs;
@@ -28,7 +27,6 @@ use serde::de::value::{F64Deserializer, I64Deserializer, U64Deserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::Number;
-use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
@@ -345,19 +343,17 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// How `n` compares with the bound (`None`: no bound, or not comparable).
+    /// Whether `n` keeps within this bound read as `keyword` (`minimum` or
+    /// `maximum`), as the validator decides; a number the bound cannot be
+    /// compared with does not.
     #[inline]
-    fn cmp(self, n: &Number) -> Option<Ordering> {
-        match self {
-            Bound::None => None,
-            Bound::Int(limit) => cmp_to_int(n, limit),
-            Bound::Float(f) => cmp_numbers(n, &Number::from_f64(f)?),
-        }
-    }
-
-    #[inline]
-    fn is_none(self) -> bool {
-        matches!(self, Bound::None)
+    fn holds(self, keyword: number::Bound, n: &Number) -> bool {
+        let ord = match self {
+            Bound::None => return true,
+            Bound::Int(limit) => number::cmp_to_int(n, limit),
+            Bound::Float(f) => Number::from_f64(f).and_then(|l| cmp_numbers(n, &l)),
+        };
+        ord.is_some() && !keyword.breaks(ord)
     }
 }
 
@@ -365,8 +361,7 @@ impl Bound {
 /// validator compares.
 #[inline]
 pub fn within(n: &Number, min: Bound, max: Bound) -> bool {
-    (min.is_none() || matches!(min.cmp(n), Some(Ordering::Greater | Ordering::Equal)))
-        && (max.is_none() || matches!(max.cmp(n), Some(Ordering::Less | Ordering::Equal)))
+    min.holds(number::Bound::Minimum, n) && max.holds(number::Bound::Maximum, n)
 }
 
 /// A number of type `T` with bounds: the token is checked as the validator checks
