@@ -27,6 +27,7 @@ pub mod check;
 mod constcat;
 mod depth;
 pub mod dialect;
+mod echo;
 pub mod export;
 pub mod format;
 pub mod formats;

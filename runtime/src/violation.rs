@@ -45,15 +45,7 @@ impl Path {
         for seg in &self.0 {
             out.push('/');
             match seg {
-                Segment::Key(k) => {
-                    for c in k.chars() {
-                        match c {
-                            '~' => out.push_str("~0"),
-                            '/' => out.push_str("~1"),
-                            c => out.push(c),
-                        }
-                    }
-                }
+                Segment::Key(k) => out.push_str(&crate::json::pointer::escape_token(k)),
                 Segment::Index(i) => out.push_str(&i.to_string()),
             }
         }
@@ -71,7 +63,7 @@ impl Path {
                     if i > 0 {
                         out.push('.');
                     }
-                    crate::format::echo::push_name(out, k, NAME_SHOWN);
+                    crate::echo::push_name(out, k, NAME_SHOWN);
                 }
                 Segment::Index(n) => {
                     out.push('[');

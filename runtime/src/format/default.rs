@@ -1,7 +1,7 @@
 //! The default, model-facing sentences: seed 000's wording, extended to every kind
 //! and to nested paths.
 
-use super::echo;
+use crate::echo;
 use crate::violation::{Kind, Violation, NAME_SHOWN};
 use serde_json::Value;
 use std::fmt::{self, Write as _};

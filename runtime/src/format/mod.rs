@@ -15,7 +15,6 @@
 
 mod default;
 #[doc(hidden)]
-pub mod echo;
 mod report;
 mod seeds;
 
