@@ -23,7 +23,7 @@ use tool_schema::{Options, ToolArgs};
 use tool_schema_bench::{compiled_validate_str, derived, typed_parse, BENCHES};
 
 fn generic<T: ToolArgs + DeserializeOwned + 'static>(s: &str) -> bool {
-    tool_schema::text::__parse_str_generic::<T>(s, &Options::default()).is_ok()
+    tool_schema::__private::parse_str_generic::<T>(s, &Options::default()).is_ok()
 }
 
 fn serde_derived<T: DeserializeOwned>(s: &str) -> bool {
