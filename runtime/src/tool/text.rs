@@ -30,7 +30,7 @@ pub fn validate_str_with<T: ToolArgs + 'static>(
 /// `T::parse(&serde_json::from_str(text)?)`: the value, or every violation.
 ///
 /// ```
-/// use tool_schema_runtime::text::{parse_str, ParseError};
+/// use tool_schema_runtime::{parse_str, text::ParseError};
 /// # use serde::Deserialize;
 /// # use tool_schema_runtime::__private::{Sink, Trail};
 /// # use tool_schema_runtime::{Options, Position, Report, ToolArgs};
