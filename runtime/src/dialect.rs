@@ -5,11 +5,10 @@
 //!   function definitions (type names `dict`, `float`, `tuple`, `any`; `enum` on an
 //!   array lists the allowed elements; every keyword but `type`, `properties`,
 //!   `required`, `items` and `enum` is an annotation). The exact rules are those of
-//!   the corpus's `DIALECT.md`; [`bfcl_codes`] writes its error codes.
+//!   the corpus's `DIALECT.md`; [`crate::render::bfcl_codes`] writes its error codes.
 
 use crate::json::pointer;
 use crate::schema::{Diagnostic, Schema, SchemaError};
-use crate::violation::{Kind, Report};
 use serde_json::{Map, Value};
 
 /// A schema dialect.
@@ -313,31 +312,10 @@ fn bfcl_source_pointer(source: &Value, pointer: &str) -> String {
     out
 }
 
-/// The BFCL dialect's error codes (`missing:`, `unexpected:`, `type:`, `enum:` with
-/// the path), de-duplicated and sorted.
-pub fn bfcl_codes(report: &Report) -> Vec<String> {
-    let mut codes: Vec<String> = report
-        .violations
-        .iter()
-        .map(|v| {
-            let tag = match &v.kind {
-                Kind::Missing => "missing",
-                Kind::Unexpected => "unexpected",
-                Kind::Type { .. } => "type",
-                Kind::Enum { .. } => "enum",
-                other => other.code(),
-            };
-            format!("{tag}:{}", v.path)
-        })
-        .collect();
-    codes.sort();
-    codes.dedup();
-    codes
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::bfcl_codes;
     use crate::{Options, Undeclared};
     use serde_json::json;
 

@@ -14,11 +14,13 @@
 //! violations the report itself omitted ([`Report::omitted`]). What the call sent
 //! is echoed with control and bidi characters escaped (see [`message`]).
 
+mod bfcl;
 mod default;
 #[doc(hidden)]
 mod report;
 mod seeds;
 
+pub use bfcl::bfcl_codes;
 pub use default::message;
 pub use report::json_report;
 
