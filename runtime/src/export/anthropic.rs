@@ -13,8 +13,8 @@
 //!   16 parameters using `anyOf` or type lists per request (checked by
 //!   [`super::toolbox`] and, for one tool, by [`super::export`]).
 
-use super::common::{fill_items, prepare_root};
-use super::report::Ctx;
+use super::ctx::Ctx;
+use super::normalize::{fill_items, prepare_root};
 use super::strict::{self, ANTHROPIC};
 use super::{ExportOptions, ToolSpec};
 use serde_json::{Map, Value};

@@ -57,20 +57,31 @@
 //! Each provider file cites the documents its rules come from: `anthropic.rs`,
 //! `openai.rs`, `gemini.rs`, `mcp.rs`, and `strict.rs` for the strict-mode subsets.
 
+mod admit;
 mod anthropic;
-mod common;
+mod assemble;
+mod ctx;
+mod describe;
+mod disjoint;
 mod gemini;
+mod inline;
+mod json_util;
+mod keywords;
 pub mod limits;
 mod mcp;
+mod normalize;
 mod openai;
 mod report;
+mod rewrite;
 pub mod strict;
+mod walk;
 
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
 pub use strict::{NullableOptional, StrictSchema};
 
 use crate::tool::ToolArgs;
-use report::Ctx;
+use assemble::{check_anthropic_strict_totals, definition, finish};
+use ctx::Ctx;
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -407,139 +418,6 @@ pub fn toolbox(
         _ => list,
     };
     finish(target, value, ctx)
-}
-
-fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportError> {
-    if !ctx.problems.is_empty() {
-        return Err(ExportError {
-            target,
-            problems: ctx.problems,
-        });
-    }
-    Ok(Exported {
-        value,
-        report: ExportReport::from_changes(ctx.changes),
-        nullable_optional: ctx.nullable,
-    })
-}
-
-fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ctx) {
-    let (mut optional, mut unions) = (0, 0);
-    for d in defs {
-        let (o, u) = strict::anthropic_counts(&d["input_schema"]);
-        optional += o;
-        unions += u;
-    }
-    if optional > anthropic::MAX_STRICT_OPTIONAL {
-        ctx.refuse(
-            "",
-            format!("{optional} optional parameters in all strict tools"),
-            format!(
-                "Anthropic strict tool use: at most {} optional parameters per request",
-                anthropic::MAX_STRICT_OPTIONAL
-            ),
-        );
-    }
-    if unions > anthropic::MAX_STRICT_UNIONS {
-        ctx.refuse(
-            "",
-            format!("{unions} parameters using `anyOf` or a type list in all strict tools"),
-            format!(
-                "Anthropic strict tool use: at most {} such parameters per request",
-                anthropic::MAX_STRICT_UNIONS
-            ),
-        );
-    }
-}
-
-fn definition(
-    target: Target,
-    tool: &ToolSpec<'_>,
-    options: &ExportOptions,
-    ctx: &mut Ctx,
-) -> Value {
-    check_name(target, tool.name, ctx);
-    if !admit(tool.schema, ctx) {
-        return Value::Null;
-    }
-    match target {
-        Target::Anthropic => anthropic::definition(tool, false, options, ctx),
-        Target::AnthropicStrict => anthropic::definition(tool, true, options, ctx),
-        Target::OpenAiChat => openai::chat(tool, false, options, ctx),
-        Target::OpenAiChatStrict => openai::chat(tool, true, options, ctx),
-        Target::OpenAiResponses => openai::responses(tool, false, options, ctx),
-        Target::OpenAiResponsesStrict => openai::responses(tool, true, options, ctx),
-        Target::Gemini => gemini::definition(tool, false, options, ctx),
-        Target::GeminiJsonSchema => gemini::definition(tool, true, options, ctx),
-        Target::Mcp => mcp::definition(tool, options, ctx),
-    }
-}
-
-/// The rule named when the schema model refuses a schema.
-const MODEL_RULE: &str =
-    "tool-schema exports only schemas its validator can honour (Schema::parse refuses this)";
-
-/// The checks every export makes before reading the schema: its JSON nests at most
-/// [`limits::MAX_JSON_DEPTH`] levels (checked without recursion), and the schema
-/// model accepts it ([`Schema::parse`](crate::Schema::parse)): every problem it finds
-/// becomes a [`Problem`] at the same pointer. False when the export is refused.
-pub(crate) fn admit(schema: &Value, ctx: &mut Ctx) -> bool {
-    if let Some(at) = limits::too_deep(schema, limits::MAX_JSON_DEPTH) {
-        ctx.stop(
-            &at,
-            format!(
-                "the schema's JSON nests deeper than {} levels",
-                limits::MAX_JSON_DEPTH
-            ),
-            "tool-schema exports: a bounded depth (limits::MAX_JSON_DEPTH), so that no export recurses without bound",
-        );
-        return false;
-    }
-    match crate::Schema::parse(schema) {
-        Ok(_) => true,
-        Err(e) => {
-            for d in e.problems {
-                ctx.refuse(&d.pointer, d.message, MODEL_RULE);
-            }
-            ctx.stopped = true;
-            false
-        }
-    }
-}
-
-/// Checks a tool name against the provider's documented pattern.
-fn check_name(target: Target, name: &str, ctx: &mut Ctx) {
-    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    let (ok, rule) = match target {
-        Target::Anthropic | Target::AnthropicStrict => (
-            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
-            "Anthropic: a tool name matches ^[a-zA-Z0-9_-]{1,64}$",
-        ),
-        Target::OpenAiChat | Target::OpenAiChatStrict | Target::OpenAiResponses | Target::OpenAiResponsesStrict => (
-            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
-            "OpenAI: a function name is letters, digits, '_' and '-', at most 64 characters",
-        ),
-        Target::Gemini | Target::GeminiJsonSchema => (
-            name.len() <= 64
-                && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-                && name.chars().all(|c| plain(c) || c == '.' || c == ':'),
-            "Gemini: a function name starts with a letter or '_' and is letters, digits, '_', '.', ':' and '-', at most 64 characters",
-        ),
-        Target::Mcp => (
-            !name.is_empty() && name.len() <= 128 && name.chars().all(|c| plain(c) || c == '.'),
-            "MCP: a tool name is 1 to 128 ASCII letters, digits, '_', '-' and '.'",
-        ),
-    };
-    if !ok {
-        ctx.refuse(
-            "",
-            format!(
-                "the tool name '{}' does not follow the provider's pattern",
-                report::shown(name, limits::MAX_QUOTED_NAME_CHARS)
-            ),
-            rule,
-        );
-    }
 }
 
 fn value_of(

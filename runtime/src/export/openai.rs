@@ -17,8 +17,8 @@
 //!   schema missing properties") and an array without `items`, even when not strict;
 //!   both are added (same meaning).
 
-use super::common::{fill_items, prepare_root};
-use super::report::Ctx;
+use super::ctx::Ctx;
+use super::normalize::{fill_items, prepare_root};
 use super::strict::{self, OPENAI};
 use super::{ExportOptions, ToolSpec};
 use serde_json::{Map, Value};

@@ -1,50 +1,20 @@
-//! Gemini `functionDeclarations`: the legacy `parameters` (an OpenAPI 3.0 subset
-//! Schema object) and `parametersJsonSchema` (JSON Schema).
-//!
-//! Provider facts (from the documents named; not copied):
-//!
-//! - FunctionDeclaration, <https://ai.google.dev/api/caching#FunctionDeclaration>:
-//!   `name`, `description`, and either `parameters` (a `Schema`) or
-//!   `parametersJsonSchema` (JSON Schema), mutually exclusive; a function without
-//!   parameters leaves `parameters` unset. The name: letters, digits, `_`, `.`, `:`,
-//!   `-`, at most 64 characters (Vertex AI also asks it to start with a letter or `_`;
-//!   older references said 63, or only `_` and `-`: we take the strictest reading
-//!   except the length).
-//! - Schema, <https://ai.google.dev/api/caching#Schema> (and the same subset in the
-//!   js-genai `Schema` type): `type` (an enum: STRING, NUMBER, INTEGER, BOOLEAN, ARRAY,
-//!   OBJECT, NULL; one value, not a list), `format`, `title`, `description`,
-//!   `nullable`, `enum` (strings), `items`, `minItems`, `maxItems`, `properties`,
-//!   `required`, `minProperties`, `maxProperties`, `minLength`, `maxLength`,
-//!   `pattern`, `example`, `anyOf`, `propertyOrdering`, `default`, `minimum`,
-//!   `maximum`. Nothing else: the request is refused for an unknown field (reported as
-//!   "Unknown name \"additionalProperties\" ... Cannot find field" and "Proto field is
-//!   not repeating" for a `type` list, prism-php/prism#974). Formats the Gemini
-//!   Developer API takes: `enum` and `date-time` for strings (firebase.google.com
-//!   ai.schemashared), `float`/`double`, `int32`/`int64` for numbers.
-//! - An OBJECT with empty `properties` is refused ("should be non-empty for OBJECT
-//!   type"), and an ARRAY needs `items`.
-//! - `parametersJsonSchema`
-//!   (<https://ai.google.dev/api/caching#FunctionDeclaration>, and the same text for
-//!   `responseJsonSchema` in the Vertex AI reference): the keywords supported are
-//!   `$id`, `$defs`, `$ref`, `$anchor`, `type`, `format`, `title`, `description`,
-//!   `enum` (strings and numbers), `items`, `prefixItems`, `minItems`, `maxItems`,
-//!   `minimum`, `maximum`, `anyOf`, `oneOf` (read as `anyOf`), `properties`,
-//!   `additionalProperties`, `required`, and `propertyOrdering`; a `$ref` may have no
-//!   sibling but `$`-keywords; cycles are unrolled only through optional properties.
-//!   Whether other keywords are ignored or refused is not stated: we keep them and
-//!   report each as not enforced.
+//! Gemini's legacy `parameters`: JSON Schema converted into the OpenAPI 3.0 subset
+//! Schema object (upper-case types, `nullable`, string `enum`s, no `$ref`).
 
-use super::common::{
-    append_description, describe_constraint, disjointness_budget_message, fill_items, has_type,
-    inline_ref_siblings, is_annotation, merge_equivalent, one_level_down, overlapping_pairs,
-    prepare_root, push, push_index, resolve_ref, split_type_list, type_names, walk_mut, Levels,
-};
-use super::report::{ChangeKind, Ctx};
-use super::{ExportOptions, Lossy, SchemaDialect, ToolSpec};
+use super::super::ctx::Ctx;
+use super::super::describe::{append_description, describe_constraint};
+use super::super::disjoint::{disjointness_budget_message, overlapping_pairs};
+use super::super::json_util::{push, push_index, resolve_ref};
+use super::super::keywords::{has_type, is_annotation, type_names};
+use super::super::limits::weight_of_map;
+use super::super::normalize::prepare_root;
+use super::super::report::ChangeKind;
+use super::super::rewrite::{merge_equivalent, split_type_list};
+use super::super::walk::{one_level_down, Levels};
+use super::super::{ExportOptions, Lossy, SchemaDialect};
 use serde_json::{Map, Value};
 
 const RULE: &str = "Gemini `parameters` (an OpenAPI 3.0 subset)";
-const JSON_RULE: &str = "Gemini `parametersJsonSchema`";
 
 /// The legacy `parameters` value, or `None` for a tool without parameters.
 pub(crate) fn parameters(schema: &Value, options: &ExportOptions, ctx: &mut Ctx) -> Option<Value> {
@@ -172,7 +142,7 @@ impl Converter<'_> {
                 return Value::Null;
             };
             // the target and the siblings beside the reference are copied
-            let copied = super::limits::weight_of_map(target) + super::limits::weight_of_map(&m);
+            let copied = weight_of_map(target) + weight_of_map(&m);
             if !self.ctx.charge_inline(ptr, copied) {
                 self.stack.truncate(self.stack.len() - pushed);
                 return Value::Null;
@@ -573,97 +543,6 @@ impl Converter<'_> {
             (_, None) => self.ctx.refuse(ptr, format!("`{k}` cannot be expressed"), rule),
         }
     }
-}
-
-/// The `parametersJsonSchema` value: JSON Schema with `$ref` siblings inlined, arrays
-/// given `items`, and every keyword outside Gemini's list reported as not enforced.
-pub(crate) fn json_schema(schema: &Value, options: &ExportOptions, ctx: &mut Ctx) -> Value {
-    let mut root = prepare_root(schema, ctx, options, true, JSON_RULE);
-    inline_ref_siblings(
-        &mut root,
-        ctx,
-        "Gemini `parametersJsonSchema`: a `$ref` may have no sibling but `$` keywords",
-    );
-    fill_items(&mut root, ctx);
-    let lossy = options.lossy.unwrap_or(Lossy::Refuse);
-    walk_mut(&mut root, "", &mut |node, ptr| {
-        let keys: Vec<String> = node.keys().cloned().collect();
-        let mut described = Vec::new();
-        for k in keys {
-            let supported = matches!(
-                k.as_str(),
-                "$id"
-                    | "$defs"
-                    | "$ref"
-                    | "$anchor"
-                    | "type"
-                    | "format"
-                    | "title"
-                    | "description"
-                    | "enum"
-                    | "items"
-                    | "prefixItems"
-                    | "minItems"
-                    | "maxItems"
-                    | "minimum"
-                    | "maximum"
-                    | "anyOf"
-                    | "oneOf"
-                    | "properties"
-                    | "additionalProperties"
-                    | "required"
-                    | "propertyOrdering"
-                    | "$schema"
-            ) || is_annotation(&k);
-            if supported {
-                if k == "enum" {
-                    let odd = node[&k].as_array().is_some_and(|l| {
-                        l.iter()
-                            .any(|v| !(v.is_string() || v.is_number() || v.is_null()))
-                    });
-                    if odd {
-                        ctx.change(&push(ptr, &k), ChangeKind::NotEnforced, "`enum` lists values other than strings and numbers", format!("{JSON_RULE} supports `enum` of strings and numbers; tool-schema's validator enforces the rest"));
-                    }
-                }
-                continue;
-            }
-            let v = node[&k].clone();
-            match (lossy, describe_constraint(&k, &v)) {
-                (Lossy::Describe, Some(s)) => {
-                    described.push(s);
-                    ctx.change(&push(ptr, &k), ChangeKind::Described, format!("`{k}: {v}` stated in the description too"), format!("{JSON_RULE} does not list `{k}`; tool-schema's validator enforces it"));
-                }
-                _ => ctx.change(&push(ptr, &k), ChangeKind::NotEnforced, format!("`{k}` kept"), format!("{JSON_RULE} does not list `{k}` among the keywords it supports; tool-schema's validator enforces it")),
-            }
-        }
-        append_description(node, &described);
-    });
-    root
-}
-
-/// A `functionDeclarations` entry: `{name, description, parameters}` (legacy Schema;
-/// no `parameters` for a tool without arguments) or `{name, description,
-/// parametersJsonSchema}`.
-pub(crate) fn definition(
-    tool: &ToolSpec<'_>,
-    json: bool,
-    options: &ExportOptions,
-    ctx: &mut Ctx,
-) -> Value {
-    let mut m = Map::new();
-    m.insert("name".into(), Value::from(tool.name));
-    if !tool.description.is_empty() {
-        m.insert("description".into(), Value::from(tool.description));
-    }
-    if json {
-        m.insert(
-            "parametersJsonSchema".into(),
-            json_schema(tool.schema, options, ctx),
-        );
-    } else if let Some(p) = parameters(tool.schema, options, ctx) {
-        m.insert("parameters".into(), p);
-    }
-    Value::Object(m)
 }
 
 #[cfg(test)]
