@@ -42,6 +42,7 @@
 
 mod compose;
 mod engine;
+mod keywords;
 mod limits;
 mod objects;
 mod profile;

@@ -16,6 +16,18 @@ impl Engine<'_> {
         if !is_object {
             return;
         }
+        self.add_object_type(m, ptr);
+        self.close(m, ptr);
+        let Some(required) = self.declared_required(m, ptr) else {
+            return;
+        };
+        if self.profile.all_required {
+            self.require_all(m, ptr, required);
+        }
+    }
+
+    /// `type: "object"` added beside `properties` when there is no `type`.
+    fn add_object_type(&mut self, m: &mut Map<String, Value>, ptr: &str) {
         if m.contains_key("properties") && type_names(m).is_none() {
             m.insert("type".into(), Value::from("object"));
             self.ctx.change(
@@ -28,6 +40,11 @@ impl Engine<'_> {
                 ),
             );
         }
+    }
+
+    /// `additionalProperties: false` added where the object declares `properties`;
+    /// an object open to other keys refused.
+    fn close(&mut self, m: &mut Map<String, Value>, ptr: &str) {
         let closed_rule = format!(
             "{}: `additionalProperties: false` is required on every object",
             self.profile.rule
@@ -70,10 +87,15 @@ impl Engine<'_> {
                 closed_rule,
             ),
         }
+    }
+
+    /// The names in `required`, each checked against `properties`; `None` when there
+    /// are no `properties` or `required` is not a list of names (refused).
+    fn declared_required(&mut self, m: &Map<String, Value>, ptr: &str) -> Option<Vec<String>> {
         // Read in place: once its properties are transformed an object's subtree can be
         // large (inlined references), and a copy per level would be quadratic.
         let Some(Value::Object(props)) = m.get("properties") else {
-            return;
+            return None;
         };
         let required: Vec<String> = match m.get("required") {
             None => Vec::new(),
@@ -88,7 +110,7 @@ impl Engine<'_> {
                     "`required` is not a list of names",
                     self.profile.rule,
                 );
-                return;
+                return None;
             }
         };
         for r in &required {
@@ -103,9 +125,12 @@ impl Engine<'_> {
                 );
             }
         }
-        if !self.profile.all_required {
-            return;
-        }
+        Some(required)
+    }
+
+    /// OpenAI: every property listed in `required`, each optional one made nullable
+    /// (its `null` standing for "absent").
+    fn require_all(&mut self, m: &mut Map<String, Value>, ptr: &str, required: Vec<String>) {
         let props = match m.get_mut("properties") {
             Some(Value::Object(p)) => std::mem::take(p),
             _ => return,
@@ -113,37 +138,43 @@ impl Engine<'_> {
         let required: HashSet<String> = required.into_iter().collect();
         let mut out = Map::new();
         for (name, schema) in props {
-            let here = push(&push(ptr, "properties"), &name);
-            if required.contains(&name) {
-                out.insert(name, schema);
-                continue;
-            }
-            let (schema, already, how) = make_nullable(schema);
-            if already {
-                self.ctx.change(
-                    &here,
-                    ChangeKind::Required,
-                    format!("optional '{name}' listed in `required` (it already accepts null)"),
-                    "OpenAI strict mode requires every property in `required`; the model sends null for \"absent\"",
-                );
+            let schema = if required.contains(&name) {
+                schema
             } else {
-                self.ctx.change(
-                    &here,
-                    ChangeKind::Nullable,
-                    format!("optional '{name}' listed in `required` and made nullable ({how})"),
-                    "OpenAI strict mode requires every property in `required`; an optional one is emulated by a union with null, and its null stands for \"absent\"",
-                );
-            }
-            self.ctx.nullable.push(NullableOptional {
-                object_pointer: ptr.to_string(),
-                property: name.clone(),
-                pointer: here,
-                already_nullable: already,
-            });
+                self.nullable_optional(ptr, &name, schema)
+            };
             out.insert(name, schema);
         }
         let names: Vec<Value> = out.keys().cloned().map(Value::String).collect();
         m.insert("properties".into(), Value::Object(out));
         m.insert("required".into(), Value::Array(names));
+    }
+
+    /// The optional property `name` of the object at `ptr` made nullable and recorded.
+    fn nullable_optional(&mut self, ptr: &str, name: &str, schema: Value) -> Value {
+        let here = push(&push(ptr, "properties"), name);
+        let (schema, already, how) = make_nullable(schema);
+        if already {
+            self.ctx.change(
+                &here,
+                ChangeKind::Required,
+                format!("optional '{name}' listed in `required` (it already accepts null)"),
+                "OpenAI strict mode requires every property in `required`; the model sends null for \"absent\"",
+            );
+        } else {
+            self.ctx.change(
+                &here,
+                ChangeKind::Nullable,
+                format!("optional '{name}' listed in `required` and made nullable ({how})"),
+                "OpenAI strict mode requires every property in `required`; an optional one is emulated by a union with null, and its null stands for \"absent\"",
+            );
+        }
+        self.ctx.nullable.push(NullableOptional {
+            object_pointer: ptr.to_string(),
+            property: name.to_string(),
+            pointer: here,
+            already_nullable: already,
+        });
+        schema
     }
 }
