@@ -35,6 +35,7 @@
 //!   report each as not enforced.
 
 mod json_schema;
+mod keywords;
 mod parameters;
 
 use super::ctx::Ctx;
