@@ -4,22 +4,18 @@
 
 use super::admit::admit;
 use super::ctx::Ctx;
-use super::report::{self, ExportError, ExportReport};
+use super::report::{self, ExportError};
 use super::{anthropic, gemini, limits, mcp, openai, strict};
 use super::{ExportOptions, Exported, Target, ToolSpec};
 use serde_json::Value;
 
+/// The export of `value`, or the error listing every problem `ctx` recorded.
 pub(super) fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportError> {
-    if !ctx.problems.is_empty() {
-        return Err(ExportError {
-            target,
-            problems: ctx.problems,
-        });
-    }
+    let (report, nullable_optional) = ctx.finish(target)?;
     Ok(Exported {
         value,
-        report: ExportReport::from_changes(ctx.changes),
-        nullable_optional: ctx.nullable,
+        report,
+        nullable_optional,
     })
 }
 

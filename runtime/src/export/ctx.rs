@@ -2,8 +2,8 @@
 //! properties it collects, and the budgets it keeps.
 
 use super::limits;
-use super::report::{Change, ChangeKind, NullableOptional, Problem};
-use super::ExportOptions;
+use super::report::{Change, ChangeKind, ExportError, ExportReport, NullableOptional, Problem};
+use super::{ExportOptions, Target};
 use std::collections::HashSet;
 
 /// Collects changes, problems and nullable-optional properties during one export,
@@ -122,6 +122,21 @@ impl Ctx {
             return true;
         }
         false
+    }
+
+    /// The export's outcome: its report and nullable-optional properties, or (when
+    /// any problem was found) the error listing every problem for `target`.
+    pub fn finish(
+        self,
+        target: Target,
+    ) -> Result<(ExportReport, Vec<NullableOptional>), ExportError> {
+        if !self.problems.is_empty() {
+            return Err(ExportError {
+                target,
+                problems: self.problems,
+            });
+        }
+        Ok((ExportReport::from_changes(self.changes), self.nullable))
     }
 
     /// Records a problem and stops every walk.

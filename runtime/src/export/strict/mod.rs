@@ -144,17 +144,13 @@ pub(crate) fn run(
     finish(out, ctx, profile.target)
 }
 
-pub(crate) fn finish(out: Value, ctx: Ctx, target: Target) -> Result<StrictSchema, ExportError> {
-    if !ctx.problems.is_empty() {
-        return Err(ExportError {
-            target,
-            problems: ctx.problems,
-        });
-    }
+/// The strict schema `out`, or the error listing every problem `ctx` recorded.
+fn finish(out: Value, ctx: Ctx, target: Target) -> Result<StrictSchema, ExportError> {
+    let (report, nullable_optional) = ctx.finish(target)?;
     Ok(StrictSchema {
         schema: out,
-        report: ExportReport::from_changes(ctx.changes),
-        nullable_optional: ctx.nullable,
+        report,
+        nullable_optional,
     })
 }
 
