@@ -7,10 +7,112 @@ use super::ctx::Ctx;
 use super::report::{self, ExportError};
 use super::{anthropic, gemini, limits, mcp, openai, strict};
 use super::{ExportOptions, Exported, Target, ToolSpec};
-use serde_json::Value;
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+
+/// One tool for `target` (with Anthropic strict's per-request totals: one tool is a
+/// request too).
+pub(super) fn one_tool(
+    target: Target,
+    tool: &ToolSpec<'_>,
+    options: &ExportOptions,
+) -> Result<Exported, ExportError> {
+    let mut ctx = Ctx::with_options(tool.name, options);
+    let value = definition(target, tool, options, &mut ctx);
+    if target == Target::AnthropicStrict {
+        check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
+    }
+    finish(target, value, ctx)
+}
+
+/// A list of tools for `target`: every definition, the provider's per-request
+/// limits, and the list as the provider's `tools` value.
+pub(super) fn tool_list(
+    target: Target,
+    tools: &[ToolSpec<'_>],
+    options: &ExportOptions,
+) -> Result<Exported, ExportError> {
+    let mut ctx = Ctx::new("");
+    let defs = definitions(target, tools, options, &mut ctx);
+    check_request_limits(target, &defs, &mut ctx);
+    finish(target, tools_value(target, defs), ctx)
+}
+
+/// Every tool's definition, its changes and problems gathered into `ctx` (a name
+/// used twice refused).
+fn definitions(
+    target: Target,
+    tools: &[ToolSpec<'_>],
+    options: &ExportOptions,
+    ctx: &mut Ctx,
+) -> Vec<Value> {
+    let mut defs = Vec::with_capacity(tools.len());
+    let mut names = HashSet::new();
+    for tool in tools {
+        let mut one = Ctx::with_options(tool.name, options);
+        defs.push(definition(target, tool, options, &mut one));
+        if !names.insert(tool.name) {
+            one.refuse(
+                "",
+                format!(
+                    "two tools are named '{}'",
+                    report::shown(tool.name, limits::MAX_QUOTED_NAME_CHARS)
+                ),
+                "a tool list needs distinct names",
+            );
+        }
+        ctx.problems.extend(one.problems);
+        ctx.changes.extend(one.changes);
+        ctx.nullable.extend(one.nullable);
+    }
+    defs
+}
+
+/// The provider's limits on the tools of one request.
+fn check_request_limits(target: Target, defs: &[Value], ctx: &mut Ctx) {
+    if target.is_openai() && defs.len() > openai::MAX_TOOLS {
+        ctx.refuse(
+            "",
+            format!("{} tools", defs.len()),
+            format!("OpenAI: at most {} functions in `tools`", openai::MAX_TOOLS),
+        );
+    }
+    if target == Target::AnthropicStrict {
+        if defs.len() > anthropic::MAX_STRICT_TOOLS {
+            ctx.refuse(
+                "",
+                format!("{} strict tools", defs.len()),
+                format!(
+                    "Anthropic strict tool use: at most {} strict tools per request",
+                    anthropic::MAX_STRICT_TOOLS
+                ),
+            );
+        }
+        check_anthropic_strict_totals(defs, ctx);
+    }
+}
+
+/// The definitions as the provider's `tools` value: an array, Gemini's
+/// `[{"functionDeclarations": [...]}]` or MCP's `{"tools": [...]}`.
+fn tools_value(target: Target, defs: Vec<Value>) -> Value {
+    let list = Value::Array(defs);
+    match target {
+        Target::Gemini | Target::GeminiJsonSchema => {
+            let mut m = Map::new();
+            m.insert("functionDeclarations".into(), list);
+            Value::Array(vec![Value::Object(m)])
+        }
+        Target::Mcp => {
+            let mut m = Map::new();
+            m.insert("tools".into(), list);
+            Value::Object(m)
+        }
+        _ => list,
+    }
+}
 
 /// The export of `value`, or the error listing every problem `ctx` recorded.
-pub(super) fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportError> {
+fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportError> {
     let (report, nullable_optional) = ctx.finish(target)?;
     Ok(Exported {
         value,
@@ -19,7 +121,7 @@ pub(super) fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported,
     })
 }
 
-pub(super) fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ctx) {
+fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ctx) {
     let (mut optional, mut unions) = (0, 0);
     for d in defs {
         let (o, u) = strict::anthropic_counts(&d["input_schema"]);
@@ -48,7 +150,7 @@ pub(super) fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ctx) {
     }
 }
 
-pub(super) fn definition(
+fn definition(
     target: Target,
     tool: &ToolSpec<'_>,
     options: &ExportOptions,

@@ -80,8 +80,6 @@ pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
 pub use strict::{NullableOptional, StrictSchema};
 
 use crate::tool::ToolArgs;
-use assemble::{check_anthropic_strict_totals, definition, finish};
-use ctx::Ctx;
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -310,6 +308,17 @@ impl<'a> ToolSpec<'a> {
         }
     }
 
+    /// The fields every tool definition starts with: `name`, and `description`
+    /// unless it is empty.
+    pub(crate) fn name_and_description(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("name".into(), Value::from(self.name));
+        if !self.description.is_empty() {
+            m.insert("description".into(), Value::from(self.description));
+        }
+        m
+    }
+
     /// A declared tool: its name, description and schema; its title is the schema's
     /// root `title`, if any.
     pub fn of<T: ToolArgs + ?Sized>() -> ToolSpec<'static> {
@@ -341,12 +350,7 @@ pub fn export(
     tool: &ToolSpec<'_>,
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let mut ctx = Ctx::with_options(tool.name, options);
-    let value = definition(target, tool, options, &mut ctx);
-    if target == Target::AnthropicStrict {
-        check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
-    }
-    finish(target, value, ctx)
+    assemble::one_tool(target, tool, options)
 }
 
 /// Exports a list of tools as the provider's `tools` value: an array for Anthropic
@@ -359,65 +363,7 @@ pub fn toolbox(
     tools: &[ToolSpec<'_>],
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let mut ctx = Ctx::new("");
-    let mut defs = Vec::with_capacity(tools.len());
-    let mut changes = Vec::new();
-    let mut nullable = Vec::new();
-    let mut names = std::collections::HashSet::new();
-    for tool in tools {
-        let mut one = Ctx::with_options(tool.name, options);
-        defs.push(definition(target, tool, options, &mut one));
-        if !names.insert(tool.name) {
-            one.refuse(
-                "",
-                format!(
-                    "two tools are named '{}'",
-                    report::shown(tool.name, limits::MAX_QUOTED_NAME_CHARS)
-                ),
-                "a tool list needs distinct names",
-            );
-        }
-        ctx.problems.extend(one.problems);
-        changes.extend(one.changes);
-        nullable.extend(one.nullable);
-    }
-    ctx.changes = changes;
-    ctx.nullable = nullable;
-    if target.is_openai() && tools.len() > openai::MAX_TOOLS {
-        ctx.refuse(
-            "",
-            format!("{} tools", tools.len()),
-            format!("OpenAI: at most {} functions in `tools`", openai::MAX_TOOLS),
-        );
-    }
-    if target == Target::AnthropicStrict {
-        if tools.len() > anthropic::MAX_STRICT_TOOLS {
-            ctx.refuse(
-                "",
-                format!("{} strict tools", tools.len()),
-                format!(
-                    "Anthropic strict tool use: at most {} strict tools per request",
-                    anthropic::MAX_STRICT_TOOLS
-                ),
-            );
-        }
-        check_anthropic_strict_totals(&defs, &mut ctx);
-    }
-    let list = Value::Array(defs);
-    let value = match target {
-        Target::Gemini | Target::GeminiJsonSchema => {
-            let mut m = Map::new();
-            m.insert("functionDeclarations".into(), list);
-            Value::Array(vec![Value::Object(m)])
-        }
-        Target::Mcp => {
-            let mut m = Map::new();
-            m.insert("tools".into(), list);
-            Value::Object(m)
-        }
-        _ => list,
-    };
-    finish(target, value, ctx)
+    assemble::tool_list(target, tools, options)
 }
 
 fn value_of(
@@ -436,20 +382,34 @@ fn value_of(
     export(target, &tool, &ExportOptions::default()).map(|e| e.value)
 }
 
-/// Anthropic tool definition: `{name, description, input_schema}`.
-pub fn anthropic(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
-    value_of(Target::Anthropic, name, None, description, schema)
+/// Defines the one-call exports `fn NAME(name, description, schema)`: one tool for
+/// one target, with the default options, the provider's value alone.
+macro_rules! one_call_exports {
+    ($($(#[$doc:meta])* $fn_name:ident => $target:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $fn_name(
+            name: &str,
+            description: &str,
+            schema: &Value,
+        ) -> Result<Value, ExportError> {
+            value_of(Target::$target, name, None, description, schema)
+        }
+    )*};
 }
 
-/// Anthropic strict tool use: `{name, description, input_schema, strict: true}`, the
-/// schema transformed by [`strict::anthropic`] (unsupported bounds move into
-/// descriptions).
-pub fn anthropic_strict(
-    name: &str,
-    description: &str,
-    schema: &Value,
-) -> Result<Value, ExportError> {
-    value_of(Target::AnthropicStrict, name, None, description, schema)
+one_call_exports! {
+    /// Anthropic tool definition: `{name, description, input_schema}`.
+    anthropic => Anthropic;
+    /// Anthropic strict tool use: `{name, description, input_schema, strict: true}`, the
+    /// schema transformed by [`strict::anthropic`] (unsupported bounds move into
+    /// descriptions).
+    anthropic_strict => AnthropicStrict;
+    /// Gemini `functionDeclarations` entry with the legacy OpenAPI-subset `parameters`
+    /// (upper-case types, `nullable`, string `enum`s, no `$ref`; left unset for a tool
+    /// without arguments).
+    gemini => Gemini;
+    /// Gemini `functionDeclarations` entry with `parametersJsonSchema` (JSON Schema).
+    gemini_json_schema => GeminiJsonSchema;
 }
 
 /// OpenAI Chat Completions tool: `{"type": "function", "function": {name,
@@ -483,22 +443,6 @@ pub fn openai_responses(
         Target::OpenAiResponses
     };
     value_of(target, name, None, description, schema)
-}
-
-/// Gemini `functionDeclarations` entry with the legacy OpenAPI-subset `parameters`
-/// (upper-case types, `nullable`, string `enum`s, no `$ref`; left unset for a tool
-/// without arguments).
-pub fn gemini(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
-    value_of(Target::Gemini, name, None, description, schema)
-}
-
-/// Gemini `functionDeclarations` entry with `parametersJsonSchema` (JSON Schema).
-pub fn gemini_json_schema(
-    name: &str,
-    description: &str,
-    schema: &Value,
-) -> Result<Value, ExportError> {
-    value_of(Target::GeminiJsonSchema, name, None, description, schema)
 }
 
 /// MCP `tools/list` entry: `{name, title?, description, inputSchema}`.

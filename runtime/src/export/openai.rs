@@ -48,10 +48,7 @@ fn function_fields(
     options: &ExportOptions,
     ctx: &mut Ctx,
 ) {
-    m.insert("name".into(), Value::from(tool.name));
-    if !tool.description.is_empty() {
-        m.insert("description".into(), Value::from(tool.description));
-    }
+    m.extend(tool.name_and_description());
     m.insert(
         "parameters".into(),
         parameters(tool, strict_mode, options, ctx),

@@ -42,7 +42,7 @@ use super::ctx::Ctx;
 use super::{ExportOptions, ToolSpec};
 use json_schema::json_schema;
 use parameters::parameters;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// A `functionDeclarations` entry: `{name, description, parameters}` (legacy Schema;
 /// no `parameters` for a tool without arguments) or `{name, description,
@@ -53,11 +53,7 @@ pub(crate) fn definition(
     options: &ExportOptions,
     ctx: &mut Ctx,
 ) -> Value {
-    let mut m = Map::new();
-    m.insert("name".into(), Value::from(tool.name));
-    if !tool.description.is_empty() {
-        m.insert("description".into(), Value::from(tool.description));
-    }
+    let mut m = tool.name_and_description();
     if json {
         m.insert(
             "parametersJsonSchema".into(),
