@@ -29,61 +29,94 @@ pub(crate) fn prepare_root(
     let mut root = map.clone();
     // A root `$ref` (a recursive model) becomes the definition it names, beside `$defs`.
     for _ in 0..8 {
-        let Some(r) = root.get("$ref").and_then(Value::as_str).map(String::from) else {
+        if !inline_root_ref(&mut root, ctx, rule) {
             break;
-        };
-        let whole = Value::Object(root.clone());
-        let Some(Value::Object(target)) = resolve_ref(&whole, &r) else {
-            ctx.refuse(
-                "/$ref",
-                format!("the root `$ref` \"{r}\" does not resolve to a local schema object"),
-                rule,
-            );
-            break;
-        };
-        let target = target.clone();
-        root.shift_remove("$ref");
-        let merged = match merge_equivalent(&root, &target, false) {
-            Ok(m) => m,
-            Err(keys) => {
-                ctx.refuse(
-                    "",
-                    format!(
-                        "the root `$ref` \"{r}\" cannot be inlined: {} differ between the root and its target",
-                        keys.join(", ")
-                    ),
-                    rule,
-                );
-                break;
-            }
-        };
-        // keep `$defs` first, as the input had it
-        let mut ordered = Map::new();
-        for k in ["$schema", "$defs", "definitions"] {
-            if let Some(v) = merged.get(k) {
-                ordered.insert(k.into(), v.clone());
-            }
         }
-        for (k, v) in merged {
-            if !ordered.contains_key(&k) {
-                ordered.insert(k, v);
-            }
-        }
-        root = ordered;
+    }
+    root_type(&mut root, ctx, rule);
+    if add_properties && !root.contains_key("properties") {
+        insert_after(
+            &mut root,
+            &["type"],
+            "properties",
+            Value::Object(Map::new()),
+        );
         ctx.change(
             "",
-            ChangeKind::Inlined,
-            format!("root `$ref` \"{r}\" replaced by the schema it names"),
-            "a tool's parameters must be an object schema at the root; clients refuse a bare `$ref` there",
+            ChangeKind::Added,
+            "added `properties: {}`",
+            "a tool without arguments is an object with no properties; clients refuse an object schema without them",
         );
     }
-    match type_names(&root) {
+    set_dialect(&mut root, ctx, &options.schema_dialect);
+    let mut root = Value::Object(root);
+    normalize_nullable(&mut root, ctx);
+    root
+}
+
+/// The root's `$ref` replaced by the schema it names (`$defs` kept first); false
+/// when there is none, or when it cannot be (refused, or the `$ref` dropped).
+fn inline_root_ref(root: &mut Map<String, Value>, ctx: &mut Ctx, rule: &str) -> bool {
+    let Some(r) = root.get("$ref").and_then(Value::as_str).map(String::from) else {
+        return false;
+    };
+    let whole = Value::Object(root.clone());
+    let Some(Value::Object(target)) = resolve_ref(&whole, &r) else {
+        ctx.refuse(
+            "/$ref",
+            format!("the root `$ref` \"{r}\" does not resolve to a local schema object"),
+            rule,
+        );
+        return false;
+    };
+    let target = target.clone();
+    root.shift_remove("$ref");
+    let merged = match merge_equivalent(root, &target, false) {
+        Ok(m) => m,
+        Err(keys) => {
+            ctx.refuse(
+                "",
+                format!(
+                    "the root `$ref` \"{r}\" cannot be inlined: {} differ between the root and its target",
+                    keys.join(", ")
+                ),
+                rule,
+            );
+            return false;
+        }
+    };
+    // keep `$defs` first, as the input had it
+    let mut ordered = Map::new();
+    for k in ["$schema", "$defs", "definitions"] {
+        if let Some(v) = merged.get(k) {
+            ordered.insert(k.into(), v.clone());
+        }
+    }
+    for (k, v) in merged {
+        if !ordered.contains_key(&k) {
+            ordered.insert(k, v);
+        }
+    }
+    *root = ordered;
+    ctx.change(
+        "",
+        ChangeKind::Inlined,
+        format!("root `$ref` \"{r}\" replaced by the schema it names"),
+        "a tool's parameters must be an object schema at the root; clients refuse a bare `$ref` there",
+    );
+    true
+}
+
+/// `type: "object"` at the root: added when missing (unless the root is an `anyOf`),
+/// another type refused.
+fn root_type(root: &mut Map<String, Value>, ctx: &mut Ctx, rule: &str) {
+    match type_names(root) {
         None if root.contains_key("properties")
             || root.is_empty()
             || !root.contains_key("anyOf") =>
         {
             insert_after(
-                &mut root,
+                root,
                 &["$schema", "$defs", "definitions", "title", "description"],
                 "type",
                 Value::from("object"),
@@ -103,21 +136,11 @@ pub(crate) fn prepare_root(
             rule,
         ),
     }
-    if add_properties && !root.contains_key("properties") {
-        insert_after(
-            &mut root,
-            &["type"],
-            "properties",
-            Value::Object(Map::new()),
-        );
-        ctx.change(
-            "",
-            ChangeKind::Added,
-            "added `properties: {}`",
-            "a tool without arguments is an object with no properties; clients refuse an object schema without them",
-        );
-    }
-    match &options.schema_dialect {
+}
+
+/// `$schema` as [`ExportOptions::schema_dialect`] says.
+fn set_dialect(root: &mut Map<String, Value>, ctx: &mut Ctx, dialect: &SchemaDialect) {
+    match dialect {
         SchemaDialect::Omit => {
             if root.shift_remove("$schema").is_some() {
                 ctx.change(
@@ -134,8 +157,8 @@ pub(crate) fn prepare_root(
             root.shift_remove("$schema");
             let mut with = Map::new();
             with.insert("$schema".into(), Value::String(url.clone()));
-            with.extend(root);
-            root = with;
+            with.extend(std::mem::take(root));
+            *root = with;
             if had.as_ref().and_then(Value::as_str) != Some(url.as_str()) {
                 ctx.change(
                     "/$schema",
@@ -146,9 +169,6 @@ pub(crate) fn prepare_root(
             }
         }
     }
-    let mut root = Value::Object(root);
-    normalize_nullable(&mut root, ctx);
-    root
 }
 
 /// Inserts `key` right after the last of `after` present in `map` (or first).
