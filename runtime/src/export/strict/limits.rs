@@ -3,7 +3,7 @@
 
 use super::super::ctx::Ctx;
 use super::super::json_util::{push, push_index};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::collections::HashSet;
 
 /// OpenAI's documented size limits, counted over the transformed schema.
@@ -14,55 +14,72 @@ pub(crate) const OPENAI_MAX_ENUM_VALUES: usize = 1000;
 pub(crate) const OPENAI_LARGE_ENUM: usize = 250;
 pub(crate) const OPENAI_LARGE_ENUM_CHARS: usize = 15_000;
 
+/// Refuses a transformed schema over OpenAI's documented size limits.
 pub(super) fn check_openai_limits(schema: &Value, ctx: &mut Ctx) {
-    struct Count {
-        properties: usize,
-        nesting: usize,
-        /// The first object nested deeper than the limit.
-        too_deep: Option<String>,
-        chars: usize,
-        enum_values: usize,
-    }
-    fn walk(v: &Value, ptr: &str, depth: usize, c: &mut Count, ctx: &mut Ctx) {
+    let mut count = OpenAiCount::default();
+    count.walk(schema, "", 0, ctx);
+    count.check_totals(ctx);
+}
+
+/// What OpenAI's limits count, over the whole schema.
+#[derive(Default)]
+struct OpenAiCount {
+    properties: usize,
+    nesting: usize,
+    /// The first object nested deeper than the limit.
+    too_deep: Option<String>,
+    chars: usize,
+    enum_values: usize,
+}
+
+impl OpenAiCount {
+    /// Counts the schema `v` at `ptr`, `depth` objects deep (a large string enum is
+    /// refused where it is).
+    fn walk(&mut self, v: &Value, ptr: &str, depth: usize, ctx: &mut Ctx) {
         let Value::Object(m) = v else { return };
         let is_object = m.contains_key("properties");
         let depth = depth + usize::from(is_object);
-        c.nesting = c.nesting.max(depth);
-        if depth > OPENAI_MAX_NESTING && c.too_deep.is_none() {
-            c.too_deep = Some(ptr.to_string());
+        self.nesting = self.nesting.max(depth);
+        if depth > OPENAI_MAX_NESTING && self.too_deep.is_none() {
+            self.too_deep = Some(ptr.to_string());
         }
         if let Some(Value::Object(props)) = m.get("properties") {
-            c.properties += props.len();
-            c.chars += props.keys().map(|k| k.chars().count()).sum::<usize>();
+            self.properties += props.len();
+            self.chars += props.keys().map(|k| k.chars().count()).sum::<usize>();
             for (k, s) in props {
-                walk(s, &push(&push(ptr, "properties"), k), depth, c, ctx);
+                self.walk(s, &push(&push(ptr, "properties"), k), depth, ctx);
             }
         }
         for key in ["$defs", "definitions"] {
             if let Some(Value::Object(defs)) = m.get(key) {
-                c.chars += defs.keys().map(|k| k.chars().count()).sum::<usize>();
+                self.chars += defs.keys().map(|k| k.chars().count()).sum::<usize>();
                 for (k, s) in defs {
-                    walk(s, &push(&push(ptr, key), k), 0, c, ctx);
+                    self.walk(s, &push(&push(ptr, key), k), 0, ctx);
                 }
             }
         }
         if let Some(items) = m.get("items") {
-            walk(items, &push(ptr, "items"), depth, c, ctx);
+            self.walk(items, &push(ptr, "items"), depth, ctx);
         }
         if let Some(Value::Array(branches)) = m.get("anyOf") {
             for (i, b) in branches.iter().enumerate() {
-                walk(b, &push_index(&push(ptr, "anyOf"), i), depth, c, ctx);
+                self.walk(b, &push_index(&push(ptr, "anyOf"), i), depth, ctx);
             }
         }
+        self.values(m, ptr, ctx);
+    }
+
+    /// The characters and values of `enum` and `const`.
+    fn values(&mut self, m: &Map<String, Value>, ptr: &str, ctx: &mut Ctx) {
         let chars_of = |x: &Value| match x {
             Value::String(s) => s.chars().count(),
             Value::Null => 0,
             other => other.to_string().chars().count(),
         };
         if let Some(Value::Array(vals)) = m.get("enum") {
-            c.enum_values += vals.len();
+            self.enum_values += vals.len();
             let total: usize = vals.iter().map(chars_of).sum();
-            c.chars += total;
+            self.chars += total;
             if vals.len() > OPENAI_LARGE_ENUM
                 && vals.iter().all(|x| x.is_string() || x.is_null())
                 && total > OPENAI_LARGE_ENUM_CHARS
@@ -75,48 +92,44 @@ pub(super) fn check_openai_limits(schema: &Value, ctx: &mut Ctx) {
             }
         }
         if let Some(cv) = m.get("const") {
-            c.chars += chars_of(cv);
+            self.chars += chars_of(cv);
         }
     }
-    let mut c = Count {
-        properties: 0,
-        nesting: 0,
-        too_deep: None,
-        chars: 0,
-        enum_values: 0,
-    };
-    walk(schema, "", 0, &mut c, ctx);
-    if c.properties > OPENAI_MAX_PROPERTIES {
-        ctx.refuse(
-            "",
-            format!("{} object properties in all", c.properties),
-            format!("OpenAI strict mode: at most {OPENAI_MAX_PROPERTIES} object properties"),
-        );
-    }
-    if let Some(ptr) = c.too_deep.as_deref() {
-        // At the first object too deep.
-        ctx.refuse(
-            ptr,
-            format!("{} levels of nested objects", c.nesting),
-            format!("OpenAI strict mode: at most {OPENAI_MAX_NESTING} levels of nesting"),
-        );
-    }
-    if c.chars > OPENAI_MAX_STRING_TOTAL {
-        ctx.refuse(
-            "",
-            format!(
-                "{} characters of property names, definition names, enum and const values",
-                c.chars
-            ),
-            format!("OpenAI strict mode: at most {OPENAI_MAX_STRING_TOTAL} characters"),
-        );
-    }
-    if c.enum_values > OPENAI_MAX_ENUM_VALUES {
-        ctx.refuse(
-            "",
-            format!("{} enum values in all", c.enum_values),
-            format!("OpenAI strict mode: at most {OPENAI_MAX_ENUM_VALUES} enum values"),
-        );
+
+    /// The totals over the limits, refused.
+    fn check_totals(&self, ctx: &mut Ctx) {
+        if self.properties > OPENAI_MAX_PROPERTIES {
+            ctx.refuse(
+                "",
+                format!("{} object properties in all", self.properties),
+                format!("OpenAI strict mode: at most {OPENAI_MAX_PROPERTIES} object properties"),
+            );
+        }
+        if let Some(ptr) = self.too_deep.as_deref() {
+            // At the first object too deep.
+            ctx.refuse(
+                ptr,
+                format!("{} levels of nested objects", self.nesting),
+                format!("OpenAI strict mode: at most {OPENAI_MAX_NESTING} levels of nesting"),
+            );
+        }
+        if self.chars > OPENAI_MAX_STRING_TOTAL {
+            ctx.refuse(
+                "",
+                format!(
+                    "{} characters of property names, definition names, enum and const values",
+                    self.chars
+                ),
+                format!("OpenAI strict mode: at most {OPENAI_MAX_STRING_TOTAL} characters"),
+            );
+        }
+        if self.enum_values > OPENAI_MAX_ENUM_VALUES {
+            ctx.refuse(
+                "",
+                format!("{} enum values in all", self.enum_values),
+                format!("OpenAI strict mode: at most {OPENAI_MAX_ENUM_VALUES} enum values"),
+            );
+        }
     }
 }
 
