@@ -6,39 +6,45 @@ use super::json_util::{json_eq, resolve_ref};
 use super::keywords::{type_names, value_has_type};
 use serde_json::Value;
 
+/// The type bits: one per JSON type, numbers split into integers and the rest.
+const NULL: u8 = 1;
+const BOOL: u8 = 2;
+const OBJECT: u8 = 4;
+const ARRAY: u8 = 8;
+const STRING: u8 = 16;
+const FRACTION: u8 = 32; // numbers that are not integers
+const INTEGER: u8 = 64;
+
+/// The bits of a type name.
+fn bits_of_name(t: &str) -> u8 {
+    match t {
+        "null" => NULL,
+        "boolean" => BOOL,
+        "object" => OBJECT,
+        "array" => ARRAY,
+        "string" => STRING,
+        "number" => FRACTION | INTEGER,
+        "integer" => INTEGER,
+        _ => 0,
+    }
+}
+
+/// The bit of a value's type.
+fn bits_of_value(v: &Value) -> u8 {
+    match v {
+        Value::Null => NULL,
+        Value::Bool(_) => BOOL,
+        Value::Object(_) => OBJECT,
+        Value::Array(_) => ARRAY,
+        Value::String(_) => STRING,
+        Value::Number(_) if value_has_type(v, "integer") => INTEGER,
+        Value::Number(_) => FRACTION,
+    }
+}
+
 /// The JSON types a schema can accept, as a bit set, when that is provable from its
 /// `type`, `const`, `enum`, `$ref` or `anyOf`; `None` when any type might pass.
 fn type_bits(schema: &Value, root: &Value, depth: usize, work: &mut usize) -> Option<u8> {
-    const NULL: u8 = 1;
-    const BOOL: u8 = 2;
-    const OBJECT: u8 = 4;
-    const ARRAY: u8 = 8;
-    const STRING: u8 = 16;
-    const FRACTION: u8 = 32; // numbers that are not integers
-    const INTEGER: u8 = 64;
-    fn bits_of_name(t: &str) -> u8 {
-        match t {
-            "null" => NULL,
-            "boolean" => BOOL,
-            "object" => OBJECT,
-            "array" => ARRAY,
-            "string" => STRING,
-            "number" => FRACTION | INTEGER,
-            "integer" => INTEGER,
-            _ => 0,
-        }
-    }
-    fn bits_of_value(v: &Value) -> u8 {
-        match v {
-            Value::Null => NULL,
-            Value::Bool(_) => BOOL,
-            Value::Object(_) => OBJECT,
-            Value::Array(_) => ARRAY,
-            Value::String(_) => STRING,
-            Value::Number(_) if value_has_type(v, "integer") => INTEGER,
-            Value::Number(_) => FRACTION,
-        }
-    }
     if depth > 16 || *work == 0 {
         return None;
     }
@@ -134,7 +140,7 @@ pub(crate) fn provably_disjoint(
             return true;
         }
     }
-    let mut objects_only = |s: &Value| type_bits(s, root, 0, work) == Some(4);
+    let mut objects_only = |s: &Value| type_bits(s, root, 0, work) == Some(OBJECT);
     if objects_only(a) && objects_only(b) {
         let req = |s: &Value| -> Vec<String> {
             s.get("required")
