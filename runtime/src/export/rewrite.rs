@@ -65,38 +65,10 @@ pub(crate) fn split_type_list(
         return None;
     }
     let mut outer = Map::new();
-    let mut branches: Vec<Value> = Vec::new();
-    for t in &non_null {
-        let mut b = Map::new();
-        b.insert("type".into(), Value::from(*t));
-        let mut empty = false;
-        for (k, v) in node {
-            if k == "type" {
-                continue;
-            }
-            let applies = match keyword_type(k) {
-                Some("number") => *t == "number" || *t == "integer",
-                Some(kt) => kt == *t,
-                None => false,
-            };
-            if applies {
-                b.insert(k.clone(), v.clone());
-            } else if k == "enum" {
-                let vals: Vec<Value> = v
-                    .as_array()
-                    .map(|l| l.iter().filter(|x| value_has_type(x, t)).cloned().collect())
-                    .unwrap_or_default();
-                empty |= vals.is_empty();
-                b.insert(k.clone(), Value::Array(vals));
-            } else if k == "const" {
-                empty |= !value_has_type(v, t);
-                b.insert(k.clone(), v.clone());
-            }
-        }
-        if !empty {
-            branches.push(Value::Object(b));
-        }
-    }
+    let mut branches: Vec<Value> = non_null
+        .iter()
+        .filter_map(|t| type_branch(node, t))
+        .collect();
     if has_null && null_branch {
         let allows_null = match (node.get("enum"), node.get("const")) {
             (Some(Value::Array(l)), _) => l.iter().any(Value::is_null),
@@ -115,6 +87,39 @@ pub(crate) fn split_type_list(
     }
     outer.insert("anyOf".into(), Value::Array(branches));
     Some((outer, has_null))
+}
+
+/// The branch of type `t` of a schema whose `type` lists several: `t` with the
+/// keywords that constrain it, and its values of the `enum` or `const`; `None` when
+/// those leave no value of type `t`.
+fn type_branch(node: &Map<String, Value>, t: &str) -> Option<Value> {
+    let mut b = Map::new();
+    b.insert("type".into(), Value::from(t));
+    let mut empty = false;
+    for (k, v) in node {
+        if k == "type" {
+            continue;
+        }
+        let applies = match keyword_type(k) {
+            Some("number") => t == "number" || t == "integer",
+            Some(kt) => kt == t,
+            None => false,
+        };
+        if applies {
+            b.insert(k.clone(), v.clone());
+        } else if k == "enum" {
+            let vals: Vec<Value> = v
+                .as_array()
+                .map(|l| l.iter().filter(|x| value_has_type(x, t)).cloned().collect())
+                .unwrap_or_default();
+            empty |= vals.is_empty();
+            b.insert(k.clone(), Value::Array(vals));
+        } else if k == "const" {
+            empty |= !value_has_type(v, t);
+            b.insert(k.clone(), v.clone());
+        }
+    }
+    (!empty).then_some(Value::Object(b))
 }
 
 /// Does a (transformed) schema accept `null`?
