@@ -47,6 +47,33 @@ pub(crate) fn merge_equivalent(
     Ok(out)
 }
 
+/// A one-branch `allOf` (of a schema object) merged into its parent `m`, when that
+/// says the same (see [`merge_equivalent`]): `None` when `m` has no such `allOf`,
+/// `Some(Err(keys))` with the keys that contradict the parent's (nothing merged).
+pub(crate) fn merge_single_all_of(m: &mut Map<String, Value>) -> Option<Result<(), Vec<String>>> {
+    let Some(Value::Array(branches)) = m.get("allOf") else {
+        return None;
+    };
+    let [Value::Object(only)] = branches.as_slice() else {
+        return None;
+    };
+    let only = only.clone();
+    let mut rest = m.clone();
+    rest.shift_remove("allOf");
+    Some(merge_equivalent(&rest, &only, true).map(|merged| *m = merged))
+}
+
+/// The change a merged one-branch `allOf` is reported as.
+pub(crate) const ALL_OF_MERGED: &str = "one-branch `allOf` merged into its schema";
+
+/// The refusal of a one-branch `allOf` whose `keys` contradict its parent's.
+pub(crate) fn all_of_conflict(keys: &[String]) -> String {
+    format!(
+        "a one-branch `allOf` whose {} contradict its parent's",
+        keys.join(", ")
+    )
+}
+
 /// Splits a schema whose `type` lists several non-null types into an `anyOf` of one
 /// branch per type, each carrying the keywords that constrain its type (and the `enum`
 /// values, or `const`, of that type); keywords for every type stay outside. Equivalent:

@@ -9,7 +9,9 @@ use super::super::keywords::{has_type, type_names};
 use super::super::limits::weight_of_map;
 use super::super::normalize::prepare_root;
 use super::super::report::ChangeKind;
-use super::super::rewrite::{merge_equivalent, split_type_list};
+use super::super::rewrite::{
+    all_of_conflict, merge_equivalent, merge_single_all_of, split_type_list, ALL_OF_MERGED,
+};
 use super::super::walk::{one_level_down, Levels};
 use super::super::{ExportOptions, Lossy, SchemaDialect};
 use serde_json::{Map, Value};
@@ -197,21 +199,12 @@ impl Converter<'_> {
     /// One-branch `allOf`: merged when it says the same. `Some` when the merge
     /// brought a `$ref`: the node converted again from the start.
     fn merge_all_of(&mut self, m: &mut Map<String, Value>, ptr: &str) -> Option<Value> {
-        let Some(Value::Array(branches)) = m.get("allOf").cloned() else {
-            return None;
-        };
-        let [Value::Object(only)] = branches.as_slice() else {
-            return None;
-        };
-        let mut rest = m.clone();
-        rest.shift_remove("allOf");
-        match merge_equivalent(&rest, only, true) {
-            Ok(merged) => {
-                *m = merged;
+        match merge_single_all_of(m)? {
+            Ok(()) => {
                 self.ctx.change(
                     ptr,
                     ChangeKind::AllOfMerged,
-                    "one-branch `allOf` merged into its schema",
+                    ALL_OF_MERGED,
                     format!("{RULE} has no `allOf`"),
                 );
                 if m.contains_key("$ref") {
@@ -220,10 +213,7 @@ impl Converter<'_> {
             }
             Err(keys) => self.ctx.refuse(
                 &push(ptr, "allOf"),
-                format!(
-                    "a one-branch `allOf` whose {} contradict its parent's",
-                    keys.join(", ")
-                ),
+                all_of_conflict(&keys),
                 format!("{RULE} has no `allOf`"),
             ),
         }

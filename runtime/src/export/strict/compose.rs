@@ -6,7 +6,9 @@ use super::super::inline::merge_beside;
 use super::super::json_util::{push, resolve_ref};
 use super::super::limits::weight_of_map;
 use super::super::report::ChangeKind;
-use super::super::rewrite::{merge_equivalent, recursive_ref_into_any_of};
+use super::super::rewrite::{
+    all_of_conflict, merge_single_all_of, recursive_ref_into_any_of, ALL_OF_MERGED,
+};
 use super::engine::Engine;
 use serde_json::{Map, Value};
 use std::ops::ControlFlow;
@@ -14,33 +16,18 @@ use std::ops::ControlFlow;
 impl Engine<'_> {
     /// A one-branch `allOf` merged into its parent when the merge says the same.
     pub(super) fn merge_single_all_of(&mut self, m: &mut Map<String, Value>, ptr: &str) {
-        let Some(Value::Array(branches)) = m.get("allOf") else {
-            return;
-        };
-        if branches.len() != 1 {
-            return; // refused (OpenAI) or kept (Anthropic) by the keyword walk
-        }
-        let Value::Object(only) = branches[0].clone() else {
-            return;
-        };
-        let mut rest = m.clone();
-        rest.shift_remove("allOf");
-        match merge_equivalent(&rest, &only, true) {
-            Ok(merged) => {
-                *m = merged;
-                self.ctx.change(
-                    ptr,
-                    ChangeKind::AllOfMerged,
-                    "one-branch `allOf` merged into its schema",
-                    format!("{}: `allOf` is not supported; a single branch beside keywords it does not contradict says the same", self.profile.rule),
-                );
-            }
-            Err(keys) => self.refuse(
+        // any other `allOf` is refused (OpenAI) or kept (Anthropic) by the keyword walk
+        match merge_single_all_of(m) {
+            None => {}
+            Some(Ok(())) => self.ctx.change(
+                ptr,
+                ChangeKind::AllOfMerged,
+                ALL_OF_MERGED,
+                format!("{}: `allOf` is not supported; a single branch beside keywords it does not contradict says the same", self.profile.rule),
+            ),
+            Some(Err(keys)) => self.refuse(
                 &push(ptr, "allOf"),
-                format!(
-                    "a one-branch `allOf` whose {} contradict its parent's",
-                    keys.join(", ")
-                ),
+                all_of_conflict(&keys),
                 format!("{}: `allOf` is not supported", self.profile.rule),
             ),
         }
