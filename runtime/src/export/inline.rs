@@ -87,22 +87,7 @@ impl Inliner<'_> {
         let mut siblings = node.clone();
         siblings.shift_remove("$ref");
         if within(origin, &target_ptr) || self.path.contains(&target_ptr) {
-            if siblings.contains_key("anyOf") {
-                self.ctx.refuse(
-                    ptr,
-                    format!("`$ref` \"{r}\" with siblings is recursive, so it cannot be inlined, and an `anyOf` beside it leaves no equivalent form"),
-                    self.rule,
-                );
-                return false;
-            }
-            recursive_ref_into_any_of(
-                &mut siblings,
-                &r,
-                self.ctx,
-                ptr,
-                format!("{}; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.rule),
-            );
-            *node = siblings;
+            self.keep_recursive(node, siblings, ptr, &r);
             return false;
         }
         let Some(Value::Object(target)) = resolve_ref(self.original, &r) else {
@@ -130,6 +115,33 @@ impl Inliner<'_> {
         *node = merged;
         self.path.push(target_ptr);
         true
+    }
+
+    /// A recursive `$ref` `r` with `siblings` (cannot be inlined): kept bare as the
+    /// one branch of an `anyOf` beside them, or refused beside an `anyOf` of theirs.
+    fn keep_recursive(
+        &mut self,
+        node: &mut Map<String, Value>,
+        mut siblings: Map<String, Value>,
+        ptr: &str,
+        r: &str,
+    ) {
+        if siblings.contains_key("anyOf") {
+            self.ctx.refuse(
+                ptr,
+                format!("`$ref` \"{r}\" with siblings is recursive, so it cannot be inlined, and an `anyOf` beside it leaves no equivalent form"),
+                self.rule,
+            );
+            return;
+        }
+        recursive_ref_into_any_of(
+            &mut siblings,
+            r,
+            self.ctx,
+            ptr,
+            format!("{}; a recursive reference cannot be inlined, and `anyOf` of one schema says the same", self.rule),
+        );
+        *node = siblings;
     }
 }
 

@@ -54,8 +54,9 @@
 //!
 //! # Where the facts come from
 //!
-//! Each provider file cites the documents its rules come from: `anthropic.rs`,
-//! `openai.rs`, `gemini.rs`, `mcp.rs`, and `strict.rs` for the strict-mode subsets.
+//! Each provider module cites the documents its rules come from: `anthropic.rs`,
+//! `openai.rs`, `gemini/mod.rs`, `mcp.rs`, and `strict/mod.rs` for the strict-mode
+//! subsets.
 
 mod admit;
 mod anthropic;
