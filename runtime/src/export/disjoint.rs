@@ -2,8 +2,9 @@
 //! branches, `oneOf` and `anyOf` say the same. Every proof is bounded by a work
 //! budget.
 
-use super::json_util::{json_eq, resolve_ref};
 use super::keywords::{type_names, value_has_type};
+use crate::json::json_eq;
+use crate::json::pointer;
 use serde_json::Value;
 
 /// The type bits: one per JSON type, numbers split into integers and the rest.
@@ -66,7 +67,9 @@ fn type_bits(schema: &Value, root: &Value, depth: usize, work: &mut usize) -> Op
         meet(vals.iter().map(bits_of_value).fold(0, |a, b| a | b));
     }
     if let Some(Value::String(r)) = node.get("$ref") {
-        if let Some(b) = resolve_ref(root, r).and_then(|t| type_bits(t, root, depth + 1, work)) {
+        if let Some(b) =
+            pointer::resolve_local(root, r).and_then(|t| type_bits(t, root, depth + 1, work))
+        {
             meet(b);
         }
     }
@@ -95,10 +98,12 @@ fn deref<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
     let mut s = schema;
     for _ in 0..16 {
         match s.get("$ref").and_then(Value::as_str) {
-            Some(r) if s.as_object().is_some_and(|m| m.len() == 1) => match resolve_ref(root, r) {
-                Some(t) => s = t,
-                None => return s,
-            },
+            Some(r) if s.as_object().is_some_and(|m| m.len() == 1) => {
+                match pointer::resolve_local(root, r) {
+                    Some(t) => s = t,
+                    None => return s,
+                }
+            }
             _ => return s,
         }
     }

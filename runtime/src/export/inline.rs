@@ -2,11 +2,12 @@
 //! `$ref` (a recursive one kept as a one-branch `anyOf`).
 
 use super::ctx::Ctx;
-use super::json_util::{ref_pointer, resolve_ref, unescape};
 use super::report::ChangeKind;
 use super::rewrite::{merge_equivalent, recursive_ref_into_any_of};
 use super::walk::for_each_subschema_mut;
+use crate::json::pointer;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Inlines every `$ref` that has sibling keywords (the sibling wins for annotations;
@@ -52,8 +53,8 @@ impl Inliner<'_> {
         while self.inline_step(node, ptr, origin, &mut target_keys) {}
         for_each_subschema_mut(node, ptr, &mut |child, child_ptr| {
             let rel = &child_ptr[ptr.len()..];
-            let key = unescape(rel[1..].split('/').next().unwrap_or_default());
-            let base = target_keys.get(&key).map_or(origin, String::as_str);
+            let key = pointer::unescape_token(rel[1..].split('/').next().unwrap_or_default());
+            let base = target_keys.get(key.as_ref()).map_or(origin, String::as_str);
             let child_origin = format!("{base}{rel}");
             self.visit(child, child_ptr, &child_origin, depth + 1);
         });
@@ -76,7 +77,7 @@ impl Inliner<'_> {
         if node.len() == 1 {
             return false;
         }
-        let Some(target_ptr) = ref_pointer(&r) else {
+        let Some(target_ptr) = pointer::local_ref_pointer(&r).map(Cow::into_owned) else {
             self.ctx.refuse(
                 ptr,
                 format!("`$ref` \"{r}\" is not a local reference"),
@@ -90,7 +91,7 @@ impl Inliner<'_> {
             self.keep_recursive(node, siblings, ptr, &r);
             return false;
         }
-        let Some(Value::Object(target)) = resolve_ref(self.original, &r) else {
+        let Some(Value::Object(target)) = pointer::resolve_local(self.original, &r) else {
             self.ctx.refuse(
                 ptr,
                 format!("`$ref` \"{r}\" does not resolve to a local schema object"),

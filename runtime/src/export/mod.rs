@@ -66,7 +66,6 @@ mod describe;
 mod disjoint;
 mod gemini;
 mod inline;
-mod json_util;
 mod keywords;
 pub mod limits;
 mod mcp;

@@ -3,12 +3,12 @@
 //! `items`, and OpenAPI's `nullable` written as JSON Schema.
 
 use super::ctx::Ctx;
-use super::json_util::{push, resolve_ref};
 use super::keywords::{has_type, type_names};
 use super::report::ChangeKind;
 use super::rewrite::{make_nullable, merge_equivalent};
 use super::walk::walk_mut;
 use super::{ExportOptions, SchemaDialect};
+use crate::json::pointer;
 use serde_json::{Map, Value};
 
 /// The fixes every provider gets at the root: the schema is an object schema with
@@ -61,7 +61,7 @@ fn inline_root_ref(root: &mut Map<String, Value>, ctx: &mut Ctx, rule: &str) -> 
         return false;
     };
     let whole = Value::Object(root.clone());
-    let Some(Value::Object(target)) = resolve_ref(&whole, &r) else {
+    let Some(Value::Object(target)) = pointer::resolve_local(&whole, &r) else {
         ctx.refuse(
             "/$ref",
             format!("the root `$ref` \"{r}\" does not resolve to a local schema object"),
@@ -222,7 +222,7 @@ pub(crate) fn normalize_nullable(root: &mut Value, ctx: &mut Ctx) {
         };
         if flag != Value::Bool(true) {
             ctx.change(
-                &push(ptr, "nullable"),
+                &pointer::join(ptr, "nullable"),
                 ChangeKind::Removed,
                 format!("removed `nullable: {flag}`"),
                 "OpenAPI's `nullable` is not JSON Schema; false adds nothing",

@@ -3,9 +3,9 @@
 //! `null`, a recursive `$ref` with siblings moved into a one-branch `anyOf`.
 
 use super::ctx::Ctx;
-use super::json_util::json_eq;
 use super::keywords::{is_annotation, keyword_type, type_names, value_has_type};
 use super::report::ChangeKind;
+use crate::json::json_eq;
 use serde_json::{json, Map, Value};
 
 /// Merges `extra` into `node` as `allOf: [node, extra]` would read, when that is the

@@ -3,8 +3,8 @@
 //! exported schema.
 
 use super::ctx::Ctx;
-use super::json_util::{push, push_index};
 use super::keywords::{LIST_APPLICATORS, MAP_APPLICATORS, SINGLE_APPLICATORS};
+use crate::json::pointer;
 use serde_json::{Map, Value};
 
 /// Calls `f` on every direct subschema of `node` with its pointer.
@@ -14,12 +14,12 @@ pub(crate) fn for_each_subschema_mut(
     f: &mut dyn FnMut(&mut Value, &str),
 ) {
     for (k, v) in node.iter_mut() {
-        let here = push(ptr, k);
+        let here = pointer::join(ptr, k);
         match (k.as_str(), v) {
             ("items", v @ (Value::Object(_) | Value::Bool(_))) => f(v, &here),
             ("items", Value::Array(list)) => {
                 for (i, s) in list.iter_mut().enumerate() {
-                    f(s, &push_index(&here, i));
+                    f(s, &pointer::join_index(&here, i));
                 }
             }
             (k, v @ (Value::Object(_) | Value::Bool(_))) if SINGLE_APPLICATORS.contains(&k) => {
@@ -27,12 +27,12 @@ pub(crate) fn for_each_subschema_mut(
             }
             (k, Value::Array(list)) if LIST_APPLICATORS.contains(&k) => {
                 for (i, s) in list.iter_mut().enumerate() {
-                    f(s, &push_index(&here, i));
+                    f(s, &pointer::join_index(&here, i));
                 }
             }
             (k, Value::Object(map)) if MAP_APPLICATORS.contains(&k) => {
                 for (name, s) in map.iter_mut() {
-                    f(s, &push(&here, name));
+                    f(s, &pointer::join(&here, name));
                 }
             }
             _ => {}

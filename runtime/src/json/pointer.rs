@@ -85,6 +85,15 @@ pub fn local_ref_pointer(reference: &str) -> Option<Cow<'_, str>> {
     (decoded.is_empty() || decoded.starts_with('/')).then_some(decoded)
 }
 
+/// The value a local reference names in `root` (`#` is `root` itself); `None` for a
+/// reference that is not a local JSON pointer or names nothing.
+pub fn resolve_local<'a>(
+    root: &'a serde_json::Value,
+    reference: &str,
+) -> Option<&'a serde_json::Value> {
+    root.pointer(&local_ref_pointer(reference)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,12 +4,12 @@
 use super::super::ctx::Ctx;
 use super::super::describe::{append_description, describe_constraint};
 use super::super::inline::inline_ref_siblings;
-use super::super::json_util::push;
 use super::super::keywords::is_annotation;
 use super::super::normalize::{fill_items, prepare_root};
 use super::super::report::ChangeKind;
 use super::super::walk::walk_mut;
 use super::super::{ExportOptions, Lossy};
+use crate::json::pointer;
 use serde_json::{Map, Value};
 
 const JSON_RULE: &str = "Gemini `parametersJsonSchema`";
@@ -74,7 +74,7 @@ fn report_keywords(node: &mut Map<String, Value>, ptr: &str, lossy: Lossy, ctx: 
                         .any(|v| !(v.is_string() || v.is_number() || v.is_null()))
                 });
                 if odd {
-                    ctx.change(&push(ptr, &k), ChangeKind::NotEnforced, "`enum` lists values other than strings and numbers", format!("{JSON_RULE} supports `enum` of strings and numbers; tool-schema's validator enforces the rest"));
+                    ctx.change(&pointer::join(ptr, &k), ChangeKind::NotEnforced, "`enum` lists values other than strings and numbers", format!("{JSON_RULE} supports `enum` of strings and numbers; tool-schema's validator enforces the rest"));
                 }
             }
             continue;
@@ -83,9 +83,9 @@ fn report_keywords(node: &mut Map<String, Value>, ptr: &str, lossy: Lossy, ctx: 
         match (lossy, describe_constraint(&k, &v)) {
             (Lossy::Describe, Some(s)) => {
                 described.push(s);
-                ctx.change(&push(ptr, &k), ChangeKind::Described, format!("`{k}: {v}` stated in the description too"), format!("{JSON_RULE} does not list `{k}`; tool-schema's validator enforces it"));
+                ctx.change(&pointer::join(ptr, &k), ChangeKind::Described, format!("`{k}: {v}` stated in the description too"), format!("{JSON_RULE} does not list `{k}`; tool-schema's validator enforces it"));
             }
-            _ => ctx.change(&push(ptr, &k), ChangeKind::NotEnforced, format!("`{k}` kept"), format!("{JSON_RULE} does not list `{k}` among the keywords it supports; tool-schema's validator enforces it")),
+            _ => ctx.change(&pointer::join(ptr, &k), ChangeKind::NotEnforced, format!("`{k}` kept"), format!("{JSON_RULE} does not list `{k}` among the keywords it supports; tool-schema's validator enforces it")),
         }
     }
     append_description(node, &described);

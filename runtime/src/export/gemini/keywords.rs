@@ -3,10 +3,10 @@
 //! removed, or (what the subset lacks) moved into the description or refused.
 
 use super::super::describe::describe_constraint;
-use super::super::json_util::{push, push_index};
 use super::super::keywords::is_annotation;
 use super::super::report::ChangeKind;
 use super::parameters::{Conversion, Converter, RULE};
+use crate::json::pointer;
 use serde_json::{Map, Value};
 
 /// A keyword Gemini's Schema has, and how it maps.
@@ -40,7 +40,7 @@ fn gemini_field(k: &str) -> bool {
 impl Converter<'_> {
     /// Keyword `k` (value `v`) of the schema being converted.
     pub(super) fn keyword(&mut self, c: &mut Conversion<'_>, k: &str, v: &Value) {
-        let here = push(c.ptr, k);
+        let here = pointer::join(c.ptr, k);
         match k {
             "type" => self.type_name(c, v, &here),
             "properties" => self.properties(c, k, v, &here),
@@ -127,7 +127,7 @@ impl Converter<'_> {
         }
         let conv: Map<String, Value> = props
             .iter()
-            .map(|(n, s)| (n.clone(), self.node(s, &push(here, n))))
+            .map(|(n, s)| (n.clone(), self.node(s, &pointer::join(here, n))))
             .collect();
         c.out.insert(k.into(), Value::Object(conv));
     }
@@ -154,7 +154,7 @@ impl Converter<'_> {
                 let conv: Vec<Value> = branches
                     .iter()
                     .enumerate()
-                    .map(|(i, b)| self.node(b, &push_index(here, i)))
+                    .map(|(i, b)| self.node(b, &pointer::join_index(here, i)))
                     .collect();
                 c.out.insert(k.into(), Value::Array(conv));
             }

@@ -4,7 +4,6 @@
 use super::super::ctx::Ctx;
 use super::super::describe::{append_description, describe_constraint};
 use super::super::disjoint::{disjointness_budget_message, overlapping_pairs};
-use super::super::json_util::{push, resolve_ref};
 use super::super::keywords::{has_type, type_names};
 use super::super::limits::weight_of_map;
 use super::super::normalize::prepare_root;
@@ -14,6 +13,7 @@ use super::super::rewrite::{
 };
 use super::super::walk::{one_level_down, Levels};
 use super::super::{ExportOptions, Lossy, SchemaDialect};
+use crate::json::pointer;
 use serde_json::{Map, Value};
 
 pub(super) const RULE: &str = "Gemini `parameters` (an OpenAPI 3.0 subset)";
@@ -114,16 +114,16 @@ impl Converter<'_> {
         while let Some(r) = m.get("$ref").and_then(Value::as_str).map(String::from) {
             if self.stack.contains(&r) {
                 self.ctx.refuse(
-                    &push(ptr, "$ref"),
+                    &pointer::join(ptr, "$ref"),
                     format!("`$ref` \"{r}\" makes the schema recursive"),
                     format!("{RULE} has no `$ref`, and a recursive schema cannot be inlined (gemini_json_schema can carry it)"),
                 );
                 self.stack.truncate(self.stack.len() - pushed);
                 return Value::Null;
             }
-            let Some(Value::Object(target)) = resolve_ref(self.root, &r) else {
+            let Some(Value::Object(target)) = pointer::resolve_local(self.root, &r) else {
                 self.ctx.refuse(
-                    &push(ptr, "$ref"),
+                    &pointer::join(ptr, "$ref"),
                     format!("`$ref` \"{r}\" is not a local reference that resolves"),
                     RULE,
                 );
@@ -212,7 +212,7 @@ impl Converter<'_> {
                 }
             }
             Err(keys) => self.ctx.refuse(
-                &push(ptr, "allOf"),
+                &pointer::join(ptr, "allOf"),
                 all_of_conflict(&keys),
                 format!("{RULE} has no `allOf`"),
             ),
@@ -230,7 +230,7 @@ impl Converter<'_> {
         let disjoint = pairs.as_ref().is_some_and(|(_, n)| *n == 0);
         if pairs.is_none() {
             self.ctx.refuse(
-                &push(ptr, "oneOf"),
+                &pointer::join(ptr, "oneOf"),
                 disjointness_budget_message(branches.len()),
                 format!("{RULE} has no `oneOf`"),
             );
@@ -243,7 +243,7 @@ impl Converter<'_> {
             self.ctx.change(ptr, ChangeKind::OneOfToAnyOf, "`oneOf` renamed `anyOf`", format!("{RULE} has no `oneOf`; its branches are provably disjoint, so exactly-one and at-least-one agree"));
         } else {
             self.ctx.refuse(
-                &push(ptr, "oneOf"),
+                &pointer::join(ptr, "oneOf"),
                 "`oneOf` branches may overlap, so `anyOf` would accept what `oneOf` rejects",
                 format!("{RULE} has no `oneOf`"),
             );

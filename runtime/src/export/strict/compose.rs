@@ -3,13 +3,13 @@
 
 use super::super::disjoint::{disjointness_budget_message, overlapping_pairs, pairs_in_words};
 use super::super::inline::merge_beside;
-use super::super::json_util::{push, resolve_ref};
 use super::super::limits::weight_of_map;
 use super::super::report::ChangeKind;
 use super::super::rewrite::{
     all_of_conflict, merge_single_all_of, recursive_ref_into_any_of, ALL_OF_MERGED,
 };
 use super::engine::Engine;
+use crate::json::pointer;
 use serde_json::{Map, Value};
 use std::ops::ControlFlow;
 
@@ -26,7 +26,7 @@ impl Engine<'_> {
                 format!("{}: `allOf` is not supported; a single branch beside keywords it does not contradict says the same", self.profile.rule),
             ),
             Some(Err(keys)) => self.refuse(
-                &push(ptr, "allOf"),
+                &pointer::join(ptr, "allOf"),
                 all_of_conflict(&keys),
                 format!("{}: `allOf` is not supported", self.profile.rule),
             ),
@@ -57,15 +57,15 @@ impl Engine<'_> {
     ) -> ControlFlow<bool> {
         let Value::String(r) = r else {
             self.refuse(
-                &push(ptr, "$ref"),
+                &pointer::join(ptr, "$ref"),
                 "`$ref` is not a string",
                 self.profile.rule,
             );
             return ControlFlow::Break(false);
         };
-        let Some(target) = resolve_ref(self.root, &r) else {
+        let Some(target) = pointer::resolve_local(self.root, &r) else {
             self.refuse(
-                &push(ptr, "$ref"),
+                &pointer::join(ptr, "$ref"),
                 format!("`$ref` \"{r}\" is not a local reference that resolves"),
                 format!(
                     "{}: only references to definitions in the schema itself",
@@ -116,7 +116,7 @@ impl Engine<'_> {
             // No recursion at all here: the same problem the recursion check of
             // the result states (recorded once).
             self.refuse(
-                &push(ptr, "$ref"),
+                &pointer::join(ptr, "$ref"),
                 format!("`$ref` \"{r}\" makes the schema recursive"),
                 format!("{}: recursive schemas are not supported", self.profile.rule),
             );
@@ -153,7 +153,7 @@ impl Engine<'_> {
         let Some(v) = m.get("oneOf").cloned() else {
             return;
         };
-        let here = push(ptr, "oneOf");
+        let here = pointer::join(ptr, "oneOf");
         let Value::Array(branches) = v else {
             self.refuse(&here, "`oneOf` is not a list", self.profile.rule);
             return;

@@ -3,11 +3,11 @@
 //! description or refused.
 
 use super::super::describe::{describable, describe_constraint};
-use super::super::json_util::{push, push_index};
 use super::super::keywords::{is_annotation, TYPE_NAMES};
 use super::super::report::ChangeKind;
 use super::super::Lossy;
 use super::engine::Engine;
+use crate::json::pointer;
 use serde_json::{Map, Value};
 
 impl Engine<'_> {
@@ -17,7 +17,7 @@ impl Engine<'_> {
         let mut described: Vec<String> = Vec::new();
         let keys: Vec<String> = m.keys().cloned().collect();
         for k in keys {
-            let here = push(ptr, &k);
+            let here = pointer::join(ptr, &k);
             let Some(v) = m.get(&k).cloned() else {
                 continue;
             };
@@ -75,7 +75,7 @@ impl Engine<'_> {
                 let out: Map<String, Value> = map
                     .into_iter()
                     .map(|(name, s)| {
-                        let p = push(here, &name);
+                        let p = pointer::join(here, &name);
                         (name, self.node(s, &p))
                     })
                     .collect();
@@ -113,7 +113,7 @@ impl Engine<'_> {
                 let out: Vec<Value> = branches
                     .into_iter()
                     .enumerate()
-                    .map(|(i, b)| self.node(b, &push_index(here, i)))
+                    .map(|(i, b)| self.node(b, &pointer::join_index(here, i)))
                     .collect();
                 m.insert(k, Value::Array(out));
             }

@@ -2,7 +2,7 @@
 //! sizes, and the counts behind Anthropic's per-request limits.
 
 use super::super::ctx::Ctx;
-use super::super::json_util::{push, push_index};
+use crate::json::pointer;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 
@@ -47,23 +47,33 @@ impl OpenAiCount {
             self.properties += props.len();
             self.chars += props.keys().map(|k| k.chars().count()).sum::<usize>();
             for (k, s) in props {
-                self.walk(s, &push(&push(ptr, "properties"), k), depth, ctx);
+                self.walk(
+                    s,
+                    &pointer::join(&pointer::join(ptr, "properties"), k),
+                    depth,
+                    ctx,
+                );
             }
         }
         for key in ["$defs", "definitions"] {
             if let Some(Value::Object(defs)) = m.get(key) {
                 self.chars += defs.keys().map(|k| k.chars().count()).sum::<usize>();
                 for (k, s) in defs {
-                    self.walk(s, &push(&push(ptr, key), k), 0, ctx);
+                    self.walk(s, &pointer::join(&pointer::join(ptr, key), k), 0, ctx);
                 }
             }
         }
         if let Some(items) = m.get("items") {
-            self.walk(items, &push(ptr, "items"), depth, ctx);
+            self.walk(items, &pointer::join(ptr, "items"), depth, ctx);
         }
         if let Some(Value::Array(branches)) = m.get("anyOf") {
             for (i, b) in branches.iter().enumerate() {
-                self.walk(b, &push_index(&push(ptr, "anyOf"), i), depth, ctx);
+                self.walk(
+                    b,
+                    &pointer::join_index(&pointer::join(ptr, "anyOf"), i),
+                    depth,
+                    ctx,
+                );
             }
         }
         self.values(m, ptr, ctx);
@@ -85,7 +95,7 @@ impl OpenAiCount {
                 && total > OPENAI_LARGE_ENUM_CHARS
             {
                 ctx.refuse(
-                    &push(ptr, "enum"),
+                    &pointer::join(ptr, "enum"),
                     format!("a string enum of {} values totalling {total} characters", vals.len()),
                     format!("OpenAI strict mode: a string enum of more than {OPENAI_LARGE_ENUM} values may total at most {OPENAI_LARGE_ENUM_CHARS} characters"),
                 );

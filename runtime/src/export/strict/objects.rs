@@ -1,11 +1,11 @@
 //! Strict-mode objects: closed with `additionalProperties: false`, `required`
 //! checked, and (OpenAI) every property required, an optional one made nullable.
 
-use super::super::json_util::push;
 use super::super::keywords::{has_type, type_names};
 use super::super::report::{ChangeKind, NullableOptional};
 use super::super::rewrite::make_nullable;
 use super::engine::Engine;
+use crate::json::pointer;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 
@@ -77,12 +77,12 @@ impl Engine<'_> {
                 }
             }
             Some(Value::Bool(true)) => self.refuse(
-                &push(ptr, "additionalProperties"),
+                &pointer::join(ptr, "additionalProperties"),
                 "`additionalProperties: true` lets the object hold undeclared keys",
                 closed_rule,
             ),
             Some(_) => self.refuse(
-                &push(ptr, "additionalProperties"),
+                &pointer::join(ptr, "additionalProperties"),
                 "`additionalProperties` as a schema (a map of arbitrary keys) cannot be expressed",
                 closed_rule,
             ),
@@ -106,7 +106,7 @@ impl Engine<'_> {
                 .collect(),
             Some(_) => {
                 self.refuse(
-                    &push(ptr, "required"),
+                    &pointer::join(ptr, "required"),
                     "`required` is not a list of names",
                     self.profile.rule,
                 );
@@ -116,7 +116,7 @@ impl Engine<'_> {
         for r in &required {
             if !props.contains_key(r) {
                 self.refuse(
-                    &push(ptr, "required"),
+                    &pointer::join(ptr, "required"),
                     format!("`required` names '{r}', which `properties` does not declare"),
                     format!(
                         "{}: with `additionalProperties: false` no value could have it",
@@ -152,7 +152,7 @@ impl Engine<'_> {
 
     /// The optional property `name` of the object at `ptr` made nullable and recorded.
     fn nullable_optional(&mut self, ptr: &str, name: &str, schema: Value) -> Value {
-        let here = push(&push(ptr, "properties"), name);
+        let here = pointer::join(&pointer::join(ptr, "properties"), name);
         let (schema, already, how) = make_nullable(schema);
         if already {
             self.ctx.change(

@@ -1,8 +1,9 @@
 //! The recursion check of Anthropic strict tool use, which has no recursive schemas.
 
 use super::super::ctx::Ctx;
-use super::super::json_util::{push, push_index, ref_pointer, resolve_ref};
+use crate::json::pointer;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// The `$ref`s in `v` (found at `base`), with their pointers; the root's own
@@ -17,7 +18,7 @@ fn refs(v: &Value, base: &str, skip_defs: bool) -> Vec<(String, String)> {
                     if top && (k == "$defs" || k == "definitions") {
                         continue;
                     }
-                    let here = push(&ptr, k);
+                    let here = pointer::join(&ptr, k);
                     match (k.as_str(), x) {
                         ("$ref", Value::String(r)) => out.push((r.clone(), here)),
                         ("$ref", _) => {}
@@ -27,7 +28,7 @@ fn refs(v: &Value, base: &str, skip_defs: bool) -> Vec<(String, String)> {
             }
             Value::Array(l) => {
                 for (i, x) in l.iter().enumerate().rev() {
-                    stack.push((x, push_index(&ptr, i), false));
+                    stack.push((x, pointer::join_index(&ptr, i), false));
                 }
             }
             _ => {}
@@ -60,7 +61,9 @@ fn search(
             continue;
         };
         *next += 1;
-        let Some(t) = ref_pointer(&r) else { continue };
+        let Some(t) = pointer::local_ref_pointer(&r).map(Cow::into_owned) else {
+            continue;
+        };
         let recursive = t.is_empty() || state.get(&t) == Some(&ON_PATH);
         if recursive {
             ctx.refuse(
@@ -73,7 +76,7 @@ fn search(
         if state.contains_key(&t) {
             continue;
         }
-        if let Some(target) = resolve_ref(schema, &r) {
+        if let Some(target) = pointer::resolve_local(schema, &r) {
             let list = refs(target, &t, false);
             state.insert(t.clone(), ON_PATH);
             frames.push((t, list, 0));
@@ -101,7 +104,7 @@ pub(super) fn check_recursion(schema: &Value, ctx: &mut Ctx, rule: &str) {
     for key in ["$defs", "definitions"] {
         if let Some(Value::Object(defs)) = schema.get(key) {
             for (name, def) in defs {
-                let t = push(&push("", key), name);
+                let t = pointer::join(&pointer::join("", key), name);
                 if !state.contains_key(&t) {
                     let list = refs(def, &t, false);
                     search(schema, &mut state, t, list, ctx, rule);
