@@ -9,7 +9,7 @@
 mod budget;
 mod derived;
 mod diag;
-mod export;
+mod to_json;
 pub(crate) mod facts;
 mod parse;
 
@@ -18,7 +18,7 @@ pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
 
 /// The JSON of node `id` (as [`Schema::to_value`] writes it), for messages.
 pub fn node_value(schema: &Schema, id: NodeId) -> Value {
-    export::node_to_value(schema, id)
+    to_json::node_to_value(schema, id)
 }
 
 pub use crate::pattern::Pattern;
@@ -213,6 +213,6 @@ impl Schema {
 
     /// The schema as JSON: the keywords the model holds, in source order.
     pub fn to_value(&self) -> Value {
-        export::node_to_value(self, self.root_id())
+        to_json::node_to_value(self, self.root_id())
     }
 }
