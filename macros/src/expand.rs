@@ -13,7 +13,7 @@ use tool_schema_runtime::dialect::bfcl_tool_name;
 use tool_schema_runtime::{Dialect, Schema};
 
 pub(crate) fn expand(input: Input) -> TokenStream {
-    let cx = Ctxt::default();
+    let cx = Ctxt::new();
     let mut out = TokenStream::new();
     let mut names: Vec<String> = Vec::new();
     let mut idents: Vec<String> = Vec::new();
@@ -30,7 +30,7 @@ pub(crate) fn expand(input: Input) -> TokenStream {
         idents.push(ident);
         out.extend(tool(&cx, decl, &mut names));
     }
-    out.extend(cx.into_compile_errors());
+    out.extend(cx.check());
     out
 }
 
@@ -347,7 +347,7 @@ fn tool_name(
 }
 
 fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
-    let local = Ctxt::default();
+    let local = Ctxt::new();
     let attrs = attr::parse(&local, &decl.attrs);
     if let Some(span) = attrs.custom_deserialize {
         local.error(

@@ -13,6 +13,7 @@ mod derive;
 mod expand;
 mod input;
 mod json;
+mod paths;
 mod tool_impl;
 
 use proc_macro::TokenStream;

@@ -207,7 +207,7 @@ pub(crate) fn tool_impl(parts: ToolImpl<'_>) -> TokenStream {
 /// [`tool_impl`] with `extra` items in the implementation (a derived type's
 /// generated text path).
 pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenStream {
-    let rt = quote!(::tool_schema::__private);
+    let rt = crate::paths::private();
     let ToolImpl {
         ident,
         name,

@@ -18,10 +18,10 @@ use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Target, ToolS
 use tool_schema_runtime::{Options, Schema, Undeclared};
 
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
-    let cx = Ctxt::default();
+    let cx = Ctxt::new();
     let out = expand(&cx, input);
     let mut tokens = out.unwrap_or_default();
-    tokens.extend(cx.into_compile_errors());
+    tokens.extend(cx.check());
     tokens
 }
 
@@ -219,7 +219,7 @@ fn target_problems(
         };
         quote!((#refusal, #lossy))
     });
-    let rt = quote!(::tool_schema::__private);
+    let rt = crate::paths::private();
     let n = Target::ALL.len();
     let nested_lists = externals.iter().map(
         |(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS),
@@ -238,7 +238,7 @@ fn target_problems(
 /// at the field's type, when the nested type's `__TARGET_PROBLEMS` has a problem for
 /// the target (its lossy changes too, unless `#[tool(allow(lossy_export))]`).
 fn nested_target_assertions(tool: &ToolAttrs, occurrences: &[(syn::Type, String)]) -> TokenStream {
-    let rt = quote!(::tool_schema::__private);
+    let rt = crate::paths::private();
     let allow_lossy = tool.allow_lossy;
     let mut out = TokenStream::new();
     for (id, target, _) in &tool.targets {
@@ -718,7 +718,7 @@ fn exported_json(
         // No other type's text, no definitions: a literal.
         return (root, TokenStream::new());
     }
-    let rt = quote!(::tool_schema::__private);
+    let rt = crate::paths::private();
     let tool_args = quote!(::tool_schema::ToolArgs);
     let nested: Vec<TokenStream> = externals
         .iter()
@@ -801,7 +801,7 @@ fn text_expr(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
         [] => quote!(""),
         [single] if externals.is_empty() => single.clone(),
         all => {
-            let rt = quote!(::tool_schema::__private);
+            let rt = crate::paths::private();
             quote!({
                 const PIECES: &[&str] = &[#(#all),*];
                 const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
@@ -855,7 +855,7 @@ fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
             match ty {
                 None => p.text.push('}'),
                 Some((_, ty)) => {
-                    let rt = quote!(::tool_schema::__private);
+                    let rt = crate::paths::private();
                     let nested =
                         quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__USE_JSON);
                     if first {

@@ -17,14 +17,12 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, Type};
 
-fn rt() -> TokenStream {
-    quote!(::tool_schema::__private)
-}
+use crate::paths::private;
 
 /// The `Reading` of a value of type `ty`, as a constant expression; `this` is the
 /// derived type's own (for `Self`).
 fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
-    let rt = rt();
+    let rt = private();
     let t = quote!(#rt::json_type);
     let inner = ty::ungroup(ty);
     let path = match inner {
@@ -124,7 +122,7 @@ fn field_exact(field: &Field, own: &Ident, this: &TokenStream) -> TokenStream {
 /// constants that stop the build where serde's choice of variant could differ
 /// from the validator's (after it).
 pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
-    let rt = rt();
+    let rt = private();
     let own = c.ident;
     if c.tool.custom_deserialize.is_some() {
         // A hand-written `Deserialize`: nothing known (the default).

@@ -119,7 +119,8 @@ fn names_type(ty: &Type, own: &Ident) -> bool {
 
 /// The run time's module of the generated path.
 fn fs() -> TokenStream {
-    quote!(::tool_schema::__private::text::fast)
+    let rt = crate::paths::private();
+    quote!(#rt::text::fast)
 }
 
 /// `fn __key(s: &str) -> u32`: the index of each name, `u32::MAX` for others.
