@@ -3,9 +3,11 @@
 
 use crate::attr::{self, ToolAttrs};
 use crate::ctxt::Ctxt;
-use crate::input::{Body, Input, ToolDecl};
-use crate::json::{self, Spans};
-use crate::tool_impl::{check_schema, check_targets, target_consts, tool_impl, Locate, ToolImpl};
+use crate::input::{Input, ToolDecl};
+use crate::json::push_token;
+use crate::literal::{self, Source};
+use crate::spans::Locate;
+use crate::tool_impl::{check_schema, check_targets, target_consts, tool_impl, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
@@ -32,88 +34,6 @@ pub(crate) fn expand(input: Input) -> TokenStream {
     }
     out.extend(cx.check());
     out
-}
-
-/// The schema's JSON and its spans, from the literal or the file.
-struct Source {
-    value: Value,
-    spans: Spans,
-    /// For a file: its path as written and its absolute path.
-    file: Option<(String, String)>,
-}
-
-fn load(cx: &Ctxt, body: &Body) -> Option<Source> {
-    match body {
-        Body::Literal(tokens, span) => match json::parse_value(tokens.clone(), *span) {
-            Ok((value, spans)) => Some(Source {
-                value,
-                spans,
-                file: None,
-            }),
-            Err(e) => {
-                cx.push(e);
-                None
-            }
-        },
-        Body::File(lit) => {
-            let rel = lit.value();
-            let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
-            let abs = std::path::Path::new(&dir).join(&rel);
-            let text = match std::fs::read_to_string(&abs) {
-                Ok(t) => t,
-                Err(e) => {
-                    cx.error(
-                        lit.span(),
-                        format!("cannot read the schema file {}: {e}", abs.display()),
-                    );
-                    return None;
-                }
-            };
-            match json::parse_text(&text, lit.span()) {
-                Ok((value, spans)) => Some(Source {
-                    value,
-                    spans,
-                    file: Some((rel, abs.to_string_lossy().into_owned())),
-                }),
-                Err(e) => {
-                    cx.error(lit.span(), format!("{rel}: {e}"));
-                    None
-                }
-            }
-        }
-    }
-}
-
-/// Where a problem at `pointer` is, in words: ` (at /properties/x)` or ` (in file.json at ...)`.
-fn place(src: &Source, pointer: &str) -> String {
-    let ptr = if pointer.is_empty() {
-        "the root"
-    } else {
-        pointer
-    };
-    match &src.file {
-        Some((rel, _)) => format!(" (in {rel} at {ptr})"),
-        None => format!(" (at {ptr})"),
-    }
-}
-
-fn span_at(src: &Source, pointer: &str, on_key: bool) -> Span {
-    if on_key {
-        if let Some(s) = src.spans.key(pointer) {
-            return s;
-        }
-    }
-    src.spans.best(pointer)
-}
-
-impl Locate for Source {
-    fn span(&self, pointer: &str, on_key: bool) -> Span {
-        span_at(self, pointer, on_key)
-    }
-
-    fn place(&self, pointer: &str) -> String {
-        place(self, pointer)
-    }
 }
 
 /// Problems of a translated schema's export, at one span (the translation's
@@ -171,11 +91,11 @@ impl InDialect<'_> {
 
 impl Locate for InDialect<'_> {
     fn span(&self, pointer: &str, on_key: bool) -> Span {
-        span_at(self.src, &self.source_pointer(pointer), on_key)
+        self.src.span(&self.source_pointer(pointer), on_key)
     }
 
     fn place(&self, pointer: &str) -> String {
-        place(self.src, &self.source_pointer(pointer))
+        self.src.place(&self.source_pointer(pointer))
     }
 }
 
@@ -211,14 +131,14 @@ fn check_bfcl(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> (Option<Schema>, Tr
                     .map(|k| format!("\"{k}\""))
                     .collect::<Vec<_>>()
                     .join(", "),
-                place(src, "")
+                src.place("")
             ),
         );
         ok = false;
     }
     if let Some(function) = whole {
         for (key, value) in function {
-            let at = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
+            let at = push_token("", key);
             match (key.as_str(), value) {
                 ("name", Value::String(s)) => out.name = Some((s.clone(), src.spans.best(&at))),
                 ("description", Value::String(s)) => out.description = Some(s.clone()),
@@ -228,7 +148,7 @@ fn check_bfcl(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> (Option<Schema>, Tr
                         src.spans.best(&at),
                         format!(
                             "the {key} of a BFCL function must be a string{}",
-                            place(src, &at)
+                            src.place(&at)
                         ),
                     );
                 }
@@ -244,10 +164,10 @@ fn check_bfcl(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> (Option<Schema>, Tr
                         }
                     };
                     cx.error(
-                        span_at(src, &at, true),
+                        src.span(&at, true),
                         format!(
                             "unknown key \"{key}\" in a BFCL function definition; {hint}{}",
-                            place(src, &at)
+                            src.place(&at)
                         ),
                     );
                 }
@@ -264,8 +184,8 @@ fn check_bfcl(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> (Option<Schema>, Tr
             for p in &e.problems {
                 let at = format!("{base}{}", p.pointer);
                 cx.error(
-                    span_at(src, &at, p.on_key),
-                    format!("not in the BFCL dialect: {}{}", p.message, place(src, &at)),
+                    src.span(&at, p.on_key),
+                    format!("not in the BFCL dialect: {}{}", p.message, src.place(&at)),
                 );
             }
             return (None, out);
@@ -290,7 +210,7 @@ fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
             src.spans.best(""),
             format!(
                 "a tool's arguments are an object, so the root schema must be an object schema, not `{b}`; add #[tool(any_root)] to validate any value{}",
-                place(src, "")
+                src.place("")
             ),
         );
         return None;
@@ -306,7 +226,7 @@ fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
             src.spans.best("/type"),
             format!(
                 "a tool's arguments are an object, so the root schema's type must include \"object\"{}",
-                place(src, "/type")
+                src.place("/type")
             ),
         );
         return None;
@@ -364,7 +284,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
         name = Some(tool_name(&local, &attrs, ident, None, names));
     }
 
-    let src = load(&local, &decl.body);
+    let src = literal::load(&local, &decl.body);
     let (schema, translated) = match (dialect, &src) {
         (Some(Dialect::Bfcl), Some(s)) => {
             let (schema, translated) = check_bfcl(&local, s, &attrs);

@@ -13,7 +13,9 @@ mod derive;
 mod expand;
 mod input;
 mod json;
+mod literal;
 mod paths;
+mod spans;
 mod tool_impl;
 
 use proc_macro::TokenStream;

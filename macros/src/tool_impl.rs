@@ -5,19 +5,13 @@
 use crate::attr;
 use crate::codegen;
 use crate::ctxt::Ctxt;
-use proc_macro2::{Ident, Span, TokenStream};
+use crate::json::at_or_under;
+use crate::spans::Locate;
+use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use serde_json::Value;
 use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, ToolSpec};
 use tool_schema_runtime::{LintKind, Schema};
-
-/// Where a problem of the schema is in the macro's input.
-pub(crate) trait Locate {
-    /// The span for a problem at `pointer` (on the member's key when `on_key`).
-    fn span(&self, pointer: &str, on_key: bool) -> Span;
-    /// Where `pointer` is, in words, appended to the message: ` (at /properties/x)`.
-    fn place(&self, pointer: &str) -> String;
-}
 
 /// Runs `value` through the schema model. Every error and every lint not in
 /// `allow` is reported at its place; the schema is returned only when there are
@@ -89,11 +83,7 @@ pub(crate) fn check_targets(
     at: &dyn Locate,
 ) -> Vec<TargetExport> {
     let (name, description) = tool;
-    let skipped = |pointer: &str| {
-        skip.iter().any(|s| {
-            pointer == s || (pointer.starts_with(s.as_str()) && pointer[s.len()..].starts_with('/'))
-        })
-    };
+    let skipped = |pointer: &str| skip.iter().any(|s| at_or_under(pointer, s));
     let mut out = Vec::new();
     for (id, target, target_span) in &attrs.targets {
         let spec = ToolSpec {

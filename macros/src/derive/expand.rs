@@ -4,10 +4,13 @@
 
 use super::ast::{unraw, Container, Data, Field, Variant, VariantFields};
 use super::attr::Given;
-use super::ty::{self, push_token, Builder, Shape, SpanMap, JSON_MAX, JSON_MIN};
+use super::ty::{self, Builder, DerivedSchema, Shape, JSON_MAX, JSON_MIN};
 use crate::attr::{self, ToolAttrs};
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
+use crate::json::at_or_under;
+use crate::json::push_token;
+use crate::spans::SpanMap;
 use crate::tool_impl::{check_schema, check_targets, tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -73,7 +76,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         .or_else(|| container.tool.doc.clone())
         .unwrap_or_default();
 
-    let schema = check_schema(cx, &value, &container.tool.allow, &b.spans);
+    let schema = check_schema(cx, &value, &container.tool.allow, &DerivedSchema(&b.spans));
     let schema = schema.filter(|_| !cx.has_errors());
     if let Some(s) = schema
         .as_ref()
@@ -90,7 +93,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &value,
             &container.tool,
             &nested,
-            &b.spans,
+            &DerivedSchema(&b.spans),
         );
     }
     let (schema_json, items, assertions) = match &schema {
@@ -163,11 +166,7 @@ fn target_problems(
     wrapper["properties"]["value"] = part;
     let mut nested = Vec::new();
     external_pointers(&wrapper, "", &mut nested);
-    let under = |pointer: &str| {
-        nested.iter().any(|s| {
-            pointer == s || (pointer.starts_with(s.as_str()) && pointer[s.len()..].starts_with('/'))
-        })
-    };
+    let under = |pointer: &str| nested.iter().any(|s| at_or_under(pointer, s));
     // A pointer as the type's own: `/properties/value/x` -> `/x`.
     let place = |pointer: &str| {
         let own = match pointer.strip_prefix("/properties/value") {

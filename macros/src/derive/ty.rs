@@ -22,60 +22,20 @@
 use super::attr::Given;
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
-use crate::tool_impl::Locate;
+use crate::json::push_token;
+use crate::spans::{Locate, SpanMap};
 use proc_macro2::Span;
 use quote::{quote, ToTokens};
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
 use syn::spanned::Spanned;
 use syn::{GenericArgument, Ident, PathArguments, Type};
 
-/// The span of every part of the derived schema, by JSON pointer.
-pub(crate) struct SpanMap {
-    values: HashMap<String, Span>,
-    keys: HashMap<String, Span>,
-    fallback: Span,
-}
+/// Problems of the derived schema, at the spans its parts came from.
+pub(crate) struct DerivedSchema<'a>(pub &'a SpanMap);
 
-impl SpanMap {
-    pub(crate) fn new(fallback: Span) -> SpanMap {
-        SpanMap {
-            values: HashMap::new(),
-            keys: HashMap::new(),
-            fallback,
-        }
-    }
-
-    /// Records where the value at `pointer` came from.
-    pub(crate) fn value(&mut self, pointer: &str, span: Span) {
-        self.values.insert(pointer.to_string(), span);
-    }
-
-    /// Records where the value at `pointer` and its key came from.
-    pub(crate) fn given<T>(&mut self, pointer: &str, given: &Given<T>) {
-        self.values.insert(pointer.to_string(), given.span);
-        self.keys.insert(pointer.to_string(), given.key);
-    }
-}
-
-impl Locate for SpanMap {
+impl Locate for DerivedSchema<'_> {
     fn span(&self, pointer: &str, on_key: bool) -> Span {
-        if on_key {
-            if let Some(s) = self.keys.get(pointer) {
-                return *s;
-            }
-        }
-        // The pointer itself or its nearest ancestor that came from somewhere.
-        let mut p = pointer;
-        loop {
-            if let Some(s) = self.values.get(p) {
-                return *s;
-            }
-            if p.is_empty() {
-                return self.fallback;
-            }
-            p = p.rfind('/').map_or("", |i| &p[..i]);
-        }
+        self.0.span(pointer, on_key)
     }
 
     fn place(&self, pointer: &str) -> String {
@@ -87,9 +47,12 @@ impl Locate for SpanMap {
     }
 }
 
-/// Appends one reference token to a JSON pointer, escaped per RFC 6901.
-pub(crate) fn push_token(pointer: &str, token: &str) -> String {
-    format!("{pointer}/{}", token.replace('~', "~0").replace('/', "~1"))
+impl SpanMap {
+    /// Records where the value at `pointer` and its key came from.
+    pub(crate) fn given<T>(&mut self, pointer: &str, given: &Given<T>) {
+        self.value(pointer, given.span);
+        self.key(pointer, given.key);
+    }
 }
 
 /// What a Rust type is as a value in a call: what `#[arg(...)]` keys apply to.
