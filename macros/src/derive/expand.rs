@@ -4,6 +4,7 @@
 
 use super::ast::{unraw, Container, Data, Field, Variant, VariantFields};
 use super::attr::Given;
+use super::rust_type::option_inner;
 use super::ty::{self, Builder, DerivedSchema, Shape, JSON_MAX, JSON_MIN};
 use crate::attr::{self, ToolAttrs};
 use crate::codegen::EXTERNAL_TYPE;
@@ -462,7 +463,7 @@ fn property(
     name: &str,
     pointer: &str,
 ) -> Option<(Map<String, Value>, bool)> {
-    let (ty, optional) = match ty::option_inner(field.ty) {
+    let (ty, optional) = match option_inner(field.ty) {
         Some(inner) => (inner, true),
         None => (field.ty, false),
     };

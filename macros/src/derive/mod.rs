@@ -6,6 +6,8 @@
 //!   attributes read;
 //! - `attr`: doc comments, `#[arg(...)]`, serde's `#[serde(...)]`;
 //! - `case`: serde's `rename_all` rules;
+//! - `rust_type`: the one recogniser of Rust types ([`rust_type::RustShape`]),
+//!   which `ty`, `text` and `reading` all consume;
 //! - `ty`: Rust types -> JSON Schema, with the span of every part (`Self` as
 //!   `{"$ref": "#"}`);
 //! - `expand`: the schema checked by the schema model, compiled by the code
@@ -23,6 +25,7 @@ mod attr;
 mod case;
 mod expand;
 mod reading;
+mod rust_type;
 mod text;
 mod ty;
 

@@ -11,7 +11,8 @@
 //! name (their `__READING`), naming the variants, the JSON type, and the fixes.
 
 use super::ast::{unraw, Container, Data, Field, VariantFields};
-use super::ty::{self, INTEGERS};
+use super::rust_type::{option_inner, recognise, RustShape};
+use super::ty;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -24,67 +25,50 @@ use crate::paths::private;
 fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
     let rt = private();
     let t = quote!(#rt::json_type);
-    let inner = ty::ungroup(ty);
-    let path = match inner {
-        Type::Array(a) => {
-            let item = reading(&a.elem, own, this);
-            return quote!(#rt::Reading::array(#item, true));
-        }
-        Type::Path(p) if p.qself.is_none() => &p.path,
-        _ => return quote!(#rt::Reading::UNKNOWN),
-    };
-    let Some(last) = path.segments.last() else {
-        return quote!(#rt::Reading::UNKNOWN);
-    };
-    if path.segments.len() == 1
-        && (last.ident == "Self" || last.ident == *own)
-        && last.arguments.is_empty()
-    {
-        return this.clone();
-    }
-    let external = || quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__READING);
-    let Some(seg) = ty::std_segment(path) else {
-        return external();
-    };
-    let name = seg.ident.to_string();
-    let args = ty::type_args(seg);
-    if INTEGERS.iter().any(|(n, _, _)| *n == name) {
+    match recognise(ty, Some(own)) {
+        RustShape::Own => this.clone(),
         // `usize`/`isize` keep the 32-bit range in the schema; serde reads 64 bits.
-        return if matches!(name.as_str(), "usize" | "isize") {
-            quote!(#rt::Reading::inexact(#t::INTEGER))
-        } else {
-            quote!(#rt::Reading::exact(#t::INTEGER))
-        };
-    }
-    match (name.as_str(), args.as_slice()) {
-        ("String" | "char", _) => quote!(#rt::Reading::exact(#t::STRING)),
-        ("bool", _) => quote!(#rt::Reading::exact(#t::BOOLEAN)),
-        ("f64", _) => quote!(#rt::Reading::exact(#t::INTEGER | #t::FRACTION)),
+        RustShape::Integer {
+            name: "usize" | "isize",
+            ..
+        } => quote!(#rt::Reading::inexact(#t::INTEGER)),
+        RustShape::Integer { .. } => quote!(#rt::Reading::exact(#t::INTEGER)),
+        RustShape::String | RustShape::Char => quote!(#rt::Reading::exact(#t::STRING)),
+        RustShape::Bool => quote!(#rt::Reading::exact(#t::BOOLEAN)),
+        RustShape::F64 => quote!(#rt::Reading::exact(#t::INTEGER | #t::FRACTION)),
         // serde reads a number past the range as an infinity.
         // (Every integer serde_json holds is within it.)
-        ("f32", _) => quote!(#rt::Reading::partly_exact(#t::INTEGER | #t::FRACTION, #t::INTEGER)),
-        ("Value", _) if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
-            quote!(#rt::Reading::ANY)
+        RustShape::F32 => {
+            quote!(#rt::Reading::partly_exact(#t::INTEGER | #t::FRACTION, #t::INTEGER))
         }
-        ("Box", [inner]) => reading(inner, own, this),
-        ("Option", [inner]) => {
+        RustShape::Value => quote!(#rt::Reading::ANY),
+        RustShape::Box(inner) => reading(inner, own, this),
+        RustShape::Option(inner) => {
             let inner = reading(inner, own, this);
             quote!((#inner).nullable())
         }
-        ("Vec", [item]) => {
+        RustShape::Vec(item) => {
             let item = reading(item, own, this);
             quote!(#rt::Reading::array(#item, true))
         }
+        RustShape::Fixed(a) => {
+            let item = reading(&a.elem, own, this);
+            quote!(#rt::Reading::array(#item, true))
+        }
         // serde drops duplicates, which `uniqueItems` refuses.
-        ("HashSet" | "BTreeSet", [item]) => {
+        RustShape::Set(item) => {
             let item = reading(item, own, this);
             quote!(#rt::Reading::array(#item, false))
         }
-        ("HashMap" | "BTreeMap", [_, value]) => {
+        RustShape::Map { value, .. } => {
             let value = reading(value, own, this);
             quote!(#rt::Reading::map(#value))
         }
-        _ => external(),
+        RustShape::External => {
+            quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__READING)
+        }
+        // Refused by the schema writer: no reading is generated.
+        RustShape::Refused(_) => quote!(#rt::Reading::UNKNOWN),
     }
 }
 
@@ -106,7 +90,7 @@ fn field_exact(field: &Field, own: &Ident, this: &TokenStream) -> TokenStream {
     if narrowed {
         return quote!(false);
     }
-    match ty::option_inner(field.ty) {
+    match option_inner(field.ty) {
         Some(inner) => {
             let r = reading(inner, own, this);
             quote!((#r).optional_field_exact())
@@ -140,7 +124,7 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
                 (None, None) => unraw(f.ident),
             };
             let optional =
-                |f: &Field| ty::option_inner(f.ty).is_some() || f.serde.default || c.serde.default;
+                |f: &Field| option_inner(f.ty).is_some() || f.serde.default || c.serde.default;
             let declared: Vec<String> = read.iter().map(|f| name(f)).collect();
             let required: Vec<String> = read
                 .iter()
@@ -153,7 +137,7 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
                 None => quote!(#t::ALL | #t::EMPTY),
                 Some(_) if c.serde.default => quote!(#t::ALL | #t::EMPTY),
                 Some(f) if f.serde.default => quote!(#t::ALL | #t::EMPTY),
-                Some(f) => match ty::option_inner(f.ty) {
+                Some(f) => match option_inner(f.ty) {
                     Some(inner) => {
                         let r = reading(inner, own, &this);
                         quote!((#r).reads | #t::NULL)

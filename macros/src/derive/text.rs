@@ -20,12 +20,13 @@
 //! fields with `exclusive_minimum`, `exclusive_maximum`, `multiple_of` or `values`.
 
 use super::ast::{unraw, Container, Data, Field};
-use super::ty::{F32_MAX, INTEGERS, JSON_MAX, JSON_MIN};
+use super::rust_type::{recognise, RustShape};
+use super::ty::{F32_MAX, JSON_MAX, JSON_MIN};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use serde_json::Number;
 use syn::spanned::Spanned;
-use syn::{DeriveInput, GenericArgument, Ident, PathArguments, Type};
+use syn::{DeriveInput, Ident, Type};
 
 /// The items of `impl ToolArgs` that give the type its generated text path, or
 /// nothing when the type keeps the generic one.
@@ -422,99 +423,17 @@ impl Externals {
     }
 }
 
-/// What a Rust type is, as the generated path reads it.
-enum Kind<'a> {
-    Int(&'static str, i128, i128),
-    /// `f32` (`true`: bounded by its range) or `f64`.
-    Float(bool),
-    String,
-    /// `char`, `bool`, `serde_json::Value`: serde accepts what the schema does.
-    Plain,
-    Value,
-    Option(&'a Type),
-    Box(&'a Type),
-    Vec(&'a Type),
-    Set(&'a Type),
-    Map(&'a Type),
-    Fixed(&'a Type),
-    External,
-}
-
-fn ungroup(ty: &Type) -> &Type {
-    match ty {
-        Type::Group(g) => ungroup(&g.elem),
-        Type::Paren(p) => ungroup(&p.elem),
-        t => t,
-    }
-}
-
-fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
-    match &seg.arguments {
-        PathArguments::AngleBracketed(a) => a
-            .args
-            .iter()
-            .filter_map(|a| match a {
-                GenericArgument::Type(t) => Some(t),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// The type as the derive maps it (see `ty.rs`); `None` for what it refuses.
-fn kind(ty: &Type) -> Option<Kind<'_>> {
-    match ungroup(ty) {
-        Type::Array(a) => Some(Kind::Fixed(&a.elem)),
-        Type::Path(p) if p.qself.is_none() => {
-            let path = &p.path;
-            let last = path.segments.last()?;
-            let std = if path.segments.len() == 1 && path.leading_colon.is_none() {
-                true
-            } else {
-                let first = path.segments.first()?.ident.to_string();
-                matches!(first.as_str(), "std" | "core" | "alloc" | "serde_json")
-            };
-            if !std {
-                return Some(Kind::External);
-            }
-            let name = last.ident.to_string();
-            if let Some((n, min, max)) = INTEGERS.iter().find(|(n, _, _)| *n == name) {
-                return Some(Kind::Int(n, *min, *max));
-            }
-            let args = type_args(last);
-            let one = || match args.as_slice() {
-                [t] => Some(*t),
-                _ => None,
-            };
-            Some(match name.as_str() {
-                "String" => Kind::String,
-                "char" | "bool" => Kind::Plain,
-                "f32" => Kind::Float(true),
-                "f64" => Kind::Float(false),
-                "Value" if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
-                    Kind::Value
-                }
-                "Box" => Kind::Box(one()?),
-                "Option" => Kind::Option(one()?),
-                "Vec" => Kind::Vec(one()?),
-                "HashSet" | "BTreeSet" => Kind::Set(one()?),
-                "HashMap" | "BTreeMap" => match args.as_slice() {
-                    [_, v] => Kind::Map(v),
-                    _ => return None,
-                },
-                _ => Kind::External,
-            })
-        }
-        _ => None,
-    }
+/// What `ty` is (see `rust_type`); a type naming the derived type itself never
+/// reaches the generated path, so only `Self` is its own.
+fn shape(ty: &Type) -> RustShape<'_> {
+    recognise(ty, None)
 }
 
 /// Whether the type's schema takes `null`.
 fn accepts_null(ty: &Type) -> bool {
-    match kind(ty) {
-        Some(Kind::Option(_) | Kind::Value) => true,
-        Some(Kind::Box(inner)) => accepts_null(inner),
+    match shape(ty) {
+        RustShape::Option(_) | RustShape::Value => true,
+        RustShape::Box(inner) => accepts_null(inner),
         _ => false,
     }
 }
@@ -522,17 +441,17 @@ fn accepts_null(ty: &Type) -> bool {
 /// For a field that may be left out (`Option<T>`, through `Box`es, as the derive's
 /// `option_inner`): the number of `Box`es before the `Option`.
 fn optional_layers(ty: &Type) -> Option<usize> {
-    match kind(ty)? {
-        Kind::Option(_) => Some(0),
-        Kind::Box(inner) => optional_layers(inner).map(|n| n + 1),
+    match shape(ty) {
+        RustShape::Option(_) => Some(0),
+        RustShape::Box(inner) => optional_layers(inner).map(|n| n + 1),
         _ => None,
     }
 }
 
 /// The value of an absent `Option` field (`None`, boxed as the type says).
 fn missing_option(ty: &Type) -> TokenStream {
-    match kind(ty) {
-        Some(Kind::Box(inner)) => {
+    match shape(ty) {
+        RustShape::Box(inner) => {
             let inner = missing_option(inner);
             quote!(::std::boxed::Box::new(#inner))
         }
@@ -549,12 +468,12 @@ fn field_option_seed(
     ext: &mut Externals,
 ) -> Option<TokenStream> {
     let fs = fs();
-    match kind(ty)? {
-        Kind::Box(inner) => {
+    match shape(ty) {
+        RustShape::Box(inner) => {
             let inner = field_option_seed(inner, field, defaulted, ext)?;
             Some(quote!(#fs::Boxed(#inner)))
         }
-        Kind::Option(inner) => {
+        RustShape::Option(inner) => {
             let (seed, _) = seed(inner, Some(field), ext)?;
             let null = accepts_null(inner);
             let null_ok = if defaulted {
@@ -606,8 +525,8 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
     let fs = fs();
     let plain = || Some((quote!(::core::marker::PhantomData::<#ty>), true));
     let arg = field.map(|f| &f.arg);
-    match kind(ty)? {
-        Kind::Int(name, min, max) => {
+    match shape(ty) {
+        RustShape::Integer { name, min, max } => {
             let given_min = arg.and_then(|a| a.minimum.as_ref()).map(|g| &g.value);
             let given_max = arg.and_then(|a| a.maximum.as_ref()).map(|g| &g.value);
             let wide = matches!(name, "u128" | "i128" | "usize" | "isize");
@@ -626,7 +545,9 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
             };
             Some((quote!(#fs::Num::<#ty>::new(#min, #max)), false))
         }
-        Kind::Float(ranged) => {
+        float @ (RustShape::F32 | RustShape::F64) => {
+            // An `f32` is bounded by its range.
+            let ranged = matches!(float, RustShape::F32);
             let given_min = arg.and_then(|a| a.minimum.as_ref()).map(|g| &g.value);
             let given_max = arg.and_then(|a| a.maximum.as_ref()).map(|g| &g.value);
             if given_min.is_none() && given_max.is_none() && !ranged {
@@ -644,7 +565,7 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
             let max = given_max.map_or_else(|| own(F32_MAX), number_bound);
             Some((quote!(#fs::Num::<#ty>::new(#min, #max)), false))
         }
-        Kind::String => {
+        RustShape::String => {
             let min = arg.and_then(|a| a.min_length.as_ref()).map(|g| g.value);
             let max = arg.and_then(|a| a.max_length.as_ref()).map(|g| g.value);
             let pattern = arg.and_then(|a| a.pattern.as_ref()).map(|g| &g.value);
@@ -664,25 +585,26 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
                 false,
             ))
         }
-        Kind::Plain => plain(),
+        // serde accepts what the schema does.
+        RustShape::Char | RustShape::Bool => plain(),
         // A `Value` would keep one of two members of the same name: read by a
         // seed that stops at a repeated one.
-        Kind::Value => Some((quote!(#fs::Unique), false)),
-        Kind::Option(inner) => {
+        RustShape::Value => Some((quote!(#fs::Unique), false)),
+        RustShape::Option(inner) => {
             let (s, is_plain) = seed(inner, field, ext)?;
             if is_plain {
                 return plain();
             }
             Some((quote!(#fs::Nullable(#s)), false))
         }
-        Kind::Box(inner) => {
+        RustShape::Box(inner) => {
             let (s, is_plain) = seed(inner, field, ext)?;
             if is_plain {
                 return plain();
             }
             Some((quote!(#fs::Boxed(#s)), false))
         }
-        Kind::Vec(inner) => {
+        RustShape::Vec(inner) => {
             let (s, is_plain) = seed(inner, None, ext)?;
             let min = arg.and_then(|a| a.min_items.as_ref()).map(|g| g.value);
             let max = arg.and_then(|a| a.max_items.as_ref()).map(|g| g.value);
@@ -692,7 +614,7 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
             let (min, max) = (count(min, 0), count(max, u64::MAX));
             Some((quote!(#fs::Seq { inner: #s, min: #min, max: #max }), false))
         }
-        Kind::Set(inner) => {
+        RustShape::Set(inner) => {
             let (s, _) = seed(inner, None, ext)?;
             let min = count(arg.and_then(|a| a.min_items.as_ref()).map(|g| g.value), 0);
             let max = count(
@@ -701,21 +623,23 @@ fn seed(ty: &Type, field: Option<&Field>, ext: &mut Externals) -> Option<(TokenS
             );
             Some((quote!(#fs::Set::<#ty, _>::new(#s, #min, #max)), false))
         }
-        Kind::Map(value) => {
+        RustShape::Map { value, .. } => {
             // Always the checking map: serde's own keeps one of two members of
             // the same name, and this one stops at a repeated one.
             let (s, _) = seed(value, None, ext)?;
             Some((quote!(#fs::Map::<#ty, _>::new(#s)), false))
         }
-        Kind::Fixed(inner) => {
+        RustShape::Fixed(array) => {
             // serde reads exactly N elements, as `minItems` = `maxItems` = N says.
-            let (_, is_plain) = seed(inner, None, ext)?;
+            let (_, is_plain) = seed(&array.elem, None, ext)?;
             if is_plain {
                 plain()
             } else {
                 None
             }
         }
-        Kind::External => Some((ext.seed(ty), false)),
+        RustShape::External => Some((ext.seed(ty), false)),
+        // Never here (see `shape`), or refused by the schema writer.
+        RustShape::Own | RustShape::Refused(_) => None,
     }
 }
