@@ -20,6 +20,7 @@
 //! fields with `exclusive_minimum`, `exclusive_maximum`, `multiple_of` or `values`.
 
 use super::ast::{unraw, Container, Data, Field};
+use super::attr::skip_value;
 use super::rust_type::{recognise, RustShape};
 use super::ty::{F32_MAX, JSON_MAX, JSON_MIN};
 use proc_macro2::{Literal, TokenStream};
@@ -185,12 +186,7 @@ fn only_serde_keys(attrs: &[syn::Attribute], known: &[&str]) -> bool {
             if !known.iter().any(|k| meta.path.is_ident(k)) {
                 ok = false;
             }
-            if meta.input.peek(syn::Token![=]) {
-                meta.value()?.parse::<syn::Expr>()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _skipped: proc_macro2::Group = meta.input.parse()?;
-            }
-            Ok(())
+            skip_value(&meta)
         });
         ok &= read.is_ok();
     }
@@ -210,10 +206,8 @@ fn default_attr(attrs: &[syn::Attribute]) -> Option<Option<syn::ExprPath>> {
                 } else {
                     out = Some(None);
                 }
-            } else if meta.input.peek(syn::Token![=]) {
-                meta.value()?.parse::<syn::Expr>()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _skipped: proc_macro2::Group = meta.input.parse()?;
+            } else {
+                skip_value(&meta)?;
             }
             Ok(())
         });
