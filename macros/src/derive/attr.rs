@@ -8,13 +8,13 @@
 //! schema could not describe what serde would then accept).
 
 use super::case::{RenameRule, RULES};
+use crate::attr::{skip_value, unknown};
 use crate::ctxt::Ctxt;
 use proc_macro2::Span;
 use serde_json::{Number, Value};
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
-use tool_schema_runtime::suggest::closest;
 
 /// A value written in an attribute, with the spans of its key and of its value.
 #[derive(Clone, Debug)]
@@ -62,44 +62,14 @@ pub(crate) const ARG_KEYS: [&str; 13] = [
     "values",
 ];
 
-/// A doc comment: its lines joined with `\n` (one leading space of each line
-/// removed, the whole trimmed), with the span of its first line.
+/// A doc comment (see [`crate::attr::doc_comment`]), at the span of its first line.
 pub(crate) fn doc(attrs: &[Attribute]) -> Option<Given<String>> {
-    let mut lines = Vec::new();
-    let mut span = None;
-    for attr in attrs {
-        if !attr.path().is_ident("doc") {
-            continue;
-        }
-        if let syn::Meta::NameValue(nv) = &attr.meta {
-            if let Expr::Lit(ExprLit {
-                lit: Lit::Str(s), ..
-            }) = &nv.value
-            {
-                span.get_or_insert(attr.span());
-                let line = s.value();
-                lines.push(line.strip_prefix(' ').unwrap_or(&line).to_string());
-            }
-        }
-    }
-    let text = lines.join("\n").trim().to_string();
-    let span = span?;
-    (!text.is_empty()).then_some(Given {
+    let (text, span) = crate::attr::doc_comment(attrs)?;
+    Some(Given {
         value: text,
         key: span,
         span,
     })
-}
-
-/// Skips the value of an attribute key that is not read (`= expr` or `(...)`), so
-/// the keys after it are still read.
-pub(crate) fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
-    if meta.input.peek(syn::Token![=]) {
-        meta.value()?.parse::<Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        let _skipped: proc_macro2::Group = meta.input.parse()?;
-    }
-    Ok(())
 }
 
 fn key_name(meta: &ParseNestedMeta) -> String {
@@ -199,11 +169,8 @@ impl ArgAttrs {
         let mut out = ArgAttrs::default();
         each_key(cx, attrs, "arg", |meta, key| {
             if !ARG_KEYS.contains(&key) {
-                let hint = match closest(key, ARG_KEYS) {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => format!("expected one of: {}", ARG_KEYS.join(", ")),
-                };
-                cx.push(meta.error(format!("unknown argument attribute `{key}`; {hint}")));
+                let names = ARG_KEYS.iter().copied();
+                cx.push(meta.error(unknown("argument attribute", key, names)));
                 return skip_value(meta);
             }
             let expr: Expr = meta.value()?.parse()?;

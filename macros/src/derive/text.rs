@@ -20,9 +20,9 @@
 //! fields with `exclusive_minimum`, `exclusive_maximum`, `multiple_of` or `values`.
 
 use super::ast::{unraw, Container, Data, Field};
-use super::attr::skip_value;
 use super::rust_type::{recognise, RustShape};
 use super::ty::{F32_MAX, JSON_MAX, JSON_MIN};
+use crate::attr::skip_value;
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use serde_json::Number;
