@@ -207,65 +207,17 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         items,
     } = parts;
 
-    let (schema_json, validate_body, is_valid_body, at_body) = match schema {
-        Some(schema) => {
-            let (fns, root) = codegen::validator(schema);
-            let has_type = schema.root().types.is_some();
-            let declared = codegen::root_declared(schema);
-            // Past the nesting limit, one violation and no walk, as the
-            // interpreter does (`Options::max_depth`).
-            let validate = quote!(
-                let mut out = ::std::vec::Vec::new();
-                let budget = #rt::Budget::new(options.max_violations);
-                if !#rt::root_not_object(#has_type, args, options, &mut out) {
-                    if let ::core::option::Option::Some(deep) = #rt::check_depth(args, options, #declared) {
-                        out.push(deep);
-                    } else {
-                        <Self as ::tool_schema::ToolArgs>::__validate_at(
-                            args, &#rt::Trail::ROOT, #rt::Position::default(), options,
-                            &mut #rt::Sink::collect_within(&mut out, &budget),
-                        );
-                    }
-                }
-                #rt::Report::collected(out, &budget, options)
-            );
-            // A probe: the boolean walk alone decides (see `codegen::validator`).
-            let is_valid = quote!(
-                if !#has_type && options.object_root && !args.is_object() {
-                    return false;
-                }
-                if #rt::depth_exceeds(args, options.max_depth) {
-                    return false;
-                }
-                let mut probe = #rt::Sink::probe();
-                <Self as ::tool_schema::ToolArgs>::__validate_at(
-                    args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut probe,
-                );
-                !probe.failed()
-            );
-            let at = quote!(
-                #fns
-                #root(args, trail, position, options, out)
-            );
-            (schema_json, validate, is_valid, at)
-        }
-        // Fallback: the type and its trait exist so the rest of the crate
-        // type-checks; the compile errors stop the build.
-        None => (
-            quote!("{}"),
-            quote!(
-                let _ = (args, options);
-                ::core::unreachable!("this tool's schema did not compile")
-            ),
-            quote!(
-                let _ = (args, options);
-                ::core::unreachable!("this tool's schema did not compile")
-            ),
-            quote!(
-                let _ = (args, trail, position, options, out);
-                ::core::unreachable!("this tool's schema did not compile")
-            ),
-        ),
+    let Bodies {
+        validate: validate_body,
+        is_valid: is_valid_body,
+        at: at_body,
+    } = match schema {
+        Some(schema) => compiled_bodies(schema),
+        None => fallback_bodies(),
+    };
+    let schema_json = match schema {
+        Some(_) => schema_json,
+        None => quote!("{}"),
     };
 
     quote! {
@@ -312,5 +264,82 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
 
             #extra
         }
+    }
+}
+
+/// The bodies of the validating methods of a `ToolArgs` implementation.
+struct Bodies {
+    /// `validate_with`.
+    validate: TokenStream,
+    /// `is_valid_with`.
+    is_valid: TokenStream,
+    /// `__validate_at`: the compiled validator.
+    at: TokenStream,
+}
+
+/// The bodies over the validator compiled from `schema`.
+fn compiled_bodies(schema: &Schema) -> Bodies {
+    let rt = crate::paths::private();
+    let (fns, root) = codegen::validator(schema);
+    let has_type = schema.root().types.is_some();
+    let declared = codegen::root_declared(schema);
+    // Past the nesting limit, one violation and no walk, as the
+    // interpreter does (`Options::max_depth`).
+    let validate = quote!(
+        let mut out = ::std::vec::Vec::new();
+        let budget = #rt::Budget::new(options.max_violations);
+        if !#rt::root_not_object(#has_type, args, options, &mut out) {
+            if let ::core::option::Option::Some(deep) = #rt::check_depth(args, options, #declared) {
+                out.push(deep);
+            } else {
+                <Self as ::tool_schema::ToolArgs>::__validate_at(
+                    args, &#rt::Trail::ROOT, #rt::Position::default(), options,
+                    &mut #rt::Sink::collect_within(&mut out, &budget),
+                );
+            }
+        }
+        #rt::Report::collected(out, &budget, options)
+    );
+    // A probe: the boolean walk alone decides (see `codegen::validator`).
+    let is_valid = quote!(
+        if !#has_type && options.object_root && !args.is_object() {
+            return false;
+        }
+        if #rt::depth_exceeds(args, options.max_depth) {
+            return false;
+        }
+        let mut probe = #rt::Sink::probe();
+        <Self as ::tool_schema::ToolArgs>::__validate_at(
+            args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut probe,
+        );
+        !probe.failed()
+    );
+    let at = quote!(
+        #fns
+        #root(args, trail, position, options, out)
+    );
+    Bodies {
+        validate,
+        is_valid,
+        at,
+    }
+}
+
+/// Fallback bodies: the type and its trait exist so the rest of the crate
+/// type-checks; the compile errors stop the build.
+fn fallback_bodies() -> Bodies {
+    Bodies {
+        validate: quote!(
+            let _ = (args, options);
+            ::core::unreachable!("this tool's schema did not compile")
+        ),
+        is_valid: quote!(
+            let _ = (args, options);
+            ::core::unreachable!("this tool's schema did not compile")
+        ),
+        at: quote!(
+            let _ = (args, trail, position, options, out);
+            ::core::unreachable!("this tool's schema did not compile")
+        ),
     }
 }

@@ -81,32 +81,9 @@ impl<'a> Container<'a> {
         }
         let data = match &input.data {
             SynData::Struct(s) => match &s.fields {
-                Fields::Named(named) => Data::Struct(
-                    named
-                        .named
-                        .iter()
-                        .map(|f| {
-                            attr::misplaced(
-                                cx,
-                                &f.attrs,
-                                "tool",
-                                "#[tool] goes on the type; on fields, use #[arg(...)]",
-                            );
-                            Field {
-                                ident: f.ident.as_ref().expect("named field"),
-                                ty: &f.ty,
-                                arg_span: f
-                                    .attrs
-                                    .iter()
-                                    .find(|a| a.path().is_ident("arg"))
-                                    .map(|a| a.path().span()),
-                                doc: attr::doc(&f.attrs),
-                                arg: ArgAttrs::parse(cx, &f.attrs),
-                                serde: SerdeField::parse(cx, &f.attrs),
-                            }
-                        })
-                        .collect(),
-                ),
+                Fields::Named(named) => {
+                    Data::Struct(named.named.iter().map(|f| Field::read(cx, f)).collect())
+                }
                 Fields::Unnamed(_) | Fields::Unit => {
                     let hint = match &s.fields {
                         Fields::Unit => format!(
@@ -125,41 +102,9 @@ impl<'a> Container<'a> {
                     return None;
                 }
             },
-            SynData::Enum(e) => Data::Enum(
-                e.variants
-                    .iter()
-                    .map(|v| {
-                        let fields = match &v.fields {
-                            Fields::Unit => VariantFields::Unit,
-                            Fields::Unnamed(u) if u.unnamed.len() == 1 => {
-                                let f = &u.unnamed[0];
-                                for a in ["arg", "tool"] {
-                                    attr::misplaced(
-                                        cx,
-                                        &f.attrs,
-                                        a,
-                                        "a variant's value takes the schema of its type",
-                                    );
-                                }
-                                VariantFields::Newtype(&f.ty)
-                            }
-                            other => VariantFields::Other(other.span()),
-                        };
-                        attr::misplaced(
-                            cx,
-                            &v.attrs,
-                            "arg",
-                            "a variant's name is set with #[serde(rename = \"...\")]",
-                        );
-                        attr::misplaced(cx, &v.attrs, "tool", "#[tool] goes on the type");
-                        Variant {
-                            ident: &v.ident,
-                            fields,
-                            serde: SerdeVariant::parse(cx, &v.attrs),
-                        }
-                    })
-                    .collect(),
-            ),
+            SynData::Enum(e) => {
+                Data::Enum(e.variants.iter().map(|v| Variant::read(cx, v)).collect())
+            }
             SynData::Union(u) => {
                 cx.error(
                     u.union_token.span(),
@@ -174,5 +119,63 @@ impl<'a> Container<'a> {
             serde,
             data,
         })
+    }
+}
+
+impl<'a> Field<'a> {
+    /// A named field, its attributes read.
+    fn read(cx: &Ctxt, f: &'a syn::Field) -> Field<'a> {
+        attr::misplaced(
+            cx,
+            &f.attrs,
+            "tool",
+            "#[tool] goes on the type; on fields, use #[arg(...)]",
+        );
+        Field {
+            ident: f.ident.as_ref().expect("named field"),
+            ty: &f.ty,
+            arg_span: f
+                .attrs
+                .iter()
+                .find(|a| a.path().is_ident("arg"))
+                .map(|a| a.path().span()),
+            doc: attr::doc(&f.attrs),
+            arg: ArgAttrs::parse(cx, &f.attrs),
+            serde: SerdeField::parse(cx, &f.attrs),
+        }
+    }
+}
+
+impl<'a> Variant<'a> {
+    /// A variant, its attributes read.
+    fn read(cx: &Ctxt, v: &'a syn::Variant) -> Variant<'a> {
+        let fields = match &v.fields {
+            Fields::Unit => VariantFields::Unit,
+            Fields::Unnamed(u) if u.unnamed.len() == 1 => {
+                let f = &u.unnamed[0];
+                for a in ["arg", "tool"] {
+                    attr::misplaced(
+                        cx,
+                        &f.attrs,
+                        a,
+                        "a variant's value takes the schema of its type",
+                    );
+                }
+                VariantFields::Newtype(&f.ty)
+            }
+            other => VariantFields::Other(other.span()),
+        };
+        attr::misplaced(
+            cx,
+            &v.attrs,
+            "arg",
+            "a variant's name is set with #[serde(rename = \"...\")]",
+        );
+        attr::misplaced(cx, &v.attrs, "tool", "#[tool] goes on the type");
+        Variant {
+            ident: &v.ident,
+            fields,
+            serde: SerdeVariant::parse(cx, &v.attrs),
+        }
     }
 }
