@@ -7,6 +7,7 @@
 //! the interpreter reports.
 
 mod attr;
+mod bfcl;
 mod codegen;
 mod ctxt;
 mod derive;

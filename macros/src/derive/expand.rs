@@ -7,13 +7,14 @@ use super::schema::{object, string_enum, untagged_enum};
 use super::splice::exported_json;
 use super::targets::{external_pointers, nested_target_assertions, target_problems};
 use super::ty::{Builder, DerivedSchema};
-use crate::attr::{self};
+use crate::attr;
 use crate::ctxt::Ctxt;
 use crate::spans::SpanMap;
 use crate::tool_impl::{check_schema, check_targets, tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
+use tool_schema_runtime::Schema;
 
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
     let cx = Ctxt::new();
@@ -57,13 +58,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         }
         Data::Enum(variants) => string_enum(&mut b, &container, variants),
     };
-    let (name, name_span) = match &container.tool.name {
-        Some((n, s)) => (n.clone(), *s),
-        None => (attr::snake_case(&unraw(ident)), ident.span()),
-    };
-    if let Err(msg) = attr::check_name(&name) {
-        cx.error(name_span, msg);
-    }
+    let name = tool_name(cx, &container);
     let description = container
         .tool
         .description
@@ -92,29 +87,13 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         );
     }
     let (schema_json, items, assertions) = match &schema {
-        Some(s) => {
-            let value = s.to_value();
-            let recursive = b.recursive.then(|| unraw(ident));
-            let (schema_json, mut items) =
-                exported_json(ident, &value, recursive.as_deref(), &b.externals);
-            items.extend(target_problems(
-                &unraw(ident),
-                &value,
-                recursive.as_deref(),
-                &b.externals,
-            ));
-            let mut assertions = nested_target_assertions(&container.tool, &b.occurrences);
-            let (reading, untagged_checks) = super::reading::items(&container);
-            items.extend(reading);
-            assertions.extend(untagged_checks);
-            (schema_json, items, assertions)
-        }
+        Some(s) => generated(&container, &b, s),
         None => (quote!(), TokenStream::new(), TokenStream::new()),
     };
     if generic {
         return None;
     }
-    // The typed text path (`derive/text.rs`), for a schema that compiled.
+    // The typed text path (`derive/text`), for a schema that compiled.
     let fast = match &schema {
         Some(_) => super::text::fast_items(input, &container),
         None => TokenStream::new(),
@@ -132,4 +111,43 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
     );
     out.extend(assertions);
     Some(out)
+}
+
+/// The tool's wire name, checked: `#[tool(name = "...")]`, else the type name in
+/// snake_case.
+fn tool_name(cx: &Ctxt, container: &Container) -> String {
+    let ident = container.ident;
+    let (name, name_span) = match &container.tool.name {
+        Some((n, s)) => (n.clone(), *s),
+        None => (attr::snake_case(&unraw(ident)), ident.span()),
+    };
+    if let Err(msg) = attr::check_name(&name) {
+        cx.error(name_span, msg);
+    }
+    name
+}
+
+/// For a schema that compiled: the exported schema text, the hidden items of the
+/// implementation (nesting, target problems, reading), and the assertions after it
+/// (nested types' targets, an untagged enum's variants).
+fn generated(
+    container: &Container,
+    b: &Builder,
+    schema: &Schema,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let ident = container.ident;
+    let value = schema.to_value();
+    let recursive = b.recursive.then(|| unraw(ident));
+    let (schema_json, mut items) = exported_json(ident, &value, recursive.as_deref(), &b.externals);
+    items.extend(target_problems(
+        &unraw(ident),
+        &value,
+        recursive.as_deref(),
+        &b.externals,
+    ));
+    let mut assertions = nested_target_assertions(&container.tool, &b.occurrences);
+    let (reading, untagged_checks) = super::reading::items(container);
+    items.extend(reading);
+    assertions.extend(untagged_checks);
+    (schema_json, items, assertions)
 }
