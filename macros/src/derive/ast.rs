@@ -3,8 +3,10 @@
 //! variants), each item with its attributes read.
 
 use super::attr::{self, ArgAttrs, Given, SerdeContainer, SerdeField, SerdeVariant};
+use super::case::RenameRule;
 use crate::attr::{self as tool_attr, ToolAttrs};
 use crate::ctxt::Ctxt;
+use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Data as SynData, DeriveInput, Fields, Ident, Type};
 
@@ -176,6 +178,41 @@ impl<'a> Variant<'a> {
             ident: &v.ident,
             fields,
             serde: SerdeVariant::parse(cx, &v.attrs),
+        }
+    }
+}
+
+impl Field<'_> {
+    /// The name serde reads the field as, and where that name is written.
+    pub(crate) fn serde_name(&self, rename_all: Option<RenameRule>) -> (String, Span) {
+        serde_name(self.ident, self.serde.rename.as_ref(), |name| {
+            rename_all.map(|rule| rule.apply_to_field(name))
+        })
+    }
+}
+
+impl Variant<'_> {
+    /// The name serde reads the variant as, and where that name is written.
+    pub(crate) fn serde_name(&self, rename_all: Option<RenameRule>) -> (String, Span) {
+        serde_name(self.ident, self.serde.rename.as_ref(), |name| {
+            rename_all.map(|rule| rule.apply_to_variant(name))
+        })
+    }
+}
+
+/// The name serde reads: its `rename`, else the container's `rename_all` applied to
+/// the Rust name (`renamed`), else the Rust name; with the span of the rename or
+/// of the identifier.
+fn serde_name(
+    ident: &Ident,
+    rename: Option<&syn::LitStr>,
+    renamed: impl FnOnce(&str) -> Option<String>,
+) -> (String, Span) {
+    match rename {
+        Some(lit) => (lit.value(), lit.span()),
+        None => {
+            let rust_name = unraw(ident);
+            (renamed(&rust_name).unwrap_or(rust_name), ident.span())
         }
     }
 }

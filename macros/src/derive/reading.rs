@@ -10,7 +10,7 @@
 //! compile error, evaluated as a constant because nested types are known only by
 //! name (their `__READING`), naming the variants, the JSON type, and the fixes.
 
-use super::ast::{unraw, Container, Data, Field, Variant, VariantFields};
+use super::ast::{Container, Data, Field, Variant, VariantFields};
 use super::rust_type::{option_inner, recognise, RustShape};
 use super::ty;
 use proc_macro2::TokenStream;
@@ -149,11 +149,7 @@ fn struct_reading(c: &Container, fields: &[Field], this: &TokenStream) -> TokenS
     let deny = c.serde.deny_unknown_fields.is_some();
     let read: Vec<&Field> = fields.iter().filter(|f| !f.serde.skip).collect();
     let exact = read.iter().map(|f| field_exact(f, own, this));
-    let name = |f: &Field| match (&f.serde.rename, c.serde.rename_all) {
-        (Some(lit), _) => lit.value(),
-        (None, Some(rule)) => rule.apply_to_field(&unraw(f.ident)),
-        (None, None) => unraw(f.ident),
-    };
+    let name = |f: &Field| f.serde_name(c.serde.rename_all).0;
     let optional = |f: &Field| option_inner(f.ty).is_some() || f.serde.default || c.serde.default;
     let declared: Vec<String> = read.iter().map(|f| name(f)).collect();
     let required: Vec<String> = read

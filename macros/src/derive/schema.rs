@@ -29,11 +29,7 @@ pub(super) fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value 
             continue;
         }
         let rust_name = unraw(field.ident);
-        let (name, name_span) = match (&field.serde.rename, c.serde.rename_all) {
-            (Some(lit), _) => (lit.value(), lit.span()),
-            (None, Some(rule)) => (rule.apply_to_field(&rust_name), field.ident.span()),
-            (None, None) => (rust_name.clone(), field.ident.span()),
-        };
+        let (name, name_span) = field.serde_name(c.serde.rename_all);
         if let Some((_, other)) = taken.iter().find(|(n, _)| *n == name) {
             b.cx.error(
                 name_span,
@@ -99,11 +95,7 @@ pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) 
     }
     for v in variants.iter().filter(|v| !v.serde.skip) {
         let rust_name = unraw(v.ident);
-        let (name, span) = match (&v.serde.rename, c.serde.rename_all) {
-            (Some(lit), _) => (lit.value(), lit.span()),
-            (None, Some(rule)) => (rule.apply_to_variant(&rust_name), v.ident.span()),
-            (None, None) => (rust_name.clone(), v.ident.span()),
-        };
+        let (name, span) = v.serde_name(c.serde.rename_all);
         if let Some((_, other)) = names.iter().find(|(n, _)| *n == name) {
             b.cx.error(
                 span,

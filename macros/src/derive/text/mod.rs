@@ -29,7 +29,7 @@ mod seed;
 
 use object::struct_body;
 
-use super::ast::{unraw, Container, Data};
+use super::ast::{Container, Data};
 use crate::attr::skip_value;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -157,12 +157,7 @@ fn enum_body(c: &Container) -> TokenStream {
     let mut names = Vec::new();
     let mut idents: Vec<&Ident> = Vec::new();
     for v in variants.iter().filter(|v| !v.serde.skip) {
-        let rust_name = unraw(v.ident);
-        let name = match (&v.serde.rename, c.serde.rename_all) {
-            (Some(lit), _) => lit.value(),
-            (None, Some(rule)) => rule.apply_to_variant(&rust_name),
-            (None, None) => rust_name,
-        };
+        let (name, _) = v.serde_name(c.serde.rename_all);
         if names.contains(&name) {
             continue;
         }

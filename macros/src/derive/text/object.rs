@@ -2,7 +2,7 @@
 //! slot with its field's seed.
 
 use super::{default_attr, fs, key_fn, names_type};
-use crate::derive::ast::{unraw, Container, Field};
+use crate::derive::ast::{Container, Field};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::Ident;
@@ -27,12 +27,7 @@ pub(super) fn struct_body(
             code.inits.push(quote!(#fident: #default_expr,));
             continue;
         }
-        let rust_name = unraw(field.ident);
-        let name = match (&field.serde.rename, c.serde.rename_all) {
-            (Some(lit), _) => lit.value(),
-            (None, Some(rule)) => rule.apply_to_field(&rust_name),
-            (None, None) => rust_name,
-        };
+        let (name, _) = field.serde_name(c.serde.rename_all);
         if names.contains(&name) {
             // Refused by the derive.
             return None;
