@@ -65,3 +65,31 @@ impl Drop for Ctxt {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proc_macro2::Span;
+
+    #[test]
+    fn check_gives_every_error() {
+        let cx = Ctxt::new();
+        assert!(!cx.has_errors());
+        cx.error(Span::call_site(), "one");
+        let other = Ctxt::new();
+        other.error(Span::call_site(), "two");
+        cx.absorb(other);
+        assert!(cx.has_errors());
+        let out = cx.check().to_string();
+        assert!(out.contains("\"one\"") && out.contains("\"two\""), "{out}");
+        assert!(Ctxt::new().check().is_empty());
+    }
+
+    #[test]
+    #[should_panic(expected = "dropped without check()")]
+    fn dropped_unchecked_panics() {
+        let cx = Ctxt::new();
+        cx.error(Span::call_site(), "lost");
+        drop(cx);
+    }
+}
