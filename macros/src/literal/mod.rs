@@ -16,10 +16,13 @@
 //!
 //! - this module: [`Source`], a declaration's schema loaded, and where its
 //!   problems are;
-//! - `tokens`: the JSON of a literal written in the macro, read token by token;
+//! - `tokens`: the JSON of a literal written in the macro, read token by token
+//!   (`cursor`: the walk over the tokens; `scalar`: string and number literals);
 //! - `file`: the JSON text of an `include!`d file.
 
+mod cursor;
 mod file;
+mod scalar;
 #[cfg(test)]
 mod tests;
 mod tokens;
