@@ -16,6 +16,7 @@ mod input;
 mod json;
 mod literal;
 mod paths;
+mod schema_check;
 mod spans;
 mod tool_impl;
 

@@ -9,8 +9,9 @@ use super::targets::{external_pointers, nested_target_assertions, target_problem
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
 use crate::ctxt::Ctxt;
+use crate::schema_check::{check_schema, check_targets};
 use crate::spans::SpanMap;
-use crate::tool_impl::{check_schema, check_targets, tool_impl, tool_impl_with, ToolImpl};
+use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
