@@ -162,6 +162,11 @@ pub(crate) fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
+/// The name of a key that is one identifier; empty for any other path.
+fn ident_name(path: &syn::Path) -> String {
+    path.get_ident().map(|i| i.to_string()).unwrap_or_default()
+}
+
 /// The keys `#[tool(...)]` takes.
 const TOOL_KEYS: [&str; 7] = [
     "name",
@@ -176,11 +181,7 @@ const TOOL_KEYS: [&str; 7] = [
 impl ToolAttrs {
     /// Reads one key of `#[tool(...)]`.
     fn read(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
-        let key = meta
-            .path
-            .get_ident()
-            .map(|i| i.to_string())
-            .unwrap_or_default();
+        let key = ident_name(&meta.path);
         match key.as_str() {
             "name" => {
                 let s: LitStr = meta.value()?.parse()?;
@@ -239,11 +240,7 @@ impl ToolAttrs {
 
     /// One name in `targets(...)`.
     fn target(&mut self, cx: &Ctxt, t: &ParseNestedMeta) {
-        let id = t
-            .path
-            .get_ident()
-            .map(|i| i.to_string())
-            .unwrap_or_default();
+        let id = ident_name(&t.path);
         let span = t.path.span();
         match TARGETS.iter().find(|(n, _)| *n == id) {
             Some(_) if self.targets.iter().any(|(n, _, _)| *n == id) => {
@@ -260,11 +257,7 @@ impl ToolAttrs {
     /// One name in `allow(...)`; an unknown one is reported, and the other names
     /// are still read.
     fn allow(&mut self, cx: &Ctxt, lint: &ParseNestedMeta) {
-        let id = lint
-            .path
-            .get_ident()
-            .map(|i| i.to_string())
-            .unwrap_or_default();
+        let id = ident_name(&lint.path);
         match LINTS.iter().find(|(n, _)| *n == id) {
             Some((_, k)) => self.allow.push(*k),
             None if id == LOSSY_EXPORT => self.allow_lossy = true,
