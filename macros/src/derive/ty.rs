@@ -1,4 +1,6 @@
 //! Rust types -> JSON Schema, recording the span each part of the schema came from.
+//! What a type is, is `rust_type`'s to say ([`RustShape`]); this module writes the
+//! schema of each shape.
 //!
 //! | Rust | schema |
 //! |---|---|
