@@ -4,12 +4,12 @@
 
 use crate::attr::ToolAttrs;
 use crate::ctxt::Ctxt;
-use crate::json::push_token;
 use crate::literal::Source;
 use crate::schema_check::check_schema;
 use crate::spans::Locate;
 use proc_macro2::Span;
 use serde_json::Value;
+use tool_schema_runtime::json::pointer;
 use tool_schema_runtime::suggest::closest;
 use tool_schema_runtime::{Dialect, Schema};
 
@@ -137,7 +137,7 @@ fn function_keys(
 ) -> bool {
     let mut ok = true;
     for (key, value) in function {
-        let at = push_token("", key);
+        let at = pointer::join("", key);
         match (key.as_str(), value) {
             ("name", Value::String(s)) => out.name = Some((s.clone(), src.spans.best(&at))),
             ("description", Value::String(s)) => out.description = Some(s.clone()),

@@ -11,7 +11,7 @@
 //!   declaration -> a type implementing `ToolArgs`);
 //! - `#[derive(ToolArgs)]`: `derive`;
 //! - shared: `attr` (doc comments and `#[tool(...)]`), `ctxt` (the error context),
-//!   `spans` (where each part of a schema came from), `json` (JSON pointers),
+//!   `spans` (where each part of a schema came from), (JSON pointers are the runtime's `json::pointer`),
 //!   `schema_check` (the schema model's and the export targets' problems as
 //!   compile errors), `codegen` (the validator), `tool_impl` (the `ToolArgs`
 //!   implementation), `paths` (the runtime's path in generated code).
@@ -23,7 +23,6 @@ mod ctxt;
 mod derive;
 mod expand;
 mod input;
-mod json;
 mod literal;
 mod paths;
 mod schema_check;

@@ -4,12 +4,12 @@
 
 use crate::attr;
 use crate::ctxt::Ctxt;
-use crate::json::at_or_under;
 use crate::spans::Locate;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use serde_json::Value;
 use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, ToolSpec};
+use tool_schema_runtime::json::pointer;
 use tool_schema_runtime::{LintKind, Schema};
 
 /// Runs `value` through the schema model. Every error and every lint not in
@@ -82,7 +82,7 @@ pub(crate) fn check_targets(
     at: &dyn Locate,
 ) -> Vec<TargetExport> {
     let (name, description) = tool;
-    let skipped = |pointer: &str| skip.iter().any(|s| at_or_under(pointer, s));
+    let skipped = |pointer: &str| skip.iter().any(|s| pointer::at_or_under(pointer, s));
     let mut out = Vec::new();
     for (id, target, target_span) in &attrs.targets {
         let spec = ToolSpec {

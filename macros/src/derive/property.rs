@@ -7,9 +7,9 @@ use super::attr::Given;
 use super::rust_type::option_inner;
 use super::ty::{self, Builder, Shape, JSON_MAX, JSON_MIN};
 use crate::codegen::EXTERNAL_TYPE;
-use crate::json::push_token;
 use proc_macro2::Span;
 use serde_json::{Map, Number, Value};
+use tool_schema_runtime::json::pointer;
 use tool_schema_runtime::{Options, Schema, Undeclared};
 
 /// A field's schema, and whether serde reads it as optional (`Option<T>`).
@@ -98,7 +98,7 @@ pub(super) fn property(
                 continue;
             }
         }
-        b.spans.given(&push_token(pointer, keyword), given);
+        b.spans.given(&pointer::join(pointer, keyword), given);
         schema.insert(keyword.into(), Value::Number(given.value.clone()));
     }
 
@@ -125,12 +125,12 @@ pub(super) fn property(
             what(b, given.key, key, to);
             continue;
         }
-        b.spans.given(&push_token(pointer, keyword), given);
+        b.spans.given(&pointer::join(pointer, keyword), given);
         schema.insert(keyword.into(), Value::from(given.value));
     }
     if let Some(given) = &arg.pattern {
         if matches!(core, Shape::String) {
-            b.spans.given(&push_token(pointer, "pattern"), given);
+            b.spans.given(&pointer::join(pointer, "pattern"), given);
             schema.insert("pattern".into(), Value::String(given.value.clone()));
         } else {
             what(b, given.key, "pattern", "string fields");
@@ -161,19 +161,19 @@ pub(super) fn property(
             .collect();
         // Left out after an error (the schema check would report it again).
         if check_examples(b, &schema, name, &each, "allowed value") {
-            b.spans.given(&push_token(pointer, "enum"), given);
+            b.spans.given(&pointer::join(pointer, "enum"), given);
             schema.insert("enum".into(), Value::Array(given.value.clone()));
         }
     }
     let description = arg.description.as_ref().or(field.doc.as_ref());
     if let Some(d) = description {
-        b.spans.given(&push_token(pointer, "description"), d);
+        b.spans.given(&pointer::join(pointer, "description"), d);
         schema.insert("description".into(), Value::String(d.value.clone()));
     }
     if !arg.examples.is_empty() {
-        let at = push_token(pointer, "examples");
+        let at = pointer::join(pointer, "examples");
         for (i, e) in arg.examples.iter().enumerate() {
-            b.spans.given(&push_token(&at, &i.to_string()), e);
+            b.spans.given(&pointer::join(&at, &i.to_string()), e);
         }
         b.spans.value(&at, arg.examples[0].key);
         let values = arg.examples.iter().map(|e| e.value.clone()).collect();

@@ -5,9 +5,9 @@
 use super::ast::{unraw, Container, Field, Variant, VariantFields};
 use super::property::property;
 use super::ty::Builder;
-use crate::json::push_token;
 use serde_json::{Map, Value};
 use syn::spanned::Spanned;
+use tool_schema_runtime::json::pointer;
 
 /// A struct: the arguments object.
 pub(super) fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {
@@ -40,7 +40,7 @@ pub(super) fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value 
             continue;
         }
         taken.push((name.clone(), rust_name));
-        let pointer = push_token("/properties", &name);
+        let pointer = pointer::join("/properties", &name);
         b.spans.value(&pointer, field.ident.span());
         let Some((schema, optional)) = property(b, field, &name, &pointer) else {
             continue;
@@ -48,7 +48,7 @@ pub(super) fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value 
         properties.insert(name.clone(), Value::Object(schema));
         if !(optional || field.serde.default || c.serde.default) {
             b.spans.value(
-                &push_token("/required", &required.len().to_string()),
+                &pointer::join("/required", &required.len().to_string()),
                 field.ident.span(),
             );
             required.push(Value::String(name));
@@ -106,7 +106,7 @@ pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) 
             continue;
         }
         b.spans
-            .value(&push_token("/enum", &names.len().to_string()), span);
+            .value(&pointer::join("/enum", &names.len().to_string()), span);
         names.push((name, rust_name));
     }
     b.spans.value("/enum", c.ident.span());
@@ -124,7 +124,7 @@ pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) 
 pub(super) fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
     let mut branches = Vec::new();
     for v in variants.iter().filter(|v| !v.serde.skip) {
-        let at = push_token("/anyOf", &branches.len().to_string());
+        let at = pointer::join("/anyOf", &branches.len().to_string());
         b.spans.value(&at, v.ident.span());
         match v.fields {
             VariantFields::Newtype(ty) => {

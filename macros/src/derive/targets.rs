@@ -6,12 +6,12 @@ use super::splice::rereferenced;
 use super::ty::{self};
 use crate::attr::{self, ToolAttrs};
 use crate::codegen::EXTERNAL_TYPE;
-use crate::json::{at_or_under, push_token};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_json::Value;
 use syn::spanned::Spanned;
 use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Target, ToolSpec};
+use tool_schema_runtime::json::pointer;
 
 /// `__TARGET_PROBLEMS`: for every export target, the first problem it has with this
 /// type's schema as a part of another tool's schema (the schema as the one property
@@ -40,7 +40,7 @@ pub(super) fn target_problems(
     wrapper["properties"]["value"] = part;
     let mut nested = Vec::new();
     external_pointers(&wrapper, "", &mut nested);
-    let under = |pointer: &str| nested.iter().any(|s| at_or_under(pointer, s));
+    let under = |pointer: &str| nested.iter().any(|s| pointer::at_or_under(pointer, s));
     // A pointer as the type's own: `/properties/value/x` -> `/x`.
     let place = |pointer: &str| {
         let own = match pointer.strip_prefix("/properties/value") {
@@ -153,12 +153,12 @@ pub(super) fn external_pointers(v: &Value, at: &str, out: &mut Vec<String>) {
                 out.push(at.to_string());
             }
             for (k, item) in m {
-                external_pointers(item, &push_token(at, k), out);
+                external_pointers(item, &pointer::join(at, k), out);
             }
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                external_pointers(item, &push_token(at, &i.to_string()), out);
+                external_pointers(item, &pointer::join(at, &i.to_string()), out);
             }
         }
         _ => {}

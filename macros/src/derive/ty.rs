@@ -24,13 +24,13 @@
 use super::attr::Given;
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
-use crate::json::push_token;
 use crate::spans::{Locate, SpanMap};
 use proc_macro2::Span;
 use quote::{quote, ToTokens};
 use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
 use syn::{Ident, Type};
+use tool_schema_runtime::json::pointer;
 
 use super::rust_type::{is_string_key, recognise, RustShape};
 
@@ -184,7 +184,7 @@ pub(crate) struct Builder<'a> {
 /// it: definitions are named after the Rust type and gathered at the root of the
 /// outermost schema, so the pointer is the same at any depth.
 pub(crate) fn def_pointer(name: &str) -> String {
-    push_token("#/$defs", name)
+    pointer::join("#/$defs", name)
 }
 
 /// A type as text, as the user wrote it (for messages).
@@ -222,7 +222,7 @@ impl Builder<'_> {
         ty: &Type,
         pointer: &str,
     ) -> Option<(Map<String, Value>, Shape)> {
-        self.spans.value(&push_token(pointer, "type"), ty.span());
+        self.spans.value(&pointer::join(pointer, "type"), ty.span());
         match recognise(ty, Some(self.container)) {
             RustShape::Own => {
                 self.recursive = true;
@@ -233,7 +233,7 @@ impl Builder<'_> {
             RustShape::String => Some((object(json!({"type": "string"})), Shape::String)),
             RustShape::Char => {
                 for kw in ["minLength", "maxLength"] {
-                    self.spans.value(&push_token(pointer, kw), ty.span());
+                    self.spans.value(&pointer::join(pointer, kw), ty.span());
                 }
                 Some((
                     object(json!({"type": "string", "minLength": 1, "maxLength": 1})),
@@ -245,7 +245,7 @@ impl Builder<'_> {
                 // serde reads a larger number as an infinity: the type's range, as an
                 // integer type has its own.
                 for kw in ["minimum", "maximum"] {
-                    self.spans.value(&push_token(pointer, kw), ty.span());
+                    self.spans.value(&pointer::join(pointer, kw), ty.span());
                 }
                 Some((
                     object(json!({"type": "number", "minimum": -F32_MAX, "maximum": F32_MAX})),
@@ -278,7 +278,7 @@ impl Builder<'_> {
             RustShape::Set(inner) => {
                 let mut m = self.items(inner, pointer)?;
                 self.spans
-                    .value(&push_token(pointer, "uniqueItems"), ty.span());
+                    .value(&pointer::join(pointer, "uniqueItems"), ty.span());
                 m.insert("uniqueItems".into(), Value::Bool(true));
                 Some((m, Shape::Set))
             }
@@ -294,7 +294,7 @@ impl Builder<'_> {
 
     /// `Vec<T>` or a set: an array of `T`.
     fn items(&mut self, inner: &Type, pointer: &str) -> Option<Map<String, Value>> {
-        let (items, _) = self.schema(inner, &push_token(pointer, "items"))?;
+        let (items, _) = self.schema(inner, &pointer::join(pointer, "items"))?;
         let mut m = object(json!({"type": "array"}));
         m.insert("items".into(), Value::Object(items));
         Some(m)
@@ -317,7 +317,7 @@ impl Builder<'_> {
             ));
             return None;
         }
-        let at = push_token(pointer, "additionalProperties");
+        let at = pointer::join(pointer, "additionalProperties");
         let (values, _) = self.schema(value, &at)?;
         let mut m = object(json!({"type": "object"}));
         m.insert("additionalProperties".into(), Value::Object(values));
@@ -340,9 +340,9 @@ impl Builder<'_> {
             ));
             return None;
         };
-        let (items, _) = self.schema(&a.elem, &push_token(pointer, "items"))?;
+        let (items, _) = self.schema(&a.elem, &pointer::join(pointer, "items"))?;
         for kw in ["minItems", "maxItems"] {
-            self.spans.value(&push_token(pointer, kw), a.len.span());
+            self.spans.value(&pointer::join(pointer, kw), a.len.span());
         }
         let mut m = Map::new();
         m.insert("type".into(), "array".into());
@@ -386,9 +386,9 @@ impl Builder<'_> {
             None if *shape == Shape::Any => m,
             // Another type's schema: one of it or null.
             None => {
-                let at = push_token(pointer, "anyOf");
-                self.spans.value(&push_token(&at, "0"), inner.span());
-                self.spans.value(&push_token(&at, "1"), inner.span());
+                let at = pointer::join(pointer, "anyOf");
+                self.spans.value(&pointer::join(&at, "0"), inner.span());
+                self.spans.value(&pointer::join(&at, "1"), inner.span());
                 let mut out = Map::new();
                 out.insert("anyOf".into(), json!([Value::Object(m), {"type": "null"}]));
                 out

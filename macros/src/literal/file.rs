@@ -7,8 +7,8 @@ use proc_macro2::Span;
 use serde_json::{Number, Value};
 
 use super::quoted;
-use crate::json::pointer_token;
 use crate::spans::SpanMap;
+use tool_schema_runtime::json::pointer;
 
 /// Parses JSON text (the content of a `.json` file) into a value and its [`SpanMap`],
 /// where every span is `span` (the file path literal) but every pointer is present.
@@ -43,7 +43,7 @@ fn record_all(spans: &mut SpanMap, value: &Value, pointer: &mut String, span: Sp
         Value::Object(map) => {
             for (key, child) in map {
                 pointer.push('/');
-                pointer.push_str(&pointer_token(key));
+                pointer.push_str(&pointer::escape_token(key));
                 record_all(spans, child, pointer, span, true);
                 pointer.truncate(len);
             }

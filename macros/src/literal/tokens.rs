@@ -10,8 +10,8 @@ use syn::Lit;
 
 use super::cursor::{describe, is_group, is_punct, starts_value, Cursor};
 use super::quoted;
-use crate::json::push_token;
 use crate::spans::SpanMap;
+use tool_schema_runtime::json::pointer;
 
 /// The deepest nesting of objects and arrays accepted: `serde_json`'s own limit, so a
 /// schema written inline and the same schema in a file are accepted alike.
@@ -234,7 +234,7 @@ impl Parser {
         if key_ok && !seen.insert(key.clone()) {
             self.error(key_span, format!("duplicate key {}", quoted(&key)));
         }
-        let child = push_token(pointer, &key);
+        let child = pointer::join(pointer, &key);
         let Some(value) = self.value(cur, &child, depth) else {
             return false;
         };

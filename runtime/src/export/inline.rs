@@ -87,7 +87,7 @@ impl Inliner<'_> {
         };
         let mut siblings = node.clone();
         siblings.shift_remove("$ref");
-        if within(origin, &target_ptr) || self.path.contains(&target_ptr) {
+        if pointer::at_or_under(origin, &target_ptr) || self.path.contains(&target_ptr) {
             self.keep_recursive(node, siblings, ptr, &r);
             return false;
         }
@@ -144,11 +144,6 @@ impl Inliner<'_> {
         );
         *node = siblings;
     }
-}
-
-/// Is the node at `pointer` the schema at `target` or inside it?
-fn within(pointer: &str, target: &str) -> bool {
-    pointer == target || (pointer.starts_with(target) && pointer[target.len()..].starts_with('/'))
 }
 
 /// `$ref` `r`'s `target` merged with the `siblings` beside it, when that says the

@@ -52,6 +52,14 @@ fn push_escaped(out: &mut String, token: &str) {
     }
 }
 
+/// Whether `pointer` is `prefix` or a pointer under it (`/a/b` is under `/a`, `/ab`
+/// is not).
+pub fn at_or_under(pointer: &str, prefix: &str) -> bool {
+    pointer
+        .strip_prefix(prefix)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
 /// Decodes the `%XX` escapes of a URI fragment; `None` when an escape is malformed or
 /// the bytes decoded are not UTF-8.
 pub fn percent_decode(s: &str) -> Option<Cow<'_, str>> {
@@ -107,6 +115,8 @@ mod tests {
         assert_eq!(unescape_token("~01"), "~1");
         assert_eq!(join("/x", "a/b"), "/x/a~1b");
         assert_eq!(join_index("/x", 3), "/x/3");
+        assert!(at_or_under("/a/b", "/a") && at_or_under("/a", "/a") && at_or_under("/a", ""));
+        assert!(!at_or_under("/ab", "/a") && !at_or_under("/b", "/a"));
     }
 
     #[test]

@@ -9,9 +9,9 @@
 mod budget;
 mod derived;
 mod diag;
-mod to_json;
 pub(crate) mod facts;
 mod parse;
+mod to_json;
 
 pub use budget::{ANALYSED_DEPTH, MAX_EVALUATIONS, MAX_HOPS};
 pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
