@@ -25,8 +25,8 @@
 mod constcat;
 mod depth;
 pub mod dialect;
+mod echo;
 pub mod export;
-pub mod format;
 mod idna;
 pub(crate) mod interp;
 pub mod json;
@@ -36,6 +36,7 @@ pub mod keywords;
 pub use keywords::format as formats;
 mod options;
 mod pattern;
+pub mod render;
 pub mod schema;
 pub mod seed;
 #[doc(hidden)]
@@ -45,11 +46,11 @@ mod tool;
 mod violation;
 
 pub use dialect::Dialect;
-pub use format::{json_report, Format};
 pub use json::{JsonType, TypeSet};
 pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};
+pub use render::{json_report, Format};
 pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
-pub use tool::ToolArgs;
+pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
 pub use violation::{Kind, Path, Position, Report, Segment, Violation};
 
 /// Used by generated code only. Not a public API: it may change in any release.
@@ -65,6 +66,7 @@ pub mod __private {
     pub use crate::interp::root_not_object;
     pub use crate::keywords;
     pub use crate::schema::Additional;
+    pub use crate::tool::{fast_accepts, fast_parse, parse_str_generic};
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     #[cfg(feature = "regex")]
     pub use regex;

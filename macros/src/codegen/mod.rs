@@ -22,7 +22,7 @@ use tool_schema_runtime::schema::{Additional, Node, NodeId, Schema};
 
 /// The runtime items generated code names, by absolute path.
 fn rt() -> TokenStream {
-    quote!(::tool_schema::__private)
+    crate::paths::private()
 }
 
 /// `Some(n)` or `None`, as an expression.

@@ -4,7 +4,7 @@
 //! text path and generated code share: each comparison is written once (a
 //! count against its `min*`/`max*` limit in `count`, a number against its bound
 //! in [`number::Bound::breaks`]). The words of a violation are a format's job
-//! (`crate::format`).
+//! (`crate::render`).
 
 pub mod applicators;
 pub mod array;
