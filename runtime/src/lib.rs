@@ -22,17 +22,18 @@
 //! ]);
 //! ```
 
-#[doc(hidden)]
-pub mod check;
 mod constcat;
 mod depth;
 pub mod dialect;
 mod echo;
 pub mod export;
-pub mod formats;
 mod idna;
 pub(crate) mod interp;
 pub mod json;
+#[doc(hidden)]
+pub mod keywords;
+/// The `format` keyword's formats (now [`keywords::format`]).
+pub use keywords::format as formats;
 mod options;
 mod pattern;
 pub mod render;
@@ -63,6 +64,7 @@ pub mod __private {
     pub use crate::constcat::{json_type, json_type_name, untagged_conflict, Reading};
     pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;
+    pub use crate::keywords;
     pub use crate::schema::Additional;
     pub use crate::tool::{fast_accepts, fast_parse, parse_str_generic};
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};

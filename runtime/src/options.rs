@@ -171,7 +171,8 @@ impl Options {
     }
 
     /// Whether an undeclared property of an object is a violation, given what its
-    /// schema says. Shared by the interpreter and generated code.
+    /// schema says (`keywords::object::rejects_undeclared` under this policy).
+    /// Shared by the interpreter and generated code.
     #[doc(hidden)]
     #[inline]
     pub const fn rejects_undeclared(
@@ -179,14 +180,6 @@ impl Options {
         closed: bool,
         additional: crate::schema::Additional,
     ) -> bool {
-        use crate::schema::Additional;
-        match (self.undeclared, additional) {
-            (_, Additional::Forbidden) => true,
-            (_, Additional::Schema(_)) => false,
-            (Undeclared::RejectIfForbidden, _) => false,
-            (Undeclared::RejectAlways, _) => closed,
-            (Undeclared::RejectUnlessAllowed, Additional::Allowed) => false,
-            (Undeclared::RejectUnlessAllowed, _) => closed,
-        }
+        crate::keywords::object::rejects_undeclared(self.undeclared, closed, additional)
     }
 }

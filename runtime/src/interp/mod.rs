@@ -1,17 +1,15 @@
 //! The run-time back end: walks a [`Schema`] over a value and records every
 //! violation. Walking a valid value allocates nothing.
 
-use crate::check;
-use crate::formats;
-use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
+use crate::json::{JsonType, TypeSet};
+use crate::keywords;
 use crate::options::Options;
 use crate::schema::facts::{NodeFacts, PropertyIndex};
 use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 
 mod valid;
-use serde_json::{Map, Number, Value};
-use std::cmp::Ordering;
+use serde_json::{Map, Value};
 
 impl Schema {
     /// Validates `args` in tool-call mode ([`Options::default`]).
@@ -280,118 +278,15 @@ impl Run<'_> {
                 return;
             }
         }
-        if let Some(allowed) = &node.enum_values {
-            if !allowed.iter().any(|a| json_eq(a, value)) {
-                let kind = || Kind::Enum {
-                    allowed: allowed.clone(),
-                    received: crate::violation::received_value(value),
-                };
-                out.report(kind, trail, pos);
-            }
-        }
-        if let Some(expected) = &node.const_value {
-            if !json_eq(expected, value) {
-                let kind = || Kind::Const {
-                    expected: expected.clone(),
-                    received: crate::violation::received_value(value),
-                };
-                out.report(kind, trail, pos);
-            }
-        }
+        keywords::enum_const::report(node, value, trail, pos, out);
         match value {
-            Value::Number(n) => self.number(node, n, trail, pos, out),
-            Value::String(s) => self.string(node, s, trail, pos, out),
+            Value::Number(n) => keywords::number::report(node, n, trail, pos, out),
+            Value::String(s) => keywords::string::report(node, s, &self.options, trail, pos, out),
             Value::Object(map) => self.object(id, node, map, trail, pos, out, resume),
             Value::Array(items) => self.array(node, items, trail, pos, out, resume),
             _ => {}
         }
         self.applicators(node, value, trail, pos, out);
-    }
-
-    fn number(
-        &self,
-        node: &Node,
-        n: &Number,
-        trail: &Trail<'_>,
-        pos: Position,
-        out: &mut Sink<'_>,
-    ) {
-        let bounds = [
-            (&node.minimum, Ordering::Less, false),
-            (&node.maximum, Ordering::Greater, false),
-            (&node.exclusive_minimum, Ordering::Less, true),
-            (&node.exclusive_maximum, Ordering::Greater, true),
-        ];
-        for (i, (limit, beyond, exclusive)) in bounds.into_iter().enumerate() {
-            let Some(limit) = limit else { continue };
-            // An integer limit (the common case) is compared without going through
-            // i128 conversions of floats: the same order as `cmp_numbers`.
-            let int = limit
-                .as_i64()
-                .map(i128::from)
-                .or_else(|| limit.as_u64().map(i128::from));
-            let ord = match int {
-                Some(l) => check::cmp_to_int(n, l),
-                None => cmp_numbers(n, limit),
-            };
-            let fails = ord == Some(beyond) || (exclusive && ord == Some(Ordering::Equal));
-            if fails {
-                let kind = || {
-                    let (limit, received) = (limit.clone(), n.clone());
-                    match i {
-                        0 => Kind::BelowMinimum { limit, received },
-                        1 => Kind::AboveMaximum { limit, received },
-                        2 => Kind::ExclusiveMinimum { limit, received },
-                        _ => Kind::ExclusiveMaximum { limit, received },
-                    }
-                };
-                out.report(kind, trail, pos);
-            }
-        }
-        if let Some(divisor) = &node.multiple_of {
-            if !check::multiple_of(n, divisor) {
-                let kind = || Kind::MultipleOf {
-                    divisor: divisor.clone(),
-                    received: n.clone(),
-                };
-                out.report(kind, trail, pos);
-            }
-        }
-    }
-
-    fn string(&self, node: &Node, s: &str, trail: &Trail<'_>, pos: Position, out: &mut Sink<'_>) {
-        if node.min_length.is_some() || node.max_length.is_some() {
-            let length = check::char_len(s);
-            if let Some(limit) = node.min_length {
-                if length < limit {
-                    out.report(|| Kind::MinLength { limit, length }, trail, pos);
-                }
-            }
-            if let Some(limit) = node.max_length {
-                if length > limit {
-                    out.report(|| Kind::MaxLength { limit, length }, trail, pos);
-                }
-            }
-        }
-        #[cfg(feature = "regex")]
-        if let Some(p) = &node.pattern {
-            if !p.is_match(s) {
-                let kind = || Kind::Pattern {
-                    pattern: p.source.clone(),
-                    received: crate::violation::received_str(s),
-                };
-                out.report(kind, trail, pos);
-            }
-        }
-        if let Some(format) = &node.format {
-            if self.options.formats && !formats::check(format, s) {
-                let kind = || Kind::Format {
-                    format: format.clone(),
-                    received: crate::violation::received_str(s),
-                };
-                out.report(kind, trail, pos);
-            }
-        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -407,17 +302,7 @@ impl Run<'_> {
     ) {
         let f = self.schema.facts(id);
         let root = trail.is_root();
-        let count = map.len() as u64;
-        if let Some(limit) = node.min_properties {
-            if count < limit {
-                out.report(|| Kind::MinProperties { limit, count }, trail, pos);
-            }
-        }
-        if let Some(limit) = node.max_properties {
-            if count > limit {
-                out.report(|| Kind::MaxProperties { limit, count }, trail, pos);
-            }
-        }
+        keywords::object::report_counts(node, map.len() as u64, trail, pos, out);
         // Missing required properties come first; they are found after the pass
         // over the members (which notes the declared ones present, so that no name
         // is hashed) and put before what the pass reported.
@@ -447,7 +332,7 @@ impl Run<'_> {
             if let Some(names) = node.property_names {
                 let run =
                     |name: &Value, sink: &mut Sink<'_>| self.check(names, name, trail, at, sink);
-                check::property_name(key, run, trail, at, out);
+                keywords::applicators::property_name(key, run, trail, at, out);
             }
             match (declared, node.additional) {
                 (Some(_), _)
@@ -509,22 +394,7 @@ impl Run<'_> {
         out: &mut Sink<'_>,
         resume: Option<usize>,
     ) {
-        let count = items.len() as u64;
-        if let Some(limit) = node.min_items {
-            if count < limit {
-                out.report(|| Kind::MinItems { limit, count }, trail, pos);
-            }
-        }
-        if let Some(limit) = node.max_items {
-            if count > limit {
-                out.report(|| Kind::MaxItems { limit, count }, trail, pos);
-            }
-        }
-        if node.unique_items {
-            if let Some((first, second)) = check::first_duplicate(items) {
-                out.report(|| Kind::UniqueItems { first, second }, trail, pos);
-            }
-        }
+        keywords::array::report(node, items, trail, pos, out);
         for (i, v) in items.iter().enumerate().skip(resume.unwrap_or(0)) {
             let schema = node.prefix_items.get(i).copied().or(node.items);
             if let Some(item) = schema {
@@ -550,17 +420,17 @@ impl Run<'_> {
         if !node.any_of.is_empty() {
             let run =
                 |i: usize, sink: &mut Sink<'_>| self.check(node.any_of[i], value, trail, pos, sink);
-            check::any_of(node.any_of.len(), run, trail, pos, out);
+            keywords::applicators::any_of(node.any_of.len(), run, trail, pos, out);
         }
         if !node.one_of.is_empty() {
             let run =
                 |i: usize, sink: &mut Sink<'_>| self.check(node.one_of[i], value, trail, pos, sink);
-            check::one_of(node.one_of.len(), run, trail, pos, out);
+            keywords::applicators::one_of(node.one_of.len(), run, trail, pos, out);
         }
         if let Some(not) = node.not {
             let run = |sink: &mut Sink<'_>| self.check(not, value, trail, pos, sink);
             let schema = || crate::schema::node_value(self.schema, not);
-            check::not(run, schema, trail, pos, out);
+            keywords::applicators::not(run, schema, trail, pos, out);
         }
     }
 }

@@ -4,36 +4,11 @@
 //! runs it first on every subtree so that only failing subtrees are reported.
 
 use super::{find_property, Run};
-use crate::check;
-use crate::formats;
-use crate::json::{cmp_numbers, json_eq, JsonType};
-use crate::schema::facts::{self, Limit, NodeFacts};
+use crate::json::{json_eq, JsonType};
+use crate::keywords;
+use crate::schema::facts::{self, NodeFacts};
 use crate::schema::{Additional, Node, NodeId};
 use serde_json::{Map, Number, Value};
-use std::cmp::Ordering;
-
-/// Whether `n` breaks limit `i` of [`NodeFacts::limits`] (0 `minimum`, 1
-/// `maximum`, 2 `exclusiveMinimum`, 3 `exclusiveMaximum`). Decides as
-/// [`check::cmp_to_int`] and [`cmp_numbers`] do.
-#[inline]
-pub(super) fn breaks_limit(limit: &Limit, i: usize, n: &Number) -> bool {
-    let ord = match limit {
-        Limit::Int { int, float } => match n.as_i64() {
-            Some(v) => Some(v.cmp(int)),
-            None => match float {
-                Some(l) if n.is_f64() => n.as_f64().and_then(|v| v.partial_cmp(l)),
-                _ => check::cmp_to_int(n, i128::from(*int)),
-            },
-        },
-        Limit::Other(l) => cmp_numbers(n, l),
-    };
-    let beyond = if i % 2 == 0 {
-        Ordering::Less
-    } else {
-        Ordering::Greater
-    };
-    ord == Some(beyond) || (i >= 2 && ord == Some(Ordering::Equal))
-}
 
 /// The JSON type of `value` as a bit index of [`NodeFacts::accept`], under
 /// [`Options::integer_floats`](crate::Options::integer_floats) when `integer_floats`.
@@ -91,7 +66,11 @@ impl Run<'_> {
         // straight to its check.
         match value {
             Value::Number(n) if f.flags == facts::NUMBER => {
-                return if self.number_ok(self.schema.node(id), f, n) {
+                return if keywords::number::valid_prepared(
+                    self.schema.node(id),
+                    f.limits.as_deref(),
+                    n,
+                ) {
                     Ok(())
                 } else {
                     Err(0)
@@ -102,7 +81,7 @@ impl Run<'_> {
             }
             _ if f.flags == facts::ENUM && !root => {
                 return match &self.schema.node(id).enum_values {
-                    Some(allowed) if !allowed.iter().any(|a| json_eq(a, value)) => Err(0),
+                    Some(allowed) if !keywords::enum_const::in_enum(allowed, value) => Err(0),
                     _ => Ok(()),
                 };
             }
@@ -112,25 +91,23 @@ impl Run<'_> {
         if f.has(facts::NEVER) {
             return Err(0);
         }
-        if f.has(facts::ENUM) {
-            if let Some(allowed) = &node.enum_values {
-                if !allowed.iter().any(|a| json_eq(a, value)) {
-                    return Err(0);
-                }
-            }
-        }
-        if f.has(facts::CONST) {
-            if let Some(expected) = &node.const_value {
-                if !json_eq(expected, value) {
-                    return Err(0);
-                }
-            }
+        if f.has(facts::ENUM | facts::CONST)
+            && !keywords::enum_const::valid_by(node, |a| json_eq(a, value))
+        {
+            return Err(0);
         }
         let passed = match value {
-            Value::Number(n) if f.has(facts::NUMBER) && !self.number_ok(node, f, n) => {
+            Value::Number(n)
+                if f.has(facts::NUMBER)
+                    && !keywords::number::valid_prepared(node, f.limits.as_deref(), n) =>
+            {
                 return Err(0)
             }
-            Value::String(s) if f.has(facts::STRING) && !self.string_ok(node, s) => return Err(0),
+            Value::String(s)
+                if f.has(facts::STRING) && !keywords::string::valid(node, s, &self.options) =>
+            {
+                return Err(0)
+            }
             Value::Object(map) if root || f.has(facts::OBJECT) => {
                 self.object_ok(node, f, map, root)?;
                 map.len()
@@ -150,45 +127,6 @@ impl Run<'_> {
     }
 
     #[inline(never)]
-    fn number_ok(&self, node: &Node, f: &NodeFacts, n: &Number) -> bool {
-        if let Some(limits) = &f.limits {
-            for (i, limit) in limits.iter().enumerate() {
-                if let Some(limit) = limit {
-                    if breaks_limit(limit, i, n) {
-                        return false;
-                    }
-                }
-            }
-        }
-        match &node.multiple_of {
-            Some(divisor) => check::multiple_of(n, divisor),
-            None => true,
-        }
-    }
-
-    #[inline(never)]
-    fn string_ok(&self, node: &Node, s: &str) -> bool {
-        if node.min_length.is_some() || node.max_length.is_some() {
-            let length = check::char_len(s);
-            if node.min_length.is_some_and(|limit| length < limit)
-                || node.max_length.is_some_and(|limit| length > limit)
-            {
-                return false;
-            }
-        }
-        #[cfg(feature = "regex")]
-        if let Some(p) = &node.pattern {
-            if !p.is_match(s) {
-                return false;
-            }
-        }
-        match &node.format {
-            Some(format) if self.options.formats => formats::check(format, s),
-            _ => true,
-        }
-    }
-
-    #[inline(never)]
     fn object_ok(
         &self,
         node: &Node,
@@ -196,10 +134,7 @@ impl Run<'_> {
         map: &Map<String, Value>,
         root: bool,
     ) -> Result<(), usize> {
-        let count = map.len() as u64;
-        if node.min_properties.is_some_and(|limit| count < limit)
-            || node.max_properties.is_some_and(|limit| count > limit)
-        {
+        if !keywords::object::counts_valid(node, map.len() as u64) {
             return Err(0);
         }
         let closed = root || node.properties.is_some();
@@ -252,13 +187,7 @@ impl Run<'_> {
 
     #[inline(never)]
     fn array_ok(&self, node: &Node, items: &[Value]) -> Result<(), usize> {
-        let count = items.len() as u64;
-        if node.min_items.is_some_and(|limit| count < limit)
-            || node.max_items.is_some_and(|limit| count > limit)
-        {
-            return Err(0);
-        }
-        if node.unique_items && check::first_duplicate(items).is_some() {
+        if !keywords::array::valid(node, items) {
             return Err(0);
         }
         let prefix = &node.prefix_items;

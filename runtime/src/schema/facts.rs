@@ -6,9 +6,10 @@
 //!
 //! Derived from the nodes alone, so it plays no part in equality.
 
-use super::{Additional, Node};
+use super::Node;
 use crate::json::JsonType;
-use serde_json::Number;
+use crate::keywords::number::{self, Limit};
+use crate::keywords::Family;
 use std::fmt;
 
 /// `false`: no value is accepted.
@@ -17,30 +18,19 @@ pub(crate) const NEVER: u16 = 1;
 pub(crate) const ENUM: u16 = 1 << 1;
 /// `const`.
 pub(crate) const CONST: u16 = 1 << 2;
-/// A number keyword: a limit or `multipleOf`.
+/// A keyword of [`Family::Number`].
 pub(crate) const NUMBER: u16 = 1 << 3;
-/// A string keyword: `minLength`, `maxLength`, `pattern`, `format`.
+/// A keyword of [`Family::String`].
 pub(crate) const STRING: u16 = 1 << 4;
-/// An object keyword: `properties`, `required`, `additionalProperties`,
-/// `minProperties`, `maxProperties`, `propertyNames`.
+/// A keyword of [`Family::Object`].
 pub(crate) const OBJECT: u16 = 1 << 5;
-/// An array keyword: `prefixItems`, `items`, `minItems`, `maxItems`, `uniqueItems`.
+/// A keyword of [`Family::Array`].
 pub(crate) const ARRAY: u16 = 1 << 6;
-/// An applicator: `$ref`, `allOf`, `anyOf`, `oneOf`, `not`.
+/// A keyword of [`Family::Applicator`].
 pub(crate) const APPLY: u16 = 1 << 7;
 /// `required` is not empty and every name in it is a declared property with an
 /// index below 64, so [`NodeFacts::required_bits`] decides `required` alone.
 pub(crate) const REQUIRED_BY_BITS: u16 = 1 << 8;
-
-/// A numeric limit, ready to compare.
-#[derive(Clone, Debug)]
-pub(crate) enum Limit {
-    /// An `i64` limit: the common case, compared inline; with the same limit as
-    /// an `f64` when that is exact (magnitude at most 2^53), for float values.
-    Int { int: i64, float: Option<f64> },
-    /// Any other limit, compared exactly through `cmp_numbers`.
-    Other(Number),
-}
 
 /// What the yes/no walk reads about one node.
 #[derive(Clone, Debug, Default)]
@@ -124,18 +114,6 @@ impl Facts {
     }
 }
 
-fn limit(n: &Option<Number>) -> Option<Limit> {
-    let n = n.as_ref()?;
-    const EXACT: i64 = 1 << 53;
-    Some(match n.as_i64() {
-        Some(i) => Limit::Int {
-            int: i,
-            float: (-EXACT..=EXACT).contains(&i).then_some(i as f64),
-        },
-        None => Limit::Other(n.clone()),
-    })
-}
-
 fn node_facts(node: &Node) -> NodeFacts {
     let accept = match node.types {
         None => u8::MAX,
@@ -161,46 +139,11 @@ fn node_facts(node: &Node) -> NodeFacts {
     set(node.never, NEVER);
     set(node.enum_values.is_some(), ENUM);
     set(node.const_value.is_some(), CONST);
-    set(
-        node.minimum.is_some()
-            || node.maximum.is_some()
-            || node.exclusive_minimum.is_some()
-            || node.exclusive_maximum.is_some()
-            || node.multiple_of.is_some(),
-        NUMBER,
-    );
-    set(
-        node.min_length.is_some()
-            || node.max_length.is_some()
-            || node.pattern.is_some()
-            || node.format.is_some(),
-        STRING,
-    );
-    set(
-        node.properties.is_some()
-            || !node.required.is_empty()
-            || node.additional != Additional::Unspecified
-            || node.min_properties.is_some()
-            || node.max_properties.is_some()
-            || node.property_names.is_some(),
-        OBJECT,
-    );
-    set(
-        !node.prefix_items.is_empty()
-            || node.items.is_some()
-            || node.min_items.is_some()
-            || node.max_items.is_some()
-            || node.unique_items,
-        ARRAY,
-    );
-    set(
-        node.reference.is_some()
-            || !node.all_of.is_empty()
-            || !node.any_of.is_empty()
-            || !node.one_of.is_empty()
-            || node.not.is_some(),
-        APPLY,
-    );
+    set(node.has(Family::Number), NUMBER);
+    set(node.has(Family::String), STRING);
+    set(node.has(Family::Object), OBJECT);
+    set(node.has(Family::Array), ARRAY);
+    set(node.has(Family::Applicator), APPLY);
     let props = node.properties.as_deref().unwrap_or(&[]);
     let mut by_name: Vec<u32> = Vec::new();
     if props.len() > INDEXED || node.required.len() > INDEXED {
@@ -246,13 +189,7 @@ fn node_facts(node: &Node) -> NodeFacts {
             required: required_words.into_boxed_slice(),
         })
     });
-    let limits = [
-        limit(&node.minimum),
-        limit(&node.maximum),
-        limit(&node.exclusive_minimum),
-        limit(&node.exclusive_maximum),
-    ];
-    let limits = limits.iter().any(Option::is_some).then(|| Box::new(limits));
+    let limits = number::limits(node);
     NodeFacts {
         accept,
         flags,

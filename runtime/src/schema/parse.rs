@@ -4,6 +4,7 @@
 use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, Property};
 use super::{Schema, SchemaError};
 use crate::json::{cmp_numbers, json_eq, pointer, JsonType, TypeSet};
+use crate::keywords::{self, Family};
 use crate::suggest;
 use serde_json::Number;
 use serde_json::{Map, Value};
@@ -16,86 +17,22 @@ const SMALL: usize = 16;
 /// Deeper schemas are refused rather than risking the stack.
 pub(crate) const MAX_DEPTH: usize = 64;
 
-/// Keywords of JSON Schema that this model does not implement yet. Named apart from
-/// unknown keywords so the message can say so.
-const NOT_YET: &[&str] = &[
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "patternProperties",
-    "dependentRequired",
-    "dependentSchemas",
-    "dependencies",
-    "additionalItems",
-    "if",
-    "then",
-    "else",
-    "$id",
-    "$anchor",
-    "$dynamicRef",
-    "$dynamicAnchor",
-    "$recursiveRef",
-    "$recursiveAnchor",
-    "$vocabulary",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
-];
-
-/// Keywords this model reads.
-const SUPPORTED: &[&str] = &[
-    "type",
-    "nullable",
-    "enum",
-    "const",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "properties",
-    "required",
-    "additionalProperties",
-    "minProperties",
-    "maxProperties",
-    "propertyNames",
-    "prefixItems",
-    "items",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "$ref",
-    "$defs",
-    "definitions",
-    "title",
-    "description",
-    "$comment",
-    "$schema",
-    "default",
-    "examples",
-];
-
 /// Every keyword name a typo could have meant.
 fn known_keywords() -> impl Iterator<Item = &'static str> {
-    SUPPORTED
-        .iter()
-        .chain(NOT_YET)
-        .chain(OTHER_ANNOTATIONS)
-        .copied()
+    keywords::VOCABULARY.iter().map(|k| k.name)
 }
 
-/// Annotation keywords kept verbatim in [`Annotations::other`].
-const OTHER_ANNOTATIONS: &[&str] = &["deprecated", "readOnly", "writeOnly"];
+/// Whether `name` is one of the annotation keywords kept verbatim in
+/// [`Annotations::other`].
+fn kept_verbatim(name: &str) -> bool {
+    keywords::kept_verbatim().iter().any(|k| k.name == name)
+}
+
+/// Whether `name` is a keyword of JSON Schema that this model does not implement
+/// yet (named apart from unknown keywords so the message can say so).
+fn not_yet(name: &str) -> bool {
+    keywords::not_yet().iter().any(|k| k.name == name)
+}
 
 pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     let mut p = Parser {
@@ -249,140 +186,39 @@ impl Parser {
         let mut required_at: Vec<usize> = Vec::new();
         for (key, v) in map {
             let at = pointer::join(ptr, key);
-            match key.as_str() {
-                "type" => node.types = self.types(v, &at),
-                "nullable" => match v {
-                    Value::Bool(b) => node.nullable = *b,
-                    other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
-                },
-                "enum" => match v {
-                    Value::Array(items) => node.enum_values = Some(items.as_slice().into()),
-                    other => self.error(at, format!("expected an array, got {}", kind_of(other))),
-                },
-                "const" => node.const_value = Some(v.clone()),
-                "minimum" => node.minimum = self.number(v, &at),
-                "maximum" => node.maximum = self.number(v, &at),
-                "exclusiveMinimum" => node.exclusive_minimum = self.number(v, &at),
-                "exclusiveMaximum" => node.exclusive_maximum = self.number(v, &at),
-                "multipleOf" => {
-                    node.multiple_of = self.number(v, &at);
-                    if let Some(n) = &node.multiple_of {
-                        if n.as_f64().is_none_or(|f| f <= 0.0) {
-                            self.error(at, format!("expected a number greater than 0, got {n}"));
-                            node.multiple_of = None;
-                        }
-                    }
+            let family = keywords::supported()
+                .iter()
+                .find(|k| k.name == *key)
+                .map(|k| k.family);
+            match (family, key.as_str()) {
+                (Some(Family::Number), _) => self.read_number(key, v, at, &mut node),
+                (Some(Family::String), _) => self.read_string(key, v, at, &mut node),
+                (Some(Family::Object), "required") => {
+                    required_at = self.required(v, &at, &mut node)
                 }
-                "minLength" => node.min_length = self.count(v, &at),
-                "maxLength" => node.max_length = self.count(v, &at),
-                "minItems" => node.min_items = self.count(v, &at),
-                "maxItems" => node.max_items = self.count(v, &at),
-                "minProperties" => node.min_properties = self.count(v, &at),
-                "maxProperties" => node.max_properties = self.count(v, &at),
-                "uniqueItems" => match v {
-                    Value::Bool(b) => node.unique_items = *b,
-                    other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
-                },
-                "pattern" => {
-                    if let Some(src) = self.string(v, &at) {
-                        match crate::pattern::compile(&src) {
-                            Ok(p) => node.pattern = Some(p),
-                            Err(msg) => self.error(at, msg),
-                        }
-                    }
-                }
-                "format" => {
-                    if let Some(name) = self.string(v, &at) {
-                        if !crate::formats::is_known(&name) {
-                            self.lint(
-                                LintKind::UnknownFormat,
-                                at,
-                                format!("format \"{name}\" is not one this validator checks; it is kept as an annotation only"),
-                            );
-                        }
-                        node.format = Some(name);
-                    }
-                }
-                "properties" => match v {
-                    Value::Object(props) => {
-                        let mut list = Vec::with_capacity(props.len());
-                        for (name, sub) in props {
-                            let child = self.node(sub, pointer::join(&at, name), depth + 1);
-                            list.push(Property {
-                                name: name.clone(),
-                                node: child,
-                            });
-                        }
-                        node.properties = Some(list);
-                    }
-                    other => self.error(
-                        at,
-                        format!("expected an object mapping names to schemas, got {}", kind_of(other)),
-                    ),
-                },
-                "$defs" | "definitions" => match v {
-                    Value::Object(defs) => {
-                        let list = defs
-                            .iter()
-                            .map(|(name, sub)| Property {
-                                name: name.clone(),
-                                node: self.node(sub, pointer::join(&at, name), depth + 1),
-                            })
-                            .collect();
-                        node.defs.push((key.clone(), list));
-                    }
-                    other => self.error(
-                        at,
-                        format!("expected an object mapping names to schemas, got {}", kind_of(other)),
-                    ),
-                },
-                "required" => required_at = self.required(v, &at, &mut node),
-                "additionalProperties" => match v {
-                    Value::Bool(true) => node.additional = Additional::Allowed,
-                    Value::Bool(false) => node.additional = Additional::Forbidden,
-                    Value::Object(_) => {
-                        node.additional = Additional::Schema(self.node(v, at, depth + 1))
-                    }
-                    other => self.error(
-                        at,
-                        format!("expected a boolean or a schema, got {}", kind_of(other)),
-                    ),
-                },
-                "propertyNames" => node.property_names = self.subschema(v, at, depth),
-                "not" => node.not = self.subschema(v, at, depth),
-                "items" => match v {
-                    Value::Array(_) => self.error(
-                        at,
-                        "the array form of items is not supported; use prefixItems for per-position schemas",
-                    ),
-                    _ => node.items = self.subschema(v, at, depth),
-                },
-                "prefixItems" => node.prefix_items = self.schema_list(v, &at, depth, true),
-                "allOf" => node.all_of = self.schema_list(v, &at, depth, false),
-                "anyOf" => node.any_of = self.schema_list(v, &at, depth, false),
-                "oneOf" => node.one_of = self.schema_list(v, &at, depth, false),
-                "$ref" => {
+                (Some(Family::Object), _) => self.read_object(key, v, at, depth, &mut node),
+                (Some(Family::Array), _) => self.read_array(key, v, at, depth, &mut node),
+                (Some(Family::Applicator), "$ref") => {
                     if let Some(r) = self.string(v, &at) {
                         self.refs.push((id, r, at));
                     }
                 }
-                "title" => ann.title = self.string(v, &at),
-                "description" => ann.description = self.string(v, &at),
-                "$comment" => ann.comment = self.string(v, &at),
-                "$schema" => ann.dialect = self.string(v, &at),
-                "default" => ann.default = Some(v.clone()),
-                "examples" => match v {
-                    Value::Array(items) => ann.examples = Some(items.clone()),
-                    other => self.error(at, format!("expected an array of examples, got {}", kind_of(other))),
-                },
-                k if OTHER_ANNOTATIONS.contains(&k) || k.starts_with("x-") => {
+                (Some(Family::Applicator), _) => self.read_applicator(key, v, at, depth, &mut node),
+                (Some(Family::Core), "$defs" | "definitions") => {
+                    self.read_defs(key, v, at, depth, &mut node)
+                }
+                (Some(Family::Annotation | Family::Core), _) => {
+                    self.read_annotation(key, v, at, &mut ann)
+                }
+                (Some(_), _) => self.read_value_keyword(key, v, at, &mut node),
+                (None, k) if kept_verbatim(k) || k.starts_with("x-") => {
                     ann.other.push((k.to_string(), v.clone()));
                 }
-                k if NOT_YET.contains(&k) => {
+                (None, k) if not_yet(k) => {
                     self.key_error(at, format!("keyword \"{k}\" is not supported yet"));
                     continue;
                 }
-                k => {
+                (None, k) => {
                     let hint = match suggest::closest(k, known_keywords()) {
                         Some(s) => format!(" (did you mean \"{s}\"?)"),
                         None => String::new(),
@@ -396,6 +232,168 @@ impl Parser {
         node.annotations = ann;
         self.lint_node(&node, ptr, &required_at);
         node
+    }
+
+    /// `type`, `nullable`, `enum`, `const`.
+    fn read_value_keyword(&mut self, key: &str, v: &Value, at: String, node: &mut Node) {
+        match key {
+            "type" => node.types = self.types(v, &at),
+            "nullable" => match v {
+                Value::Bool(b) => node.nullable = *b,
+                other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
+            },
+            "enum" => match v {
+                Value::Array(items) => node.enum_values = Some(items.as_slice().into()),
+                other => self.error(at, format!("expected an array, got {}", kind_of(other))),
+            },
+            _ => node.const_value = Some(v.clone()),
+        }
+    }
+
+    /// The number keywords.
+    fn read_number(&mut self, key: &str, v: &Value, at: String, node: &mut Node) {
+        let n = self.number(v, &at);
+        match key {
+            "minimum" => node.minimum = n,
+            "maximum" => node.maximum = n,
+            "exclusiveMinimum" => node.exclusive_minimum = n,
+            "exclusiveMaximum" => node.exclusive_maximum = n,
+            _ => match n {
+                Some(n) if n.as_f64().is_none_or(|f| f <= 0.0) => {
+                    self.error(at, format!("expected a number greater than 0, got {n}"));
+                    node.multiple_of = None;
+                }
+                n => node.multiple_of = n,
+            },
+        }
+    }
+
+    /// The string keywords.
+    fn read_string(&mut self, key: &str, v: &Value, at: String, node: &mut Node) {
+        match key {
+            "minLength" => node.min_length = self.count(v, &at),
+            "maxLength" => node.max_length = self.count(v, &at),
+            "pattern" => {
+                if let Some(src) = self.string(v, &at) {
+                    match crate::pattern::compile(&src) {
+                        Ok(p) => node.pattern = Some(p),
+                        Err(msg) => self.error(at, msg),
+                    }
+                }
+            }
+            _ => {
+                if let Some(name) = self.string(v, &at) {
+                    if !keywords::format::is_known(&name) {
+                        self.lint(
+                            LintKind::UnknownFormat,
+                            at,
+                            format!("format \"{name}\" is not one this validator checks; it is kept as an annotation only"),
+                        );
+                    }
+                    node.format = Some(name);
+                }
+            }
+        }
+    }
+
+    /// The object keywords but `required`.
+    fn read_object(&mut self, key: &str, v: &Value, at: String, depth: usize, node: &mut Node) {
+        match key {
+            "minProperties" => node.min_properties = self.count(v, &at),
+            "maxProperties" => node.max_properties = self.count(v, &at),
+            "properties" => node.properties = self.named_schemas(v, &at, depth),
+            "additionalProperties" => match v {
+                Value::Bool(true) => node.additional = Additional::Allowed,
+                Value::Bool(false) => node.additional = Additional::Forbidden,
+                Value::Object(_) => {
+                    node.additional = Additional::Schema(self.node(v, at, depth + 1))
+                }
+                other => self.error(
+                    at,
+                    format!("expected a boolean or a schema, got {}", kind_of(other)),
+                ),
+            },
+            _ => node.property_names = self.subschema(v, at, depth),
+        }
+    }
+
+    /// The array keywords.
+    fn read_array(&mut self, key: &str, v: &Value, at: String, depth: usize, node: &mut Node) {
+        match key {
+            "minItems" => node.min_items = self.count(v, &at),
+            "maxItems" => node.max_items = self.count(v, &at),
+            "uniqueItems" => match v {
+                Value::Bool(b) => node.unique_items = *b,
+                other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
+            },
+            "prefixItems" => node.prefix_items = self.schema_list(v, &at, depth, true),
+            _ => match v {
+                Value::Array(_) => self.error(
+                    at,
+                    "the array form of items is not supported; use prefixItems for per-position schemas",
+                ),
+                _ => node.items = self.subschema(v, at, depth),
+            },
+        }
+    }
+
+    /// The applicators but `$ref` (resolved once every node exists).
+    fn read_applicator(&mut self, key: &str, v: &Value, at: String, depth: usize, node: &mut Node) {
+        match key {
+            "allOf" => node.all_of = self.schema_list(v, &at, depth, false),
+            "anyOf" => node.any_of = self.schema_list(v, &at, depth, false),
+            "oneOf" => node.one_of = self.schema_list(v, &at, depth, false),
+            _ => node.not = self.subschema(v, at, depth),
+        }
+    }
+
+    /// `$defs` / `definitions`.
+    fn read_defs(&mut self, key: &str, v: &Value, at: String, depth: usize, node: &mut Node) {
+        if let Some(list) = self.named_schemas(v, &at, depth) {
+            node.defs.push((key.to_string(), list));
+        }
+    }
+
+    /// An object mapping names to schemas (`properties`, `$defs`), in order.
+    fn named_schemas(&mut self, v: &Value, at: &str, depth: usize) -> Option<Vec<Property>> {
+        match v {
+            Value::Object(map) => Some(
+                map.iter()
+                    .map(|(name, sub)| Property {
+                        name: name.clone(),
+                        node: self.node(sub, pointer::join(at, name), depth + 1),
+                    })
+                    .collect(),
+            ),
+            other => {
+                self.error(
+                    at,
+                    format!(
+                        "expected an object mapping names to schemas, got {}",
+                        kind_of(other)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// The annotations read into [`Annotations`], and `$schema`.
+    fn read_annotation(&mut self, key: &str, v: &Value, at: String, ann: &mut Annotations) {
+        match key {
+            "title" => ann.title = self.string(v, &at),
+            "description" => ann.description = self.string(v, &at),
+            "$comment" => ann.comment = self.string(v, &at),
+            "$schema" => ann.dialect = self.string(v, &at),
+            "default" => ann.default = Some(v.clone()),
+            _ => match v {
+                Value::Array(items) => ann.examples = Some(items.clone()),
+                other => self.error(
+                    at,
+                    format!("expected an array of examples, got {}", kind_of(other)),
+                ),
+            },
+        }
     }
 
     fn subschema(&mut self, v: &Value, at: String, depth: usize) -> Option<NodeId> {
@@ -666,7 +664,14 @@ impl Parser {
 
     /// Lints that need the whole node.
     fn lint_node(&mut self, node: &Node, ptr: &str, required_at: &[usize]) {
-        // `required` names that `properties` does not declare.
+        self.lint_required(node, ptr, required_at);
+        self.lint_bounds(node, ptr);
+        self.lint_enum_const(node, ptr);
+        self.lint_misplaced(node, ptr);
+    }
+
+    /// `required` names that `properties` does not declare.
+    fn lint_required(&mut self, node: &Node, ptr: &str, required_at: &[usize]) {
         if !node.required.is_empty() {
             let declared: HashSet<&str> = match &node.properties {
                 Some(props) if props.len() > SMALL => {
@@ -689,6 +694,10 @@ impl Parser {
                 }
             }
         }
+    }
+
+    /// Lower bounds above their upper bounds: no value is accepted.
+    fn lint_bounds(&mut self, node: &Node, ptr: &str) {
         if let (Some(lo), Some(hi)) = (&node.minimum, &node.maximum) {
             if cmp_numbers(lo, hi) == Some(Ordering::Greater) {
                 self.lint(
@@ -732,6 +741,11 @@ impl Parser {
                 }
             }
         }
+    }
+
+    /// Empty or repeated `enum` values, and `enum`/`const` values of a type that
+    /// `type` refuses.
+    fn lint_enum_const(&mut self, node: &Node, ptr: &str) {
         if let Some(values) = &node.enum_values {
             let at = pointer::join(ptr, "enum");
             if values.is_empty() {
@@ -749,7 +763,7 @@ impl Parser {
                     repeats[i] = values[..i].iter().any(|w| json_eq(v, w));
                 }
             } else {
-                crate::check::each_duplicate(values, |_, j| {
+                crate::keywords::array::each_duplicate(values, |_, j| {
                     repeats[j] = true;
                     true
                 });
@@ -788,53 +802,21 @@ impl Parser {
                 );
             }
         }
+    }
+
+    /// Keywords for one JSON type on a node whose `type` excludes it.
+    fn lint_misplaced(&mut self, node: &Node, ptr: &str) {
         if let Some(types) = node.types {
-            let numeric = types.declares(JsonType::Number) || types.declares(JsonType::Integer);
-            let object = types.declares(JsonType::Object);
-            let array = types.declares(JsonType::Array);
-            let string = types.declares(JsonType::String);
-            let checks: [(&str, bool, bool); 20] = [
-                ("minimum", node.minimum.is_some(), numeric),
-                ("maximum", node.maximum.is_some(), numeric),
-                (
-                    "exclusiveMinimum",
-                    node.exclusive_minimum.is_some(),
-                    numeric,
-                ),
-                (
-                    "exclusiveMaximum",
-                    node.exclusive_maximum.is_some(),
-                    numeric,
-                ),
-                ("multipleOf", node.multiple_of.is_some(), numeric),
-                ("minLength", node.min_length.is_some(), string),
-                ("maxLength", node.max_length.is_some(), string),
-                ("pattern", node.pattern.is_some(), string),
-                ("format", node.format.is_some(), string),
-                ("properties", node.properties.is_some(), object),
-                ("required", !node.required.is_empty(), object),
-                (
-                    "additionalProperties",
-                    node.additional != Additional::Unspecified,
-                    object,
-                ),
-                ("minProperties", node.min_properties.is_some(), object),
-                ("maxProperties", node.max_properties.is_some(), object),
-                ("propertyNames", node.property_names.is_some(), object),
-                ("items", node.items.is_some(), array),
-                ("prefixItems", !node.prefix_items.is_empty(), array),
-                ("minItems", node.min_items.is_some(), array),
-                ("maxItems", node.max_items.is_some(), array),
-                ("uniqueItems", node.unique_items, array),
-            ];
-            for (kw, present, applies) in checks {
-                if present && !applies {
-                    self.key_lint(
-                        LintKind::KeywordTypeMismatch,
-                        pointer::join(ptr, kw),
-                        format!("{kw} has no effect on a value of type {types}"),
-                    );
-                }
+            let misplaced = keywords::supported()
+                .iter()
+                .filter(|k| k.applies_to.is_some() && k.is_in(node) && !k.can_apply(types));
+            for k in misplaced {
+                let kw = k.name;
+                self.key_lint(
+                    LintKind::KeywordTypeMismatch,
+                    pointer::join(ptr, kw),
+                    format!("{kw} has no effect on a value of type {types}"),
+                );
             }
         }
     }

@@ -18,15 +18,14 @@
 //! generated visitor fail.
 
 use super::abort;
-use crate::check::{char_len, cmp_to_int};
 use crate::json::cmp_numbers;
+use crate::keywords::{array, number, string};
 use crate::options::Options;
 use crate::schema::{Additional, Pattern};
 use serde::de::value::{F64Deserializer, I64Deserializer, U64Deserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::Number;
-use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
@@ -333,19 +332,17 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// How `n` compares with the bound (`None`: no bound, or not comparable).
+    /// Whether `n` keeps within this bound read as `keyword` (`minimum` or
+    /// `maximum`), as the validator decides; a number the bound cannot be
+    /// compared with does not.
     #[inline]
-    fn cmp(self, n: &Number) -> Option<Ordering> {
-        match self {
-            Bound::None => None,
-            Bound::Int(limit) => cmp_to_int(n, limit),
-            Bound::Float(f) => cmp_numbers(n, &Number::from_f64(f)?),
-        }
-    }
-
-    #[inline]
-    fn is_none(self) -> bool {
-        matches!(self, Bound::None)
+    fn holds(self, keyword: number::Bound, n: &Number) -> bool {
+        let ord = match self {
+            Bound::None => return true,
+            Bound::Int(limit) => number::cmp_to_int(n, limit),
+            Bound::Float(f) => Number::from_f64(f).and_then(|l| cmp_numbers(n, &l)),
+        };
+        ord.is_some() && !keyword.breaks(ord)
     }
 }
 
@@ -353,8 +350,7 @@ impl Bound {
 /// validator compares.
 #[inline]
 pub fn within(n: &Number, min: Bound, max: Bound) -> bool {
-    (min.is_none() || matches!(min.cmp(n), Some(Ordering::Greater | Ordering::Equal)))
-        && (max.is_none() || matches!(max.cmp(n), Some(Ordering::Less | Ordering::Equal)))
+    min.holds(number::Bound::Minimum, n) && max.holds(number::Bound::Maximum, n)
 }
 
 /// A number of type `T` with bounds: the token is checked as the validator checks
@@ -466,16 +462,8 @@ pub struct Str {
 impl Str {
     #[inline]
     fn ok(&self, s: &str) -> bool {
-        if self.min > 0 || self.max < u64::MAX {
-            // At most 4 bytes a code point: the byte length settles most cases.
-            let bytes = s.len() as u64;
-            if bytes < self.min || bytes / 4 > self.max {
-                return false;
-            }
-            let n = char_len(s);
-            if n < self.min || n > self.max {
-                return false;
-            }
+        if !string::length_ok(Some(self.min), Some(self.max), s) {
+            return false;
         }
         match self.pattern {
             Some((cell, source)) => cell.is_match(source, s),
@@ -530,7 +518,7 @@ impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Seq<S> {
             out.push(v);
         }
         let n = out.len() as u64;
-        if n < self.min || n > self.max {
+        if !array::count_ok(Some(self.min), Some(self.max), n) {
             return Err(abort());
         }
         Ok(out)
@@ -612,7 +600,7 @@ impl<'de, C: SetLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for
             }
             n += 1;
         }
-        if n < self.min || n > self.max {
+        if !array::count_ok(Some(self.min), Some(self.max), n) {
             return Err(abort());
         }
         Ok(out)

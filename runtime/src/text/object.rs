@@ -159,17 +159,11 @@ impl<'c> ObjectState<'c> {
         if self.seen & self.plan.required != self.plan.required {
             return false;
         }
-        if let Some(limit) = self.plan.min_properties {
-            if self.count < limit {
-                return false;
-            }
-        }
-        if let Some(limit) = self.plan.max_properties {
-            if self.count > limit {
-                return false;
-            }
-        }
-        true
+        crate::keywords::object::count_ok(
+            self.plan.min_properties,
+            self.plan.max_properties,
+            self.count,
+        )
     }
 }
 
@@ -204,7 +198,6 @@ impl<'c> ArrayState<'c> {
 
     /// Whether the array's length is within `minItems` and `maxItems`.
     pub fn finish(&self) -> bool {
-        !(self.node.min_items.is_some_and(|l| self.count < l)
-            || self.node.max_items.is_some_and(|l| self.count > l))
+        crate::keywords::array::count_ok(self.node.min_items, self.node.max_items, self.count)
     }
 }

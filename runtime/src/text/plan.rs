@@ -3,6 +3,7 @@
 //! sorted for lookup with the required ones as a bit mask.
 
 use crate::json::{JsonType, TypeSet};
+use crate::keywords::Family;
 use crate::options::{Options, Undeclared};
 use crate::schema::{Additional, Node, NodeId, Schema};
 use serde_json::Value;
@@ -165,20 +166,9 @@ fn build(schema: &Schema) -> Plan {
                     }
                 }),
                 scalar_more: scalar_more(node),
-                number_keywords: node.minimum.is_some()
-                    || node.maximum.is_some()
-                    || node.exclusive_minimum.is_some()
-                    || node.exclusive_maximum.is_some()
-                    || node.multiple_of.is_some(),
-                string_keywords: node.min_length.is_some()
-                    || node.max_length.is_some()
-                    || node.pattern.is_some()
-                    || node.format.is_some(),
-                applicators: node.reference.is_some()
-                    || !node.all_of.is_empty()
-                    || !node.any_of.is_empty()
-                    || !node.one_of.is_empty()
-                    || node.not.is_some(),
+                number_keywords: node.has(Family::Number),
+                string_keywords: node.has(Family::String),
+                applicators: node.has(Family::Applicator),
                 flat,
                 object: Compound::Open,
                 array: Compound::Open,
@@ -231,22 +221,15 @@ fn build(schema: &Schema) -> Plan {
 /// Whether a scalar whose type the node accepts needs more checks.
 fn scalar_more(n: &Node) -> bool {
     n.never
-        || n.enum_values.is_some()
-        || n.const_value.is_some()
-        || n.minimum.is_some()
-        || n.maximum.is_some()
-        || n.exclusive_minimum.is_some()
-        || n.exclusive_maximum.is_some()
-        || n.multiple_of.is_some()
-        || n.min_length.is_some()
-        || n.max_length.is_some()
-        || n.pattern.is_some()
-        || n.format.is_some()
-        || !n.all_of.is_empty()
-        || !n.any_of.is_empty()
-        || !n.one_of.is_empty()
-        || n.not.is_some()
-        || n.reference.is_some()
+        || [
+            Family::Enum,
+            Family::Const,
+            Family::Number,
+            Family::String,
+            Family::Applicator,
+        ]
+        .into_iter()
+        .any(|f| n.has(f))
 }
 
 /// The node, then its `$ref` target and `allOf` branches, recursively, each once.
@@ -273,47 +256,19 @@ fn flatten(schema: &Schema, id: NodeId) -> Option<Box<[NodeId]>> {
 
 /// Whether the node constrains nothing at all.
 fn trivial(n: &Node) -> bool {
-    !n.never
-        && n.types.is_none()
-        && n.enum_values.is_none()
-        && n.const_value.is_none()
-        && n.minimum.is_none()
-        && n.maximum.is_none()
-        && n.exclusive_minimum.is_none()
-        && n.exclusive_maximum.is_none()
-        && n.multiple_of.is_none()
-        && n.min_length.is_none()
-        && n.max_length.is_none()
-        && n.pattern.is_none()
-        && n.format.is_none()
-        && !object_keywords(n)
-        && !array_keywords(n)
-        && n.all_of.is_empty()
-        && n.any_of.is_empty()
-        && n.one_of.is_empty()
-        && n.not.is_none()
-        && n.reference.is_none()
+    !n.never && n.types.is_none() && !scalar_more(n) && !object_keywords(n) && !array_keywords(n)
 }
 
 /// Whether the node constrains an object's members (below the root: such a node
 /// declares no `properties`, so it is open unless `additionalProperties` says
 /// otherwise).
 pub(crate) fn object_keywords(n: &Node) -> bool {
-    n.properties.is_some()
-        || !n.required.is_empty()
-        || n.additional != Additional::Unspecified
-        || n.min_properties.is_some()
-        || n.max_properties.is_some()
-        || n.property_names.is_some()
+    n.has(Family::Object)
 }
 
 /// Whether the node constrains an array's elements.
 fn array_keywords(n: &Node) -> bool {
-    !n.prefix_items.is_empty()
-        || n.items.is_some()
-        || n.min_items.is_some()
-        || n.max_items.is_some()
-        || n.unique_items
+    n.has(Family::Array)
 }
 
 /// The names tracked for objects at `node`: declared properties, then required

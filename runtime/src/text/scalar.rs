@@ -3,9 +3,8 @@
 //! interpreter decides it.
 
 use super::Ctx;
-use crate::check;
-use crate::formats;
 use crate::json::{cmp_numbers, JsonType};
+use crate::keywords;
 use crate::options::Options;
 use crate::schema::NodeId;
 use serde_json::{Number, Value};
@@ -77,62 +76,18 @@ impl Ctx<'_> {
             return false;
         }
         let plan = self.plan.node(id);
-        if let Some(allowed) = &node.enum_values {
-            if !allowed.iter().any(|a| s.equals(a)) {
-                return false;
-            }
+        if !keywords::enum_const::valid_by(node, |a| s.equals(a)) {
+            return false;
         }
-        if let Some(expected) = &node.const_value {
-            if !s.equals(expected) {
-                return false;
-            }
-        }
-        match s {
-            Scalar::Number(n) if plan.number_keywords => {
-                let bounds = [
-                    (&node.minimum, Ordering::Less, false),
-                    (&node.maximum, Ordering::Greater, false),
-                    (&node.exclusive_minimum, Ordering::Less, true),
-                    (&node.exclusive_maximum, Ordering::Greater, true),
-                ];
-                for (limit, beyond, exclusive) in bounds {
-                    let Some(limit) = limit else { continue };
-                    let ord = match (n.as_i64(), limit.as_i64()) {
-                        (Some(a), Some(b)) => Some(a.cmp(&b)),
-                        _ => cmp_numbers(n, limit),
-                    };
-                    if ord == Some(beyond) || (exclusive && ord == Some(Ordering::Equal)) {
-                        return false;
-                    }
-                }
-                if let Some(divisor) = &node.multiple_of {
-                    if !check::multiple_of(n, divisor) {
-                        return false;
-                    }
-                }
-            }
+        let more = match s {
+            Scalar::Number(n) if plan.number_keywords => keywords::number::valid(node, n),
             Scalar::Str(text) if plan.string_keywords => {
-                if node.min_length.is_some() || node.max_length.is_some() {
-                    let length = check::char_len(text);
-                    if node.min_length.is_some_and(|limit| length < limit)
-                        || node.max_length.is_some_and(|limit| length > limit)
-                    {
-                        return false;
-                    }
-                }
-                #[cfg(feature = "regex")]
-                if let Some(p) = &node.pattern {
-                    if !p.is_match(text) {
-                        return false;
-                    }
-                }
-                if let Some(format) = &node.format {
-                    if self.options.formats && !formats::check(format, text) {
-                        return false;
-                    }
-                }
+                keywords::string::valid(node, text, &self.options)
             }
-            _ => {}
+            _ => true,
+        };
+        if !more {
+            return false;
         }
         if !plan.applicators {
             return true;

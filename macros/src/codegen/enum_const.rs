@@ -1,0 +1,111 @@
+//! Generated `enum` and `const`: the value compared with each literal in place
+//! (JSON equality, as the runtime's `json_eq` decides), no run-time copy of the
+//! schema needed until a violation names it.
+
+use super::{number::number_expr, report, rt};
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_json::Value;
+use tool_schema_runtime::schema::Node;
+
+/// An expression evaluating to a `&'static Value` equal to `v`, parsed once.
+pub(super) fn static_value(v: &Value) -> TokenStream {
+    let rt = rt();
+    let text = v.to_string();
+    quote!({
+        static VALUE: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
+        VALUE.get_or_init(|| #rt::serde_json::from_str(#text).expect("literal checked at compile time"))
+    })
+}
+
+/// A boolean expression: does `v` (a `&Value`) equal the literal `lit` (JSON
+/// equality)? Arrays and objects are compared member by member in generated code,
+/// so the check allocates nothing and needs no run-time copy of the literal.
+fn equals(lit: &Value) -> TokenStream {
+    let rt = rt();
+    let val = quote!(#rt::serde_json::Value);
+    match lit {
+        Value::Null => quote!(v.is_null()),
+        Value::Bool(b) => quote!(matches!(v, #val::Bool(#b))),
+        Value::String(s) => quote!(v.as_str() == ::core::option::Option::Some(#s)),
+        Value::Number(n) => {
+            let num = number_expr(n);
+            quote!(match v {
+                #val::Number(n) => #rt::json::cmp_numbers(n, &#num) == ::core::option::Option::Some(::core::cmp::Ordering::Equal),
+                _ => false,
+            })
+        }
+        Value::Array(items) => {
+            let len = items.len();
+            let each = items.iter().enumerate().map(|(i, item)| {
+                let eq = equals(item);
+                quote!(&& { let v = &a[#i]; #eq })
+            });
+            quote!(match v { #val::Array(a) => a.len() == #len #(#each)*, _ => false })
+        }
+        Value::Object(map) => {
+            let len = map.len();
+            let each = map.iter().map(|(k, item)| {
+                let eq = equals(item);
+                quote!(&& match m.get(#k) { ::core::option::Option::Some(v) => #eq, ::core::option::Option::None => false })
+            });
+            quote!(match v { #val::Object(m) => m.len() == #len #(#each)*, _ => false })
+        }
+    }
+}
+
+/// The yes/no checks of `v`, as `return false`.
+pub(super) fn ok_code(node: &Node) -> TokenStream {
+    let mut checks = Vec::new();
+    if let Some(allowed) = &node.enum_values {
+        let test = any_equals(allowed);
+        checks.push(quote!(if !(#test) { return false; }));
+    }
+    if let Some(c) = &node.const_value {
+        let test = equals(c);
+        checks.push(quote!(if !(#test) { return false; }));
+    }
+    quote!(#(#checks)*)
+}
+
+/// Whether `v` equals one of `allowed` (`false` for none).
+fn any_equals(allowed: &[Value]) -> TokenStream {
+    let tests: Vec<TokenStream> = allowed.iter().map(equals).collect();
+    if tests.is_empty() {
+        quote!(false)
+    } else {
+        quote!(#(#tests)||*)
+    }
+}
+
+/// The reporting checks of `v`.
+pub(super) fn code(node: &Node) -> TokenStream {
+    let rt = rt();
+    let mut body = Vec::new();
+    if let Some(allowed) = &node.enum_values {
+        let all_text = Value::Array(allowed.to_vec()).to_string();
+        // The list is built once and shared by every violation that names it.
+        let all = quote!({
+            static ALLOWED: ::std::sync::OnceLock<::std::sync::Arc<[#rt::serde_json::Value]>> = ::std::sync::OnceLock::new();
+            ALLOWED.get_or_init(|| {
+                let v: ::std::vec::Vec<#rt::serde_json::Value> = #rt::serde_json::from_str(#all_text).expect("literal checked at compile time");
+                v.into()
+            })
+        });
+        let test = any_equals(allowed);
+        let kind = quote!(#rt::Kind::Enum {
+            allowed: ::std::sync::Arc::clone(#all),
+            received: #rt::received_value(v),
+        });
+        let push = report(kind, quote!(t), quote!(p));
+        body.push(quote!(if !(#test) { #push }));
+    }
+    if let Some(c) = &node.const_value {
+        let stat = static_value(c);
+        let test = equals(c);
+        let kind = quote!(#rt::Kind::Const { expected: (#stat).clone(), received: #rt::received_value(v) });
+        let push = report(kind, quote!(t), quote!(p));
+        body.push(quote!(if !(#test) { #push }));
+    }
+    quote!(#(#body)*)
+}

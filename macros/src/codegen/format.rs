@@ -1,0 +1,32 @@
+//! Generated checks of the `format` keyword: calls of the runtime's
+//! `keywords::format::check`, asserted when the options say so.
+
+use super::{report, rt};
+use proc_macro2::TokenStream;
+use quote::quote;
+use tool_schema_runtime::schema::Node;
+
+/// The yes/no check of `s`, as `return false`.
+pub(super) fn ok_code(node: &Node) -> TokenStream {
+    let rt = rt();
+    match &node.format {
+        Some(format) => {
+            quote!(if o.formats && !#rt::keywords::format::check(#format, s) { return false; })
+        }
+        None => quote!(),
+    }
+}
+
+/// The reporting check of `s`.
+pub(super) fn code(node: &Node) -> TokenStream {
+    let rt = rt();
+    let Some(format) = &node.format else {
+        return quote!();
+    };
+    let push = report(
+        quote!(#rt::Kind::Format { format: #format.to_string(), received: #rt::received_str(s) }),
+        quote!(t),
+        quote!(p),
+    );
+    quote!(if o.formats && !#rt::keywords::format::check(#format, s) { #push })
+}

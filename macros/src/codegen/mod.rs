@@ -1,0 +1,491 @@
+//! The compiled back end: one Rust function per schema node, specialised to the
+//! keywords that node uses. Property names become `match` arms, required
+//! properties a bit set; nothing walks the schema at run time.
+//!
+//! The functions produce exactly the violations the interpreter
+//! (`tool_schema_runtime::Schema::validate_with`) produces, in the same order: each
+//! keyword's decision is a call of the runtime's `keywords::*` function that the
+//! interpreter calls too, with the schema's constants, so that both decide and word
+//! alike. One module per keyword family, mirroring the runtime's `keywords/`.
+
+mod applicators;
+mod array;
+mod enum_const;
+mod format;
+mod number;
+mod object;
+mod string;
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use tool_schema_runtime::schema::{Additional, Node, NodeId, Schema};
+
+/// The runtime items generated code names, by absolute path.
+fn rt() -> TokenStream {
+    crate::paths::private()
+}
+
+/// `Some(n)` or `None`, as an expression.
+fn option(v: Option<u64>) -> TokenStream {
+    match v {
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn fn_name(id: NodeId) -> Ident {
+    format_ident!("__ts_node_{}", id.0)
+}
+
+/// The validator functions of every node, and the call of the root's.
+///
+/// The entry function first runs the boolean validators (`__ts_ok_*`: the same
+/// checks, no path, no position, stopping at the first failure) and walks the value
+/// again with the reporting functions (`__ts_node_*`) only when they refuse it: a
+/// valid call costs one plain pass.
+pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
+    let at_root = root_applied(schema);
+    let fns = (0..schema.nodes().len()).map(|i| node_fn(schema, NodeId(i as u32), at_root[i]));
+    let recursive = recursive_nodes(schema);
+    let oks = (0..schema.nodes().len())
+        .map(|i| ok_fn(schema, NodeId(i as u32), at_root[i], recursive[i]));
+    let root = fn_name(schema.root_id());
+    let root_ok = ok_name(schema.root_id());
+    let entry = format_ident!("__ts_validate");
+    // The reporting walk out of line: the valid path stays a small function.
+    let rt = rt();
+    let body = quote!(
+        if #root_ok(v, t.is_root(), o) {
+            return;
+        }
+        // A probe (`is_valid`) needs no more than the boolean walk's answer.
+        if out.is_probe() {
+            out.fail();
+            return;
+        }
+        #[cold]
+        #[inline(never)]
+        fn __ts_report(
+            v: &#rt::serde_json::Value,
+            t: &#rt::Trail<'_>,
+            p: #rt::Position,
+            o: &#rt::Options,
+            out: &mut #rt::Sink<'_>,
+        ) {
+            #root(v, t, p, o, out)
+        }
+        __ts_report(v, t, p, o, out)
+    );
+    let entry_fn = signature(&entry, body);
+    (quote!(#entry_fn #(#fns)* #(#oks)*), entry)
+}
+
+/// A closure giving a top-level argument's index among the root's declared
+/// properties, as the interpreter finds it (`Node::property`): the position of a
+/// violation at the root that the walk does not find (`Kind::TooDeep`).
+pub(crate) fn root_declared(schema: &Schema) -> TokenStream {
+    let names = schema
+        .root()
+        .properties
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|p| &p.name);
+    quote!(|k: &str| -> ::core::option::Option<usize> {
+        const NAMES: &[&str] = &[#(#names),*];
+        NAMES.iter().position(|n| *n == k)
+    })
+}
+
+fn ok_name(id: NodeId) -> Ident {
+    format_ident!("__ts_ok_{}", id.0)
+}
+
+/// `fn __ts_ok_N(v, root, o) -> bool`: whether node `N`'s reporting function would
+/// report nothing for `v` (`root`: `v` is the arguments object, as `t.is_root()`
+/// says there). Nodes whose checks are not a line of code (`anyOf`, `oneOf`, `not`,
+/// `propertyNames`, `pattern`, another tool type) ask the reporting function with a
+/// probe instead.
+fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStream {
+    let rt = rt();
+    let node = schema.node(id);
+    let name = ok_name(id);
+    let walk = fn_name(id);
+    let complex = external_type(node).is_some()
+        || !node.any_of.is_empty()
+        || !node.one_of.is_empty()
+        || node.not.is_some()
+        || node.property_names.is_some()
+        || node.pattern.is_some();
+    let body = if node.never {
+        quote!(false)
+    } else if complex {
+        quote!(
+            let top = #rt::Trail::ROOT;
+            let below = top.index(0);
+            let mut probe = #rt::Sink::probe();
+            #walk(v, if root { &top } else { &below }, #rt::Position::default(), o, &mut probe);
+            !probe.failed()
+        )
+    } else {
+        let mut checks = Vec::new();
+        if let Some(mut types) = node.types {
+            if node.nullable {
+                types = types.with(tool_schema_runtime::JsonType::Null);
+            }
+            let accepts = type_test(types);
+            checks.push(quote!(if !(#accepts) { return false; }));
+        }
+        checks.push(enum_const::ok_code(node));
+        checks.push(match_by_type(
+            number::ok_code(node),
+            string::ok_code(node),
+            object::ok_code(node, root),
+            array::ok_code(node),
+        ));
+        // `$ref` and `allOf` check the same value.
+        for target in node.reference.iter().chain(&node.all_of) {
+            let f = ok_name(*target);
+            checks.push(quote!(if !#f(v, root, o) { return false; }));
+        }
+        quote!(#(#checks)* true)
+    };
+    // Inlined into both walks (the boolean one, and the reporting one that asks
+    // it before walking a member again), except on a `$ref` cycle.
+    let inline = if recursive {
+        quote!(#[inline])
+    } else {
+        quote!(#[inline(always)])
+    };
+    quote! {
+        #[allow(unused_variables, clippy::all)]
+        #inline
+        fn #name(v: &#rt::serde_json::Value, root: bool, o: &#rt::Options) -> bool {
+            #body
+        }
+    }
+}
+
+/// The nodes whose validation may reach themselves again (through `$ref`): their
+/// boolean validators cannot be inlined into their callers.
+fn recursive_nodes(schema: &Schema) -> Vec<bool> {
+    let n = schema.nodes().len();
+    let children = |id: NodeId| -> Vec<NodeId> {
+        let node = schema.node(id);
+        let mut out: Vec<NodeId> = Vec::new();
+        for p in node.properties.as_deref().unwrap_or(&[]) {
+            out.push(p.node);
+        }
+        if let Additional::Schema(x) = node.additional {
+            out.push(x);
+        }
+        out.extend(node.items);
+        out.extend(&node.prefix_items);
+        out.extend(node.reference);
+        out.extend(&node.all_of);
+        out.extend(&node.any_of);
+        out.extend(&node.one_of);
+        out.extend(node.not);
+        out.extend(node.property_names);
+        out
+    };
+    (0..n)
+        .map(|start| {
+            let start = NodeId(start as u32);
+            let mut seen = vec![false; n];
+            let mut stack = children(start);
+            while let Some(id) = stack.pop() {
+                if id == start {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[id.0 as usize], true) {
+                    stack.extend(children(id));
+                }
+            }
+            false
+        })
+        .collect()
+}
+
+/// Which nodes may check the root value itself: the root, and every node reached
+/// from it through `$ref`, `allOf`, `anyOf`, `oneOf` and `not` (applied to the same
+/// value). Like the interpreter, their object checks ask `t.is_root()` at run time.
+fn root_applied(schema: &Schema) -> Vec<bool> {
+    let mut seen = vec![false; schema.nodes().len()];
+    let mut stack = vec![schema.root_id()];
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(&mut seen[id.0 as usize], true) {
+            continue;
+        }
+        let node = schema.node(id);
+        stack.extend(node.reference);
+        stack.extend(&node.all_of);
+        stack.extend(&node.any_of);
+        stack.extend(&node.one_of);
+        stack.extend(node.not);
+    }
+    seen
+}
+
+/// `match v { Number(n) => {..} String(s) => {..} Object(m) => {..} Array(a) => {..} _ => {} }`
+/// with an arm only for the non-empty checks; nothing when all are empty.
+fn match_by_type(
+    numbers: TokenStream,
+    strings: TokenStream,
+    objects: TokenStream,
+    arrays: TokenStream,
+) -> TokenStream {
+    let rt = rt();
+    let mut arms = Vec::new();
+    if !numbers.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Number(n) => { #numbers }));
+    }
+    if !strings.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::String(s) => { #strings }));
+    }
+    if !objects.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Object(m) => { #objects }));
+    }
+    if !arrays.is_empty() {
+        arms.push(quote!(#rt::serde_json::Value::Array(a) => { #arrays }));
+    }
+    if arms.is_empty() {
+        quote!()
+    } else {
+        quote!(match v { #(#arms)* _ => {} })
+    }
+}
+
+/// `out.report(|| KIND, TRAIL, POS);`
+fn report(kind: TokenStream, trail: TokenStream, pos: TokenStream) -> TokenStream {
+    quote!(out.report(|| #kind, #trail, #pos);)
+}
+
+/// `if let Some(kind) = CHECK { out.report(|| kind, t, p); }`: reports the
+/// violation a runtime decision returns (an `Option<Kind>`) at the value itself.
+fn report_if(check: TokenStream) -> TokenStream {
+    quote!(if let ::core::option::Option::Some(kind) = #check { out.report(|| kind, t, p); })
+}
+
+/// The annotation by which `#[derive(ToolArgs)]` marks a node validated by another
+/// `ToolArgs` type: its value is the Rust type's path.
+pub(crate) const EXTERNAL_TYPE: &str = "x-tool-schema-rust-type";
+
+fn external_type(node: &Node) -> Option<syn::Type> {
+    let (_, v) = node
+        .annotations
+        .other
+        .iter()
+        .find(|(k, _)| k == EXTERNAL_TYPE)?;
+    syn::parse_str(v.as_str()?).ok()
+}
+
+fn signature(name: &Ident, body: TokenStream) -> TokenStream {
+    let rt = rt();
+    quote! {
+        #[allow(unused_variables, clippy::all)]
+        #[inline]
+        fn #name(
+            v: &#rt::serde_json::Value,
+            t: &#rt::Trail<'_>,
+            p: #rt::Position,
+            o: &#rt::Options,
+            out: &mut #rt::Sink<'_>,
+        ) {
+            #body
+        }
+    }
+}
+
+/// `root`: the node may check the root value (see [`root_applied`]).
+fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
+    let rt = rt();
+    let node = schema.node(id);
+    let name = fn_name(id);
+
+    // A node standing for another tool type (`#[derive(ToolArgs)]` nesting): that
+    // type's own compiled validator checks the value.
+    if let Some(ty) = external_type(node) {
+        return signature(
+            &name,
+            quote!(<#ty as ::tool_schema::ToolArgs>::__validate_at(v, t, p, o, out)),
+        );
+    }
+    if node.never {
+        return signature(
+            &name,
+            report(quote!(#rt::Kind::NotAllowed), quote!(t), quote!(p)),
+        );
+    }
+
+    let mut body = Vec::new();
+    if let Some(mut types) = node.types {
+        if node.nullable {
+            types = types.with(tool_schema_runtime::JsonType::Null);
+        }
+        let bits = types.bits();
+        let kind = quote!(#rt::Kind::Type { expected, received });
+        let push = report(kind, quote!(t), quote!(p));
+        // A plain test of the value's variant; the set and `o.type_of` (the same
+        // decision, `TypeSet::accepts`) only to word a mismatch.
+        let accepts = type_test(types);
+        body.push(quote!(
+            if !(#accepts) {
+                let expected = #rt::TypeSet::from_bits(#bits);
+                let received = o.type_of(v);
+                #push
+                return;
+            }
+        ));
+    }
+
+    body.push(enum_const::code(node));
+
+    body.push(match_by_type(
+        number::code(node),
+        string::code(node),
+        object::code(node, root),
+        array::code(node),
+    ));
+    body.push(applicators::code(schema, node));
+    signature(&name, quote!(#(#body)*))
+}
+
+/// A boolean expression: does `v` have one of `types`, exactly as
+/// `types.accepts(o.type_of(v))` decides (a `number` accepts integers; with
+/// `Options::integer_floats` a float without fraction is an `integer`)?
+fn type_test(types: tool_schema_runtime::TypeSet) -> TokenStream {
+    use tool_schema_runtime::JsonType;
+    let rt = rt();
+    let val = quote!(#rt::serde_json::Value);
+    let mut tests = Vec::new();
+    for t in types.iter() {
+        tests.push(match t {
+            JsonType::Null => quote!(#val::Null),
+            JsonType::Boolean => quote!(#val::Bool(_)),
+            JsonType::String => quote!(#val::String(_)),
+            JsonType::Array => quote!(#val::Array(_)),
+            JsonType::Object => quote!(#val::Object(_)),
+            JsonType::Number => quote!(#val::Number(_)),
+            JsonType::Integer if types.declares(JsonType::Number) => continue,
+            JsonType::Integer => quote!(
+                #val::Number(n) if !n.is_f64()
+                    || (o.integer_floats && n.as_f64().is_some_and(|f| f.fract() == 0.0))
+            ),
+        });
+    }
+    if tests.is_empty() {
+        return quote!(false);
+    }
+    let arms = tests.iter().map(|pat| quote!(#pat => true,));
+    quote!(match v { #(#arms)* _ => false })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The generated tokens, one statement or brace a line, for reading and diffing.
+    fn layout(tokens: &TokenStream) -> String {
+        let text = tokens.to_string();
+        let mut out = String::new();
+        let mut depth = 0usize;
+        for c in text.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                    out.push_str("{\n");
+                    out.push_str(&"    ".repeat(depth));
+                }
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    out.push('\n');
+                    out.push_str(&"    ".repeat(depth));
+                    out.push_str("}\n");
+                    out.push_str(&"    ".repeat(depth));
+                }
+                ';' => {
+                    out.push_str(";\n");
+                    out.push_str(&"    ".repeat(depth));
+                }
+                c => out.push(c),
+            }
+        }
+        out.lines()
+            .map(str::trim_end)
+            .filter(|l| !l.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    }
+
+    fn weather() -> Schema {
+        Schema::parse(&json!({
+            "type": "object",
+            "properties": {
+                "city": {"type": "string", "description": "City name"},
+                "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+                "days": {"type": "integer", "minimum": 1, "maximum": 7}
+            },
+            "required": ["city"]
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn generated_code_is_specialised() {
+        let (fns, root) = validator(&weather());
+        assert_eq!(root.to_string(), "__ts_validate");
+        let text = fns.to_string();
+        // Property names are match arms; the required one sets a bit.
+        assert!(text.contains("match k . as_str ()"), "{text}");
+        for arm in ["\"city\" =>", "\"unit\" =>", "\"days\" =>"] {
+            assert!(text.contains(arm), "no arm {arm}");
+        }
+        assert!(text.contains("seen |= 1u64"));
+        assert!(text.contains("seen != 1u64"));
+        // The enum is matched against literals, bounds against constant numbers.
+        assert!(text.contains("Some (\"celsius\")"));
+        assert!(text.contains("Number :: from (1u64)"));
+        // No run-time schema: the model's types never appear in generated code.
+        for walk in ["Schema", "Node", "NodeId", "properties", "validate_with"] {
+            assert!(!text.contains(walk), "generated code mentions {walk}");
+        }
+        // Each keyword only where used: no object code for leaf nodes (one arm in
+        // the reporting function, one in the boolean one).
+        assert_eq!(text.matches("Value :: Object (m)").count(), 2);
+        // A bound is a call of the shared decision: once in each walk.
+        assert_eq!(text.matches("Bound :: Minimum").count(), 2);
+    }
+
+    /// The whole expansion for one schema, compared with a reviewed snapshot.
+    /// Regenerate with `UPDATE_SNAPSHOTS=1 cargo test -p tool-schema-macros`.
+    #[test]
+    fn snapshot_of_generated_tokens() {
+        let (fns, _) = validator(&weather());
+        let got = layout(&fns);
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/snapshots/weather.rs.txt"
+        );
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+            std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
+            std::fs::write(path, &got).unwrap();
+        }
+        let want = std::fs::read_to_string(path).expect("snapshot file");
+        if got != want {
+            let line = got
+                .lines()
+                .zip(want.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(got.lines().count().min(want.lines().count()));
+            panic!(
+                "generated code changed at line {}: review it and regenerate the snapshot\n got: {:?}\nwant: {:?}",
+                line + 1,
+                got.lines().nth(line),
+                want.lines().nth(line)
+            );
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! Generated object checks: the counts as calls of the runtime's
+//! `keywords::object` decisions, then one pass over the members with a `match` on
+//! the name and a bit set of the required properties seen; missing ones are put
+//! first afterwards.
+//!
+//! `root` says the node may check the root value (the schema's root, or a node
+//! applied to the same value, see `root_applied`), which is the arguments object
+//! when validated from `validate_with` but a nested value when another tool's
+//! validator calls it, or when the node is also used deeper: positions and
+//! closedness then depend on `t.is_root()` at run time.
+
+use super::{fn_name, ok_name, option, report, report_if, rt};
+use proc_macro2::TokenStream;
+use quote::quote;
+use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
+
+/// What both walks' object checks of one node need to know.
+struct Shape<'n> {
+    node: &'n Node,
+    props: &'n [Property],
+    /// The node may check the root value.
+    root: bool,
+    /// `additionalProperties: {schema}`.
+    extra: Option<NodeId>,
+    /// Undeclared names are rejected (closed, or `false`) rather than checked.
+    may_reject: bool,
+    /// Bit `bit_of[i]` of `seen` marks declared property `i` (required, among
+    /// the first 64 such); `nbits` bits in all.
+    bit_of: Vec<Option<usize>>,
+    nbits: usize,
+    /// Each name of `required`, in order, with its bit; `None`: looked up by name.
+    required: Vec<(&'n str, Option<usize>)>,
+}
+
+impl<'n> Shape<'n> {
+    fn new(node: &'n Node, root: bool) -> Shape<'n> {
+        let props = node.properties.as_deref().unwrap_or(&[]);
+        let closed = root || node.properties.is_some();
+        let extra = match node.additional {
+            Additional::Schema(id) => Some(id),
+            _ => None,
+        };
+        let may_reject = extra.is_none() && (closed || node.additional == Additional::Forbidden);
+        let mut bit_of: Vec<Option<usize>> = vec![None; props.len()];
+        let mut nbits = 0usize;
+        let mut required = Vec::with_capacity(node.required.len());
+        for name in &node.required {
+            match node.property(name).map(|(i, _)| i) {
+                Some(i) if nbits < 64 => {
+                    bit_of[i] = Some(nbits);
+                    required.push((name.as_str(), Some(nbits)));
+                    nbits += 1;
+                }
+                _ => required.push((name.as_str(), None)),
+            }
+        }
+        Shape {
+            node,
+            props,
+            root,
+            extra,
+            may_reject,
+            bit_of,
+            nbits,
+            required,
+        }
+    }
+
+    /// Whether the members are walked (`names`: for `propertyNames` too).
+    fn visits(&self, names: bool) -> bool {
+        !self.props.is_empty()
+            || self.may_reject
+            || self.extra.is_some()
+            || (names && self.node.property_names.is_some())
+    }
+
+    /// Whether there is nothing to check, the members walked or not (`visit`).
+    fn checks_nothing(&self, visit: bool) -> bool {
+        let counts = self.node.min_properties.is_some() || self.node.max_properties.is_some();
+        !visit && self.node.required.is_empty() && !counts
+    }
+
+    /// Whether undeclared names are closed out: `true` with `properties`, else
+    /// `at_root` (the run-time test) for a node that may check the root.
+    fn closed_expr(&self, at_root: TokenStream) -> TokenStream {
+        if self.node.properties.is_some() {
+            quote!(true)
+        } else if self.root {
+            at_root
+        } else {
+            quote!(false)
+        }
+    }
+
+    /// The value of `seen` once every bit-marked property was met.
+    fn all_bits(&self) -> u64 {
+        if self.nbits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.nbits) - 1
+        }
+    }
+
+    /// `let [mut] seen: u64 = 0;`
+    fn seen_decl(&self) -> TokenStream {
+        if self.nbits > 0 {
+            quote!(let mut seen: u64 = 0;)
+        } else {
+            quote!(let seen: u64 = 0;)
+        }
+    }
+
+    /// `seen |= BIT;` for declared property `i`, if it has a bit.
+    fn mark(&self, i: usize) -> TokenStream {
+        match self.bit_of[i] {
+            Some(b) => {
+                let mask = 1u64 << b;
+                quote!(seen |= #mask;)
+            }
+            None => quote!(),
+        }
+    }
+}
+
+/// `if root-value { Position { argument, declared } } else { p }` for a node that
+/// may check the root value; `p` otherwise.
+fn position(shape: &Shape<'_>, argument: TokenStream, declared: TokenStream) -> TokenStream {
+    let rt = rt();
+    if shape.root {
+        quote!(if at_root { #rt::Position { argument: #argument, declared: #declared } } else { p })
+    } else {
+        quote!(p)
+    }
+}
+
+/// The `Additional` that `rejects_undeclared` is asked about.
+fn additional_expr(a: Additional) -> TokenStream {
+    let rt = rt();
+    match a {
+        Additional::Allowed => quote!(#rt::schema::Additional::Allowed),
+        Additional::Forbidden => quote!(#rt::schema::Additional::Forbidden),
+        // A schema for undeclared properties: none is rejected as such.
+        Additional::Schema(_) => quote!(#rt::schema::Additional::Allowed),
+        _ => quote!(#rt::schema::Additional::Unspecified),
+    }
+}
+
+/// The yes/no checks of `m`, as `return false` (no `propertyNames`: such nodes
+/// use the probe). `root`: the node may check the root value (the function's
+/// `root` parameter says whether it does).
+pub(super) fn ok_code(node: &Node, root: bool) -> TokenStream {
+    let rt = rt();
+    let shape = Shape::new(node, root);
+    let visit = shape.visits(false);
+    if shape.checks_nothing(visit) {
+        return quote!();
+    }
+    let mut code = Vec::new();
+    if node.min_properties.is_some() || node.max_properties.is_some() {
+        let (min, max) = (option(node.min_properties), option(node.max_properties));
+        code.push(quote!(
+            if !#rt::keywords::object::count_ok(#min, #max, m.len() as u64) { return false; }
+        ));
+    }
+    code.push(shape.seen_decl());
+    if visit {
+        code.push(ok_members(&shape));
+    }
+    if shape.nbits > 0 {
+        let all_bits = shape.all_bits();
+        code.push(quote!(if seen != #all_bits { return false; }));
+    }
+    for (name, bit) in &shape.required {
+        if bit.is_none() {
+            code.push(quote!(if !m.contains_key(#name) { return false; }));
+        }
+    }
+    quote!(#(#code)*)
+}
+
+/// The yes/no pass over the members.
+fn ok_members(shape: &Shape<'_>) -> TokenStream {
+    let arms = shape.props.iter().enumerate().map(|(i, prop)| {
+        let pname = &prop.name;
+        let child = ok_name(prop.node);
+        let mark = shape.mark(i);
+        let call = if shape.node.required.contains(&prop.name) {
+            quote!(if !#child(val, false, o) { return false; })
+        } else {
+            quote!(if !(o.null_is_absent && val.is_null()) && !#child(val, false, o) { return false; })
+        };
+        quote!(#pname => { #mark #call })
+    });
+    let fallback = if let Some(extra) = shape.extra {
+        let f = ok_name(extra);
+        quote!(_ => { if !#f(val, false, o) { return false; } })
+    } else if shape.may_reject {
+        let additional = additional_expr(shape.node.additional);
+        let closed = shape.closed_expr(quote!(root));
+        quote!(_ => { if o.rejects_undeclared(#closed, #additional) { return false; } })
+    } else {
+        quote!(_ => {})
+    };
+    quote!(
+        for (k, val) in m.iter() {
+            match k.as_str() {
+                #(#arms)*
+                #fallback
+            }
+        }
+    )
+}
+
+/// The reporting checks of `m`.
+pub(super) fn code(node: &Node, root: bool) -> TokenStream {
+    let shape = Shape::new(node, root);
+    let visit = shape.visits(true);
+    if shape.checks_nothing(visit) {
+        return quote!();
+    }
+    let mut code = Vec::new();
+    if root {
+        code.push(quote!(let at_root = t.is_root();));
+    }
+    code.push(counts(node));
+    code.push(quote!(let start = out.mark();));
+    code.push(shape.seen_decl());
+    if visit {
+        code.push(members(&shape));
+    }
+    code.push(missing(&shape));
+    quote!(#(#code)*)
+}
+
+/// `minProperties` and `maxProperties`, reported.
+fn counts(node: &Node) -> TokenStream {
+    let rt = rt();
+    if node.min_properties.is_none() && node.max_properties.is_none() {
+        return quote!();
+    }
+    let mut code = vec![quote!(let count = m.len() as u64;)];
+    if let Some(limit) = node.min_properties {
+        code.push(report_if(
+            quote!(#rt::keywords::object::min_properties(#limit, count)),
+        ));
+    }
+    if let Some(limit) = node.max_properties {
+        code.push(report_if(
+            quote!(#rt::keywords::object::max_properties(#limit, count)),
+        ));
+    }
+    quote!(#(#code)*)
+}
+
+/// `let at = POSITION;` then, with `propertyNames`, the member's name checked.
+fn name_check(shape: &Shape<'_>, pos: &TokenStream) -> TokenStream {
+    let rt = rt();
+    match shape.node.property_names {
+        Some(id) => {
+            let f = fn_name(id);
+            quote!(
+                let at = #pos;
+                #rt::keywords::applicators::property_name(k, |name: &#rt::serde_json::Value, sink: &mut #rt::Sink<'_>| #f(name, t, at, o, sink), t, at, out);
+            )
+        }
+        None => quote!(let at = #pos;),
+    }
+}
+
+/// The reporting pass over the members: a `match` arm per declared property,
+/// the fallback for undeclared ones.
+fn members(shape: &Shape<'_>) -> TokenStream {
+    let some = quote!(::core::option::Option::Some);
+    let arms = shape.props.iter().enumerate().map(|(i, prop)| {
+        let pname = &prop.name;
+        let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#some(#i))));
+        let mark = shape.mark(i);
+        let call = member_call(shape, prop);
+        quote!(#pname => { #names #mark let t = t.name(#pname); #call })
+    });
+    let fallback = undeclared(shape);
+    quote!(
+        for (i, (k, val)) in m.iter().enumerate() {
+            match k.as_str() {
+                #(#arms)*
+                #fallback
+            }
+        }
+    )
+}
+
+/// A declared member checked: the boolean check first, and only a failing value
+/// walked again to report (a valid property costs what the valid path does). An
+/// optional property given as `null` may count as absent.
+fn member_call(shape: &Shape<'_>, prop: &Property) -> TokenStream {
+    let (child, ok) = (fn_name(prop.node), ok_name(prop.node));
+    if shape.node.required.contains(&prop.name) {
+        quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+    } else {
+        quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+    }
+}
+
+/// The arm for an undeclared member: checked against `additionalProperties`'
+/// schema, rejected, or let through.
+fn undeclared(shape: &Shape<'_>) -> TokenStream {
+    let rt = rt();
+    let (some, none) = (
+        quote!(::core::option::Option::Some),
+        quote!(::core::option::Option::None),
+    );
+    let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#none)));
+    if let Some(extra) = shape.extra {
+        let (f, ok) = (fn_name(extra), ok_name(extra));
+        quote!(_ => { #names let t = t.key(k); if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); } })
+    } else if shape.may_reject {
+        let additional = additional_expr(shape.node.additional);
+        let closed = shape.closed_expr(quote!(at_root));
+        let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
+        quote!(_ => { #names if o.rejects_undeclared(#closed, #additional) { #push } })
+    } else {
+        quote!(_ => { #names })
+    }
+}
+
+/// Missing required properties, reported after the pass and moved before what
+/// it reported.
+fn missing(shape: &Shape<'_>) -> TokenStream {
+    if shape.required.is_empty() {
+        return quote!();
+    }
+    let rt = rt();
+    let (some, none) = (
+        quote!(::core::option::Option::Some),
+        quote!(::core::option::Option::None),
+    );
+    let mut missing_test = Vec::new();
+    if shape.nbits > 0 {
+        let all_bits = shape.all_bits();
+        missing_test.push(quote!(seen != #all_bits));
+    }
+    let mut checks = Vec::new();
+    for (name, bit) in &shape.required {
+        let declared = match shape.node.property(name) {
+            Some((i, _)) => quote!(#some(#i)),
+            None => quote!(#none),
+        };
+        let pos = position(shape, quote!(#none), declared);
+        let push = report(quote!(#rt::Kind::Missing), quote!(&t.name(#name)), pos);
+        match bit {
+            Some(b) => {
+                let mask = 1u64 << b;
+                checks.push(quote!(if seen & #mask == 0 { #push }));
+            }
+            None => {
+                missing_test.push(quote!(!m.contains_key(#name)));
+                checks.push(quote!(if !m.contains_key(#name) { #push }));
+            }
+        }
+    }
+    quote!(
+        if #(#missing_test)||* {
+            if out.is_probe() {
+                out.fail();
+            } else {
+                let from = out.mark();
+                #(#checks)*
+                out.move_back(start, from);
+            }
+        }
+    )
+}

@@ -1,0 +1,180 @@
+//! The applicators that combine the verdicts of subschemas: `anyOf`, `oneOf`,
+//! `not`, `propertyNames`. `run` closures validate against one subschema, so the
+//! interpreter and generated code share the decision and its wording. (`$ref` and
+//! `allOf` apply subschemas to the same value and need no decision of their own.)
+
+use crate::json::{JsonType, TypeSet};
+use crate::violation::{Kind, Position, Sink, Trail, Violation};
+use serde_json::Value;
+
+/// Whether `alternative` failed only because the value at `trail` is of another
+/// type (so it says nothing about the value's content).
+fn type_miss(alternative: &[Violation], here: &crate::Path) -> bool {
+    matches!(alternative, [v] if &v.path == here && matches!(v.kind, Kind::Type { .. }))
+}
+
+/// Reports an `anyOf` (or `oneOf`, `one_of = true`) that no alternative matched,
+/// readably: when every alternative wanted another type, one type violation with
+/// all of them (`should be string or null`); when exactly one alternative accepts
+/// the value's type, that alternative's violations; otherwise every alternative.
+fn none_matched(
+    alternatives: Vec<Vec<Violation>>,
+    one_of: bool,
+    trail: &Trail<'_>,
+    position: Position,
+    out: &mut Sink<'_>,
+) {
+    // The alternatives were collected within `out`'s budget: given back, and
+    // what is kept below is charged anew.
+    out.release_all(&alternatives);
+    if alternatives.iter().any(Vec::is_empty) {
+        // The budget ran out while collecting (a failed alternative always has a
+        // violation): the violation is counted, not shown.
+        if one_of {
+            out.report(|| Kind::OneOfNone { alternatives }, trail, position);
+        } else {
+            out.report(|| Kind::AnyOf { alternatives }, trail, position);
+        }
+        return;
+    }
+    let here = trail.to_path();
+    if alternatives.iter().all(|a| type_miss(a, &here)) {
+        let mut expected = TypeSet::EMPTY;
+        let mut received = JsonType::Null;
+        for a in &alternatives {
+            if let Kind::Type {
+                expected: e,
+                received: r,
+            } = &a[0].kind
+            {
+                for t in e.iter() {
+                    expected = expected.with(t);
+                }
+                received = *r;
+            }
+        }
+        out.report(|| Kind::Type { expected, received }, trail, position);
+        return;
+    }
+    let mut relevant = alternatives.iter().filter(|a| !type_miss(a, &here));
+    if let (Some(only), None) = (relevant.next(), relevant.next()) {
+        out.extend(only.clone());
+        return;
+    }
+    if one_of {
+        out.report(|| Kind::OneOfNone { alternatives }, trail, position);
+    } else {
+        out.report(|| Kind::AnyOf { alternatives }, trail, position);
+    }
+}
+
+/// Whether alternative `i` accepts the value (probing: no allocation).
+fn accepts(run: &impl Fn(usize, &mut Sink<'_>), i: usize) -> bool {
+    let mut probe = Sink::probe();
+    run(i, &mut probe);
+    !probe.failed()
+}
+
+/// Every alternative's violations, collected within `out`'s budget.
+fn collect(n: usize, run: &impl Fn(usize, &mut Sink<'_>), out: &Sink<'_>) -> Vec<Vec<Violation>> {
+    (0..n)
+        .map(|i| {
+            let mut list = Vec::new();
+            run(i, &mut out.nested(&mut list));
+            list
+        })
+        .collect()
+}
+
+/// `anyOf` over `n` alternatives; `run(i, sink)` validates the value against
+/// alternative `i`. A valid value costs one probe per alternative tried and no
+/// allocation.
+pub fn any_of(
+    n: usize,
+    run: impl Fn(usize, &mut Sink<'_>),
+    trail: &Trail<'_>,
+    position: Position,
+    out: &mut Sink<'_>,
+) {
+    if (0..n).any(|i| accepts(&run, i)) {
+        return;
+    }
+    if out.is_probe() {
+        out.fail();
+        return;
+    }
+    none_matched(collect(n, &run, out), false, trail, position, out);
+}
+
+/// `oneOf` over `n` alternatives (see [`any_of`]).
+pub fn one_of(
+    n: usize,
+    run: impl Fn(usize, &mut Sink<'_>),
+    trail: &Trail<'_>,
+    position: Position,
+    out: &mut Sink<'_>,
+) {
+    let count = (0..n).filter(|&i| accepts(&run, i)).count();
+    if count == 1 {
+        return;
+    }
+    if out.is_probe() {
+        out.fail();
+        return;
+    }
+    if count == 0 {
+        none_matched(collect(n, &run, out), true, trail, position, out);
+    } else {
+        let matched: Vec<usize> = (0..n).filter(|&i| accepts(&run, i)).collect();
+        out.report(|| Kind::OneOfMany { matched }, trail, position);
+    }
+}
+
+/// `not`: a violation when `run` accepts the value.
+pub fn not(
+    run: impl Fn(&mut Sink<'_>),
+    schema: impl FnOnce() -> Value,
+    trail: &Trail<'_>,
+    position: Position,
+    out: &mut Sink<'_>,
+) {
+    let mut probe = Sink::probe();
+    run(&mut probe);
+    if !probe.failed() {
+        out.report(|| Kind::Not { schema: schema() }, trail, position);
+    }
+}
+
+/// `propertyNames`: checks `name` (as a string value) with `run` and reports each
+/// of its violations as a [`Kind::PropertyName`] at the object's path.
+pub fn property_name(
+    name: &str,
+    run: impl Fn(&Value, &mut Sink<'_>),
+    trail: &Trail<'_>,
+    position: Position,
+    out: &mut Sink<'_>,
+) {
+    let value = Value::String(name.to_string());
+    if out.is_probe() {
+        run(&value, out);
+        return;
+    }
+    let mut problems = Vec::new();
+    run(&value, &mut out.nested(&mut problems));
+    out.release(&problems);
+    if problems.is_empty() {
+        return;
+    }
+    let name = crate::violation::received_str(name);
+    for p in problems {
+        let problem = Box::new(p.kind);
+        out.report(
+            || Kind::PropertyName {
+                name: name.clone(),
+                problem,
+            },
+            trail,
+            position,
+        );
+    }
+}

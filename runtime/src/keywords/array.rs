@@ -1,0 +1,202 @@
+//! The array keywords' decisions: `minItems`, `maxItems`, `uniqueItems`. The
+//! element schemas (`prefixItems`, `items`) are walked by each back end.
+
+use super::count;
+use crate::json::json_eq;
+use crate::schema::Node;
+use crate::violation::{Kind, Position, Sink, Trail};
+use serde_json::Value;
+
+/// The violation of `minItems: limit` by an array of `count` elements.
+#[inline]
+pub fn min_items(limit: u64, count: u64) -> Option<Kind> {
+    count::below(limit, count).then_some(Kind::MinItems { limit, count })
+}
+
+/// The violation of `maxItems: limit` by an array of `count` elements.
+#[inline]
+pub fn max_items(limit: u64, count: u64) -> Option<Kind> {
+    count::above(limit, count).then_some(Kind::MaxItems { limit, count })
+}
+
+/// Whether `count` elements are within `minItems: min` and `maxItems: max`.
+#[inline]
+pub fn count_ok(min: Option<u64>, max: Option<u64>, count: u64) -> bool {
+    count::within(min, max, count)
+}
+
+/// The violation of `uniqueItems: true` by `items`: its first repeated element.
+#[inline]
+pub fn unique(items: &[Value]) -> Option<Kind> {
+    first_duplicate(items).map(|(first, second)| Kind::UniqueItems { first, second })
+}
+
+/// The yes/no walk: whether `items` satisfies `node`'s counts and `uniqueItems`.
+#[inline]
+pub(crate) fn valid(node: &Node, items: &[Value]) -> bool {
+    count_ok(node.min_items, node.max_items, items.len() as u64)
+        && !(node.unique_items && first_duplicate(items).is_some())
+}
+
+/// The reporting walk: `node`'s counts and `uniqueItems` that `items` breaks.
+pub(crate) fn report(
+    node: &Node,
+    items: &[Value],
+    trail: &Trail<'_>,
+    pos: Position,
+    out: &mut Sink<'_>,
+) {
+    let count = items.len() as u64;
+    let too_few = node.min_items.and_then(|limit| min_items(limit, count));
+    let too_many = node.max_items.and_then(|limit| max_items(limit, count));
+    let repeated = node.unique_items.then(|| unique(items)).flatten();
+    for kind in too_few.into_iter().chain(too_many).chain(repeated) {
+        out.report(|| kind, trail, pos);
+    }
+}
+
+/// Arrays up to this length are searched for duplicates pair by pair (no
+/// allocation); longer ones through a hash table, in expected linear time.
+const UNIQUE_BY_PAIRS: usize = 16;
+
+/// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`:
+/// the smallest `j` that equals an earlier element, with the first such `i`.
+/// Pairwise (no allocation) up to 16 elements, hashed beyond: expected linear time.
+pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
+    if items.len() <= UNIQUE_BY_PAIRS {
+        for j in 1..items.len() {
+            if let Some(i) = items[..j].iter().position(|x| json_eq(x, &items[j])) {
+                return Some((i, j));
+            }
+        }
+        return None;
+    }
+    first_duplicate_hashed(items)
+}
+
+#[cold]
+fn first_duplicate_hashed(items: &[Value]) -> Option<(usize, usize)> {
+    let mut found = None;
+    each_duplicate(items, |i, j| {
+        found = Some((i, j));
+        false
+    });
+    found
+}
+
+/// Calls `visit(i, j)` for each `j`, in increasing order, that equals an earlier
+/// element (JSON equality), `i` the first such; stops when `visit` returns
+/// `false`. Hashed: expected linear time in the elements' total size.
+pub(crate) fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
+    use std::collections::hash_map::{Entry, HashMap, RandomState};
+    use std::hash::BuildHasher;
+    let build = RandomState::new();
+    // First index of each hash and the last of its chain; `next[i]`: the next
+    // index with the same hash, in increasing order (`usize::MAX` ends a chain).
+    let mut first: HashMap<u64, (usize, usize)> = HashMap::with_capacity(items.len());
+    let mut next = vec![usize::MAX; items.len()];
+    for (j, item) in items.iter().enumerate() {
+        let mut state = build.build_hasher();
+        crate::json::json_hash(item, &build, &mut state);
+        let h = std::hash::Hasher::finish(&state);
+        match first.entry(h) {
+            Entry::Vacant(e) => {
+                e.insert((j, j));
+            }
+            Entry::Occupied(mut e) => {
+                let (head, tail) = *e.get();
+                let mut i = head;
+                let mut equal = None;
+                while i != usize::MAX {
+                    if json_eq(&items[i], item) {
+                        equal = Some(i);
+                        break;
+                    }
+                    i = next[i];
+                }
+                match equal {
+                    Some(i) => {
+                        if !visit(i, j) {
+                            return;
+                        }
+                    }
+                    None => {
+                        next[tail] = j;
+                        e.get_mut().1 = j;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn duplicates() {
+        assert_eq!(
+            first_duplicate(&[json!(1), json!(2), json!(1.0)]),
+            Some((0, 2))
+        );
+        assert_eq!(first_duplicate(&[json!(1), json!(true)]), None);
+        assert_eq!(
+            first_duplicate(&[json!({"a": 1}), json!({"a": 1})]),
+            Some((0, 1))
+        );
+    }
+
+    /// The hashed search answers as the pairwise one, on long arrays.
+    #[test]
+    fn hashed_duplicates_match_pairs() {
+        fn pairs(items: &[Value]) -> Option<(usize, usize)> {
+            (1..items.len()).find_map(|j| {
+                items[..j]
+                    .iter()
+                    .position(|x| json_eq(x, &items[j]))
+                    .map(|i| (i, j))
+            })
+        }
+        let one_f: Value = serde_json::from_str("1.0").unwrap();
+        let big_f: Value = serde_json::from_str("9007199254740992.0").unwrap();
+        let pool = [
+            json!(1),
+            one_f,
+            json!(true),
+            json!(null),
+            json!("1"),
+            json!([1, 2]),
+            json!([2, 1]),
+            json!({"a": 1, "b": [1]}),
+            json!({"b": [1.0], "a": 1}),
+            json!(9007199254740993u64),
+            big_f,
+            json!(9007199254740992u64),
+            json!(-0.0),
+            json!(0),
+            json!(1e300),
+            json!(0.5),
+        ];
+        // Every array of 20 elements from the pool (by a simple generator).
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            let items: Vec<Value> = (0..20)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    pool[(seed >> 33) as usize % pool.len()].clone()
+                })
+                .collect();
+            assert_eq!(first_duplicate(&items), pairs(&items), "{items:?}");
+        }
+        let distinct: Vec<Value> = (0..1000).map(|i| json!(i)).collect();
+        assert_eq!(first_duplicate(&distinct), None);
+        let mut late = distinct.clone();
+        late.push(json!(500.0));
+        late.push(json!(3));
+        assert_eq!(first_duplicate(&late), Some((500, 1000)));
+    }
+}

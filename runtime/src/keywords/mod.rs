@@ -1,0 +1,281 @@
+//! The keywords: the one vocabulary table ([`VOCABULARY`]: each keyword's name,
+//! family, the JSON type it constrains, the drafts that have it, its role), and
+//! one module per keyword family holding the decisions that the interpreter, the
+//! text path and generated code share: each comparison is written once (a
+//! count against its `min*`/`max*` limit in `count`, a number against its bound
+//! in [`number::Bound::breaks`]). The words of a violation are a format's job
+//! (`crate::render`).
+
+pub mod applicators;
+pub mod array;
+mod count;
+pub mod enum_const;
+pub mod format;
+pub mod number;
+pub mod object;
+pub mod string;
+
+use crate::json::{JsonType, TypeSet};
+use crate::schema::{Additional, Node};
+
+/// The group of keywords a keyword belongs to: the module that decides it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// `type`, `nullable`.
+    Type,
+    /// `enum`.
+    Enum,
+    /// `const`.
+    Const,
+    /// The number keywords ([`number`]).
+    Number,
+    /// The string keywords ([`string`](mod@string), [`format`](mod@format)).
+    String,
+    /// The object keywords ([`object`]).
+    Object,
+    /// The array keywords ([`array`](mod@array)).
+    Array,
+    /// Subschemas applied to the value itself: `$ref`, `allOf`, `anyOf`, `oneOf`,
+    /// `not` ([`applicators`]).
+    Applicator,
+    /// Keywords that never produce a violation.
+    Annotation,
+    /// Structure: `$defs`, `$schema`, `$id`, ...
+    Core,
+}
+
+/// What a keyword does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Decides a value's validity itself.
+    Assertion,
+    /// Applies subschemas.
+    Applicator,
+    /// Describes; never produces a violation.
+    Annotation,
+    /// Structures the schema (identifiers, definitions, dialect).
+    Core,
+}
+
+/// A JSON Schema draft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draft {
+    /// Draft 7.
+    Draft07,
+    /// Draft 2020-12.
+    Draft2020_12,
+}
+
+const BOTH: &[Draft] = &[Draft::Draft07, Draft::Draft2020_12];
+const D07: &[Draft] = &[Draft::Draft07];
+const D2020: &[Draft] = &[Draft::Draft2020_12];
+/// Neither draft: OpenAPI's `nullable`, 2019-09's `$recursiveRef`.
+const NONE: &[Draft] = &[];
+
+/// One keyword of the vocabulary.
+#[derive(Clone, Copy, Debug)]
+pub struct Keyword {
+    /// The name, as a schema writes it.
+    pub name: &'static str,
+    /// Its family.
+    pub family: Family,
+    /// The one JSON type whose values it constrains (`None`: any value). A
+    /// number keyword constrains integers too.
+    pub applies_to: Option<JsonType>,
+    /// The drafts that define it.
+    pub drafts: &'static [Draft],
+    /// What it does.
+    pub role: Role,
+    /// Whether a node holds it (never, for a keyword the model does not read).
+    present: fn(&Node) -> bool,
+}
+
+impl Keyword {
+    /// Whether `node` holds this keyword.
+    #[inline]
+    pub fn is_in(&self, node: &Node) -> bool {
+        (self.present)(node)
+    }
+
+    /// Whether the keyword can constrain a value of one of `types` (a number
+    /// keyword constrains `integer` too).
+    pub fn can_apply(&self, types: TypeSet) -> bool {
+        match self.applies_to {
+            None => true,
+            Some(JsonType::Number) => {
+                types.declares(JsonType::Number) || types.declares(JsonType::Integer)
+            }
+            Some(t) => types.declares(t),
+        }
+    }
+}
+
+const fn kw(
+    name: &'static str,
+    family: Family,
+    applies_to: Option<JsonType>,
+    drafts: &'static [Draft],
+    role: Role,
+    present: fn(&Node) -> bool,
+) -> Keyword {
+    Keyword {
+        name,
+        family,
+        applies_to,
+        drafts,
+        role,
+        present,
+    }
+}
+
+/// The `present` of a keyword the model does not read: no node holds it.
+const UNREAD: fn(&Node) -> bool = |_| false;
+
+use Family as F;
+use Role::{Annotation as Ann, Applicator as App, Assertion as Ass, Core as Cor};
+const NUM: Option<JsonType> = Some(JsonType::Number);
+const STR: Option<JsonType> = Some(JsonType::String);
+const OBJ: Option<JsonType> = Some(JsonType::Object);
+const ARR: Option<JsonType> = Some(JsonType::Array);
+
+/// Every keyword this crate knows: first those the model reads (in the order the
+/// back ends check them), then those it refuses as not supported yet
+/// ([`not_yet`]), then annotations kept verbatim ([`kept_verbatim`]).
+#[rustfmt::skip]
+pub const VOCABULARY: &[Keyword] = &[
+    kw("type", F::Type, None, BOTH, Ass, |n| n.types.is_some()),
+    kw("nullable", F::Type, None, NONE, Ass, |n| n.nullable),
+    kw("enum", F::Enum, None, BOTH, Ass, |n| n.enum_values.is_some()),
+    kw("const", F::Const, None, BOTH, Ass, |n| n.const_value.is_some()),
+    kw("minimum", F::Number, NUM, BOTH, Ass, |n| n.minimum.is_some()),
+    kw("maximum", F::Number, NUM, BOTH, Ass, |n| n.maximum.is_some()),
+    kw("exclusiveMinimum", F::Number, NUM, BOTH, Ass, |n| n.exclusive_minimum.is_some()),
+    kw("exclusiveMaximum", F::Number, NUM, BOTH, Ass, |n| n.exclusive_maximum.is_some()),
+    kw("multipleOf", F::Number, NUM, BOTH, Ass, |n| n.multiple_of.is_some()),
+    kw("minLength", F::String, STR, BOTH, Ass, |n| n.min_length.is_some()),
+    kw("maxLength", F::String, STR, BOTH, Ass, |n| n.max_length.is_some()),
+    kw("pattern", F::String, STR, BOTH, Ass, |n| n.pattern.is_some()),
+    kw("format", F::String, STR, BOTH, Ass, |n| n.format.is_some()),
+    kw("properties", F::Object, OBJ, BOTH, App, |n| n.properties.is_some()),
+    kw("required", F::Object, OBJ, BOTH, Ass, |n| !n.required.is_empty()),
+    kw("additionalProperties", F::Object, OBJ, BOTH, App, |n| n.additional != Additional::Unspecified),
+    kw("minProperties", F::Object, OBJ, BOTH, Ass, |n| n.min_properties.is_some()),
+    kw("maxProperties", F::Object, OBJ, BOTH, Ass, |n| n.max_properties.is_some()),
+    kw("propertyNames", F::Object, OBJ, BOTH, App, |n| n.property_names.is_some()),
+    kw("items", F::Array, ARR, BOTH, App, |n| n.items.is_some()),
+    kw("prefixItems", F::Array, ARR, D2020, App, |n| !n.prefix_items.is_empty()),
+    kw("minItems", F::Array, ARR, BOTH, Ass, |n| n.min_items.is_some()),
+    kw("maxItems", F::Array, ARR, BOTH, Ass, |n| n.max_items.is_some()),
+    kw("uniqueItems", F::Array, ARR, BOTH, Ass, |n| n.unique_items),
+    kw("allOf", F::Applicator, None, BOTH, App, |n| !n.all_of.is_empty()),
+    kw("anyOf", F::Applicator, None, BOTH, App, |n| !n.any_of.is_empty()),
+    kw("oneOf", F::Applicator, None, BOTH, App, |n| !n.one_of.is_empty()),
+    kw("not", F::Applicator, None, BOTH, App, |n| n.not.is_some()),
+    kw("$ref", F::Applicator, None, BOTH, App, |n| n.reference.is_some()),
+    kw("$defs", F::Core, None, D2020, Cor, |n| !n.defs.is_empty()),
+    kw("definitions", F::Core, None, D07, Cor, |n| !n.defs.is_empty()),
+    kw("title", F::Annotation, None, BOTH, Ann, |n| n.annotations.title.is_some()),
+    kw("description", F::Annotation, None, BOTH, Ann, |n| n.annotations.description.is_some()),
+    kw("$comment", F::Annotation, None, BOTH, Ann, |n| n.annotations.comment.is_some()),
+    kw("$schema", F::Core, None, BOTH, Cor, |n| n.annotations.dialect.is_some()),
+    kw("default", F::Annotation, None, BOTH, Ann, |n| n.annotations.default.is_some()),
+    kw("examples", F::Annotation, None, BOTH, Ann, |n| n.annotations.examples.is_some()),
+    // Not supported yet.
+    kw("contains", F::Array, ARR, BOTH, App, UNREAD),
+    kw("minContains", F::Array, ARR, D2020, Ass, UNREAD),
+    kw("maxContains", F::Array, ARR, D2020, Ass, UNREAD),
+    kw("unevaluatedItems", F::Array, ARR, D2020, App, UNREAD),
+    kw("unevaluatedProperties", F::Object, OBJ, D2020, App, UNREAD),
+    kw("patternProperties", F::Object, OBJ, BOTH, App, UNREAD),
+    kw("dependentRequired", F::Object, OBJ, D2020, Ass, UNREAD),
+    kw("dependentSchemas", F::Object, OBJ, D2020, App, UNREAD),
+    kw("dependencies", F::Object, OBJ, D07, App, UNREAD),
+    kw("additionalItems", F::Array, ARR, D07, App, UNREAD),
+    kw("if", F::Applicator, None, BOTH, App, UNREAD),
+    kw("then", F::Applicator, None, BOTH, App, UNREAD),
+    kw("else", F::Applicator, None, BOTH, App, UNREAD),
+    kw("$id", F::Core, None, BOTH, Cor, UNREAD),
+    kw("$anchor", F::Core, None, D2020, Cor, UNREAD),
+    kw("$dynamicRef", F::Core, None, D2020, Cor, UNREAD),
+    kw("$dynamicAnchor", F::Core, None, D2020, Cor, UNREAD),
+    kw("$recursiveRef", F::Core, None, NONE, Cor, UNREAD),
+    kw("$recursiveAnchor", F::Core, None, NONE, Cor, UNREAD),
+    kw("$vocabulary", F::Core, None, D2020, Cor, UNREAD),
+    // Annotations only (since 2019-09): they constrain no value.
+    kw("contentEncoding", F::Annotation, None, BOTH, Ann, UNREAD),
+    kw("contentMediaType", F::Annotation, None, BOTH, Ann, UNREAD),
+    kw("contentSchema", F::Annotation, None, D2020, Ann, UNREAD),
+    // Annotations kept verbatim.
+    kw("deprecated", F::Annotation, None, D2020, Ann, UNREAD),
+    kw("readOnly", F::Annotation, None, BOTH, Ann, UNREAD),
+    kw("writeOnly", F::Annotation, None, BOTH, Ann, UNREAD),
+];
+
+/// The first keyword that [`not_yet`] lists, in [`VOCABULARY`].
+const NOT_YET_FROM: usize = 37;
+/// The first keyword that [`kept_verbatim`] lists, in [`VOCABULARY`].
+const VERBATIM_FROM: usize = VOCABULARY.len() - 3;
+
+/// The keyword called `name`.
+pub fn lookup(name: &str) -> Option<&'static Keyword> {
+    VOCABULARY.iter().find(|k| k.name == name)
+}
+
+/// The one JSON type whose values keyword `name` constrains, if it constrains
+/// only one kind of value (a number keyword: [`JsonType::Number`]).
+pub fn applies_to(name: &str) -> Option<JsonType> {
+    lookup(name)?.applies_to
+}
+
+/// The keywords the model reads (the others are refused as not supported yet,
+/// or kept as annotations).
+pub fn supported() -> &'static [Keyword] {
+    &VOCABULARY[..NOT_YET_FROM]
+}
+
+/// Keywords of JSON Schema the model refuses as not implemented yet (named apart
+/// from unknown keywords so that the message can say so).
+pub fn not_yet() -> &'static [Keyword] {
+    &VOCABULARY[NOT_YET_FROM..VERBATIM_FROM]
+}
+
+/// Annotation keywords kept verbatim (in `Annotations::other`).
+pub fn kept_verbatim() -> &'static [Keyword] {
+    &VOCABULARY[VERBATIM_FROM..]
+}
+
+impl Node {
+    /// Whether the node holds a keyword of `family` (what "has string rules"
+    /// and the like mean everywhere: derived from [`VOCABULARY`]).
+    pub(crate) fn has(&self, family: Family) -> bool {
+        supported()
+            .iter()
+            .any(|k| k.family == family && k.is_in(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_split_where_its_constants_say() {
+        assert_eq!(VOCABULARY[NOT_YET_FROM - 1].name, "examples");
+        assert_eq!(not_yet()[0].name, "contains");
+        assert_eq!(kept_verbatim()[0].name, "deprecated");
+        let mut names: Vec<&str> = VOCABULARY.iter().map(|k| k.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), VOCABULARY.len(), "a keyword listed twice");
+    }
+
+    #[test]
+    fn applies_to_names_one_type() {
+        assert_eq!(applies_to("minLength"), Some(JsonType::String));
+        assert_eq!(applies_to("multipleOf"), Some(JsonType::Number));
+        assert_eq!(applies_to("dependencies"), Some(JsonType::Object));
+        assert_eq!(applies_to("additionalItems"), Some(JsonType::Array));
+        assert_eq!(applies_to("allOf"), None);
+        assert_eq!(applies_to("nope"), None);
+    }
+}

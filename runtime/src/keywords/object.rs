@@ -1,0 +1,67 @@
+//! The object keywords' decisions: `minProperties`, `maxProperties`, and whether
+//! an undeclared member is refused (`additionalProperties` under the
+//! [`Undeclared`](crate::Undeclared) policy). The members themselves
+//! (`properties`, `required`, `propertyNames`) are walked by each back end.
+
+use super::count;
+use crate::options::Undeclared;
+use crate::schema::{Additional, Node};
+use crate::violation::{Kind, Position, Sink, Trail};
+
+/// Whether an undeclared member is a violation under `policy`, in an object
+/// whose schema says `additional` and is `closed` (it declares `properties`, or
+/// it is the arguments object). The `additionalProperties` decision.
+#[inline]
+pub const fn rejects_undeclared(policy: Undeclared, closed: bool, additional: Additional) -> bool {
+    match (policy, additional) {
+        (_, Additional::Forbidden) => true,
+        (_, Additional::Schema(_)) => false,
+        (Undeclared::RejectIfForbidden, _) => false,
+        (Undeclared::RejectAlways, _) => closed,
+        (Undeclared::RejectUnlessAllowed, Additional::Allowed) => false,
+        (Undeclared::RejectUnlessAllowed, _) => closed,
+    }
+}
+
+/// The violation of `minProperties: limit` by an object of `count` members.
+#[inline]
+pub fn min_properties(limit: u64, count: u64) -> Option<Kind> {
+    count::below(limit, count).then_some(Kind::MinProperties { limit, count })
+}
+
+/// The violation of `maxProperties: limit` by an object of `count` members.
+#[inline]
+pub fn max_properties(limit: u64, count: u64) -> Option<Kind> {
+    count::above(limit, count).then_some(Kind::MaxProperties { limit, count })
+}
+
+/// Whether `count` members are within `minProperties: min` and `maxProperties: max`.
+#[inline]
+pub fn count_ok(min: Option<u64>, max: Option<u64>, count: u64) -> bool {
+    count::within(min, max, count)
+}
+
+/// The yes/no walk: whether an object of `count` members satisfies `node`'s counts.
+#[inline]
+pub(crate) fn counts_valid(node: &Node, count: u64) -> bool {
+    count_ok(node.min_properties, node.max_properties, count)
+}
+
+/// The reporting walk: `node`'s counts that an object of `count` members breaks.
+pub(crate) fn report_counts(
+    node: &Node,
+    count: u64,
+    trail: &Trail<'_>,
+    pos: Position,
+    out: &mut Sink<'_>,
+) {
+    let too_few = node
+        .min_properties
+        .and_then(|limit| min_properties(limit, count));
+    let too_many = node
+        .max_properties
+        .and_then(|limit| max_properties(limit, count));
+    for kind in too_few.into_iter().chain(too_many) {
+        out.report(|| kind, trail, pos);
+    }
+}

@@ -1,0 +1,135 @@
+//! The string keywords: `minLength` and `maxLength` (counted in Unicode code
+//! points), `pattern`, and `format` (whose formats live in [`super::format`]).
+//! Each decision is written once here; the interpreter, the text path and
+//! generated code call it.
+
+use super::count;
+use crate::options::Options;
+use crate::schema::Node;
+use crate::violation::{received_str, Kind, Position, Sink, Trail};
+
+/// Length in Unicode code points, as `minLength`/`maxLength` count.
+#[inline]
+pub fn length(s: &str) -> u64 {
+    s.chars().count() as u64
+}
+
+/// The violation of `minLength: limit` by a string of `length` code points.
+#[inline]
+pub fn min_length(limit: u64, length: u64) -> Option<Kind> {
+    count::below(limit, length).then_some(Kind::MinLength { limit, length })
+}
+
+/// The violation of `maxLength: limit` by a string of `length` code points.
+#[inline]
+pub fn max_length(limit: u64, length: u64) -> Option<Kind> {
+    count::above(limit, length).then_some(Kind::MaxLength { limit, length })
+}
+
+/// Whether `s` is within `minLength: min` and `maxLength: max`. A code point is
+/// 1 to 4 bytes, so the byte length settles most strings without counting.
+#[inline]
+pub fn length_ok(min: Option<u64>, max: Option<u64>, s: &str) -> bool {
+    let bytes = s.len() as u64;
+    // At least `bytes / 4` code points, at most `bytes`.
+    if count::within(min, None, bytes / 4) && count::within(None, max, bytes) {
+        return true;
+    }
+    count::within(min, max, length(s))
+}
+
+/// Whether `s` matches `node`'s `pattern` (or it has none).
+#[inline]
+fn pattern_ok(node: &Node, s: &str) -> bool {
+    #[cfg(feature = "regex")]
+    if let Some(p) = &node.pattern {
+        return p.is_match(s);
+    }
+    let _ = (node, s);
+    true
+}
+
+/// Whether `s` is valid for `node`'s `format`, when `options` assert formats.
+#[inline]
+fn format_ok(node: &Node, s: &str, options: &Options) -> bool {
+    match &node.format {
+        Some(format) if options.formats => super::format::check(format, s),
+        _ => true,
+    }
+}
+
+/// The yes/no walk: whether `s` satisfies `node`'s string keywords.
+#[inline(never)]
+pub(crate) fn valid(node: &Node, s: &str, options: &Options) -> bool {
+    length_ok(node.min_length, node.max_length, s)
+        && pattern_ok(node, s)
+        && format_ok(node, s, options)
+}
+
+/// The reporting walk: every string keyword of `node` that `s` breaks.
+pub(crate) fn report(
+    node: &Node,
+    s: &str,
+    options: &Options,
+    trail: &Trail<'_>,
+    pos: Position,
+    out: &mut Sink<'_>,
+) {
+    if !length_ok(node.min_length, node.max_length, s) {
+        let n = length(s);
+        let too_short = node.min_length.and_then(|limit| min_length(limit, n));
+        let too_long = node.max_length.and_then(|limit| max_length(limit, n));
+        for kind in too_short.into_iter().chain(too_long) {
+            out.report(|| kind, trail, pos);
+        }
+    }
+    #[cfg(feature = "regex")]
+    if let Some(p) = &node.pattern {
+        if !p.is_match(s) {
+            let kind = || Kind::Pattern {
+                pattern: p.source.clone(),
+                received: received_str(s),
+            };
+            out.report(kind, trail, pos);
+        }
+    }
+    if let Some(format) = &node.format {
+        if !format_ok(node, s, options) {
+            let kind = || Kind::Format {
+                format: format.clone(),
+                received: received_str(s),
+            };
+            out.report(kind, trail, pos);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The byte-length shortcut answers as counting does.
+    #[test]
+    fn length_ok_matches_counting() {
+        let strings = [
+            "",
+            "a",
+            "abcd",
+            "é",
+            "ééé",
+            "日本語",
+            "😀😀",
+            "a😀b",
+            "abcdefgh",
+        ];
+        for s in strings {
+            let n = length(s);
+            for min in [None, Some(0), Some(1), Some(2), Some(3), Some(4), Some(9)] {
+                for max in [None, Some(0), Some(1), Some(2), Some(3), Some(8)] {
+                    let want = min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m);
+                    assert_eq!(length_ok(min, max, s), want, "{s:?} {min:?} {max:?}");
+                }
+            }
+        }
+    }
+}
