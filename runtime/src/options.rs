@@ -7,6 +7,7 @@
 /// it declares. Objects whose schema declares no `properties` (free-form maps) are
 /// open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Undeclared {
     /// Tool-call mode (the default): undeclared properties of a closed object are
     /// violations unless `additionalProperties: true`; `additionalProperties: false`

@@ -258,10 +258,23 @@ impl Kind {
 
 /// One problem with one value of a call.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Violation {
     pub kind: Kind,
     pub path: Path,
     pub position: Position,
+}
+
+impl Violation {
+    /// The violation `kind` of the value at `path`, found at `position` of the
+    /// call's text (or [`Position::default`] when there is none).
+    pub fn new(kind: Kind, path: Path, position: Position) -> Violation {
+        Violation {
+            kind,
+            path,
+            position,
+        }
+    }
 }
 
 impl fmt::Display for Violation {
@@ -285,6 +298,7 @@ impl fmt::Display for Violation {
 /// [`Options::max_violations`]: crate::Options::max_violations
 /// [`Options::max_report_bytes`]: crate::Options::max_report_bytes
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Report {
     /// The violations kept, in report order.
     pub violations: Vec<Violation>,

@@ -51,11 +51,7 @@ fn at(argument: Option<usize>, declared: Option<usize>) -> Position {
 }
 
 fn viol(kind: Kind, p: &str, position: Position) -> Violation {
-    Violation {
-        kind,
-        path: path(p),
-        position,
-    }
+    Violation::new(kind, path(p), position)
 }
 
 fn types(ts: &[JsonType]) -> TypeSet {
@@ -448,24 +444,24 @@ fn property_names_may_be_anything() {
     assert_eq!(
         r.violations,
         [
-            Violation {
-                kind: Kind::Missing,
-                path: Path(vec![Segment::Key(String::new().into())]),
-                position: at(None, Some(0)),
-            },
-            Violation {
-                kind: Kind::Missing,
-                path: Path(vec![Segment::Key("é-ü".into())]),
-                position: at(None, Some(1)),
-            },
-            Violation {
-                kind: type_kind(&[Integer], Str),
-                path: Path(vec![
+            Violation::new(
+                Kind::Missing,
+                Path(vec![Segment::Key(String::new().into())]),
+                at(None, Some(0))
+            ),
+            Violation::new(
+                Kind::Missing,
+                Path(vec![Segment::Key("é-ü".into())]),
+                at(None, Some(1))
+            ),
+            Violation::new(
+                type_kind(&[Integer], Str),
+                Path(vec![
                     Segment::Key("a.b".into()),
                     Segment::Key("x/y~z".into())
                 ]),
-                position: at(Some(0), Some(2)),
-            },
+                at(Some(0), Some(2))
+            ),
         ]
     );
     assert_eq!(r.violations[2].path.to_pointer(), "/a.b/x~1y~0z");
@@ -1141,6 +1137,7 @@ fn rejected(policy: Undeclared, additional: Option<bool>, place: Place) -> bool 
         (Undeclared::RejectAlways, None) => closed,
         (Undeclared::RejectAlways, Some(true)) => closed,
         (Undeclared::RejectIfForbidden, _) => false,
+        (other, _) => panic!("no rule written for {other:?}"),
     }
 }
 

@@ -147,6 +147,7 @@ impl fmt::Display for Problem {
 
 /// A schema (or a toolbox) a provider cannot take as it is: every problem found.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ExportError {
     /// The provider the export was for.
     pub target: Target,

@@ -61,6 +61,7 @@ impl fmt::Display for Diagnostic {
 
 /// A schema that cannot be honoured, with every problem found in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SchemaError {
     /// The problems, in the order of the schema's text.
     pub problems: Vec<Diagnostic>,

@@ -23,10 +23,11 @@
 //! ```
 
 mod flat;
+mod format;
 
 pub use flat::flat_to_json_schema;
+pub use format::Format;
 
-use crate::format::Format;
 use crate::json::JsonType;
 use crate::options::{Options, Undeclared};
 use crate::schema::{Schema, SchemaError};
