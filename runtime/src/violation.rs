@@ -260,8 +260,11 @@ impl Kind {
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Violation {
+    /// What is wrong, with the facts a message needs.
     pub kind: Kind,
+    /// Where in the call: the value's path from the arguments object.
     pub path: Path,
+    /// Which top-level argument it belongs to.
     pub position: Position,
 }
 

@@ -696,7 +696,7 @@ fn integer_tokens_serde_json_reads_as_floats_are_a_known_limit() {
     // Without serde_json's `arbitrary_precision` feature (which this library does not
     // force on its users' whole dependency graph), `-0` and integer tokens beyond the
     // 64-bit range arrive as floats, so they read as `number`. This test pins that
-    // documented limit (README, "Numbers") so a change is noticed.
+    // documented limit (docs/keywords.md, "Numbers") so a change is noticed.
     let s = numeric();
     for t in [
         "-0",
