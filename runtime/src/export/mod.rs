@@ -318,6 +318,7 @@ impl<'a> ToolSpec<'a> {
 /// An export: the provider's value, every change made, and (OpenAI strict) the
 /// properties whose `null` stands for "absent".
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Exported {
     /// The tool definition ([`export`]) or the provider's tool list ([`toolbox`]).
     pub value: Value,

@@ -69,6 +69,7 @@ pub struct NullableOptional {
 
 /// A parameters schema transformed for a strict mode, with every change listed.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct StrictSchema {
     /// The transformed parameters schema.
     pub schema: serde_json::Value,

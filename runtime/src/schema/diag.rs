@@ -16,6 +16,7 @@ pub const DIAGNOSTIC_POINTER_CHARS: usize = 4096;
 /// `DIAGNOSTIC_MESSAGE_CHARS` (1,000) characters and a pointer after
 /// `DIAGNOSTIC_POINTER_CHARS` (4,096), with `…`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// JSON pointer of the offending value (`/properties/qty/minimum`); `""` is the
     /// schema itself.
@@ -141,6 +142,7 @@ impl LintKind {
 
 /// A probable mistake in an accepted schema.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Lint {
     pub kind: LintKind,
     /// Where, and what.
