@@ -12,7 +12,8 @@
 
 use serde_json::{json, Value};
 use std::io::{self, BufRead, BufWriter, Write};
-use tool_schema::dialect::{bfcl_codes, Dialect};
+use tool_schema::dialect::Dialect;
+use tool_schema::render::bfcl_codes;
 use tool_schema::{Options, Undeclared};
 
 fn answer(line: &[u8]) -> Value {

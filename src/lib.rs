@@ -37,10 +37,10 @@
 //! schemas keep `properties` in the order the schema declared them.
 
 pub use tool_schema_runtime::{
-    dialect, export, format, json, json_report, schema, seed, text,
-    text::{parse_str, parse_str_with, ParseError, TextError},
-    Diagnostic, Dialect, Format, JsonType, Kind, Lint, LintKind, Options, Path, Position, Report,
-    Schema, SchemaError, Segment, ToolArgs, TypeSet, Undeclared, Violation,
+    dialect, export, json, json_report, parse_str, parse_str_with, render, schema, seed, text,
+    text::{ParseError, TextError},
+    validate_str_with, Diagnostic, Dialect, Format, JsonType, Kind, Lint, LintKind, Options, Path,
+    Position, Report, Schema, SchemaError, Segment, ToolArgs, TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate

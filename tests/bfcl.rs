@@ -12,7 +12,8 @@ mod bfcl;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use tool_schema::dialect::{bfcl_codes, Dialect};
+use tool_schema::dialect::Dialect;
+use tool_schema::render::bfcl_codes;
 use tool_schema::{tool_schema, Options, Schema, ToolArgs, Undeclared};
 
 fn data() -> PathBuf {

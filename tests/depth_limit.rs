@@ -9,7 +9,7 @@ mod depth_support;
 use depth_support::{crossing, deep, on_small_stack, on_stack, small_stack, Shape, STACK_FOR_1000};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tool_schema::text::{parse_str_with, validate_str_with};
+use tool_schema::{parse_str_with, validate_str_with};
 use tool_schema::{tool_schema, Kind, Options, Position, Report, Schema, ToolArgs, Violation};
 
 tool_schema! {
@@ -257,7 +257,9 @@ fn derived_types_parse_up_to_the_limit() {
     }
     assert_eq!(depth, 6);
     let text = deep(Shape::Objects, 7, None).to_string();
-    assert!(!tool_schema::text::__fast_accepts::<Node>(&text, &options));
+    assert!(!tool_schema::__private::fast_accepts::<Node>(
+        &text, &options
+    ));
     assert!(parse_str_with::<Node>(&text, &Options::default()).is_ok());
     let err = parse_str_with::<Node>(&text, &options).unwrap_err();
     let interp = Schema::parse(Node::schema()).unwrap();

@@ -350,12 +350,10 @@ fn an_f32_out_of_range_is_a_violation_on_every_path() {
         assert_eq!(report.messages(), [message], "{call}");
         assert_eq!(interpreted.validate(&call).messages(), [message], "{call}");
         assert!(Floats::parse(&call).is_err(), "{call}");
+        assert!(tool_schema::parse_str::<Floats>(&text).is_err(), "{text}");
         assert!(
-            tool_schema::text::parse_str::<Floats>(&text).is_err(),
-            "{text}"
-        );
-        assert!(
-            tool_schema::text::__parse_str_generic::<Floats>(&text, &Default::default()).is_err(),
+            tool_schema::__private::parse_str_generic::<Floats>(&text, &Default::default())
+                .is_err(),
             "{text}"
         );
         assert_eq!(
@@ -374,13 +372,10 @@ fn an_f32_in_range_parses_finite() {
     }));
     let text = call.to_string();
     let parsed = Floats::parse(&call).unwrap();
+    assert_eq!(parsed, tool_schema::parse_str::<Floats>(&text).unwrap());
     assert_eq!(
         parsed,
-        tool_schema::text::parse_str::<Floats>(&text).unwrap()
-    );
-    assert_eq!(
-        parsed,
-        tool_schema::text::__parse_str_generic::<Floats>(&text, &Default::default()).unwrap()
+        tool_schema::__private::parse_str_generic::<Floats>(&text, &Default::default()).unwrap()
     );
     assert_eq!(parsed.single, f32::MAX);
     assert_eq!(parsed.maybe, Some(-f32::MAX));
@@ -594,16 +589,16 @@ where
                     T::NAME
                 );
                 assert!(T::validate(&back).is_valid(), "{back}");
-                let by_text = tool_schema::text::parse_str::<T>(&text).unwrap();
+                let by_text = tool_schema::parse_str::<T>(&text).unwrap();
                 assert_eq!(by_text, parsed, "{text}");
                 let generic =
-                    tool_schema::text::__parse_str_generic::<T>(&text, &Options::default())
+                    tool_schema::__private::parse_str_generic::<T>(&text, &Options::default())
                         .unwrap();
                 assert_eq!(generic, parsed, "{text}");
             }
             Err(report) => {
                 assert!(!report.is_valid());
-                assert!(tool_schema::text::parse_str::<T>(&text).is_err(), "{text}");
+                assert!(tool_schema::parse_str::<T>(&text).is_err(), "{text}");
             }
         }
         let nulls = Options::default().null_is_absent(true);
@@ -615,7 +610,7 @@ where
                     "{}: {call} read with {options:?} as {parsed:?}",
                     T::NAME
                 );
-                let by_text = tool_schema::text::parse_str_with::<T>(&text, &options).unwrap();
+                let by_text = tool_schema::parse_str_with::<T>(&text, &options).unwrap();
                 assert_eq!(by_text, parsed, "{text}");
             }
         }
@@ -647,7 +642,7 @@ fn round_trips_floats(seed: u64) -> usize {
         let call = agreement::generate(&mut rng, Floats::schema(), 0, i % 5 < 3);
         if let Ok(parsed) = Floats::parse(&call) {
             valid += 1;
-            let by_text = tool_schema::text::parse_str::<Floats>(&call.to_string()).unwrap();
+            let by_text = tool_schema::parse_str::<Floats>(&call.to_string()).unwrap();
             assert_eq!(by_text, parsed);
             let all = [parsed.single, parsed.maybe.unwrap_or(0.0)]
                 .into_iter()
@@ -675,7 +670,7 @@ fn the_issue_call_is_read_as_the_variant_that_accepts_it() {
     };
     assert_eq!(EitherCall::parse(&call).unwrap(), want);
     assert_eq!(
-        tool_schema::text::parse_str::<EitherCall>(&call.to_string()).unwrap(),
+        tool_schema::parse_str::<EitherCall>(&call.to_string()).unwrap(),
         want
     );
     assert_eq!(

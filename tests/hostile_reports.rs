@@ -11,7 +11,8 @@ use depth_support::{deep_e_and_c, drop_deep};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
-use tool_schema::text::{__fast_accepts, validate_str_with};
+use tool_schema::__private::fast_accepts;
+use tool_schema::validate_str_with;
 use tool_schema::{parse_str, tool_schema, Kind, Options, ParseError, Schema, ToolArgs};
 
 tool_schema! {
@@ -117,7 +118,7 @@ struct Notes {
 fn parse_str_reports_a_repeated_name_at_any_depth() {
     let ok = r#"{"city": "P", "tags": {"a": 1, "b": 2}, "meta": {"x": [{"y": 1}]}, "sorted": {"k": "v"}}"#;
     assert!(parse_str::<Notes>(ok).is_ok());
-    assert!(__fast_accepts::<Notes>(ok, &Options::default()));
+    assert!(fast_accepts::<Notes>(ok, &Options::default()));
     let cases = [
         (r#"{"city": "P", "city": "Q", "tags": {}}"#, "city"),
         (r#"{"city": "P", "tags": {"a": 1, "a": 2}}"#, "tags.a"),
@@ -213,7 +214,7 @@ fn a_repeated_null_read_as_absent_is_still_a_repetition() {
             units: "metric".into()
         }
     );
-    assert!(__fast_accepts::<WithDefault>(ok, &o));
+    assert!(fast_accepts::<WithDefault>(ok, &o));
     let text = r#"{"units": null, "city": "P", "units": null}"#;
     match tool_schema::parse_str_with::<WithDefault>(text, &o) {
         Err(ParseError::Invalid(r)) => {

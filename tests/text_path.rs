@@ -21,7 +21,8 @@ use std::fmt::Debug;
 use std::hint::black_box;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use text_support::{generate, write, Rng, Style, FEW, STYLES};
-use tool_schema::text::{__fast_accepts, validate_str_with};
+use tool_schema::__private::fast_accepts;
+use tool_schema::validate_str_with;
 use tool_schema::{parse_str, parse_str_with, tool_schema, Options, ParseError, ToolArgs};
 
 #[global_allocator]
@@ -311,7 +312,7 @@ where
     if let Ok(Ok(value)) = &got {
         // A valid call is read by the generated visitor alone, into what
         // `serde_json::from_str` reads (where no `null` is read as absent).
-        if T::__FAST_PATH && !has_repeated_names(text) && !__fast_accepts::<T>(text, options) {
+        if T::__FAST_PATH && !has_repeated_names(text) && !fast_accepts::<T>(text, options) {
             errors.push(format!(
                 "{label} {options:?}: valid, but the generated path did not read it\n  text: {text}"
             ));
@@ -640,7 +641,7 @@ fn typed_bench_job() {
     );
     assert!(valid > 10, "{valid} valid calls");
     let text = include_str!("../bench/data/job_valid.json");
-    assert!(__fast_accepts::<Job>(text, &Options::default()));
+    assert!(fast_accepts::<Job>(text, &Options::default()));
 }
 
 /// Two models of the pydantic corpus (`runtime/tests/data/openai-strict/`), as
@@ -721,13 +722,13 @@ enum Level {
 
 #[test]
 fn generated_path_without_deserialize() {
-    use tool_schema::text::fast;
+    use tool_schema::__private::fast_parse;
     let o = Options::default();
-    let v: NoSerde = fast::parse(r#"{"n": 9, "level": "High"}"#, &o).unwrap();
+    let v: NoSerde = fast_parse(r#"{"n": 9, "level": "High"}"#, &o).unwrap();
     assert_eq!((v.n, v.level), (9, Some(Level::High)));
-    assert!(fast::parse::<NoSerde>(r#"{"n": 10}"#, &o).is_none());
-    assert!(fast::parse::<NoSerde>(r#"{"n": 1, "level": "low"}"#, &o).is_none());
-    assert!(fast::parse::<NoSerde>(r#"{"n": 1, "x": 0}"#, &o).is_none());
+    assert!(fast_parse::<NoSerde>(r#"{"n": 10}"#, &o).is_none());
+    assert!(fast_parse::<NoSerde>(r#"{"n": 1, "level": "low"}"#, &o).is_none());
+    assert!(fast_parse::<NoSerde>(r#"{"n": 1, "x": 0}"#, &o).is_none());
     assert!(NoSerde::validate_str(r#"{"n": 1, "level": "Low"}"#)
         .unwrap()
         .is_valid());

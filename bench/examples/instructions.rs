@@ -14,7 +14,10 @@
 //! same type by the generic validating deserializer), `serde_typed` (the
 //! hand-written serde type), `serde_derived` (`serde_json::from_str` of the derived
 //! type), `serde_value` (`from_str::<Value>`), `validate_str` (the `tool_schema!`
-//! tool's text path).
+//! tool's text path), `compiled` (the `tool_schema!` tool's generated validator on
+//! the parsed `Value`, reporting), `interp` (the run-time interpreter,
+//! `Schema::validate` on the parsed `Value`), `report_words` (`compiled`, then the
+//! default messages).
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -23,7 +26,7 @@ use tool_schema::{Options, ToolArgs};
 use tool_schema_bench::{compiled_validate_str, derived, typed_parse, BENCHES};
 
 fn generic<T: ToolArgs + DeserializeOwned + 'static>(s: &str) -> bool {
-    tool_schema::text::__parse_str_generic::<T>(s, &Options::default()).is_ok()
+    tool_schema::__private::parse_str_generic::<T>(s, &Options::default()).is_ok()
 }
 
 fn serde_derived<T: DeserializeOwned>(s: &str) -> bool {
@@ -55,6 +58,11 @@ fn main() {
         "order" => (generic::<derived::Order>, serde_derived::<derived::Order>),
         _ => (generic::<derived::Job>, serde_derived::<derived::Job>),
     };
+    let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+    let compiled = tool_schema_bench::compiled_validate(name);
+    let schema =
+        tool_schema::Schema::parse(&serde_json::from_str::<Value>(b.schema).unwrap_or(Value::Null))
+            .expect("a benchmark schema is valid");
     let run = |text: &str| -> bool {
         match contender.as_str() {
             "parse_str" => parse(text).is_ok(),
@@ -63,6 +71,9 @@ fn main() {
             "serde_derived" => derived(text),
             "serde_value" => serde_json::from_str::<Value>(text).is_ok(),
             "validate_str" => validate_str(text).is_ok_and(|r| r.is_valid()),
+            "compiled" => compiled(black_box(&value)).is_valid(),
+            "interp" => schema.validate(black_box(&value)).is_valid(),
+            "report_words" => !compiled(black_box(&value)).messages().is_empty(),
             other => {
                 eprintln!("no contender {other}");
                 std::process::exit(2);

@@ -42,7 +42,7 @@ macro_rules! fixed {
             text: include_str!($path),
             validate_with: <$ty as ToolArgs>::validate_with,
             is_valid_with: <$ty as ToolArgs>::is_valid_with,
-            validate_str_with: tool_schema::text::validate_str_with::<$ty>,
+            validate_str_with: tool_schema::validate_str_with::<$ty>,
         }
     };
 }

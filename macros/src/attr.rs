@@ -2,6 +2,8 @@
 
 use crate::ctxt::Ctxt;
 use proc_macro2::Span;
+use syn::meta::ParseNestedMeta;
+use syn::spanned::Spanned;
 use syn::{Attribute, LitStr};
 use tool_schema_runtime::export::Target;
 use tool_schema_runtime::suggest::closest;
@@ -82,11 +84,13 @@ pub(crate) fn lint_name(kind: LintKind) -> &'static str {
         .unwrap_or("?")
 }
 
+/// Reads the doc comment and every `#[tool(...)]`; every other attribute is passed
+/// through.
 pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
     let mut out = ToolAttrs {
         name: None,
         description: None,
-        doc: None,
+        doc: doc_comment(attrs).map(|(text, _)| text),
         allow: Vec::new(),
         any_root: None,
         custom_deserialize: None,
@@ -95,152 +99,174 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
         allow_lossy: false,
         passthrough: Vec::new(),
     };
-    let mut doc_lines: Vec<String> = Vec::new();
     for attr in attrs {
-        if attr.path().is_ident("doc") {
-            if let syn::Meta::NameValue(nv) = &attr.meta {
-                if let syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) = &nv.value
-                {
-                    let line = s.value();
-                    doc_lines.push(line.strip_prefix(' ').unwrap_or(&line).to_string());
-                }
-            }
-            out.passthrough.push(attr.clone());
-        } else if attr.path().is_ident("tool") {
-            let res = attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("name") {
-                    let s: LitStr = meta.value()?.parse()?;
-                    out.name = Some((s.value(), s.span()));
-                } else if meta.path.is_ident("description") {
-                    let s: LitStr = meta.value()?.parse()?;
-                    out.description = Some(s.value());
-                } else if meta.path.is_ident("dialect") {
-                    let s: LitStr = meta.value()?.parse()?;
-                    let id = s.value();
-                    let dialect = Dialect::from_name(&id);
-                    out.dialect = Some((dialect, s.span()));
-                    if dialect.is_none() {
-                        let suggestion = Dialect::from_name(&id.to_ascii_lowercase())
-                            .map(Dialect::name)
-                            .or_else(|| closest(&id, Dialect::NAMES));
-                        let msg = match suggestion {
-                            Some(n) => format!("unknown dialect \"{id}\"; did you mean \"{n}\"?"),
-                            None => format!(
-                                "unknown dialect \"{id}\"; expected one of: {}",
-                                Dialect::NAMES.map(|n| format!("\"{n}\"")).join(", ")
-                            ),
-                        };
-                        cx.error(s.span(), msg);
-                    }
-                } else if meta.path.is_ident("targets") {
-                    meta.parse_nested_meta(|t| {
-                        let id = t
-                            .path
-                            .get_ident()
-                            .map(|i| i.to_string())
-                            .unwrap_or_default();
-                        let span = syn::spanned::Spanned::span(&t.path);
-                        match TARGETS.iter().find(|(n, _)| *n == id) {
-                            Some(_) if out.targets.iter().any(|(n, _, _)| *n == id) => {
-                                cx.error(span, format!("target `{id}` is declared twice"));
-                            }
-                            Some((_, target)) => out.targets.push((id, *target, span)),
-                            None => {
-                                let names = TARGETS.iter().map(|(n, _)| *n);
-                                let msg = match closest(&id, names.clone()) {
-                                    Some(s) => {
-                                        format!("unknown target `{id}`; did you mean `{s}`?")
-                                    }
-                                    None => format!(
-                                        "unknown target `{id}`; expected one of: {}",
-                                        names.collect::<Vec<_>>().join(", ")
-                                    ),
-                                };
-                                cx.push(t.error(msg));
-                            }
-                        }
-                        Ok(())
-                    })?;
-                } else if meta.path.is_ident("any_root") {
-                    out.any_root = Some(syn::spanned::Spanned::span(&meta.path));
-                } else if meta.path.is_ident("custom_deserialize") {
-                    out.custom_deserialize = Some(syn::spanned::Spanned::span(&meta.path));
-                } else if meta.path.is_ident("allow") {
-                    meta.parse_nested_meta(|lint| {
-                        let id = lint
-                            .path
-                            .get_ident()
-                            .map(|i| i.to_string())
-                            .unwrap_or_default();
-                        match LINTS.iter().find(|(n, _)| *n == id) {
-                            Some((_, k)) => out.allow.push(*k),
-                            None if id == LOSSY_EXPORT => out.allow_lossy = true,
-                            None => {
-                                let names = LINTS.iter().map(|(n, _)| *n).chain([LOSSY_EXPORT]);
-                                let msg = match closest(&id, names.clone()) {
-                                    Some(s) => format!("unknown lint `{id}`; did you mean `{s}`?"),
-                                    None => format!(
-                                        "unknown lint `{id}`; expected one of: {}",
-                                        names.collect::<Vec<_>>().join(", ")
-                                    ),
-                                };
-                                // Reported, and the other names are still read.
-                                cx.push(lint.error(msg));
-                            }
-                        }
-                        Ok(())
-                    })?;
-                } else {
-                    let key = meta
-                        .path
-                        .get_ident()
-                        .map(|i| i.to_string())
-                        .unwrap_or_default();
-                    let hint = match closest(
-                        &key,
-                        [
-                            "name",
-                            "description",
-                            "allow",
-                            "any_root",
-                            "custom_deserialize",
-                            "dialect",
-                            "targets",
-                        ],
-                    ) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => {
-                            "expected `name = \"...\"`, `description = \"...\"` or `allow(...)`"
-                                .to_string()
-                        }
-                    };
-                    cx.push(meta.error(format!("unknown tool attribute `{key}`; {hint}")));
-                    // Skip its value so the keys after it are still read.
-                    if meta.input.peek(syn::Token![=]) {
-                        meta.value()?.parse::<syn::Expr>()?;
-                    } else if meta.input.peek(syn::token::Paren) {
-                        let _skipped: proc_macro2::Group = meta.input.parse()?;
-                    }
-                }
-                Ok(())
-            });
-            if let Err(e) = res {
+        if attr.path().is_ident("tool") {
+            if let Err(e) = attr.parse_nested_meta(|meta| out.read(cx, &meta)) {
                 cx.push(e);
             }
         } else {
             out.passthrough.push(attr.clone());
         }
     }
-    if !doc_lines.is_empty() {
-        let text = doc_lines.join("\n").trim().to_string();
-        if !text.is_empty() {
-            out.doc = Some(text);
+    out
+}
+
+/// A doc comment: its lines joined with `\n` (one leading space of each line
+/// removed, the whole trimmed), with the span of its first line; `None` when it
+/// is empty.
+pub(crate) fn doc_comment(attrs: &[Attribute]) -> Option<(String, Span)> {
+    let mut lines = Vec::new();
+    let mut span = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("doc")) {
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) = &nv.value
+            {
+                span.get_or_insert(attr.span());
+                let line = s.value();
+                lines.push(line.strip_prefix(' ').unwrap_or(&line).to_string());
+            }
         }
     }
-    out
+    let text = lines.join("\n").trim().to_string();
+    let span = span?;
+    (!text.is_empty()).then_some((text, span))
+}
+
+/// The message for an unknown name: `unknown {what} `{id}`; did you mean `x`?`, or
+/// the names it could be.
+pub(crate) fn unknown<'a>(
+    what: &str,
+    id: &str,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> String {
+    match closest(id, names.clone()) {
+        Some(s) => format!("unknown {what} `{id}`; did you mean `{s}`?"),
+        None => format!(
+            "unknown {what} `{id}`; expected one of: {}",
+            names.collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// Skips the value of an attribute key that is not read (`= expr` or `(...)`), so
+/// the keys after it are still read.
+pub(crate) fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()?.parse::<syn::Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let _skipped: proc_macro2::Group = meta.input.parse()?;
+    }
+    Ok(())
+}
+
+/// The name of a key that is one identifier; empty for any other path.
+fn ident_name(path: &syn::Path) -> String {
+    path.get_ident().map(|i| i.to_string()).unwrap_or_default()
+}
+
+/// The keys `#[tool(...)]` takes.
+const TOOL_KEYS: [&str; 7] = [
+    "name",
+    "description",
+    "allow",
+    "any_root",
+    "custom_deserialize",
+    "dialect",
+    "targets",
+];
+
+impl ToolAttrs {
+    /// Reads one key of `#[tool(...)]`.
+    fn read(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let key = ident_name(&meta.path);
+        match key.as_str() {
+            "name" => {
+                let s: LitStr = meta.value()?.parse()?;
+                self.name = Some((s.value(), s.span()));
+            }
+            "description" => {
+                let s: LitStr = meta.value()?.parse()?;
+                self.description = Some(s.value());
+            }
+            "dialect" => {
+                let s: LitStr = meta.value()?.parse()?;
+                self.dialect(cx, &s);
+            }
+            "targets" => meta.parse_nested_meta(|t| {
+                self.target(cx, &t);
+                Ok(())
+            })?,
+            "any_root" => self.any_root = Some(meta.path.span()),
+            "custom_deserialize" => self.custom_deserialize = Some(meta.path.span()),
+            "allow" => meta.parse_nested_meta(|lint| {
+                self.allow(cx, &lint);
+                Ok(())
+            })?,
+            _ => {
+                let hint = match closest(&key, TOOL_KEYS) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => "expected `name = \"...\"`, `description = \"...\"` or `allow(...)`"
+                        .to_string(),
+                };
+                cx.push(meta.error(format!("unknown tool attribute `{key}`; {hint}")));
+                skip_value(meta)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `dialect = "..."`.
+    fn dialect(&mut self, cx: &Ctxt, s: &LitStr) {
+        let id = s.value();
+        let dialect = Dialect::from_name(&id);
+        self.dialect = Some((dialect, s.span()));
+        if dialect.is_none() {
+            let suggestion = Dialect::from_name(&id.to_ascii_lowercase())
+                .map(Dialect::name)
+                .or_else(|| closest(&id, Dialect::NAMES));
+            let msg = match suggestion {
+                Some(n) => format!("unknown dialect \"{id}\"; did you mean \"{n}\"?"),
+                None => format!(
+                    "unknown dialect \"{id}\"; expected one of: {}",
+                    Dialect::NAMES.map(|n| format!("\"{n}\"")).join(", ")
+                ),
+            };
+            cx.error(s.span(), msg);
+        }
+    }
+
+    /// One name in `targets(...)`.
+    fn target(&mut self, cx: &Ctxt, t: &ParseNestedMeta) {
+        let id = ident_name(&t.path);
+        let span = t.path.span();
+        match TARGETS.iter().find(|(n, _)| *n == id) {
+            Some(_) if self.targets.iter().any(|(n, _, _)| *n == id) => {
+                cx.error(span, format!("target `{id}` is declared twice"));
+            }
+            Some((_, target)) => self.targets.push((id, *target, span)),
+            None => {
+                let names = TARGETS.iter().map(|(n, _)| *n);
+                cx.push(t.error(unknown("target", &id, names)));
+            }
+        }
+    }
+
+    /// One name in `allow(...)`; an unknown one is reported, and the other names
+    /// are still read.
+    fn allow(&mut self, cx: &Ctxt, lint: &ParseNestedMeta) {
+        let id = ident_name(&lint.path);
+        match LINTS.iter().find(|(n, _)| *n == id) {
+            Some((_, k)) => self.allow.push(*k),
+            None if id == LOSSY_EXPORT => self.allow_lossy = true,
+            None => {
+                let names = LINTS.iter().map(|(n, _)| *n).chain([LOSSY_EXPORT]);
+                cx.push(lint.error(unknown("lint", &id, names)));
+            }
+        }
+    }
 }
 
 /// `GetWeather` -> `get_weather`, `HTTPGet` -> `http_get`, `Search2` -> `search2`.

@@ -14,7 +14,7 @@ use tool_schema_runtime::schema::{node_value, Additional, Node, NodeId, Schema};
 
 /// The runtime items generated code names, by absolute path.
 fn rt() -> TokenStream {
-    quote!(::tool_schema::__private)
+    crate::paths::private()
 }
 
 fn fn_name(id: NodeId) -> Ident {

@@ -2,18 +2,20 @@
 //! a compiled validator; every problem of the invocation reported together.
 
 use crate::attr::{self, ToolAttrs};
+use crate::bfcl::check_bfcl;
 use crate::ctxt::Ctxt;
-use crate::input::{Body, Input, ToolDecl};
-use crate::json::{self, Spans};
-use crate::tool_impl::{check_schema, check_targets, target_consts, tool_impl, Locate, ToolImpl};
+use crate::input::{Input, ToolDecl};
+use crate::literal::{self, Source};
+use crate::schema_check::{check_schema, check_targets, target_consts};
+use crate::spans::Locate;
+use crate::tool_impl::{tool_impl, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
-use serde_json::Value;
 use tool_schema_runtime::dialect::bfcl_tool_name;
 use tool_schema_runtime::{Dialect, Schema};
 
 pub(crate) fn expand(input: Input) -> TokenStream {
-    let cx = Ctxt::default();
+    let cx = Ctxt::new();
     let mut out = TokenStream::new();
     let mut names: Vec<String> = Vec::new();
     let mut idents: Vec<String> = Vec::new();
@@ -30,90 +32,8 @@ pub(crate) fn expand(input: Input) -> TokenStream {
         idents.push(ident);
         out.extend(tool(&cx, decl, &mut names));
     }
-    out.extend(cx.into_compile_errors());
+    out.extend(cx.check());
     out
-}
-
-/// The schema's JSON and its spans, from the literal or the file.
-struct Source {
-    value: Value,
-    spans: Spans,
-    /// For a file: its path as written and its absolute path.
-    file: Option<(String, String)>,
-}
-
-fn load(cx: &Ctxt, body: &Body) -> Option<Source> {
-    match body {
-        Body::Literal(tokens, span) => match json::parse_value(tokens.clone(), *span) {
-            Ok((value, spans)) => Some(Source {
-                value,
-                spans,
-                file: None,
-            }),
-            Err(e) => {
-                cx.push(e);
-                None
-            }
-        },
-        Body::File(lit) => {
-            let rel = lit.value();
-            let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
-            let abs = std::path::Path::new(&dir).join(&rel);
-            let text = match std::fs::read_to_string(&abs) {
-                Ok(t) => t,
-                Err(e) => {
-                    cx.error(
-                        lit.span(),
-                        format!("cannot read the schema file {}: {e}", abs.display()),
-                    );
-                    return None;
-                }
-            };
-            match json::parse_text(&text, lit.span()) {
-                Ok((value, spans)) => Some(Source {
-                    value,
-                    spans,
-                    file: Some((rel, abs.to_string_lossy().into_owned())),
-                }),
-                Err(e) => {
-                    cx.error(lit.span(), format!("{rel}: {e}"));
-                    None
-                }
-            }
-        }
-    }
-}
-
-/// Where a problem at `pointer` is, in words: ` (at /properties/x)` or ` (in file.json at ...)`.
-fn place(src: &Source, pointer: &str) -> String {
-    let ptr = if pointer.is_empty() {
-        "the root"
-    } else {
-        pointer
-    };
-    match &src.file {
-        Some((rel, _)) => format!(" (in {rel} at {ptr})"),
-        None => format!(" (at {ptr})"),
-    }
-}
-
-fn span_at(src: &Source, pointer: &str, on_key: bool) -> Span {
-    if on_key {
-        if let Some(s) = src.spans.key(pointer) {
-            return s;
-        }
-    }
-    src.spans.best(pointer)
-}
-
-impl Locate for Source {
-    fn span(&self, pointer: &str, on_key: bool) -> Span {
-        span_at(self, pointer, on_key)
-    }
-
-    fn place(&self, pointer: &str) -> String {
-        place(self, pointer)
-    }
 }
 
 /// Problems of a translated schema's export, at one span (the translation's
@@ -135,151 +55,6 @@ impl Locate for Whole {
     }
 }
 
-/// A schema written in another dialect, translated into JSON Schema.
-struct Translated {
-    /// The JSON Schema it means.
-    value: Value,
-    /// The BFCL function's name (the source is a whole function definition) and
-    /// the span of its value.
-    name: Option<(String, Span)>,
-    /// The BFCL function's description.
-    description: Option<String>,
-}
-
-/// The keys of a whole BFCL function definition (`response`, the return value's
-/// schema, is an annotation).
-const BFCL_FUNCTION_KEYS: [&str; 4] = ["name", "description", "parameters", "response"];
-
-/// Problems of the translated schema, located in the source: `base` is the pointer
-/// of the translated node in the source (`/parameters` for a whole function).
-struct InDialect<'a> {
-    src: &'a Source,
-    dialect: Dialect,
-    base: &'a str,
-}
-
-impl InDialect<'_> {
-    fn source_pointer(&self, pointer: &str) -> String {
-        let node = self.src.value.pointer(self.base).unwrap_or(&Value::Null);
-        format!(
-            "{}{}",
-            self.base,
-            self.dialect.source_pointer(node, pointer)
-        )
-    }
-}
-
-impl Locate for InDialect<'_> {
-    fn span(&self, pointer: &str, on_key: bool) -> Span {
-        span_at(self.src, &self.source_pointer(pointer), on_key)
-    }
-
-    fn place(&self, pointer: &str) -> String {
-        place(self.src, &self.source_pointer(pointer))
-    }
-}
-
-/// Translates a BFCL definition (a whole function `{"name", "description",
-/// "parameters"}`, or its `parameters` node) into JSON Schema and checks it; every
-/// problem is reported at its token in the source.
-fn check_bfcl(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> (Option<Schema>, Translated) {
-    let mut out = Translated {
-        value: Value::Null,
-        name: None,
-        description: None,
-    };
-    let mut ok = true;
-    if let Some(span) = attrs.any_root {
-        ok = false;
-        cx.error(
-            span,
-            "`any_root` does not apply to the BFCL dialect: a BFCL function's parameters are always a \"dict\"",
-        );
-    }
-    // A whole function has a name or parameters; a parameters node has a type.
-    let whole = src.value.as_object().filter(|o| {
-        (o.contains_key("parameters") || o.contains_key("name")) && !o.contains_key("type")
-    });
-    let base = if whole.is_some() { "/parameters" } else { "" };
-    if let Some(function) = whole.filter(|f| !f.contains_key("parameters")) {
-        let keys: Vec<&str> = function.keys().map(String::as_str).collect();
-        cx.error(
-            src.spans.best(""),
-            format!(
-                "a BFCL function definition needs \"parameters\" (it has {}){}",
-                keys.iter()
-                    .map(|k| format!("\"{k}\""))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                place(src, "")
-            ),
-        );
-        ok = false;
-    }
-    if let Some(function) = whole {
-        for (key, value) in function {
-            let at = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
-            match (key.as_str(), value) {
-                ("name", Value::String(s)) => out.name = Some((s.clone(), src.spans.best(&at))),
-                ("description", Value::String(s)) => out.description = Some(s.clone()),
-                ("name" | "description", _) => {
-                    ok = false;
-                    cx.error(
-                        src.spans.best(&at),
-                        format!(
-                            "the {key} of a BFCL function must be a string{}",
-                            place(src, &at)
-                        ),
-                    );
-                }
-                ("parameters" | "response", _) => {}
-                _ => {
-                    ok = false;
-                    let hint = match tool_schema_runtime::suggest::closest(key, BFCL_FUNCTION_KEYS)
-                    {
-                        Some(k) => format!("did you mean \"{k}\"?"),
-                        None => {
-                            "expected \"name\", \"description\", \"parameters\" or \"response\""
-                                .into()
-                        }
-                    };
-                    cx.error(
-                        span_at(src, &at, true),
-                        format!(
-                            "unknown key \"{key}\" in a BFCL function definition; {hint}{}",
-                            place(src, &at)
-                        ),
-                    );
-                }
-            }
-        }
-    }
-    let Some(parameters) = src.value.pointer(base) else {
-        return (None, out);
-    };
-    match Dialect::Bfcl.to_json_schema(parameters) {
-        Ok(value) => out.value = value,
-        Err(e) => {
-            // The translation's pointers are the source's.
-            for p in &e.problems {
-                let at = format!("{base}{}", p.pointer);
-                cx.error(
-                    span_at(src, &at, p.on_key),
-                    format!("not in the BFCL dialect: {}{}", p.message, place(src, &at)),
-                );
-            }
-            return (None, out);
-        }
-    }
-    let at = InDialect {
-        src,
-        dialect: Dialect::Bfcl,
-        base,
-    };
-    let schema = check_schema(cx, &out.value, &attrs.allow, &at);
-    (schema.filter(|_| ok), out)
-}
-
 fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
     let schema = check_schema(cx, &src.value, &attrs.allow, src);
     if attrs.any_root.is_some() {
@@ -290,7 +65,7 @@ fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
             src.spans.best(""),
             format!(
                 "a tool's arguments are an object, so the root schema must be an object schema, not `{b}`; add #[tool(any_root)] to validate any value{}",
-                place(src, "")
+                src.place("")
             ),
         );
         return None;
@@ -306,7 +81,7 @@ fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
             src.spans.best("/type"),
             format!(
                 "a tool's arguments are an object, so the root schema's type must include \"object\"{}",
-                place(src, "/type")
+                src.place("/type")
             ),
         );
         return None;
@@ -347,7 +122,7 @@ fn tool_name(
 }
 
 fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
-    let local = Ctxt::default();
+    let local = Ctxt::new();
     let attrs = attr::parse(&local, &decl.attrs);
     if let Some(span) = attrs.custom_deserialize {
         local.error(
@@ -364,7 +139,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
         name = Some(tool_name(&local, &attrs, ident, None, names));
     }
 
-    let src = load(&local, &decl.body);
+    let src = literal::load(&local, &decl.body);
     let (schema, translated) = match (dialect, &src) {
         (Some(Dialect::Bfcl), Some(s)) => {
             let (schema, translated) = check_bfcl(&local, s, &attrs);

@@ -5,14 +5,28 @@
 //! (`tool-schema-runtime`): a schema the macro accepts is exactly a schema the
 //! interpreter accepts, and the compiled validator reports exactly the violations
 //! the interpreter reports.
+//!
+//! - `tool_schema!`: `input` (the invocation's syntax), `literal` (a tool's JSON
+//!   with the span of every part), `bfcl` (the BFCL dialect), `expand` (each
+//!   declaration -> a type implementing `ToolArgs`);
+//! - `#[derive(ToolArgs)]`: `derive`;
+//! - shared: `attr` (doc comments and `#[tool(...)]`), `ctxt` (the error context),
+//!   `spans` (where each part of a schema came from), (JSON pointers are the runtime's `json::pointer`),
+//!   `schema_check` (the schema model's and the export targets' problems as
+//!   compile errors), `codegen` (the validator), `tool_impl` (the `ToolArgs`
+//!   implementation), `paths` (the runtime's path in generated code).
 
 mod attr;
+mod bfcl;
 mod codegen;
 mod ctxt;
 mod derive;
 mod expand;
 mod input;
-mod json;
+mod literal;
+mod paths;
+mod schema_check;
+mod spans;
 mod tool_impl;
 
 use proc_macro::TokenStream;

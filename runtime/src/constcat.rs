@@ -24,19 +24,23 @@ pub const fn concat_len(pieces: &[&str]) -> usize {
     total
 }
 
+/// `out` with `bytes` written from `at`, and the place after them.
+const fn copy_at<const N: usize>(mut out: [u8; N], at: usize, bytes: &[u8]) -> ([u8; N], usize) {
+    let mut j = 0;
+    while j < bytes.len() {
+        out[at + j] = bytes[j];
+        j += 1;
+    }
+    (out, at + bytes.len())
+}
+
 /// The bytes of `pieces`, one after another. `N` must be [`concat_len`]`(pieces)`.
 pub const fn concat_bytes<const N: usize>(pieces: &[&str]) -> [u8; N] {
     let mut out = [0u8; N];
     let mut at = 0;
     let mut i = 0;
     while i < pieces.len() {
-        let bytes = pieces[i].as_bytes();
-        let mut j = 0;
-        while j < bytes.len() {
-            out[at] = bytes[j];
-            at += 1;
-            j += 1;
-        }
+        (out, at) = copy_at(out, at, pieces[i].as_bytes());
         i += 1;
     }
     assert!(at == N, "concat_bytes: N is not the pieces' total length");
@@ -189,19 +193,29 @@ const fn seen_before(lists: &[Defs], i: usize, j: usize) -> bool {
     false
 }
 
-/// The number of distinct definitions in `lists` (one per name).
-pub const fn defs_count(lists: &[Defs]) -> usize {
-    let mut n = 0;
-    let mut i = 0;
+/// The place of the first definition at or after list `i`, index `j` whose name no
+/// earlier definition has; `(lists.len(), 0)` past the last one.
+const fn next_distinct(lists: &[Defs], mut i: usize, mut j: usize) -> (usize, usize) {
     while i < lists.len() {
-        let mut j = 0;
         while j < lists[i].len() {
             if !seen_before(lists, i, j) {
-                n += 1;
+                return (i, j);
             }
             j += 1;
         }
         i += 1;
+        j = 0;
+    }
+    (i, 0)
+}
+
+/// The number of distinct definitions in `lists` (one per name).
+pub const fn defs_count(lists: &[Defs]) -> usize {
+    let mut n = 0;
+    let (mut i, mut j) = next_distinct(lists, 0, 0);
+    while i < lists.len() {
+        n += 1;
+        (i, j) = next_distinct(lists, i, j + 1);
     }
     n
 }
@@ -211,17 +225,11 @@ pub const fn defs_count(lists: &[Defs]) -> usize {
 pub const fn defs_merge<const N: usize>(lists: &[Defs]) -> [(&'static str, &'static str); N] {
     let mut out = [("", ""); N];
     let mut n = 0;
-    let mut i = 0;
+    let (mut i, mut j) = next_distinct(lists, 0, 0);
     while i < lists.len() {
-        let mut j = 0;
-        while j < lists[i].len() {
-            if !seen_before(lists, i, j) {
-                out[n] = lists[i][j];
-                n += 1;
-            }
-            j += 1;
-        }
-        i += 1;
+        out[n] = lists[i][j];
+        n += 1;
+        (i, j) = next_distinct(lists, i, j + 1);
     }
     assert!(n == N, "defs_merge: N is not the number of definitions");
     out
@@ -266,13 +274,7 @@ pub const fn defs_bytes<const N: usize>(defs: Defs) -> [u8; N] {
         out[at] = b'"';
         out[at + 1] = b':';
         at += 2;
-        let schema = defs[i].1.as_bytes();
-        let mut j = 0;
-        while j < schema.len() {
-            out[at] = schema[j];
-            at += 1;
-            j += 1;
-        }
+        (out, at) = copy_at(out, at, defs[i].1.as_bytes());
         i += 1;
     }
     assert!(at == N, "defs_bytes: N is not defs_len(defs)");

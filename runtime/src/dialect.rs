@@ -5,10 +5,10 @@
 //!   function definitions (type names `dict`, `float`, `tuple`, `any`; `enum` on an
 //!   array lists the allowed elements; every keyword but `type`, `properties`,
 //!   `required`, `items` and `enum` is an annotation). The exact rules are those of
-//!   the corpus's `DIALECT.md`; [`bfcl_codes`] writes its error codes.
+//!   the corpus's `DIALECT.md`; [`crate::render::bfcl_codes`] writes its error codes.
 
+use crate::json::pointer;
 use crate::schema::{Diagnostic, Schema, SchemaError};
-use crate::violation::{Kind, Report};
 use serde_json::{Map, Value};
 
 /// A schema dialect.
@@ -108,7 +108,7 @@ fn bfcl_node(node: &Value, ptr: &str, problems: &mut Vec<Diagnostic>) -> Option<
         problems.push(Diagnostic::new(ptr, "a BFCL schema node must be an object"));
         return None;
     };
-    let at = |k: &str| format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+    let at = |k: &str| pointer::join(ptr, k);
     // `Some(None)`: `any`; `None`: not a BFCL type (the members are still looked at).
     let json_type: Option<Option<&str>> = match map.get("type") {
         Some(Value::String(t)) => match t.as_str() {
@@ -171,11 +171,7 @@ fn bfcl_node(node: &Value, ptr: &str, problems: &mut Vec<Diagnostic>) -> Option<
                 Value::Object(props) => {
                     let mut translated = Map::new();
                     for (name, sub) in props {
-                        let sub_ptr = format!(
-                            "{}/{}",
-                            at("properties"),
-                            name.replace('~', "~0").replace('/', "~1")
-                        );
+                        let sub_ptr = pointer::join(&at("properties"), name);
                         match bfcl_node(sub, &sub_ptr, problems) {
                             Some(v) => {
                                 translated.insert(name.clone(), v);
@@ -277,11 +273,11 @@ fn bfcl_source_pointer(source: &Value, pointer: &str) -> String {
             .is_some_and(|t| t == "array" || t == "tuple");
         let array_enum = is_array && node.is_some_and(|n| n.get("enum").is_some());
         if seg == "properties" && i + 1 < segments.len() {
-            let name = segments[i + 1].replace("~1", "/").replace("~0", "~");
+            let name = pointer::unescape_token(segments[i + 1]);
             out.push_str(&format!("/properties/{}", segments[i + 1]));
             node = node
                 .and_then(|n| n.get("properties"))
-                .and_then(|p| p.get(&name));
+                .and_then(|p| p.get(name.as_ref()));
             i += 2;
         } else if seg == "items" && array_enum {
             // The array's enum, moved into `items` (or into `items/allOf/0` beside
@@ -316,31 +312,10 @@ fn bfcl_source_pointer(source: &Value, pointer: &str) -> String {
     out
 }
 
-/// The BFCL dialect's error codes (`missing:`, `unexpected:`, `type:`, `enum:` with
-/// the path), de-duplicated and sorted.
-pub fn bfcl_codes(report: &Report) -> Vec<String> {
-    let mut codes: Vec<String> = report
-        .violations
-        .iter()
-        .map(|v| {
-            let tag = match &v.kind {
-                Kind::Missing => "missing",
-                Kind::Unexpected => "unexpected",
-                Kind::Type { .. } => "type",
-                Kind::Enum { .. } => "enum",
-                other => other.code(),
-            };
-            format!("{tag}:{}", v.path)
-        })
-        .collect();
-    codes.sort();
-    codes.dedup();
-    codes
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::bfcl_codes;
     use crate::{Options, Undeclared};
     use serde_json::json;
 

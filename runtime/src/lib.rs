@@ -27,14 +27,15 @@ pub mod check;
 mod constcat;
 mod depth;
 pub mod dialect;
+mod echo;
 pub mod export;
-pub mod format;
 pub mod formats;
 mod idna;
 pub(crate) mod interp;
 pub mod json;
 mod options;
 mod pattern;
+pub mod render;
 pub mod schema;
 pub mod seed;
 #[doc(hidden)]
@@ -44,11 +45,11 @@ mod tool;
 mod violation;
 
 pub use dialect::Dialect;
-pub use format::{json_report, Format};
 pub use json::{JsonType, TypeSet};
 pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};
+pub use render::{json_report, Format};
 pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
-pub use tool::ToolArgs;
+pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
 pub use violation::{Kind, Path, Position, Report, Segment, Violation};
 
 /// Used by generated code only. Not a public API: it may change in any release.
@@ -63,6 +64,7 @@ pub mod __private {
     pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;
     pub use crate::schema::Additional;
+    pub use crate::tool::{fast_accepts, fast_parse, parse_str_generic};
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     #[cfg(feature = "regex")]
     pub use regex;

@@ -104,8 +104,9 @@ impl Options {
         max_depth: Options::DEFAULT_MAX_DEPTH,
     };
 
-    /// The default of [`Options::max_depth`]: 128 levels.
-    pub const DEFAULT_MAX_DEPTH: usize = 128;
+    /// The default of [`Options::max_depth`]: 128 levels, the depth the schema
+    /// model's expansion analysis covers ([`crate::schema::ANALYSED_DEPTH`]).
+    pub const DEFAULT_MAX_DEPTH: usize = crate::schema::ANALYSED_DEPTH;
 
     /// These options with `max_depth` set: calls may nest objects and arrays
     /// `max_depth` levels (0 refuses any object or array, the arguments object

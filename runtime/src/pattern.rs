@@ -7,7 +7,30 @@
 //! The engine is behind the default `regex` feature; without it a schema with a
 //! `pattern` is refused.
 
-use crate::schema::Pattern;
+/// A `pattern`, as written and as the regular expression that runs it.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// The pattern as written in the schema (ECMA-262 syntax).
+    pub source: std::sync::Arc<str>,
+    /// The same pattern in the `regex` crate's syntax.
+    pub translated: String,
+    #[cfg(feature = "regex")]
+    pub(crate) regex: regex::Regex,
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Pattern) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Pattern {
+    /// Whether `s` matches (anywhere, as JSON Schema's `pattern` is unanchored).
+    #[cfg(feature = "regex")]
+    pub fn is_match(&self, s: &str) -> bool {
+        self.regex.is_match(s)
+    }
+}
 
 /// Rewrites an ECMA-262 pattern into the `regex` crate's syntax.
 pub fn translate(src: &str) -> Result<String, String> {

@@ -1,5 +1,5 @@
 //! The facts a validator reports: one [`Violation`] per problem, collected in a
-//! [`Report`]. Words are written by [`crate::format`], never here.
+//! [`Report`]. Words are written by [`crate::render`], never here.
 
 use crate::json::{JsonType, TypeSet};
 use serde_json::{Map, Number, Value};
@@ -45,15 +45,7 @@ impl Path {
         for seg in &self.0 {
             out.push('/');
             match seg {
-                Segment::Key(k) => {
-                    for c in k.chars() {
-                        match c {
-                            '~' => out.push_str("~0"),
-                            '/' => out.push_str("~1"),
-                            c => out.push(c),
-                        }
-                    }
-                }
+                Segment::Key(k) => out.push_str(&crate::json::pointer::escape_token(k)),
                 Segment::Index(i) => out.push_str(&i.to_string()),
             }
         }
@@ -71,7 +63,7 @@ impl Path {
                     if i > 0 {
                         out.push('.');
                     }
-                    crate::format::echo::push_name(out, k, NAME_SHOWN);
+                    crate::echo::push_name(out, k, NAME_SHOWN);
                 }
                 Segment::Index(n) => {
                     out.push('[');
@@ -280,13 +272,6 @@ impl Violation {
     }
 }
 
-impl fmt::Display for Violation {
-    /// The default, model-facing sentence (see [`crate::format::message`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::format::message(self))
-    }
-}
-
 /// Every violation of one call, in a deterministic order: at each object, missing
 /// required properties (in `required` order), then each present property in the
 /// call's order with its own violations (type; else enum, const, bounds; then what
@@ -296,7 +281,7 @@ impl fmt::Display for Violation {
 /// (counting those inside `anyOf`/`oneOf` alternatives), the rest are only
 /// counted in [`Report::omitted`], and missing required arguments are kept before
 /// the members' violations they come before. Words are cut at
-/// [`Options::max_report_bytes`] (see [`crate::format`]).
+/// [`Options::max_report_bytes`] (see [`crate::render`]).
 ///
 /// [`Options::max_violations`]: crate::Options::max_violations
 /// [`Options::max_report_bytes`]: crate::Options::max_report_bytes
@@ -384,17 +369,6 @@ impl Report {
         }
     }
 
-    /// The default messages, one per violation, cut at
-    /// [`Report::max_report_bytes`] and ended by `... and N more problems` when
-    /// some are left out.
-    #[inline]
-    pub fn messages(&self) -> Vec<String> {
-        if self.is_valid() {
-            return Vec::new();
-        }
-        crate::format::Format::Default.render(self)
-    }
-
     /// Puts the violations of repeated properties (the text path's
     /// [`Kind::Duplicate`]) after the missing arguments that open the report,
     /// within the report's cap.
@@ -420,13 +394,6 @@ impl Report {
             self.omitted += self.violations.len() - cap;
             self.violations.truncate(cap);
         }
-    }
-}
-
-impl fmt::Display for Report {
-    /// The default messages (as [`Report::messages`] cuts them) joined with `; `.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.messages().join("; "))
     }
 }
 

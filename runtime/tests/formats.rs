@@ -2,7 +2,7 @@
 //! report, and that every format is a pure function of the report.
 
 use serde_json::{json, Number, Value};
-use tool_schema_runtime::format::message;
+use tool_schema_runtime::render::message;
 use tool_schema_runtime::seed;
 use tool_schema_runtime::seed::Format as SeedFormat;
 use tool_schema_runtime::{

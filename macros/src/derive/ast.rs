@@ -3,8 +3,10 @@
 //! variants), each item with its attributes read.
 
 use super::attr::{self, ArgAttrs, Given, SerdeContainer, SerdeField, SerdeVariant};
+use super::case::RenameRule;
 use crate::attr::{self as tool_attr, ToolAttrs};
 use crate::ctxt::Ctxt;
+use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Data as SynData, DeriveInput, Fields, Ident, Type};
 
@@ -81,32 +83,9 @@ impl<'a> Container<'a> {
         }
         let data = match &input.data {
             SynData::Struct(s) => match &s.fields {
-                Fields::Named(named) => Data::Struct(
-                    named
-                        .named
-                        .iter()
-                        .map(|f| {
-                            attr::misplaced(
-                                cx,
-                                &f.attrs,
-                                "tool",
-                                "#[tool] goes on the type; on fields, use #[arg(...)]",
-                            );
-                            Field {
-                                ident: f.ident.as_ref().expect("named field"),
-                                ty: &f.ty,
-                                arg_span: f
-                                    .attrs
-                                    .iter()
-                                    .find(|a| a.path().is_ident("arg"))
-                                    .map(|a| a.path().span()),
-                                doc: attr::doc(&f.attrs),
-                                arg: ArgAttrs::parse(cx, &f.attrs),
-                                serde: SerdeField::parse(cx, &f.attrs),
-                            }
-                        })
-                        .collect(),
-                ),
+                Fields::Named(named) => {
+                    Data::Struct(named.named.iter().map(|f| Field::read(cx, f)).collect())
+                }
                 Fields::Unnamed(_) | Fields::Unit => {
                     let hint = match &s.fields {
                         Fields::Unit => format!(
@@ -125,41 +104,9 @@ impl<'a> Container<'a> {
                     return None;
                 }
             },
-            SynData::Enum(e) => Data::Enum(
-                e.variants
-                    .iter()
-                    .map(|v| {
-                        let fields = match &v.fields {
-                            Fields::Unit => VariantFields::Unit,
-                            Fields::Unnamed(u) if u.unnamed.len() == 1 => {
-                                let f = &u.unnamed[0];
-                                for a in ["arg", "tool"] {
-                                    attr::misplaced(
-                                        cx,
-                                        &f.attrs,
-                                        a,
-                                        "a variant's value takes the schema of its type",
-                                    );
-                                }
-                                VariantFields::Newtype(&f.ty)
-                            }
-                            other => VariantFields::Other(other.span()),
-                        };
-                        attr::misplaced(
-                            cx,
-                            &v.attrs,
-                            "arg",
-                            "a variant's name is set with #[serde(rename = \"...\")]",
-                        );
-                        attr::misplaced(cx, &v.attrs, "tool", "#[tool] goes on the type");
-                        Variant {
-                            ident: &v.ident,
-                            fields,
-                            serde: SerdeVariant::parse(cx, &v.attrs),
-                        }
-                    })
-                    .collect(),
-            ),
+            SynData::Enum(e) => {
+                Data::Enum(e.variants.iter().map(|v| Variant::read(cx, v)).collect())
+            }
             SynData::Union(u) => {
                 cx.error(
                     u.union_token.span(),
@@ -174,5 +121,98 @@ impl<'a> Container<'a> {
             serde,
             data,
         })
+    }
+}
+
+impl<'a> Field<'a> {
+    /// A named field, its attributes read.
+    fn read(cx: &Ctxt, f: &'a syn::Field) -> Field<'a> {
+        attr::misplaced(
+            cx,
+            &f.attrs,
+            "tool",
+            "#[tool] goes on the type; on fields, use #[arg(...)]",
+        );
+        Field {
+            ident: f.ident.as_ref().expect("named field"),
+            ty: &f.ty,
+            arg_span: f
+                .attrs
+                .iter()
+                .find(|a| a.path().is_ident("arg"))
+                .map(|a| a.path().span()),
+            doc: attr::doc(&f.attrs),
+            arg: ArgAttrs::parse(cx, &f.attrs),
+            serde: SerdeField::parse(cx, &f.attrs),
+        }
+    }
+}
+
+impl<'a> Variant<'a> {
+    /// A variant, its attributes read.
+    fn read(cx: &Ctxt, v: &'a syn::Variant) -> Variant<'a> {
+        let fields = match &v.fields {
+            Fields::Unit => VariantFields::Unit,
+            Fields::Unnamed(u) if u.unnamed.len() == 1 => {
+                let f = &u.unnamed[0];
+                for a in ["arg", "tool"] {
+                    attr::misplaced(
+                        cx,
+                        &f.attrs,
+                        a,
+                        "a variant's value takes the schema of its type",
+                    );
+                }
+                VariantFields::Newtype(&f.ty)
+            }
+            other => VariantFields::Other(other.span()),
+        };
+        attr::misplaced(
+            cx,
+            &v.attrs,
+            "arg",
+            "a variant's name is set with #[serde(rename = \"...\")]",
+        );
+        attr::misplaced(cx, &v.attrs, "tool", "#[tool] goes on the type");
+        Variant {
+            ident: &v.ident,
+            fields,
+            serde: SerdeVariant::parse(cx, &v.attrs),
+        }
+    }
+}
+
+impl Field<'_> {
+    /// The name serde reads the field as, and where that name is written.
+    pub(crate) fn serde_name(&self, rename_all: Option<RenameRule>) -> (String, Span) {
+        serde_name(self.ident, self.serde.rename.as_ref(), |name| {
+            rename_all.map(|rule| rule.apply_to_field(name))
+        })
+    }
+}
+
+impl Variant<'_> {
+    /// The name serde reads the variant as, and where that name is written.
+    pub(crate) fn serde_name(&self, rename_all: Option<RenameRule>) -> (String, Span) {
+        serde_name(self.ident, self.serde.rename.as_ref(), |name| {
+            rename_all.map(|rule| rule.apply_to_variant(name))
+        })
+    }
+}
+
+/// The name serde reads: its `rename`, else the container's `rename_all` applied to
+/// the Rust name (`renamed`), else the Rust name; with the span of the rename or
+/// of the identifier.
+fn serde_name(
+    ident: &Ident,
+    rename: Option<&syn::LitStr>,
+    renamed: impl FnOnce(&str) -> Option<String>,
+) -> (String, Span) {
+    match rename {
+        Some(lit) => (lit.value(), lit.span()),
+        None => {
+            let rust_name = unraw(ident);
+            (renamed(&rust_name).unwrap_or(rust_name), ident.span())
+        }
     }
 }

@@ -8,13 +8,13 @@
 //! schema could not describe what serde would then accept).
 
 use super::case::{RenameRule, RULES};
+use crate::attr::{skip_value, unknown};
 use crate::ctxt::Ctxt;
 use proc_macro2::Span;
 use serde_json::{Number, Value};
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
-use tool_schema_runtime::suggest::closest;
 
 /// A value written in an attribute, with the spans of its key and of its value.
 #[derive(Clone, Debug)]
@@ -62,44 +62,14 @@ pub(crate) const ARG_KEYS: [&str; 13] = [
     "values",
 ];
 
-/// A doc comment: its lines joined with `\n` (one leading space of each line
-/// removed, the whole trimmed), with the span of its first line.
+/// A doc comment (see [`crate::attr::doc_comment`]), at the span of its first line.
 pub(crate) fn doc(attrs: &[Attribute]) -> Option<Given<String>> {
-    let mut lines = Vec::new();
-    let mut span = None;
-    for attr in attrs {
-        if !attr.path().is_ident("doc") {
-            continue;
-        }
-        if let syn::Meta::NameValue(nv) = &attr.meta {
-            if let Expr::Lit(ExprLit {
-                lit: Lit::Str(s), ..
-            }) = &nv.value
-            {
-                span.get_or_insert(attr.span());
-                let line = s.value();
-                lines.push(line.strip_prefix(' ').unwrap_or(&line).to_string());
-            }
-        }
-    }
-    let text = lines.join("\n").trim().to_string();
-    let span = span?;
-    (!text.is_empty()).then_some(Given {
+    let (text, span) = crate::attr::doc_comment(attrs)?;
+    Some(Given {
         value: text,
         key: span,
         span,
     })
-}
-
-/// Skips the value of an attribute key that is not read (`= expr` or `(...)`), so
-/// the keys after it are still read.
-fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
-    if meta.input.peek(syn::Token![=]) {
-        meta.value()?.parse::<Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        let _skipped: proc_macro2::Group = meta.input.parse()?;
-    }
-    Ok(())
 }
 
 fn key_name(meta: &ParseNestedMeta) -> String {
@@ -151,135 +121,148 @@ fn json(expr: &Expr) -> Option<Value> {
     }
 }
 
+/// Calls `each` with every key (and its name) of every `#[name(...)]` in `attrs`;
+/// what cannot be parsed is reported, and the keys after it in that attribute are
+/// not read.
+fn each_key(
+    cx: &Ctxt,
+    attrs: &[Attribute],
+    name: &str,
+    mut each: impl FnMut(&ParseNestedMeta, &str) -> syn::Result<()>,
+) {
+    for attr in attrs.iter().filter(|a| a.path().is_ident(name)) {
+        let res = attr.parse_nested_meta(|meta| each(&meta, &key_name(&meta)));
+        if let Err(e) = res {
+            cx.push(e);
+        }
+    }
+}
+
+/// Where a key of an attribute and its value are.
+#[derive(Clone, Copy)]
+struct At {
+    key: Span,
+    span: Span,
+}
+
+impl At {
+    fn given<T>(self, value: T) -> Given<T> {
+        Given {
+            value,
+            key: self.key,
+            span: self.span,
+        }
+    }
+}
+
+/// Fills `slot` with `given`, reporting a key given twice.
+fn set<T>(cx: &Ctxt, slot: &mut Option<Given<T>>, given: Given<T>, key: &str) {
+    if slot.is_some() {
+        cx.error(given.key, format!("`{key}` is given twice"));
+    }
+    *slot = Some(given);
+}
+
 impl ArgAttrs {
     /// Reads every `#[arg(...)]` of a field.
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ArgAttrs {
         let mut out = ArgAttrs::default();
-        for attr in attrs.iter().filter(|a| a.path().is_ident("arg")) {
-            let res = attr.parse_nested_meta(|meta| {
-                let key = key_name(&meta);
-                let key_span = meta.path.span();
-                if !ARG_KEYS.contains(&key.as_str()) {
-                    let hint = match closest(&key, ARG_KEYS) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => format!("expected one of: {}", ARG_KEYS.join(", ")),
-                    };
-                    cx.push(meta.error(format!("unknown argument attribute `{key}`; {hint}")));
-                    return skip_value(&meta);
-                }
-                let expr: Expr = meta.value()?.parse()?;
-                let span = expr.span();
-                let dup = |taken: bool| {
-                    if taken {
-                        cx.error(key_span, format!("`{key}` is given twice"));
-                    }
-                };
-                match key.as_str() {
-                    "multiple_of" => match number(&expr) {
-                        Some(n) if n.as_f64().is_some_and(|f| f > 0.0) => {
-                            dup(out.multiple_of.is_some());
-                            out.multiple_of = Some(Given {
-                                value: n,
-                                key: key_span,
-                                span,
-                            });
-                        }
-                        Some(n) => cx.error(
-                            span,
-                            format!("`multiple_of` must be greater than 0 (JSON Schema's `multipleOf` is a positive number), not {n}"),
-                        ),
-                        None => cx.error(span, "`multiple_of` takes a number, like `multiple_of = 5`"),
-                    },
-                    "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" => match number(&expr) {
-                        Some(n) => {
-                            let slot = match key.as_str() {
-                                "minimum" => &mut out.minimum,
-                                "maximum" => &mut out.maximum,
-                                "exclusive_minimum" => &mut out.exclusive_minimum,
-                                _ => &mut out.exclusive_maximum,
-                            };
-                            dup(slot.is_some());
-                            *slot = Some(Given {
-                                value: n,
-                                key: key_span,
-                                span,
-                            });
-                        }
-                        None => cx.error(span, format!("`{key}` takes a number, like `{key} = 1`")),
-                    },
-                    "min_length" | "max_length" | "min_items" | "max_items" => {
-                        match number(&expr).and_then(|n| n.as_u64()) {
-                            Some(n) => {
-                                let slot = match key.as_str() {
-                                    "min_length" => &mut out.min_length,
-                                    "max_length" => &mut out.max_length,
-                                    "min_items" => &mut out.min_items,
-                                    _ => &mut out.max_items,
-                                };
-                                dup(slot.is_some());
-                                *slot = Some(Given {
-                                    value: n,
-                                    key: key_span,
-                                    span,
-                                });
-                            }
-                            None => cx.error(
-                                span,
-                                format!("`{key}` takes a non-negative integer, like `{key} = 1`"),
-                            ),
-                        }
-                    }
-                    "pattern" | "description" => match &expr {
-                        Expr::Lit(ExprLit {
-                            lit: Lit::Str(s), ..
-                        }) => {
-                            let slot = if key == "pattern" {
-                                &mut out.pattern
-                            } else {
-                                &mut out.description
-                            };
-                            dup(slot.is_some());
-                            *slot = Some(Given {
-                                value: s.value(),
-                                key: key_span,
-                                span,
-                            });
-                        }
-                        _ => cx.error(span, format!("`{key}` takes a string literal")),
-                    },
-                    "values" => match json(&expr) {
-                        Some(Value::Array(values)) if !values.is_empty() => {
-                            dup(out.values.is_some());
-                            out.values = Some(Given {
-                                value: values,
-                                key: key_span,
-                                span,
-                            });
-                        }
-                        _ => cx.error(
-                            span,
-                            "`values` takes a non-empty array of literals, like `values = [1, 2]` (the only values allowed: JSON Schema's `enum`)",
-                        ),
-                    },
-                    _ => match json(&expr) {
-                        Some(v) => out.examples.push(Given {
-                            value: v,
-                            key: key_span,
-                            span,
-                        }),
-                        None => cx.error(
-                            span,
-                            "`example` takes a literal (string, number, `true`, `false`) or an array of literals",
-                        ),
-                    },
-                }
-                Ok(())
-            });
-            if let Err(e) = res {
-                cx.push(e);
+        each_key(cx, attrs, "arg", |meta, key| {
+            if !ARG_KEYS.contains(&key) {
+                let names = ARG_KEYS.iter().copied();
+                cx.push(meta.error(unknown("argument attribute", key, names)));
+                return skip_value(meta);
             }
-        }
+            let expr: Expr = meta.value()?.parse()?;
+            let at = At {
+                key: meta.path.span(),
+                span: expr.span(),
+            };
+            out.read(cx, key, at, &expr);
+            Ok(())
+        });
         out
+    }
+
+    /// Reads the value of the known key `key`.
+    fn read(&mut self, cx: &Ctxt, key: &str, at: At, expr: &Expr) {
+        let span = at.span;
+        match key {
+            "multiple_of" => match number(expr) {
+                Some(n) if n.as_f64().is_some_and(|f| f > 0.0) => {
+                    set(cx, &mut self.multiple_of, at.given(n), key)
+                }
+                Some(n) => cx.error(
+                    span,
+                    format!("`multiple_of` must be greater than 0 (JSON Schema's `multipleOf` is a positive number), not {n}"),
+                ),
+                None => cx.error(span, "`multiple_of` takes a number, like `multiple_of = 5`"),
+            },
+            "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" => {
+                match number(expr) {
+                    Some(n) => set(cx, self.bound(key), at.given(n), key),
+                    None => cx.error(span, format!("`{key}` takes a number, like `{key} = 1`")),
+                }
+            }
+            "min_length" | "max_length" | "min_items" | "max_items" => {
+                match number(expr).and_then(|n| n.as_u64()) {
+                    Some(n) => set(cx, self.count(key), at.given(n), key),
+                    None => cx.error(
+                        span,
+                        format!("`{key}` takes a non-negative integer, like `{key} = 1`"),
+                    ),
+                }
+            }
+            "pattern" | "description" => match expr {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(s), ..
+                }) => {
+                    let slot = if key == "pattern" {
+                        &mut self.pattern
+                    } else {
+                        &mut self.description
+                    };
+                    set(cx, slot, at.given(s.value()), key);
+                }
+                _ => cx.error(span, format!("`{key}` takes a string literal")),
+            },
+            "values" => match json(expr) {
+                Some(Value::Array(values)) if !values.is_empty() => {
+                    set(cx, &mut self.values, at.given(values), key)
+                }
+                _ => cx.error(
+                    span,
+                    "`values` takes a non-empty array of literals, like `values = [1, 2]` (the only values allowed: JSON Schema's `enum`)",
+                ),
+            },
+            _ => match json(expr) {
+                Some(v) => self.examples.push(at.given(v)),
+                None => cx.error(
+                    span,
+                    "`example` takes a literal (string, number, `true`, `false`) or an array of literals",
+                ),
+            },
+        }
+    }
+
+    /// The slot of a numeric bound key.
+    fn bound(&mut self, key: &str) -> &mut Option<Given<Number>> {
+        match key {
+            "minimum" => &mut self.minimum,
+            "maximum" => &mut self.maximum,
+            "exclusive_minimum" => &mut self.exclusive_minimum,
+            _ => &mut self.exclusive_maximum,
+        }
+    }
+
+    /// The slot of a length or item-count key.
+    fn count(&mut self, key: &str) -> &mut Option<Given<u64>> {
+        match key {
+            "min_length" => &mut self.min_length,
+            "max_length" => &mut self.max_length,
+            "min_items" => &mut self.min_items,
+            _ => &mut self.max_items,
+        }
     }
 }
 
@@ -370,41 +353,55 @@ pub(crate) struct SerdeContainer {
 impl SerdeContainer {
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute], is_enum: bool) -> SerdeContainer {
         let mut out = SerdeContainer::default();
-        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-            let res = attr.parse_nested_meta(|meta| {
-                let key = key_name(&meta);
-                match key.as_str() {
-                    "rename_all" => {
-                        if let Some(lit) = serde_name(&meta)? {
-                            out.rename_all = rename_rule(cx, &lit);
-                        }
+        each_key(cx, attrs, "serde", |meta, key| {
+            match key {
+                "rename_all" => {
+                    if let Some(lit) = serde_name(meta)? {
+                        out.rename_all = rename_rule(cx, &lit);
                     }
-                    "untagged" if is_enum => out.untagged = Some(meta.path.span()),
-                    "deny_unknown_fields" if !is_enum => {
-                        out.deny_unknown_fields = Some(meta.path.span())
-                    }
-                    "default" if !is_enum => {
-                        out.default = true;
-                        skip_value(&meta)?;
-                    }
-                    // Read only when serialising, or no effect on what is read.
-                    "rename"
-                    | "bound"
-                    | "crate"
-                    | "expecting"
-                    | "into"
-                    | "rename_all_fields"
-                    | "deny_unknown_fields" => skip_value(&meta)?,
-                    _ => refuse(cx, &meta, &key)?,
                 }
-                Ok(())
-            });
-            if let Err(e) = res {
-                cx.push(e);
+                "untagged" if is_enum => out.untagged = Some(meta.path.span()),
+                "deny_unknown_fields" if !is_enum => {
+                    out.deny_unknown_fields = Some(meta.path.span())
+                }
+                "default" if !is_enum => {
+                    out.default = true;
+                    skip_value(meta)?;
+                }
+                // Read only when serialising, or no effect on what is read.
+                "rename"
+                | "bound"
+                | "crate"
+                | "expecting"
+                | "into"
+                | "rename_all_fields"
+                | "deny_unknown_fields" => skip_value(meta)?,
+                _ => refuse(cx, meta, key)?,
             }
-        }
+            Ok(())
+        });
         out
     }
+}
+
+/// The keys a field and a variant share: `rename` (the name serde reads) and
+/// `skip`/`skip_deserializing`. `false` for any other key.
+fn name_or_skip(
+    meta: &ParseNestedMeta,
+    key: &str,
+    rename: &mut Option<LitStr>,
+    skip: &mut bool,
+) -> syn::Result<bool> {
+    match key {
+        "rename" => {
+            if let Some(lit) = serde_name(meta)? {
+                *rename = Some(lit);
+            }
+        }
+        "skip" | "skip_deserializing" => *skip = true,
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// Serde attributes of a field.
@@ -421,33 +418,23 @@ pub(crate) struct SerdeField {
 impl SerdeField {
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> SerdeField {
         let mut out = SerdeField::default();
-        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-            let res = attr.parse_nested_meta(|meta| {
-                let key = key_name(&meta);
-                match key.as_str() {
-                    "rename" => {
-                        if let Some(lit) = serde_name(&meta)? {
-                            out.rename = Some(lit);
-                        }
-                    }
-                    "default" => {
-                        out.default = true;
-                        skip_value(&meta)?;
-                    }
-                    "skip" | "skip_deserializing" => out.skip = true,
-                    "skip_serializing"
-                    | "skip_serializing_if"
-                    | "serialize_with"
-                    | "bound"
-                    | "getter" => skip_value(&meta)?,
-                    _ => refuse(cx, &meta, &key)?,
-                }
-                Ok(())
-            });
-            if let Err(e) = res {
-                cx.push(e);
+        each_key(cx, attrs, "serde", |meta, key| {
+            if name_or_skip(meta, key, &mut out.rename, &mut out.skip)? {
+                return Ok(());
             }
-        }
+            match key {
+                "default" => {
+                    out.default = true;
+                    skip_value(meta)
+                }
+                "skip_serializing"
+                | "skip_serializing_if"
+                | "serialize_with"
+                | "bound"
+                | "getter" => skip_value(meta),
+                _ => refuse(cx, meta, key),
+            }
+        });
         out
     }
 }
@@ -464,31 +451,19 @@ pub(crate) struct SerdeVariant {
 impl SerdeVariant {
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> SerdeVariant {
         let mut out = SerdeVariant::default();
-        for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-            let res = attr.parse_nested_meta(|meta| {
-                let key = key_name(&meta);
-                match key.as_str() {
-                    "rename" => {
-                        if let Some(lit) = serde_name(&meta)? {
-                            out.rename = Some(lit);
-                        }
-                    }
-                    "skip" | "skip_deserializing" => out.skip = true,
-                    "skip_serializing" | "serialize_with" | "bound" | "rename_all" => {
-                        skip_value(&meta)?
-                    }
-                    "untagged" => {
-                        out.untagged = true;
-                        refuse(cx, &meta, &key)?
-                    }
-                    _ => refuse(cx, &meta, &key)?,
-                }
-                Ok(())
-            });
-            if let Err(e) = res {
-                cx.push(e);
+        each_key(cx, attrs, "serde", |meta, key| {
+            if name_or_skip(meta, key, &mut out.rename, &mut out.skip)? {
+                return Ok(());
             }
-        }
+            match key {
+                "skip_serializing" | "serialize_with" | "bound" | "rename_all" => skip_value(meta),
+                "untagged" => {
+                    out.untagged = true;
+                    refuse(cx, meta, key)
+                }
+                _ => refuse(cx, meta, key),
+            }
+        });
         out
     }
 }

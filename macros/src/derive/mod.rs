@@ -6,13 +6,19 @@
 //!   attributes read;
 //! - `attr`: doc comments, `#[arg(...)]`, serde's `#[serde(...)]`;
 //! - `case`: serde's `rename_all` rules;
+//! - `rust_type`: the one recogniser of Rust types ([`rust_type::RustShape`]),
+//!   which `ty`, `text` and `reading` all consume;
 //! - `ty`: Rust types -> JSON Schema, with the span of every part (`Self` as
 //!   `{"$ref": "#"}`);
-//! - `expand`: the schema checked by the schema model, compiled by the code
-//!   generator, exported with nested types' schemas spliced in and recursive
-//!   types' definitions gathered into the root's `$defs`; per export target, the
-//!   problems of the schema as a nested part, which a derive declaring targets
-//!   asserts away for its nested types.
+//! - `schema`: the type's schema (a struct's object, a string enum, an untagged
+//!   enum's `anyOf`); `property`: a field's, with the `#[arg(...)]` keywords that
+//!   apply to its type;
+//! - `expand`: the derive itself: the schema checked by the schema model,
+//!   compiled by the code generator, and the implementation around it;
+//! - `splice`: the exported schema text, nested types' schemas spliced in and
+//!   recursive types' definitions gathered into the root's `$defs`;
+//! - `targets`: per export target, the problems of the schema as a nested part,
+//!   which a derive declaring targets asserts away for its nested types;
 //! - `reading`: what serde reads as the type against what its schema accepts
 //!   (`__READING`), and the check that an untagged enum's `parse` returns what the
 //!   validator accepted;
@@ -22,7 +28,12 @@ mod ast;
 mod attr;
 mod case;
 mod expand;
+mod property;
 mod reading;
+mod rust_type;
+mod schema;
+mod splice;
+mod targets;
 mod text;
 mod ty;
 

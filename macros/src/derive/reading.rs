@@ -10,83 +10,65 @@
 //! compile error, evaluated as a constant because nested types are known only by
 //! name (their `__READING`), naming the variants, the JSON type, and the fixes.
 
-use super::ast::{unraw, Container, Data, Field, VariantFields};
-use super::ty::{self, INTEGERS};
+use super::ast::{Container, Data, Field, Variant, VariantFields};
+use super::rust_type::{option_inner, recognise, RustShape};
+use super::ty;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Ident, Type};
 
-fn rt() -> TokenStream {
-    quote!(::tool_schema::__private)
-}
+use crate::paths::private;
 
 /// The `Reading` of a value of type `ty`, as a constant expression; `this` is the
 /// derived type's own (for `Self`).
 fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
-    let rt = rt();
+    let rt = private();
     let t = quote!(#rt::json_type);
-    let inner = ty::ungroup(ty);
-    let path = match inner {
-        Type::Array(a) => {
-            let item = reading(&a.elem, own, this);
-            return quote!(#rt::Reading::array(#item, true));
-        }
-        Type::Path(p) if p.qself.is_none() => &p.path,
-        _ => return quote!(#rt::Reading::UNKNOWN),
-    };
-    let Some(last) = path.segments.last() else {
-        return quote!(#rt::Reading::UNKNOWN);
-    };
-    if path.segments.len() == 1
-        && (last.ident == "Self" || last.ident == *own)
-        && last.arguments.is_empty()
-    {
-        return this.clone();
-    }
-    let external = || quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__READING);
-    let Some(seg) = ty::std_segment(path) else {
-        return external();
-    };
-    let name = seg.ident.to_string();
-    let args = ty::type_args(seg);
-    if INTEGERS.iter().any(|(n, _, _)| *n == name) {
+    match recognise(ty, Some(own)) {
+        RustShape::Own => this.clone(),
         // `usize`/`isize` keep the 32-bit range in the schema; serde reads 64 bits.
-        return if matches!(name.as_str(), "usize" | "isize") {
-            quote!(#rt::Reading::inexact(#t::INTEGER))
-        } else {
-            quote!(#rt::Reading::exact(#t::INTEGER))
-        };
-    }
-    match (name.as_str(), args.as_slice()) {
-        ("String" | "char", _) => quote!(#rt::Reading::exact(#t::STRING)),
-        ("bool", _) => quote!(#rt::Reading::exact(#t::BOOLEAN)),
-        ("f64", _) => quote!(#rt::Reading::exact(#t::INTEGER | #t::FRACTION)),
+        RustShape::Integer {
+            name: "usize" | "isize",
+            ..
+        } => quote!(#rt::Reading::inexact(#t::INTEGER)),
+        RustShape::Integer { .. } => quote!(#rt::Reading::exact(#t::INTEGER)),
+        RustShape::String | RustShape::Char => quote!(#rt::Reading::exact(#t::STRING)),
+        RustShape::Bool => quote!(#rt::Reading::exact(#t::BOOLEAN)),
+        RustShape::F64 => quote!(#rt::Reading::exact(#t::INTEGER | #t::FRACTION)),
         // serde reads a number past the range as an infinity.
         // (Every integer serde_json holds is within it.)
-        ("f32", _) => quote!(#rt::Reading::partly_exact(#t::INTEGER | #t::FRACTION, #t::INTEGER)),
-        ("Value", _) if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
-            quote!(#rt::Reading::ANY)
+        RustShape::F32 => {
+            quote!(#rt::Reading::partly_exact(#t::INTEGER | #t::FRACTION, #t::INTEGER))
         }
-        ("Box", [inner]) => reading(inner, own, this),
-        ("Option", [inner]) => {
+        RustShape::Value => quote!(#rt::Reading::ANY),
+        RustShape::Box(inner) => reading(inner, own, this),
+        RustShape::Option(inner) => {
             let inner = reading(inner, own, this);
             quote!((#inner).nullable())
         }
-        ("Vec", [item]) => {
+        RustShape::Vec(item) => {
             let item = reading(item, own, this);
             quote!(#rt::Reading::array(#item, true))
         }
+        RustShape::Fixed(a) => {
+            let item = reading(&a.elem, own, this);
+            quote!(#rt::Reading::array(#item, true))
+        }
         // serde drops duplicates, which `uniqueItems` refuses.
-        ("HashSet" | "BTreeSet", [item]) => {
+        RustShape::Set(item) => {
             let item = reading(item, own, this);
             quote!(#rt::Reading::array(#item, false))
         }
-        ("HashMap" | "BTreeMap", [_, value]) => {
+        RustShape::Map { value, .. } => {
             let value = reading(value, own, this);
             quote!(#rt::Reading::map(#value))
         }
-        _ => external(),
+        RustShape::External => {
+            quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__READING)
+        }
+        // Refused by the schema writer: no reading is generated.
+        RustShape::Refused(_) => quote!(#rt::Reading::UNKNOWN),
     }
 }
 
@@ -108,7 +90,7 @@ fn field_exact(field: &Field, own: &Ident, this: &TokenStream) -> TokenStream {
     if narrowed {
         return quote!(false);
     }
-    match ty::option_inner(field.ty) {
+    match option_inner(field.ty) {
         Some(inner) => {
             let r = reading(inner, own, this);
             quote!((#r).optional_field_exact())
@@ -124,107 +106,16 @@ fn field_exact(field: &Field, own: &Ident, this: &TokenStream) -> TokenStream {
 /// constants that stop the build where serde's choice of variant could differ
 /// from the validator's (after it).
 pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
-    let rt = rt();
-    let own = c.ident;
+    let rt = private();
     if c.tool.custom_deserialize.is_some() {
         // A hand-written `Deserialize`: nothing known (the default).
         return (TokenStream::new(), TokenStream::new());
     }
     let this = quote!(__this);
     let (body, checks) = match &c.data {
-        Data::Struct(fields) => {
-            let deny = c.serde.deny_unknown_fields.is_some();
-            let read: Vec<&Field> = fields.iter().filter(|f| !f.serde.skip).collect();
-            let exact = read.iter().map(|f| field_exact(f, own, &this));
-            let name = |f: &Field| match (&f.serde.rename, c.serde.rename_all) {
-                (Some(lit), _) => lit.value(),
-                (None, Some(rule)) => rule.apply_to_field(&unraw(f.ident)),
-                (None, None) => unraw(f.ident),
-            };
-            let optional =
-                |f: &Field| ty::option_inner(f.ty).is_some() || f.serde.default || c.serde.default;
-            let declared: Vec<String> = read.iter().map(|f| name(f)).collect();
-            let required: Vec<String> = read
-                .iter()
-                .filter(|f| !optional(f))
-                .map(|f| name(f))
-                .collect();
-            // What serde reads as the first element of an array read as the struct.
-            let t = quote!(#rt::json_type);
-            let first = match read.first() {
-                None => quote!(#t::ALL | #t::EMPTY),
-                Some(_) if c.serde.default => quote!(#t::ALL | #t::EMPTY),
-                Some(f) if f.serde.default => quote!(#t::ALL | #t::EMPTY),
-                Some(f) => match ty::option_inner(f.ty) {
-                    Some(inner) => {
-                        let r = reading(inner, own, &this);
-                        quote!((#r).reads | #t::NULL)
-                    }
-                    None => {
-                        let r = reading(f.ty, own, &this);
-                        quote!((#r).reads)
-                    }
-                },
-            };
-            (
-                quote!(#rt::Reading::structure(
-                    #deny #(&& #exact)*,
-                    #first,
-                    &[#(#required),*],
-                    &[#(#declared),*],
-                    #deny,
-                )),
-                TokenStream::new(),
-            )
-        }
+        Data::Struct(fields) => (struct_reading(c, fields, &this), TokenStream::new()),
         Data::Enum(variants) if c.serde.untagged.is_some() => {
-            let read: Vec<(&Ident, Option<&Type>)> = variants
-                .iter()
-                .filter(|v| !v.serde.skip)
-                .filter_map(|v| match v.fields {
-                    VariantFields::Newtype(ty) => Some((v.ident, Some(ty))),
-                    VariantFields::Unit => Some((v.ident, None)),
-                    VariantFields::Other(_) => None,
-                })
-                .collect();
-            let of = |ty: Option<&Type>, this: &TokenStream| match ty {
-                Some(ty) => reading(ty, own, this),
-                None => quote!(#rt::Reading::exact(#rt::json_type::NULL)),
-            };
-            let each = read.iter().map(|(_, ty)| of(*ty, &this));
-            let body = quote!(#rt::Reading::either(&[#(#each),*]));
-            let outer = quote!(<#own as ::tool_schema::ToolArgs>::__READING);
-            let mut checks = TokenStream::new();
-            for (j, (earlier, earlier_ty)) in read.iter().enumerate() {
-                for (later, later_ty) in &read[j + 1..] {
-                    let e = of(*earlier_ty, &outer);
-                    let l = of(*later_ty, &outer);
-                    let text = |ty: Option<&Type>| match ty {
-                        Some(ty) => format!("`{}`", ty::type_text(ty)),
-                        None => "`null`".to_string(),
-                    };
-                    let head = format!(
-                        "#[serde(untagged)]: serde reads a value as the first variant that reads it, and variant `{earlier}` ({}) reads some values its schema refuses, where the later variant `{later}` ({}) accepts ",
-                        text(*earlier_ty),
-                        text(*later_ty)
-                    );
-                    let tail = format!(
-                        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Let serde tell them apart: #[serde(deny_unknown_fields)] on whichever struct lacks a name the other requires; or put first a variant that reads only what its schema accepts (a struct with #[serde(deny_unknown_fields)] and no #[arg] bounds, lengths, counts, patterns or values, and no Option, unit enum, struct, set, f32, usize or isize fields)"
-                    );
-                    let span = earlier_ty.map_or_else(|| earlier.span(), |t| t.span());
-                    checks.extend(quote_spanned!(span=>
-                        const _: () = {
-                            const CONFLICT: u8 = #rt::untagged_conflict(#e, #l);
-                            const PIECES: &[&str] = &[#head, #rt::json_type_name(CONFLICT), #tail];
-                            const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
-                            if CONFLICT != 0 {
-                                ::core::panic!("{}", #rt::concat_str(&BYTES));
-                            }
-                        };
-                    ));
-                }
-            }
-            (body, checks)
+            untagged_reading(c.ident, variants, &this)
         }
         Data::Enum(_) => (quote!(#rt::Reading::UNIT_ENUM), TokenStream::new()),
     };
@@ -248,4 +139,122 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
         };
     };
     (item, checks)
+}
+
+/// A struct's `Reading`: its fields' names, which are required, and whether each
+/// reads exactly what its schema accepts.
+fn struct_reading(c: &Container, fields: &[Field], this: &TokenStream) -> TokenStream {
+    let rt = private();
+    let own = c.ident;
+    let deny = c.serde.deny_unknown_fields.is_some();
+    let read: Vec<&Field> = fields.iter().filter(|f| !f.serde.skip).collect();
+    let exact = read.iter().map(|f| field_exact(f, own, this));
+    let name = |f: &Field| f.serde_name(c.serde.rename_all).0;
+    let optional = |f: &Field| option_inner(f.ty).is_some() || f.serde.default || c.serde.default;
+    let declared: Vec<String> = read.iter().map(|f| name(f)).collect();
+    let required: Vec<String> = read
+        .iter()
+        .filter(|f| !optional(f))
+        .map(|f| name(f))
+        .collect();
+    // What serde reads as the first element of an array read as the struct.
+    let t = quote!(#rt::json_type);
+    let first = match read.first() {
+        None => quote!(#t::ALL | #t::EMPTY),
+        Some(_) if c.serde.default => quote!(#t::ALL | #t::EMPTY),
+        Some(f) if f.serde.default => quote!(#t::ALL | #t::EMPTY),
+        Some(f) => match option_inner(f.ty) {
+            Some(inner) => {
+                let r = reading(inner, own, this);
+                quote!((#r).reads | #t::NULL)
+            }
+            None => {
+                let r = reading(f.ty, own, this);
+                quote!((#r).reads)
+            }
+        },
+    };
+    quote!(#rt::Reading::structure(
+        #deny #(&& #exact)*,
+        #first,
+        &[#(#required),*],
+        &[#(#declared),*],
+        #deny,
+    ))
+}
+
+/// An untagged enum's `Reading` (either of its variants'), and the constants that
+/// stop the build where an earlier variant reads values a later one's schema
+/// accepts.
+fn untagged_reading(
+    own: &Ident,
+    variants: &[Variant],
+    this: &TokenStream,
+) -> (TokenStream, TokenStream) {
+    let rt = private();
+    let read: Vec<(&Ident, Option<&Type>)> = variants
+        .iter()
+        .filter(|v| !v.serde.skip)
+        .filter_map(|v| match v.fields {
+            VariantFields::Newtype(ty) => Some((v.ident, Some(ty))),
+            VariantFields::Unit => Some((v.ident, None)),
+            VariantFields::Other(_) => None,
+        })
+        .collect();
+    let of = |ty: Option<&Type>, this: &TokenStream| match ty {
+        Some(ty) => reading(ty, own, this),
+        None => quote!(#rt::Reading::exact(#rt::json_type::NULL)),
+    };
+    let each = read.iter().map(|(_, ty)| of(*ty, this));
+    let body = quote!(#rt::Reading::either(&[#(#each),*]));
+    let outer = quote!(<#own as ::tool_schema::ToolArgs>::__READING);
+    let mut checks = TokenStream::new();
+    for (j, (earlier, earlier_ty)) in read.iter().enumerate() {
+        for (later, later_ty) in &read[j + 1..] {
+            let e = of(*earlier_ty, &outer);
+            let l = of(*later_ty, &outer);
+            let span = earlier_ty.map_or_else(|| earlier.span(), |t| t.span());
+            checks.extend(conflict_check(
+                span,
+                (earlier, *earlier_ty),
+                (later, *later_ty),
+                (e, l),
+            ));
+        }
+    }
+    (body, checks)
+}
+
+/// The constant that stops the build when serde reads, as the `earlier` variant,
+/// a value the `later` variant's schema accepts and `earlier`'s refuses
+/// (`e`, `l`: their readings, as constant expressions).
+fn conflict_check(
+    span: proc_macro2::Span,
+    (earlier, earlier_ty): (&Ident, Option<&Type>),
+    (later, later_ty): (&Ident, Option<&Type>),
+    (e, l): (TokenStream, TokenStream),
+) -> TokenStream {
+    let rt = private();
+    let text = |ty: Option<&Type>| match ty {
+        Some(ty) => format!("`{}`", ty::type_text(ty)),
+        None => "`null`".to_string(),
+    };
+    let head = format!(
+        "#[serde(untagged)]: serde reads a value as the first variant that reads it, and variant `{earlier}` ({}) reads some values its schema refuses, where the later variant `{later}` ({}) accepts ",
+        text(earlier_ty),
+        text(later_ty)
+    );
+    let tail = format!(
+        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Let serde tell them apart: #[serde(deny_unknown_fields)] on whichever struct lacks a name the other requires; or put first a variant that reads only what its schema accepts (a struct with #[serde(deny_unknown_fields)] and no #[arg] bounds, lengths, counts, patterns or values, and no Option, unit enum, struct, set, f32, usize or isize fields)"
+    );
+    quote_spanned!(span=>
+        const _: () = {
+            const CONFLICT: u8 = #rt::untagged_conflict(#e, #l);
+            const PIECES: &[&str] = &[#head, #rt::json_type_name(CONFLICT), #tail];
+            const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
+            if CONFLICT != 0 {
+                ::core::panic!("{}", #rt::concat_str(&BYTES));
+            }
+        };
+    )
 }

@@ -1,4 +1,6 @@
 //! Rust types -> JSON Schema, recording the span each part of the schema came from.
+//! What a type is, is `rust_type`'s to say ([`RustShape`]); this module writes the
+//! schema of each shape.
 //!
 //! | Rust | schema |
 //! |---|---|
@@ -22,60 +24,22 @@
 use super::attr::Given;
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
-use crate::tool_impl::Locate;
+use crate::spans::{Locate, SpanMap};
 use proc_macro2::Span;
 use quote::{quote, ToTokens};
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
 use syn::spanned::Spanned;
-use syn::{GenericArgument, Ident, PathArguments, Type};
+use syn::{Ident, Type};
+use tool_schema_runtime::json::pointer;
 
-/// The span of every part of the derived schema, by JSON pointer.
-pub(crate) struct SpanMap {
-    values: HashMap<String, Span>,
-    keys: HashMap<String, Span>,
-    fallback: Span,
-}
+use super::rust_type::{is_string_key, recognise, RustShape};
 
-impl SpanMap {
-    pub(crate) fn new(fallback: Span) -> SpanMap {
-        SpanMap {
-            values: HashMap::new(),
-            keys: HashMap::new(),
-            fallback,
-        }
-    }
+/// Problems of the derived schema, at the spans its parts came from.
+pub(crate) struct DerivedSchema<'a>(pub &'a SpanMap);
 
-    /// Records where the value at `pointer` came from.
-    pub(crate) fn value(&mut self, pointer: &str, span: Span) {
-        self.values.insert(pointer.to_string(), span);
-    }
-
-    /// Records where the value at `pointer` and its key came from.
-    pub(crate) fn given<T>(&mut self, pointer: &str, given: &Given<T>) {
-        self.values.insert(pointer.to_string(), given.span);
-        self.keys.insert(pointer.to_string(), given.key);
-    }
-}
-
-impl Locate for SpanMap {
+impl Locate for DerivedSchema<'_> {
     fn span(&self, pointer: &str, on_key: bool) -> Span {
-        if on_key {
-            if let Some(s) = self.keys.get(pointer) {
-                return *s;
-            }
-        }
-        // The pointer itself or its nearest ancestor that came from somewhere.
-        let mut p = pointer;
-        loop {
-            if let Some(s) = self.values.get(p) {
-                return *s;
-            }
-            if p.is_empty() {
-                return self.fallback;
-            }
-            p = p.rfind('/').map_or("", |i| &p[..i]);
-        }
+        self.0.span(pointer, on_key)
     }
 
     fn place(&self, pointer: &str) -> String {
@@ -87,9 +51,12 @@ impl Locate for SpanMap {
     }
 }
 
-/// Appends one reference token to a JSON pointer, escaped per RFC 6901.
-pub(crate) fn push_token(pointer: &str, token: &str) -> String {
-    format!("{pointer}/{}", token.replace('~', "~0").replace('/', "~1"))
+impl SpanMap {
+    /// Records where the value at `pointer` and its key came from.
+    pub(crate) fn given<T>(&mut self, pointer: &str, given: &Given<T>) {
+        self.value(pointer, given.span);
+        self.key(pointer, given.key);
+    }
 }
 
 /// What a Rust type is as a value in a call: what `#[arg(...)]` keys apply to.
@@ -137,24 +104,6 @@ impl Shape {
         }
     }
 }
-
-/// The integer types with their ranges. `usize`/`isize` get the 32-bit range on
-/// every target, so a tool's schema does not depend on where it is compiled and a
-/// valid value always fits.
-pub(crate) const INTEGERS: [(&str, i128, i128); 12] = [
-    ("u8", 0, u8::MAX as i128),
-    ("u16", 0, u16::MAX as i128),
-    ("u32", 0, u32::MAX as i128),
-    ("u64", 0, u64::MAX as i128),
-    ("u128", 0, u64::MAX as i128),
-    ("usize", 0, u32::MAX as i128),
-    ("i8", i8::MIN as i128, i8::MAX as i128),
-    ("i16", i16::MIN as i128, i16::MAX as i128),
-    ("i32", i32::MIN as i128, i32::MAX as i128),
-    ("i64", i64::MIN as i128, i64::MAX as i128),
-    ("i128", i64::MIN as i128, u64::MAX as i128),
-    ("isize", i32::MIN as i128, i32::MAX as i128),
-];
 
 /// The bound of an `f32`'s schema (`-F32_MAX..=F32_MAX`): `f32::MAX` as Rust
 /// prints it, `3.4028235e38`, a decimal every JSON reader (serde_json's default
@@ -235,7 +184,7 @@ pub(crate) struct Builder<'a> {
 /// it: definitions are named after the Rust type and gathered at the root of the
 /// outermost schema, so the pointer is the same at any depth.
 pub(crate) fn def_pointer(name: &str) -> String {
-    push_token("#/$defs", name)
+    pointer::join("#/$defs", name)
 }
 
 /// A type as text, as the user wrote it (for messages).
@@ -255,87 +204,6 @@ const SUPPORTED: &str = "String, char, bool, integers, f32, f64, Option, Vec, [T
                          BTreeSet, HashMap/BTreeMap with String keys, Box, serde_json::Value, and \
                          types deriving ToolArgs";
 
-/// Whether `path` names a type of the standard library (or `serde_json::Value`) by
-/// its plain name or its full path, and if so the last segment.
-pub(crate) fn std_segment(path: &syn::Path) -> Option<&syn::PathSegment> {
-    let last = path.segments.last()?;
-    if path.segments.len() == 1 && path.leading_colon.is_none() {
-        return Some(last);
-    }
-    let first = path.segments.first()?.ident.to_string();
-    matches!(first.as_str(), "std" | "core" | "alloc" | "serde_json").then_some(last)
-}
-
-/// The type arguments of a path segment: `Vec<T>` -> `[T]`.
-pub(crate) fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
-    match &seg.arguments {
-        PathArguments::AngleBracketed(a) => a
-            .args
-            .iter()
-            .filter_map(|a| match a {
-                GenericArgument::Type(t) => Some(t),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// `Option<T>` -> `T`, looking through `Box` (serde reads a missing field of both
-/// `Option<T>` and `Box<Option<T>>` as `None`).
-pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
-    let Type::Path(p) = ungroup(ty) else {
-        return None;
-    };
-    if p.qself.is_some() {
-        return None;
-    }
-    let seg = std_segment(&p.path)?;
-    let args = type_args(seg);
-    match (seg.ident.to_string().as_str(), args.as_slice()) {
-        ("Option", [inner]) => Some(inner),
-        ("Box", [inner]) => option_inner(inner),
-        _ => None,
-    }
-}
-
-pub(crate) fn ungroup(ty: &Type) -> &Type {
-    match ty {
-        Type::Group(g) => ungroup(&g.elem),
-        Type::Paren(p) => ungroup(&p.elem),
-        t => t,
-    }
-}
-
-/// Why a standard type is not supported, with what to write instead.
-fn refused_std(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "str" | "Cow" | "PathBuf" | "Path" | "OsString" | "OsStr" | "CString" | "CStr" => {
-            "use String"
-        }
-        "Rc" | "Arc" => "use the type itself or Box<T>",
-        "Cell" | "RefCell" | "Mutex" | "RwLock" => {
-            "a model sends plain values: use the type itself"
-        }
-        "Duration" | "SystemTime" | "Instant" => {
-            "use an integer (seconds or milliseconds) and describe the unit"
-        }
-        "PhantomData" => "mark the field #[serde(skip)]",
-        "VecDeque" | "LinkedList" | "BinaryHeap" => "use Vec<T>",
-        "NonZeroU8" | "NonZeroU16" | "NonZeroU32" | "NonZeroU64" | "NonZeroU128"
-        | "NonZeroUsize" | "NonZeroI8" | "NonZeroI16" | "NonZeroI32" | "NonZeroI64"
-        | "NonZeroI128" | "NonZeroIsize" | "NonZero" => {
-            "use the integer type with #[arg(minimum = 1)]"
-        }
-        "IpAddr" | "Ipv4Addr" | "Ipv6Addr" | "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => {
-            "use String"
-        }
-        "Result" | "Range" | "RangeInclusive" | "Bound" | "Wrapping" | "Saturating" | "Reverse"
-        | "Ordering" => "use a struct deriving ToolArgs",
-        _ => return None,
-    })
-}
-
 impl Builder<'_> {
     fn unsupported(&self, ty: &Type, hint: &str) {
         self.cx.push(syn::Error::new_spanned(
@@ -354,178 +222,106 @@ impl Builder<'_> {
         ty: &Type,
         pointer: &str,
     ) -> Option<(Map<String, Value>, Shape)> {
-        self.spans.value(&push_token(pointer, "type"), ty.span());
-        let ty_inner = ungroup(ty);
-        let path = match ty_inner {
-            Type::Path(p) if p.qself.is_none() => &p.path,
-            Type::Array(a) => return self.array(a, pointer),
-            Type::Reference(_) => {
-                self.unsupported(
-                    ty,
-                    "borrowed types cannot hold arguments deserialised from a call; use an owned type (String, Vec<T>, ...)",
-                );
-                return None;
+        self.spans.value(&pointer::join(pointer, "type"), ty.span());
+        match recognise(ty, Some(self.container)) {
+            RustShape::Own => {
+                self.recursive = true;
+                self.spans.value(pointer, ty.span());
+                Some((object(json!({"$ref": "#"})), Shape::External))
             }
-            Type::Tuple(t) if t.elems.is_empty() => {
-                self.unsupported(ty, "`()` carries nothing; leave the field out");
-                return None;
-            }
-            Type::Tuple(_) => {
-                self.unsupported(
-                    ty,
-                    "tuples are not supported; use a struct with named fields",
-                );
-                return None;
-            }
-            Type::Slice(_) => {
-                self.unsupported(ty, "use Vec<T>");
-                return None;
-            }
-            _ => {
-                self.unsupported(ty, "not a plain type");
-                return None;
-            }
-        };
-        let last = path.segments.last()?;
-        let name = last.ident.to_string();
-        if path.segments.len() == 1
-            && (name == "Self" || last.ident == *self.container)
-            && last.arguments.is_empty()
-        {
-            self.recursive = true;
-            self.spans.value(pointer, ty.span());
-            let mut m = Map::new();
-            m.insert("$ref".into(), Value::String("#".into()));
-            return Some((m, Shape::External));
-        }
-        let Some(seg) = std_segment(path) else {
-            return Some(self.external(ty, pointer));
-        };
-        let args = type_args(seg);
-        let schema = |v: Value| match v {
-            Value::Object(m) => m,
-            _ => unreachable!("schemas here are objects"),
-        };
-        if let Some((n, min, max)) = INTEGERS.iter().find(|(n, _, _)| *n == name) {
-            let mut m = schema(json!({"type": "integer"}));
-            if *min > JSON_MIN {
-                m.insert("minimum".into(), int_value(*min));
-            }
-            if *max < JSON_MAX {
-                m.insert("maximum".into(), int_value(*max));
-            }
-            return Some((
-                m,
-                Shape::Integer {
-                    name: n,
-                    min: *min,
-                    max: *max,
-                },
-            ));
-        }
-        let one_arg = |this: &Self| -> Option<&Type> {
-            match args.as_slice() {
-                [t] => Some(*t),
-                _ => {
-                    this.unsupported(ty, &format!("`{name}` takes one type argument"));
-                    None
+            RustShape::Integer { name, min, max } => Some(integer(name, min, max)),
+            RustShape::String => Some((object(json!({"type": "string"})), Shape::String)),
+            RustShape::Char => {
+                for kw in ["minLength", "maxLength"] {
+                    self.spans.value(&pointer::join(pointer, kw), ty.span());
                 }
-            }
-        };
-        match name.as_str() {
-            "String" => Some((schema(json!({"type": "string"})), Shape::String)),
-            "char" => {
-                let p = push_token(pointer, "minLength");
-                self.spans.value(&p, ty.span());
-                self.spans
-                    .value(&push_token(pointer, "maxLength"), ty.span());
                 Some((
-                    schema(json!({"type": "string", "minLength": 1, "maxLength": 1})),
+                    object(json!({"type": "string", "minLength": 1, "maxLength": 1})),
                     Shape::Char,
                 ))
             }
-            "bool" => Some((schema(json!({"type": "boolean"})), Shape::Bool)),
-            "f32" => {
+            RustShape::Bool => Some((object(json!({"type": "boolean"})), Shape::Bool)),
+            RustShape::F32 => {
                 // serde reads a larger number as an infinity: the type's range, as an
                 // integer type has its own.
                 for kw in ["minimum", "maximum"] {
-                    self.spans.value(&push_token(pointer, kw), ty.span());
+                    self.spans.value(&pointer::join(pointer, kw), ty.span());
                 }
                 Some((
-                    schema(json!({"type": "number", "minimum": -F32_MAX, "maximum": F32_MAX})),
+                    object(json!({"type": "number", "minimum": -F32_MAX, "maximum": F32_MAX})),
                     Shape::Number {
                         name: "f32",
                         max: F32_MAX,
                     },
                 ))
             }
-            "f64" => Some((
-                schema(json!({"type": "number"})),
+            RustShape::F64 => Some((
+                object(json!({"type": "number"})),
                 Shape::Number {
                     name: "f64",
                     max: f64::MAX,
                 },
             )),
-            "Value" if path.segments.len() == 1 || path.segments[0].ident == "serde_json" => {
-                Some((Map::new(), Shape::Any))
-            }
-            "Box" => {
-                let inner = one_arg(self)?;
-                self.schema(inner, pointer)
-            }
-            "Option" => {
-                let inner = one_arg(self)?;
+            RustShape::Value => Some((Map::new(), Shape::Any)),
+            RustShape::Box(inner) => self.schema(inner, pointer),
+            RustShape::Option(inner) => {
                 let (m, shape) = self.schema(inner, pointer)?;
                 Some((
                     self.nullable(m, &shape, inner, pointer),
                     Shape::Nullable(Box::new(shape)),
                 ))
             }
-            "Vec" | "HashSet" | "BTreeSet" => {
-                let inner = one_arg(self)?;
-                let (items, _) = self.schema(inner, &push_token(pointer, "items"))?;
-                let mut m = schema(json!({"type": "array"}));
-                m.insert("items".into(), Value::Object(items));
-                if name == "Vec" {
-                    Some((m, Shape::Array))
-                } else {
-                    self.spans
-                        .value(&push_token(pointer, "uniqueItems"), ty.span());
-                    m.insert("uniqueItems".into(), Value::Bool(true));
-                    Some((m, Shape::Set))
-                }
+            RustShape::Vec(inner) => {
+                let m = self.items(inner, pointer)?;
+                Some((m, Shape::Array))
             }
-            "HashMap" | "BTreeMap" => {
-                let [key, value] = args.as_slice() else {
-                    self.unsupported(ty, &format!("`{name}` takes a key and a value type"));
-                    return None;
-                };
-                let key_ok = matches!(ungroup(key), Type::Path(p)
-                    if p.qself.is_none() && std_segment(&p.path).is_some_and(|s| s.ident == "String" && s.arguments.is_empty()));
-                if !key_ok {
-                    self.cx.push(syn::Error::new_spanned(
-                        key,
-                        format!(
-                            "unsupported map key type `{}`: the keys of a JSON object are strings; use String",
-                            type_text(key)
-                        ),
-                    ));
-                    return None;
-                }
-                let at = push_token(pointer, "additionalProperties");
-                let (values, _) = self.schema(value, &at)?;
-                let mut m = schema(json!({"type": "object"}));
-                m.insert("additionalProperties".into(), Value::Object(values));
-                Some((m, Shape::Map))
+            RustShape::Set(inner) => {
+                let mut m = self.items(inner, pointer)?;
+                self.spans
+                    .value(&pointer::join(pointer, "uniqueItems"), ty.span());
+                m.insert("uniqueItems".into(), Value::Bool(true));
+                Some((m, Shape::Set))
             }
-            other => match refused_std(other) {
-                Some(hint) => {
-                    self.unsupported(ty, hint);
-                    None
-                }
-                None => Some(self.external(ty, pointer)),
-            },
+            RustShape::Map { key, value } => self.map(key, value, pointer),
+            RustShape::Fixed(a) => self.array(a, pointer),
+            RustShape::External => Some(self.external(ty, pointer)),
+            RustShape::Refused(hint) => {
+                self.unsupported(ty, &hint);
+                None
+            }
         }
+    }
+
+    /// `Vec<T>` or a set: an array of `T`.
+    fn items(&mut self, inner: &Type, pointer: &str) -> Option<Map<String, Value>> {
+        let (items, _) = self.schema(inner, &pointer::join(pointer, "items"))?;
+        let mut m = object(json!({"type": "array"}));
+        m.insert("items".into(), Value::Object(items));
+        Some(m)
+    }
+
+    /// `HashMap<String, T>` or `BTreeMap<String, T>`: an object of `T`s.
+    fn map(
+        &mut self,
+        key: &Type,
+        value: &Type,
+        pointer: &str,
+    ) -> Option<(Map<String, Value>, Shape)> {
+        if !is_string_key(key) {
+            self.cx.push(syn::Error::new_spanned(
+                key,
+                format!(
+                    "unsupported map key type `{}`: the keys of a JSON object are strings; use String",
+                    type_text(key)
+                ),
+            ));
+            return None;
+        }
+        let at = pointer::join(pointer, "additionalProperties");
+        let (values, _) = self.schema(value, &at)?;
+        let mut m = object(json!({"type": "object"}));
+        m.insert("additionalProperties".into(), Value::Object(values));
+        Some((m, Shape::Map))
     }
 
     /// `[T; N]`: exactly N items.
@@ -544,9 +340,9 @@ impl Builder<'_> {
             ));
             return None;
         };
-        let (items, _) = self.schema(&a.elem, &push_token(pointer, "items"))?;
+        let (items, _) = self.schema(&a.elem, &pointer::join(pointer, "items"))?;
         for kw in ["minItems", "maxItems"] {
-            self.spans.value(&push_token(pointer, kw), a.len.span());
+            self.spans.value(&pointer::join(pointer, kw), a.len.span());
         }
         let mut m = Map::new();
         m.insert("type".into(), "array".into());
@@ -590,9 +386,9 @@ impl Builder<'_> {
             None if *shape == Shape::Any => m,
             // Another type's schema: one of it or null.
             None => {
-                let at = push_token(pointer, "anyOf");
-                self.spans.value(&push_token(&at, "0"), inner.span());
-                self.spans.value(&push_token(&at, "1"), inner.span());
+                let at = pointer::join(pointer, "anyOf");
+                self.spans.value(&pointer::join(&at, "0"), inner.span());
+                self.spans.value(&pointer::join(&at, "1"), inner.span());
                 let mut out = Map::new();
                 out.insert("anyOf".into(), json!([Value::Object(m), {"type": "null"}]));
                 out
@@ -607,5 +403,25 @@ pub(crate) fn int_value(n: i128) -> Value {
         Value::from(n as i64)
     } else {
         Value::from(n as u64)
+    }
+}
+
+/// An integer type's schema: its range where it is narrower than a JSON integer's.
+fn integer(name: &'static str, min: i128, max: i128) -> (Map<String, Value>, Shape) {
+    let mut m = object(json!({"type": "integer"}));
+    if min > JSON_MIN {
+        m.insert("minimum".into(), int_value(min));
+    }
+    if max < JSON_MAX {
+        m.insert("maximum".into(), int_value(max));
+    }
+    (m, Shape::Integer { name, min, max })
+}
+
+/// A schema written with `json!`, as the map it is.
+fn object(v: Value) -> Map<String, Value> {
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!("schemas here are objects"),
     }
 }

@@ -13,11 +13,11 @@
 //!   16 parameters using `anyOf` or type lists per request (checked by
 //!   [`super::toolbox`] and, for one tool, by [`super::export`]).
 
-use super::common::{fill_items, prepare_root};
-use super::report::Ctx;
+use super::ctx::Ctx;
+use super::normalize::{fill_items, prepare_root};
 use super::strict::{self, ANTHROPIC};
 use super::{ExportOptions, ToolSpec};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 pub(crate) const RULE: &str = "Anthropic tool `input_schema`";
 pub(crate) const MAX_STRICT_TOOLS: usize = 20;
@@ -37,11 +37,7 @@ pub(crate) fn definition(
         fill_items(&mut s, ctx);
         s
     };
-    let mut m = Map::new();
-    m.insert("name".into(), Value::from(tool.name));
-    if !tool.description.is_empty() {
-        m.insert("description".into(), Value::from(tool.description));
-    }
+    let mut m = tool.name_and_description();
     m.insert("input_schema".into(), schema);
     if strict_mode {
         m.insert("strict".into(), Value::Bool(true));

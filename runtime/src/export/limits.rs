@@ -70,7 +70,7 @@ pub(crate) fn too_deep(value: &Value, limit: usize) -> Option<String> {
     let pointer = |tokens: &[String]| {
         let mut s = String::new();
         for t in tokens {
-            s = super::common::push(&s, t);
+            s = crate::json::pointer::join(&s, t);
         }
         s
     };

@@ -10,8 +10,8 @@
 //! - Reference servers send `{"type": "object", "properties": {}}` for a tool without
 //!   arguments (../shared/corpora/mcp), as we do.
 
-use super::common::{fill_items, prepare_root};
-use super::report::Ctx;
+use super::ctx::Ctx;
+use super::normalize::{fill_items, prepare_root};
 use super::{ExportOptions, ToolSpec};
 use serde_json::{Map, Value};
 

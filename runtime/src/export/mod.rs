@@ -54,23 +54,32 @@
 //!
 //! # Where the facts come from
 //!
-//! Each provider file cites the documents its rules come from: `anthropic.rs`,
-//! `openai.rs`, `gemini.rs`, `mcp.rs`, and `strict.rs` for the strict-mode subsets.
+//! Each provider module cites the documents its rules come from: `anthropic.rs`,
+//! `openai.rs`, `gemini/mod.rs`, `mcp.rs`, and `strict/mod.rs` for the strict-mode
+//! subsets.
 
+mod admit;
 mod anthropic;
-mod common;
+mod assemble;
+mod ctx;
+mod describe;
+mod disjoint;
 mod gemini;
+mod inline;
+mod keywords;
 pub mod limits;
 mod mcp;
+mod normalize;
 mod openai;
 mod report;
+mod rewrite;
 pub mod strict;
+mod walk;
 
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
 pub use strict::{NullableOptional, StrictSchema};
 
 use crate::tool::ToolArgs;
-use report::Ctx;
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -302,6 +311,17 @@ impl<'a> ToolSpec<'a> {
         }
     }
 
+    /// The fields every tool definition starts with: `name`, and `description`
+    /// unless it is empty.
+    pub(crate) fn name_and_description(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        m.insert("name".into(), Value::from(self.name));
+        if !self.description.is_empty() {
+            m.insert("description".into(), Value::from(self.description));
+        }
+        m
+    }
+
     /// A declared tool: its name, description and schema; its title is the schema's
     /// root `title`, if any.
     pub fn of<T: ToolArgs + ?Sized>() -> ToolSpec<'static> {
@@ -334,12 +354,7 @@ pub fn export(
     tool: &ToolSpec<'_>,
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let mut ctx = Ctx::with_options(tool.name, options);
-    let value = definition(target, tool, options, &mut ctx);
-    if target == Target::AnthropicStrict {
-        check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
-    }
-    finish(target, value, ctx)
+    assemble::one_tool(target, tool, options)
 }
 
 /// Exports a list of tools as the provider's `tools` value: an array for Anthropic
@@ -352,198 +367,7 @@ pub fn toolbox(
     tools: &[ToolSpec<'_>],
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let mut ctx = Ctx::new("");
-    let mut defs = Vec::with_capacity(tools.len());
-    let mut changes = Vec::new();
-    let mut nullable = Vec::new();
-    let mut names = std::collections::HashSet::new();
-    for tool in tools {
-        let mut one = Ctx::with_options(tool.name, options);
-        defs.push(definition(target, tool, options, &mut one));
-        if !names.insert(tool.name) {
-            one.refuse(
-                "",
-                format!(
-                    "two tools are named '{}'",
-                    report::shown(tool.name, limits::MAX_QUOTED_NAME_CHARS)
-                ),
-                "a tool list needs distinct names",
-            );
-        }
-        ctx.problems.extend(one.problems);
-        changes.extend(one.changes);
-        nullable.extend(one.nullable);
-    }
-    ctx.changes = changes;
-    ctx.nullable = nullable;
-    if target.is_openai() && tools.len() > openai::MAX_TOOLS {
-        ctx.refuse(
-            "",
-            format!("{} tools", tools.len()),
-            format!("OpenAI: at most {} functions in `tools`", openai::MAX_TOOLS),
-        );
-    }
-    if target == Target::AnthropicStrict {
-        if tools.len() > anthropic::MAX_STRICT_TOOLS {
-            ctx.refuse(
-                "",
-                format!("{} strict tools", tools.len()),
-                format!(
-                    "Anthropic strict tool use: at most {} strict tools per request",
-                    anthropic::MAX_STRICT_TOOLS
-                ),
-            );
-        }
-        check_anthropic_strict_totals(&defs, &mut ctx);
-    }
-    let list = Value::Array(defs);
-    let value = match target {
-        Target::Gemini | Target::GeminiJsonSchema => {
-            let mut m = Map::new();
-            m.insert("functionDeclarations".into(), list);
-            Value::Array(vec![Value::Object(m)])
-        }
-        Target::Mcp => {
-            let mut m = Map::new();
-            m.insert("tools".into(), list);
-            Value::Object(m)
-        }
-        _ => list,
-    };
-    finish(target, value, ctx)
-}
-
-fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportError> {
-    if !ctx.problems.is_empty() {
-        return Err(ExportError {
-            target,
-            problems: ctx.problems,
-        });
-    }
-    Ok(Exported {
-        value,
-        report: ExportReport::from_changes(ctx.changes),
-        nullable_optional: ctx.nullable,
-    })
-}
-
-fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ctx) {
-    let (mut optional, mut unions) = (0, 0);
-    for d in defs {
-        let (o, u) = strict::anthropic_counts(&d["input_schema"]);
-        optional += o;
-        unions += u;
-    }
-    if optional > anthropic::MAX_STRICT_OPTIONAL {
-        ctx.refuse(
-            "",
-            format!("{optional} optional parameters in all strict tools"),
-            format!(
-                "Anthropic strict tool use: at most {} optional parameters per request",
-                anthropic::MAX_STRICT_OPTIONAL
-            ),
-        );
-    }
-    if unions > anthropic::MAX_STRICT_UNIONS {
-        ctx.refuse(
-            "",
-            format!("{unions} parameters using `anyOf` or a type list in all strict tools"),
-            format!(
-                "Anthropic strict tool use: at most {} such parameters per request",
-                anthropic::MAX_STRICT_UNIONS
-            ),
-        );
-    }
-}
-
-fn definition(
-    target: Target,
-    tool: &ToolSpec<'_>,
-    options: &ExportOptions,
-    ctx: &mut Ctx,
-) -> Value {
-    check_name(target, tool.name, ctx);
-    if !admit(tool.schema, ctx) {
-        return Value::Null;
-    }
-    match target {
-        Target::Anthropic => anthropic::definition(tool, false, options, ctx),
-        Target::AnthropicStrict => anthropic::definition(tool, true, options, ctx),
-        Target::OpenAiChat => openai::chat(tool, false, options, ctx),
-        Target::OpenAiChatStrict => openai::chat(tool, true, options, ctx),
-        Target::OpenAiResponses => openai::responses(tool, false, options, ctx),
-        Target::OpenAiResponsesStrict => openai::responses(tool, true, options, ctx),
-        Target::Gemini => gemini::definition(tool, false, options, ctx),
-        Target::GeminiJsonSchema => gemini::definition(tool, true, options, ctx),
-        Target::Mcp => mcp::definition(tool, options, ctx),
-    }
-}
-
-/// The rule named when the schema model refuses a schema.
-const MODEL_RULE: &str =
-    "tool-schema exports only schemas its validator can honour (Schema::parse refuses this)";
-
-/// The checks every export makes before reading the schema: its JSON nests at most
-/// [`limits::MAX_JSON_DEPTH`] levels (checked without recursion), and the schema
-/// model accepts it ([`Schema::parse`](crate::Schema::parse)): every problem it finds
-/// becomes a [`Problem`] at the same pointer. False when the export is refused.
-pub(crate) fn admit(schema: &Value, ctx: &mut Ctx) -> bool {
-    if let Some(at) = limits::too_deep(schema, limits::MAX_JSON_DEPTH) {
-        ctx.stop(
-            &at,
-            format!(
-                "the schema's JSON nests deeper than {} levels",
-                limits::MAX_JSON_DEPTH
-            ),
-            "tool-schema exports: a bounded depth (limits::MAX_JSON_DEPTH), so that no export recurses without bound",
-        );
-        return false;
-    }
-    match crate::Schema::parse(schema) {
-        Ok(_) => true,
-        Err(e) => {
-            for d in e.problems {
-                ctx.refuse(&d.pointer, d.message, MODEL_RULE);
-            }
-            ctx.stopped = true;
-            false
-        }
-    }
-}
-
-/// Checks a tool name against the provider's documented pattern.
-fn check_name(target: Target, name: &str, ctx: &mut Ctx) {
-    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    let (ok, rule) = match target {
-        Target::Anthropic | Target::AnthropicStrict => (
-            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
-            "Anthropic: a tool name matches ^[a-zA-Z0-9_-]{1,64}$",
-        ),
-        Target::OpenAiChat | Target::OpenAiChatStrict | Target::OpenAiResponses | Target::OpenAiResponsesStrict => (
-            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
-            "OpenAI: a function name is letters, digits, '_' and '-', at most 64 characters",
-        ),
-        Target::Gemini | Target::GeminiJsonSchema => (
-            name.len() <= 64
-                && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-                && name.chars().all(|c| plain(c) || c == '.' || c == ':'),
-            "Gemini: a function name starts with a letter or '_' and is letters, digits, '_', '.', ':' and '-', at most 64 characters",
-        ),
-        Target::Mcp => (
-            !name.is_empty() && name.len() <= 128 && name.chars().all(|c| plain(c) || c == '.'),
-            "MCP: a tool name is 1 to 128 ASCII letters, digits, '_', '-' and '.'",
-        ),
-    };
-    if !ok {
-        ctx.refuse(
-            "",
-            format!(
-                "the tool name '{}' does not follow the provider's pattern",
-                report::shown(name, limits::MAX_QUOTED_NAME_CHARS)
-            ),
-            rule,
-        );
-    }
+    assemble::tool_list(target, tools, options)
 }
 
 fn value_of(
@@ -562,20 +386,34 @@ fn value_of(
     export(target, &tool, &ExportOptions::default()).map(|e| e.value)
 }
 
-/// Anthropic tool definition: `{name, description, input_schema}`.
-pub fn anthropic(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
-    value_of(Target::Anthropic, name, None, description, schema)
+/// Defines the one-call exports `fn NAME(name, description, schema)`: one tool for
+/// one target, with the default options, the provider's value alone.
+macro_rules! one_call_exports {
+    ($($(#[$doc:meta])* $fn_name:ident => $target:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $fn_name(
+            name: &str,
+            description: &str,
+            schema: &Value,
+        ) -> Result<Value, ExportError> {
+            value_of(Target::$target, name, None, description, schema)
+        }
+    )*};
 }
 
-/// Anthropic strict tool use: `{name, description, input_schema, strict: true}`, the
-/// schema transformed by [`strict::anthropic`] (unsupported bounds move into
-/// descriptions).
-pub fn anthropic_strict(
-    name: &str,
-    description: &str,
-    schema: &Value,
-) -> Result<Value, ExportError> {
-    value_of(Target::AnthropicStrict, name, None, description, schema)
+one_call_exports! {
+    /// Anthropic tool definition: `{name, description, input_schema}`.
+    anthropic => Anthropic;
+    /// Anthropic strict tool use: `{name, description, input_schema, strict: true}`, the
+    /// schema transformed by [`strict::anthropic`] (unsupported bounds move into
+    /// descriptions).
+    anthropic_strict => AnthropicStrict;
+    /// Gemini `functionDeclarations` entry with the legacy OpenAPI-subset `parameters`
+    /// (upper-case types, `nullable`, string `enum`s, no `$ref`; left unset for a tool
+    /// without arguments).
+    gemini => Gemini;
+    /// Gemini `functionDeclarations` entry with `parametersJsonSchema` (JSON Schema).
+    gemini_json_schema => GeminiJsonSchema;
 }
 
 /// OpenAI Chat Completions tool: `{"type": "function", "function": {name,
@@ -620,22 +458,6 @@ pub fn openai_responses_strict(
         description,
         schema,
     )
-}
-
-/// Gemini `functionDeclarations` entry with the legacy OpenAPI-subset `parameters`
-/// (upper-case types, `nullable`, string `enum`s, no `$ref`; left unset for a tool
-/// without arguments).
-pub fn gemini(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
-    value_of(Target::Gemini, name, None, description, schema)
-}
-
-/// Gemini `functionDeclarations` entry with `parametersJsonSchema` (JSON Schema).
-pub fn gemini_json_schema(
-    name: &str,
-    description: &str,
-    schema: &Value,
-) -> Result<Value, ExportError> {
-    value_of(Target::GeminiJsonSchema, name, None, description, schema)
 }
 
 /// MCP `tools/list` entry: `{name, title?, description, inputSchema}`.

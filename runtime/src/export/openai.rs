@@ -17,8 +17,8 @@
 //!   schema missing properties") and an array without `items`, even when not strict;
 //!   both are added (same meaning).
 
-use super::common::{fill_items, prepare_root};
-use super::report::Ctx;
+use super::ctx::Ctx;
+use super::normalize::{fill_items, prepare_root};
 use super::strict::{self, OPENAI};
 use super::{ExportOptions, ToolSpec};
 use serde_json::{Map, Value};
@@ -48,10 +48,7 @@ fn function_fields(
     options: &ExportOptions,
     ctx: &mut Ctx,
 ) {
-    m.insert("name".into(), Value::from(tool.name));
-    if !tool.description.is_empty() {
-        m.insert("description".into(), Value::from(tool.description));
-    }
+    m.extend(tool.name_and_description());
     m.insert(
         "parameters".into(),
         parameters(tool, strict_mode, options, ctx),

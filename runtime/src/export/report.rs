@@ -2,8 +2,23 @@
 //! and [`ExportError`] (every problem, each with its JSON pointer and provider rule).
 
 use super::Target;
-use std::collections::HashSet;
 use std::fmt;
+
+/// A property that strict mode made required and nullable although the tool's schema
+/// lets it be absent: an explicit `null` there stands for "absent" (validate calls of
+/// a strict tool with [`Options::null_is_absent`](crate::Options::null_is_absent)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NullableOptional {
+    /// JSON pointer to the object schema that declares the property.
+    pub object_pointer: String,
+    /// The property's name.
+    pub property: String,
+    /// JSON pointer to the property's schema (`{object_pointer}/properties/{property}`).
+    pub pointer: String,
+    /// The property already accepted `null` in the tool's schema: there a `null` the
+    /// model sends may mean `null` itself or "absent", which the schema cannot tell.
+    pub already_nullable: bool,
+}
 
 /// What kind of change an export made to a schema.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -214,129 +229,4 @@ pub(crate) fn shown(text: &str, max: usize) -> String {
         }
     }
     out
-}
-
-/// Collects changes, problems and nullable-optional properties during one export,
-/// and keeps its budgets (see `notes/issue-11/exports.md` and [`super::limits`]).
-pub(crate) struct Ctx {
-    pub tool: String,
-    pub changes: Vec<Change>,
-    pub problems: Vec<Problem>,
-    pub nullable: Vec<super::strict::NullableOptional>,
-    /// The problems already recorded, so that a repeated one is recorded once
-    /// (a hash set: checking the list would be quadratic in the number of problems).
-    seen: HashSet<Problem>,
-    /// JSON values `$ref` inlining may still copy ([`super::ExportOptions::inline_budget`]).
-    pub inline_left: usize,
-    /// The budget it started with, for the message.
-    pub inline_budget: usize,
-    /// Steps left for proving `oneOf` branches disjoint
-    /// ([`super::limits::MAX_DISJOINTNESS_WORK`]).
-    pub disjoint_work: usize,
-    /// A budget ran out or the output grew too deep: every walk stops at once (the
-    /// export is refused in any case).
-    pub stopped: bool,
-}
-
-impl Ctx {
-    pub fn new(tool: &str) -> Ctx {
-        Ctx {
-            tool: tool.to_string(),
-            changes: Vec::new(),
-            problems: Vec::new(),
-            nullable: Vec::new(),
-            seen: HashSet::new(),
-            inline_left: super::limits::DEFAULT_INLINE_BUDGET,
-            inline_budget: super::limits::DEFAULT_INLINE_BUDGET,
-            disjoint_work: super::limits::MAX_DISJOINTNESS_WORK,
-            stopped: false,
-        }
-    }
-
-    /// A context whose inlining budget is the one `options` asks for.
-    pub fn with_options(tool: &str, options: &super::ExportOptions) -> Ctx {
-        let mut ctx = Ctx::new(tool);
-        ctx.inline_left = options.inline_budget;
-        ctx.inline_budget = options.inline_budget;
-        ctx
-    }
-
-    pub fn change(
-        &mut self,
-        pointer: &str,
-        kind: ChangeKind,
-        what: impl Into<String>,
-        why: impl Into<String>,
-    ) {
-        self.changes.push(Change {
-            tool: self.tool.clone(),
-            pointer: pointer.to_string(),
-            kind,
-            what: what.into(),
-            why: why.into(),
-        });
-    }
-
-    pub fn refuse(&mut self, pointer: &str, message: impl Into<String>, rule: impl Into<String>) {
-        let problem = Problem {
-            tool: self.tool.clone(),
-            pointer: pointer.to_string(),
-            message: message.into(),
-            rule: rule.into(),
-        };
-        if self.seen.insert(problem.clone()) {
-            self.problems.push(problem);
-        }
-    }
-
-    /// Charges the copy of `weight` JSON values (an inlined `$ref` target at
-    /// `pointer`) to the inlining budget. False (the export refused and stopped) when
-    /// the budget cannot pay for it, or when the export has already stopped.
-    pub fn charge_inline(&mut self, pointer: &str, weight: usize) -> bool {
-        if self.stopped {
-            return false;
-        }
-        match self.inline_left.checked_sub(weight) {
-            Some(left) => {
-                self.inline_left = left;
-                true
-            }
-            None => {
-                let budget = self.inline_budget;
-                self.stop(
-                    pointer,
-                    format!("inlining `$ref`s here would copy more than {budget} JSON values in all (shared definitions multiply when inlined)"),
-                    format!("tool-schema exports: the inlining budget (ExportOptions::inline_budget, default {})", super::limits::DEFAULT_INLINE_BUDGET),
-                );
-                false
-            }
-        }
-    }
-
-    /// Refuses the export at `pointer` when the exported schema would nest deeper
-    /// than [`super::limits::MAX_SCHEMA_DEPTH`] levels (`depth` counts from 0 at the
-    /// root); true when it stopped (or had already stopped).
-    pub fn too_deep(&mut self, pointer: &str, depth: usize) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if depth > super::limits::MAX_SCHEMA_DEPTH {
-            self.stop(
-                pointer,
-                format!(
-                    "the exported schema would nest deeper than {} levels (once `$ref`s are inlined)",
-                    super::limits::MAX_SCHEMA_DEPTH
-                ),
-                "tool-schema exports: a bounded depth (limits::MAX_SCHEMA_DEPTH), so that no export recurses without bound",
-            );
-            return true;
-        }
-        false
-    }
-
-    /// Records a problem and stops every walk.
-    pub fn stop(&mut self, pointer: &str, message: impl Into<String>, rule: impl Into<String>) {
-        self.refuse(pointer, message, rule);
-        self.stopped = true;
-    }
 }

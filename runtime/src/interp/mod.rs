@@ -31,7 +31,7 @@ impl Schema {
     /// place of the first), so this validates `{"city": "Rome"}` and cannot report
     /// the repetition, while another reader of the same text may take `"Paris"`.
     /// Validate the text itself ([`Schema::validate_str`],
-    /// [`crate::text::parse_str`] for typed arguments) to have a repeated name reported
+    /// [`crate::parse_str`] for typed arguments) to have a repeated name reported
     /// ([`crate::Kind::Duplicate`]).
     pub fn validate_with(&self, args: &Value, options: &Options) -> Report {
         let run = Run {

@@ -32,9 +32,11 @@ pub const MAX_HOPS: usize = 8;
 /// evaluations, linear in the schema), so only sharing that multiplies is refused.
 pub const MAX_EVALUATIONS: u64 = 1000;
 
-/// Value depth explored by the expansion analysis: the interpreter's default
-/// run-time depth limit, past which no value is validated.
-pub const ANALYSED_DEPTH: usize = crate::Options::DEFAULT_MAX_DEPTH;
+/// Value depth explored by the expansion analysis: 128 levels. It is also the
+/// default run-time depth limit ([`crate::Options::DEFAULT_MAX_DEPTH`] is this
+/// constant), past which no value is validated, so the analysis covers every
+/// value a default validator walks.
+pub const ANALYSED_DEPTH: usize = 128;
 
 /// Work units the expansion analysis may spend, beyond a share proportional to
 /// the schema's size ([`WORK_PER_NODE`] per node): past it the schema is refused
@@ -306,7 +308,7 @@ fn location(states: &[State], mut s: usize) -> String {
     let mut parts: Vec<String> = Vec::new();
     while let Some(label) = &states[s].label {
         parts.push(match label {
-            Label::Name(k) => k.replace('~', "~0").replace('/', "~1"),
+            Label::Name(k) => crate::json::pointer::escape_token(k).into_owned(),
             Label::OtherName => "<any other name>".into(),
             Label::NameItself => "<a member's name>".into(),
             Label::Index(i) => i.to_string(),

@@ -40,21 +40,21 @@ impl Diagnostic {
 
 /// `text` escaped and cut as echoed schema text is.
 fn tame(text: String, max: usize) -> String {
-    if text.len() <= max && !text.chars().any(crate::format::echo::is_hostile) {
+    if text.len() <= max && !text.chars().any(crate::echo::is_hostile) {
         return text;
     }
-    crate::format::echo::name(&text, max)
+    crate::echo::name(&text, max)
 }
 
 impl fmt::Display for Diagnostic {
     /// `POINTER: MESSAGE`, escaped and cut as [`Diagnostic`] says (also for a
     /// diagnostic built by hand).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let message = crate::format::echo::name(&self.message, DIAGNOSTIC_MESSAGE_CHARS);
+        let message = crate::echo::name(&self.message, DIAGNOSTIC_MESSAGE_CHARS);
         if self.pointer.is_empty() {
             write!(f, "(root): {message}")
         } else {
-            let pointer = crate::format::echo::name(&self.pointer, DIAGNOSTIC_POINTER_CHARS);
+            let pointer = crate::echo::name(&self.pointer, DIAGNOSTIC_POINTER_CHARS);
             write!(f, "{pointer}: {message}")
         }
     }

@@ -7,18 +7,21 @@
 //! [`Lint`]s are listed by [`Schema::lints`].
 
 mod budget;
+mod derived;
 mod diag;
-mod export;
 pub(crate) mod facts;
 mod parse;
+mod to_json;
 
 pub use budget::{ANALYSED_DEPTH, MAX_EVALUATIONS, MAX_HOPS};
 pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
 
 /// The JSON of node `id` (as [`Schema::to_value`] writes it), for messages.
 pub fn node_value(schema: &Schema, id: NodeId) -> Value {
-    export::node_to_value(schema, id)
+    to_json::node_to_value(schema, id)
 }
+
+pub use crate::pattern::Pattern;
 
 use crate::json::TypeSet;
 use serde_json::{Number, Value};
@@ -34,7 +37,7 @@ pub struct Schema {
     lints: Vec<Lint>,
     /// What the text path (`Schema::validate_str`) precomputes, built on first use.
     /// Never part of equality or cloning.
-    pub(crate) text: crate::text::PlanCell,
+    pub(crate) text: derived::Derived,
     /// What the interpreter reads per node, computed by [`Schema::parse`].
     pub(crate) facts: facts::Facts,
 }
@@ -52,31 +55,6 @@ pub enum Additional {
     Forbidden,
     /// `additionalProperties: {schema}`: every undeclared property must match it.
     Schema(NodeId),
-}
-
-/// A `pattern`, as written and as the regular expression that runs it.
-#[derive(Clone, Debug)]
-pub struct Pattern {
-    /// The pattern as written in the schema (ECMA-262 syntax).
-    pub source: std::sync::Arc<str>,
-    /// The same pattern in the `regex` crate's syntax.
-    pub translated: String,
-    #[cfg(feature = "regex")]
-    pub(crate) regex: regex::Regex,
-}
-
-impl PartialEq for Pattern {
-    fn eq(&self, other: &Pattern) -> bool {
-        self.source == other.source
-    }
-}
-
-impl Pattern {
-    /// Whether `s` matches (anywhere, as JSON Schema's `pattern` is unanchored).
-    #[cfg(feature = "regex")]
-    pub fn is_match(&self, s: &str) -> bool {
-        self.regex.is_match(s)
-    }
 }
 
 /// One declared property.
@@ -235,6 +213,6 @@ impl Schema {
 
     /// The schema as JSON: the keywords the model holds, in source order.
     pub fn to_value(&self) -> Value {
-        export::node_to_value(self, self.root_id())
+        to_json::node_to_value(self, self.root_id())
     }
 }

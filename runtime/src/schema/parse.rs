@@ -3,7 +3,7 @@
 
 use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, Property};
 use super::{Schema, SchemaError};
-use crate::json::{cmp_numbers, json_eq, JsonType, TypeSet};
+use crate::json::{cmp_numbers, json_eq, pointer, JsonType, TypeSet};
 use crate::suggest;
 use serde_json::Number;
 use serde_json::{Map, Value};
@@ -141,21 +141,6 @@ struct Parser {
     refs: Vec<(NodeId, String, String)>,
 }
 
-/// Appends one reference token to a JSON pointer, escaped per RFC 6901.
-pub(crate) fn push_token(pointer: &str, token: &str) -> String {
-    let mut out = String::with_capacity(pointer.len() + token.len() + 1);
-    out.push_str(pointer);
-    out.push('/');
-    for c in token.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// "string", "an object", ... for messages about keyword values.
 fn kind_of(v: &Value) -> &'static str {
     match JsonType::of(v) {
@@ -166,28 +151,6 @@ fn kind_of(v: &Value) -> &'static str {
         JsonType::Array => "an array",
         JsonType::Object => "an object",
     }
-}
-
-/// Decodes the `%XX` escapes of a URI fragment.
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Some(b) = s
-                .get(i + 1..i + 3)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-            {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Common misspellings of type names, from other languages' vocabularies.
@@ -285,7 +248,7 @@ impl Parser {
         // Source index of each name kept in `node.required`, for lint pointers.
         let mut required_at: Vec<usize> = Vec::new();
         for (key, v) in map {
-            let at = push_token(ptr, key);
+            let at = pointer::join(ptr, key);
             match key.as_str() {
                 "type" => node.types = self.types(v, &at),
                 "nullable" => match v {
@@ -344,7 +307,7 @@ impl Parser {
                     Value::Object(props) => {
                         let mut list = Vec::with_capacity(props.len());
                         for (name, sub) in props {
-                            let child = self.node(sub, push_token(&at, name), depth + 1);
+                            let child = self.node(sub, pointer::join(&at, name), depth + 1);
                             list.push(Property {
                                 name: name.clone(),
                                 node: child,
@@ -363,7 +326,7 @@ impl Parser {
                             .iter()
                             .map(|(name, sub)| Property {
                                 name: name.clone(),
-                                node: self.node(sub, push_token(&at, name), depth + 1),
+                                node: self.node(sub, pointer::join(&at, name), depth + 1),
                             })
                             .collect();
                         node.defs.push((key.clone(), list));
@@ -456,7 +419,9 @@ impl Parser {
             Value::Array(items) if !items.is_empty() || empty_ok => items
                 .iter()
                 .enumerate()
-                .filter_map(|(i, item)| self.subschema(item, push_token(at, &i.to_string()), depth))
+                .filter_map(|(i, item)| {
+                    self.subschema(item, pointer::join(at, &i.to_string()), depth)
+                })
                 .collect(),
             Value::Array(_) => {
                 self.error(at, "expected a non-empty array of schemas");
@@ -526,15 +491,15 @@ impl Parser {
                 .collect()
         };
         for (id, reference, at) in refs {
-            let Some(fragment) = reference.strip_prefix('#') else {
+            if !reference.starts_with('#') {
                 self.error(
                     at,
                     format!("only local references (starting with \"#\") are supported, got \"{reference}\""),
                 );
                 continue;
-            };
-            let target = percent_decode(fragment);
-            match by_pointer.get(&target) {
+            }
+            let target = pointer::local_ref_pointer(&reference);
+            match target.and_then(|t| by_pointer.get(t.as_ref())) {
                 Some(&to) => self.nodes[id.0 as usize].reference = Some(to),
                 None => self.error(
                     at,
@@ -606,7 +571,7 @@ impl Parser {
                 let mut set = TypeSet::EMPTY;
                 let mut ok = true;
                 for (i, n) in names.iter().enumerate() {
-                    let item_at = push_token(at, &i.to_string());
+                    let item_at = pointer::join(at, &i.to_string());
                     match n {
                         Value::String(name) => match self.type_name(name, &item_at) {
                             Some(t) if set.declares(t) => self.lint(
@@ -679,7 +644,7 @@ impl Parser {
                         !kept_names.insert(name)
                     };
                     if repeated {
-                        let item_at = push_token(at, &i.to_string());
+                        let item_at = pointer::join(at, &i.to_string());
                         self.lint(
                             LintKind::DuplicateRequired,
                             item_at,
@@ -691,7 +656,7 @@ impl Parser {
                     }
                 }
                 other => self.error(
-                    push_token(at, &i.to_string()),
+                    pointer::join(at, &i.to_string()),
                     format!("expected a property name, got {}", kind_of(other)),
                 ),
             }
@@ -715,7 +680,7 @@ impl Parser {
             };
             for (name, i) in node.required.iter().zip(required_at) {
                 if !is_declared(name) {
-                    let at = push_token(&push_token(ptr, "required"), &i.to_string());
+                    let at = pointer::join(&pointer::join(ptr, "required"), &i.to_string());
                     self.lint(
                         LintKind::RequiredUndeclared,
                         at,
@@ -728,7 +693,7 @@ impl Parser {
             if cmp_numbers(lo, hi) == Some(Ordering::Greater) {
                 self.lint(
                     LintKind::MinimumAboveMaximum,
-                    push_token(ptr, "minimum"),
+                    pointer::join(ptr, "minimum"),
                     format!("minimum {lo} is greater than maximum {hi}: no number is accepted"),
                 );
             }
@@ -761,14 +726,14 @@ impl Parser {
                 if lo > hi {
                     self.lint(
                         LintKind::MinimumAboveMaximum,
-                        push_token(ptr, lo_kw),
+                        pointer::join(ptr, lo_kw),
                         format!("{lo_kw} {lo} is greater than {hi_kw} {hi}: no {what} is accepted"),
                     );
                 }
             }
         }
         if let Some(values) = &node.enum_values {
-            let at = push_token(ptr, "enum");
+            let at = pointer::join(ptr, "enum");
             if values.is_empty() {
                 self.lint(
                     LintKind::EmptyEnum,
@@ -794,7 +759,7 @@ impl Parser {
                     if !types.accepts(JsonType::of(v)) {
                         self.lint(
                             LintKind::EnumTypeMismatch,
-                            push_token(&at, &i.to_string()),
+                            pointer::join(&at, &i.to_string()),
                             format!(
                                 "enum value {v} is {}, not {types}: it can never be accepted",
                                 JsonType::of(v)
@@ -805,7 +770,7 @@ impl Parser {
                 if repeats[i] {
                     self.lint(
                         LintKind::DuplicateEnum,
-                        push_token(&at, &i.to_string()),
+                        pointer::join(&at, &i.to_string()),
                         format!("enum value {v} is listed twice"),
                     );
                 }
@@ -815,7 +780,7 @@ impl Parser {
             if !types.accepts(JsonType::of(c)) {
                 self.lint(
                     LintKind::ConstTypeMismatch,
-                    push_token(ptr, "const"),
+                    pointer::join(ptr, "const"),
                     format!(
                         "const value {c} is {}, not {types}: no value is accepted",
                         JsonType::of(c)
@@ -866,7 +831,7 @@ impl Parser {
                 if present && !applies {
                     self.key_lint(
                         LintKind::KeywordTypeMismatch,
-                        push_token(ptr, kw),
+                        pointer::join(ptr, kw),
                         format!("{kw} has no effect on a value of type {types}"),
                     );
                 }

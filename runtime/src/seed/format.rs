@@ -1,7 +1,7 @@
 //! The seed exercises' output formats: [`Format::Seed000`] .. [`Format::Seed003`],
 //! the exact strings, order and filtering of the four seed exercises.
 
-use crate::format::{seeds, whole};
+use crate::render::{seeds, whole};
 use crate::violation::Report;
 
 /// A seed exercise's way of writing a report's violations as strings.

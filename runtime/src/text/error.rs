@@ -76,7 +76,7 @@ impl std::error::Error for TextError {
     }
 }
 
-/// Why typed arguments could not be read from text ([`parse_str`](super::parse_str)).
+/// Why typed arguments could not be read from text ([`parse_str`](crate::parse_str)).
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ParseError {

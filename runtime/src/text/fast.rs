@@ -9,7 +9,7 @@
 //! lengths and patterns ([`Str`]), item counts ([`Seq`]), uniqueness ([`Set`]).
 //! Anything else (an undeclared or repeated name, a missing required field, a
 //! `null` where the schema has none, a type serde refuses) stops the pass with
-//! [`fail`], and [`crate::text::parse_str_with`] answers by the exact path.
+//! [`fail`], and [`crate::parse_str_with`] answers by the exact path.
 //!
 //! What the pass accepts is therefore what parse-then-validate accepts: the
 //! checks here are those of the derived schema (the derive writes both), and a
@@ -22,7 +22,6 @@ use crate::check::{char_len, cmp_to_int};
 use crate::json::cmp_numbers;
 use crate::options::Options;
 use crate::schema::{Additional, Pattern};
-use crate::tool::ToolArgs;
 use serde::de::value::{F64Deserializer, I64Deserializer, U64Deserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -64,16 +63,6 @@ impl Fast {
             null_is_absent: options.null_is_absent,
         }
     }
-}
-
-/// Typed arguments from `text` by `T`'s generated visitor, or `None` at the first
-/// problem (invalid, malformed, or anything the visitor leaves to the exact path).
-#[inline]
-pub fn parse<T: ToolArgs>(text: &str, options: &Options) -> Option<T> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let value = T::__fast_de(&mut de, Fast::new(options)).ok()?;
-    de.end().ok()?;
-    Some(value)
 }
 
 pub use super::check::{Skip, Unique};

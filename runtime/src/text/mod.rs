@@ -114,10 +114,13 @@
 //! which may grow once. [`parse_str`] allocates what the typed value holds, as
 //! `serde_json::from_str::<T>` does, and nothing more (the generated visitor
 //! grows vectors, sets and maps as serde does).
+//!
+//! [`parse_str`]: crate::parse_str
+//! [`ToolArgs::validate_str`]: crate::ToolArgs::validate_str
+//! [`ToolArgs::parse_with`]: crate::ToolArgs::parse_with
 
-mod cache;
 mod check;
-mod dups;
+pub(crate) mod dups;
 mod error;
 #[doc(hidden)]
 pub mod fast;
@@ -126,13 +129,10 @@ mod plan;
 mod scalar;
 mod typed;
 
-pub(crate) use cache::schema_of;
 pub use error::{ParseError, TextError};
-pub(crate) use plan::PlanCell;
 
 use crate::options::Options;
 use crate::schema::{NodeId, Schema};
-use crate::tool::ToolArgs;
 use crate::violation::Report;
 use check::Check;
 use plan::{Compound, Plan};
@@ -176,198 +176,6 @@ impl Schema {
     }
 }
 
-/// Validates the arguments of tool `T` given as JSON text, with `options`:
-/// [`ToolArgs::validate_str`] with options.
-///
-/// # Errors
-///
-/// A [`TextError`] when `text` is not one JSON value.
-pub fn validate_str_with<T: ToolArgs + 'static>(
-    text: &str,
-    options: &Options,
-) -> Result<Report, TextError> {
-    validate_text(T::compiled_schema(), text, options, |value| {
-        T::validate_with(value, options)
-    })
-}
-
-/// Typed arguments from JSON text, in tool-call mode: `T`'s own `Deserialize`
-/// reads the text through a deserializer that checks every value against `T`'s
-/// schema as it goes, in one pass. The same answer as
-/// `T::parse(&serde_json::from_str(text)?)`: the value, or every violation.
-///
-/// ```
-/// use tool_schema_runtime::text::{parse_str, ParseError};
-/// # use serde::Deserialize;
-/// # use tool_schema_runtime::__private::{Sink, Trail};
-/// # use tool_schema_runtime::{Options, Position, Report, ToolArgs};
-/// # use serde_json::Value;
-/// # use std::sync::LazyLock;
-///
-/// /// Get the weather. In a crate using `tool-schema`: `#[derive(ToolArgs,
-/// /// Deserialize)]`, with `#[arg(minimum = 1, maximum = 16)]` on `days`.
-/// #[derive(Debug, PartialEq)]
-/// struct GetWeather {
-///     city: String,
-///     days: Option<u8>,
-/// }
-/// # impl<'de> Deserialize<'de> for GetWeather {
-/// #     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-/// #         let mut m = std::collections::BTreeMap::<String, Value>::deserialize(d)?;
-/// #         let city = m.remove("city").and_then(|v| v.as_str().map(String::from));
-/// #         let city = city.ok_or_else(|| serde::de::Error::missing_field("city"))?;
-/// #         let days = m.remove("days").and_then(|v| v.as_u64()).map(|d| d as u8);
-/// #         Ok(GetWeather { city, days })
-/// #     }
-/// # }
-/// # impl ToolArgs for GetWeather {
-/// #     const NAME: &'static str = "get_weather";
-/// #     const DESCRIPTION: &'static str = "Get the weather.";
-/// #     const SCHEMA_JSON: &'static str = r#"{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":16}},"required":["city"]}"#;
-/// #     fn schema() -> &'static Value {
-/// #         static SCHEMA: LazyLock<Value> =
-/// #             LazyLock::new(|| serde_json::from_str(GetWeather::SCHEMA_JSON).unwrap());
-/// #         &SCHEMA
-/// #     }
-/// #     fn validate_with(args: &Value, options: &Options) -> Report {
-/// #         Self::compiled_schema().validate_with(args, options)
-/// #     }
-/// #     fn __validate_at(_: &Value, _: &Trail<'_>, _: Position, _: &Options, _: &mut Sink<'_>) {}
-/// # }
-///
-/// let args: GetWeather = parse_str(r#"{"city": "Oslo", "days": 3}"#).unwrap();
-/// assert_eq!(args, GetWeather { city: "Oslo".into(), days: Some(3) });
-///
-/// let err = parse_str::<GetWeather>(r#"{"days": 30, "units": "metric"}"#).unwrap_err();
-/// assert_eq!(err.messages(), [
-///     "missing required argument 'city'",
-///     "argument 'days' should be at most 16, got 30",
-///     "unexpected argument 'units'",
-/// ]);
-/// assert!(matches!(parse_str::<GetWeather>("{"), Err(ParseError::Malformed(_))));
-/// ```
-///
-/// # Errors
-///
-/// [`ParseError::Invalid`] with every violation, or [`ParseError::Malformed`].
-///
-/// # Panics
-///
-/// As [`ToolArgs::parse`]: when serde refuses arguments the validator accepts.
-pub fn parse_str<T>(text: &str) -> Result<T, ParseError>
-where
-    T: ToolArgs + DeserializeOwned + 'static,
-{
-    parse_str_with(text, &Options::default())
-}
-
-/// [`parse_str`] with `options`, except that, as in [`ToolArgs::parse_with`], a
-/// float is never read as an integer (`integer_floats` is off).
-///
-/// # Errors
-///
-/// As [`parse_str`].
-///
-/// # Panics
-///
-/// As [`ToolArgs::parse`].
-pub fn parse_str_with<T>(text: &str, options: &Options) -> Result<T, ParseError>
-where
-    T: ToolArgs + DeserializeOwned + 'static,
-{
-    let options = options.integer_floats(false);
-    if crate::depth::text_too_deep(text, &options) {
-        return exact_typed::<T>(text, &options);
-    }
-    if T::__FAST_PATH {
-        // The visitor generated for a derived type: a valid call is read by it
-        // alone; anything else is answered by the exact path.
-        if let Some(value) = fast::parse::<T>(text, &options) {
-            return Ok(value);
-        }
-        return exact_typed::<T>(text, &options);
-    }
-    __parse_str_generic(text, &options)
-}
-
-/// The exact path of typed arguments: the value `serde_json::from_str` reads,
-/// then [`ToolArgs::parse_with`]; a member repeated anywhere makes the call
-/// invalid ([`Kind::Duplicate`](crate::Kind::Duplicate), beside the value's own
-/// violations).
-fn exact_typed<T>(text: &str, options: &Options) -> Result<T, ParseError>
-where
-    T: ToolArgs + DeserializeOwned + 'static,
-{
-    let (value, repeated, more) =
-        dups::read(text, options.max_violations, T::compiled_schema()).map_err(TextError::from)?;
-    if repeated.is_empty() {
-        return T::parse_with(&value, options).map_err(ParseError::Invalid);
-    }
-    let mut report = T::validate_with(&value, options);
-    report.add_duplicates(repeated, more, options);
-    Err(ParseError::Invalid(report))
-}
-
-/// Whether no object of `text` repeats a member name (text already read once
-/// without error): the generic typed pass hands some values to the target's own
-/// `Deserialize`, which does not say.
-fn no_repeats(text: &str) -> bool {
-    let mut de = serde_json::Deserializer::from_str(text);
-    check::Skip.deserialize(&mut de).is_ok()
-}
-
-/// [`parse_str_with`] by the generic pass alone (the schema walked as `T`'s own
-/// `Deserialize` reads, through a validating deserializer), also for a type with
-/// a generated visitor: what types without one use, kept callable for
-/// benchmarks. Not a stable API.
-///
-/// # Errors
-///
-/// As [`parse_str`].
-///
-/// # Panics
-///
-/// As [`ToolArgs::parse`].
-#[doc(hidden)]
-pub fn __parse_str_generic<T>(text: &str, options: &Options) -> Result<T, ParseError>
-where
-    T: ToolArgs + DeserializeOwned + 'static,
-{
-    let options = options.integer_floats(false);
-    if crate::depth::text_too_deep(text, &options) {
-        return exact_typed::<T>(text, &options);
-    }
-    let schema = T::compiled_schema();
-    let cx = Ctx::new(schema, &options);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let read = T::deserialize(typed::Validating {
-        de: &mut de,
-        cx: &cx,
-        at: At::root(schema),
-    });
-    if let Ok(value) = read {
-        if de.end().is_ok() && no_repeats(text) {
-            match cx.root.take() {
-                None => return Ok(value),
-                Some(root) if schema.is_valid_with(&root, &options) => return Ok(value),
-                Some(_) => {}
-            }
-        }
-    }
-    exact_typed::<T>(text, &options)
-}
-
-/// Whether the visitor `#[derive(ToolArgs)]` generated for `T` reads `text` by
-/// itself (no exact path), with `options` as [`parse_str_with`] takes them: for
-/// tests that check the generated path settles valid calls. False for a type
-/// without one. Not a stable API.
-#[doc(hidden)]
-pub fn __fast_accepts<T: ToolArgs>(text: &str, options: &Options) -> bool {
-    T::__FAST_PATH
-        && !crate::depth::text_too_deep(text, options)
-        && fast::parse::<T>(text, &options.integer_floats(false)).is_some()
-}
-
 /// Whether the checking pass alone finds `text` valid (no exact path), for tests
 /// that check the pass settles valid calls by itself. Not a stable API.
 #[doc(hidden)]
@@ -384,9 +192,44 @@ pub fn __pass_accepts(schema: &Schema, text: &str, options: &Options) -> bool {
     check.deserialize(&mut de).is_ok() && de.end().is_ok() && cx.root.take().is_none()
 }
 
+/// `T`'s own `Deserialize` reading `text` through a deserializer that checks
+/// each value against `schema` as it goes (the generic typed pass): the value when
+/// the call is valid and repeats no member name; `None` otherwise, and the exact
+/// path answers.
+pub(crate) fn read_checked<T: DeserializeOwned>(
+    schema: &Schema,
+    text: &str,
+    options: &Options,
+) -> Option<T> {
+    let cx = Ctx::new(schema, options);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = T::deserialize(typed::Validating {
+        de: &mut de,
+        cx: &cx,
+        at: At::root(schema),
+    })
+    .ok()?;
+    if de.end().is_err() || !no_repeats(text) {
+        return None;
+    }
+    match cx.root.take() {
+        None => Some(value),
+        Some(root) if schema.is_valid_with(&root, options) => Some(value),
+        Some(_) => None,
+    }
+}
+
+/// Whether no object of `text` repeats a member name (text already read once
+/// without error): the generic typed pass hands some values to the target's own
+/// `Deserialize`, which does not say.
+fn no_repeats(text: &str) -> bool {
+    let mut de = serde_json::Deserializer::from_str(text);
+    check::Skip.deserialize(&mut de).is_ok()
+}
+
 /// The checking pass over `text`, then, unless it found the call valid, the exact
 /// path: `serde_json::from_str` and `validate`.
-fn validate_text(
+pub(crate) fn validate_text(
     schema: &Schema,
     text: &str,
     options: &Options,

@@ -6,8 +6,6 @@ use crate::json::{JsonType, TypeSet};
 use crate::options::{Options, Undeclared};
 use crate::schema::{Additional, Node, NodeId, Schema};
 use serde_json::Value;
-use std::fmt;
-use std::sync::OnceLock;
 
 /// The most conjuncts (`$ref` targets and `allOf` branches, flattened) a node may
 /// have for the stream to walk it; beyond, objects and arrays are buffered.
@@ -138,34 +136,11 @@ fn undeclared_index(u: Undeclared) -> usize {
     }
 }
 
-/// The lazily built [`Plan`] kept in a [`Schema`]: empty when cloned, always equal,
-/// so a schema's identity is its nodes alone.
-#[derive(Default)]
-pub(crate) struct PlanCell(OnceLock<Plan>);
-
-impl Clone for PlanCell {
-    fn clone(&self) -> PlanCell {
-        PlanCell::default()
-    }
-}
-
-impl PartialEq for PlanCell {
-    fn eq(&self, _: &PlanCell) -> bool {
-        true
-    }
-}
-
-impl fmt::Debug for PlanCell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("PlanCell")
-    }
-}
-
 impl Schema {
     /// The text path's plan, built on first use (the only allocation of the text
     /// path on valid input, once per schema).
     pub(crate) fn text_plan(&self) -> &Plan {
-        self.text.0.get_or_init(|| build(self))
+        self.text.get_or_build(|| build(self))
     }
 }
 

@@ -299,6 +299,16 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
     }
 }
 
+/// `Ok` when the target's visitor left the value whole and valid, else the error
+/// that stops the pass.
+fn settled<E: de::Error>(ok: bool) -> Result<(), E> {
+    if ok {
+        Ok(())
+    } else {
+        Err(abort())
+    }
+}
+
 /// The members of an object, each value read through a wrapper for its node.
 struct ValidatingMap<'c, 's, A> {
     map: A,
@@ -315,14 +325,8 @@ impl<'de, A: MapAccess<'de>> ValidatingMap<'_, '_, A> {
     /// A target that stopped early leaves members unread: the object is drained
     /// (serde_json refuses members left over).
     fn finish(&mut self) -> Result<(), A::Error> {
-        if !self.done && self.map.next_key::<IgnoredAny>()?.is_some() {
-            return Err(abort());
-        }
-        if self.state.finish() {
-            Ok(())
-        } else {
-            Err(abort())
-        }
+        let drained = self.done || self.map.next_key::<IgnoredAny>()?.is_none();
+        settled(drained && self.state.finish())
     }
 }
 
@@ -379,14 +383,8 @@ impl<'de, A: SeqAccess<'de>> ValidatingSeq<'_, '_, A> {
     /// After the target's visitor: the length, once the array is known to end
     /// (a fixed-size target stops after its last element).
     fn finish(&mut self) -> Result<(), A::Error> {
-        if !self.done && self.seq.next_element::<IgnoredAny>()?.is_some() {
-            return Err(abort());
-        }
-        if self.state.finish() {
-            Ok(())
-        } else {
-            Err(abort())
-        }
+        let drained = self.done || self.seq.next_element::<IgnoredAny>()?.is_none();
+        settled(drained && self.state.finish())
     }
 }
 

@@ -16,7 +16,7 @@ mod shared_material;
 
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
-use tool_schema::dialect::bfcl_codes;
+use tool_schema::render::bfcl_codes;
 use tool_schema::{Options, Schema, Undeclared};
 use tool_schema_compiled_tests::mcp::{MCP, SOURCE};
 use tool_schema_compiled_tests::Validate;

@@ -5,6 +5,8 @@
 //! with no fraction and no exponent is an `integer`, every other number is a `number`;
 //! a boolean is never a number.
 
+pub mod pointer;
+
 use serde_json::{Number, Value};
 use std::cmp::Ordering;
 use std::fmt;

@@ -215,7 +215,8 @@ pub fn push_json(out: &mut String, value: &Value, max: usize) {
 }
 
 /// [`push_json`] into a new string.
-pub fn json(value: &Value, max: usize) -> String {
+#[cfg(test)]
+fn json(value: &Value, max: usize) -> String {
     let mut out = String::new();
     push_json(&mut out, value, max);
     out

@@ -1,7 +1,7 @@
 //! The default, model-facing sentences: seed 000's wording, extended to every kind
 //! and to nested paths.
 
-use super::echo;
+use crate::echo;
 use crate::violation::{Kind, Violation, NAME_SHOWN};
 use serde_json::Value;
 use std::fmt::{self, Write as _};
@@ -53,6 +53,13 @@ pub(crate) fn cut_to(out: &mut String, max: usize) {
     }
 }
 
+/// `before`, the violation's path, `after`: `missing required argument 'city'`.
+fn quoted_path(out: &mut String, before: &str, v: &Violation, after: &str) {
+    out.push_str(before);
+    v.path.write_to(out);
+    out.push_str(after);
+}
+
 fn message_uncut(v: &Violation, max: usize) -> String {
     let subject = Subject(&v.path);
     match &v.kind {
@@ -88,16 +95,8 @@ fn message_uncut(v: &Violation, max: usize) -> String {
         kind => {
             let mut out = String::with_capacity(48 + 2 * v.path.text_len());
             match kind {
-                Kind::Missing => {
-                    out.push_str("missing required argument '");
-                    v.path.write_to(&mut out);
-                    out.push('\'');
-                }
-                Kind::Unexpected => {
-                    out.push_str("unexpected argument '");
-                    v.path.write_to(&mut out);
-                    out.push('\'');
-                }
+                Kind::Missing => quoted_path(&mut out, "missing required argument '", v, "'"),
+                Kind::Unexpected => quoted_path(&mut out, "unexpected argument '", v, "'"),
                 Kind::TooDeep { limit } => {
                     if v.path.is_root() {
                         out.push_str("arguments");
@@ -111,15 +110,9 @@ fn message_uncut(v: &Violation, max: usize) -> String {
                     out.push_str(if *limit == 1 { " level)" } else { " levels)" });
                 }
                 Kind::NotAllowed if v.path.is_root() => out.push_str("no arguments are allowed"),
-                Kind::NotAllowed => {
-                    out.push_str("argument '");
-                    v.path.write_to(&mut out);
-                    out.push_str("' is not allowed");
-                }
+                Kind::NotAllowed => quoted_path(&mut out, "argument '", v, "' is not allowed"),
                 Kind::Duplicate => {
-                    out.push_str("argument '");
-                    v.path.write_to(&mut out);
-                    out.push_str("' is given more than once");
+                    quoted_path(&mut out, "argument '", v, "' is given more than once")
                 }
                 kind => {
                     write_subject(&mut out, &v.path);
@@ -190,16 +183,7 @@ fn write_number(out: &mut String, n: &serde_json::Number) {
 /// no escape.
 fn write_json(out: &mut String, value: &Value) {
     match value {
-        Value::String(s)
-            if s.len() + 2 <= QUOTE_MAX
-                && !s
-                    .bytes()
-                    .any(|b| b < 0x20 || b == b'"' || b == b'\\' || b >= 0x7f) =>
-        {
-            out.push('"');
-            out.push_str(s);
-            out.push('"');
-        }
+        Value::String(s) if s.len() + 2 <= QUOTE_MAX && is_plain(s) => push_quoted(out, s),
         Value::Number(n) => write_number(out, n),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Null => out.push_str("null"),
@@ -226,6 +210,54 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     } else {
         format!("{n} {many}")
     }
+}
+
+/// The unit a count bound counts, singular and plural.
+type Unit = (&'static str, &'static str);
+const CHARACTERS: Unit = ("character", "characters");
+const ITEMS: Unit = ("item", "items");
+const PROPERTIES: Unit = ("property", "properties");
+
+/// `should be at least 2 characters long, got 1`, `should have at most 3 items, got 4`.
+fn count_bound(
+    out: &mut String,
+    relation: &str,
+    limit: u64,
+    (one, many): Unit,
+    after: &str,
+    actual: u64,
+) -> fmt::Result {
+    write!(
+        out,
+        "should {relation} {}{after}, got {actual}",
+        plural(limit, one, many)
+    )
+}
+
+/// `should match the pattern '^a', got "b"`: a rule named from the schema, then the
+/// string received.
+fn string_rule(out: &mut String, lead: &str, rule: &str, received: &str) -> fmt::Result {
+    out.push_str(lead);
+    echo::push_name(out, rule, PATTERN_SHOWN);
+    out.push_str(", got ");
+    echo::push_json(out, &Value::String(received.to_owned()), QUOTE_MAX);
+    Ok(())
+}
+
+/// `should be at least 1, got 0`, `should be less than 10, got 10`.
+fn number_bound(
+    out: &mut String,
+    relation: &str,
+    limit: &serde_json::Number,
+    received: &serde_json::Number,
+) -> fmt::Result {
+    out.push_str("should be ");
+    out.push_str(relation);
+    out.push(' ');
+    write_number(out, limit);
+    out.push_str(", got ");
+    write_number(out, received);
+    Ok(())
 }
 
 /// What a value should be: `should be at least 1, got 0`.
@@ -278,87 +310,50 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             echo::push_json(out, received, QUOTE_MAX);
             Ok(())
         }
-        Kind::BelowMinimum { limit, received } => {
-            out.push_str("should be at least ");
-            write_number(out, limit);
-            out.push_str(", got ");
-            write_number(out, received);
-            Ok(())
-        }
-        Kind::AboveMaximum { limit, received } => {
-            out.push_str("should be at most ");
-            write_number(out, limit);
-            out.push_str(", got ");
-            write_number(out, received);
-            Ok(())
-        }
+        Kind::BelowMinimum { limit, received } => number_bound(out, "at least", limit, received),
+        Kind::AboveMaximum { limit, received } => number_bound(out, "at most", limit, received),
         Kind::ExclusiveMinimum { limit, received } => {
-            out.push_str("should be greater than ");
-            write_number(out, limit);
-            out.push_str(", got ");
-            write_number(out, received);
-            Ok(())
+            number_bound(out, "greater than", limit, received)
         }
         Kind::ExclusiveMaximum { limit, received } => {
-            out.push_str("should be less than ");
-            write_number(out, limit);
-            out.push_str(", got ");
-            write_number(out, received);
-            Ok(())
+            number_bound(out, "less than", limit, received)
         }
         Kind::MultipleOf { divisor, received } => {
             write!(out, "should be a multiple of {divisor}, got {received}")
         }
-        Kind::MinLength { limit, length } => write!(
-            out,
-            "should be at least {} long, got {length}",
-            plural(*limit, "character", "characters")
-        ),
-        Kind::MaxLength { limit, length } => write!(
-            out,
-            "should be at most {} long, got {length}",
-            plural(*limit, "character", "characters")
-        ),
+        Kind::MinLength { limit, length } => {
+            count_bound(out, "be at least", *limit, CHARACTERS, " long", *length)
+        }
+        Kind::MaxLength { limit, length } => {
+            count_bound(out, "be at most", *limit, CHARACTERS, " long", *length)
+        }
         Kind::Pattern { pattern, received } => {
-            out.push_str("should match the pattern ");
-            echo::push_name(out, pattern, PATTERN_SHOWN);
-            out.push_str(", got ");
-            echo::push_json(out, &Value::String(received.clone()), QUOTE_MAX);
-            Ok(())
+            string_rule(out, "should match the pattern ", pattern, received)
         }
-        Kind::Format { format, received } => {
-            out.push_str("should be ");
-            echo::push_name(out, &crate::formats::describe(format), PATTERN_SHOWN);
-            out.push_str(", got ");
-            echo::push_json(out, &Value::String(received.clone()), QUOTE_MAX);
-            Ok(())
+        Kind::Format { format, received } => string_rule(
+            out,
+            "should be ",
+            &crate::formats::describe(format),
+            received,
+        ),
+        Kind::MinItems { limit, count } => {
+            count_bound(out, "have at least", *limit, ITEMS, "", *count)
         }
-        Kind::MinItems { limit, count } => write!(
-            out,
-            "should have at least {}, got {count}",
-            plural(*limit, "item", "items")
-        ),
-        Kind::MaxItems { limit, count } => write!(
-            out,
-            "should have at most {}, got {count}",
-            plural(*limit, "item", "items")
-        ),
+        Kind::MaxItems { limit, count } => {
+            count_bound(out, "have at most", *limit, ITEMS, "", *count)
+        }
         Kind::UniqueItems { first, second } => {
             write!(
                 out,
                 "should have unique items, but items {first} and {second} are equal"
             )
         }
-        Kind::MinProperties { limit, count } => write!(
-            out,
-            "should have at least {}, got {count}",
-            plural(*limit, "property", "properties")
-        ),
-        Kind::MaxProperties { limit, count } => write!(
-            out,
-            "should have at most {}, got {count}",
-            plural(*limit, "property", "properties")
-        ),
+        Kind::MinProperties { limit, count } => {
+            count_bound(out, "have at least", *limit, PROPERTIES, "", *count)
+        }
+        Kind::MaxProperties { limit, count } => {
+            count_bound(out, "have at most", *limit, PROPERTIES, "", *count)
+        }
         Kind::Not { schema } => {
             out.push_str("should not match the schema ");
             echo::push_json(out, schema, QUOTE_MAX);
@@ -407,19 +402,24 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
     };
 }
 
+/// Whether `s` is written in quotes as it is: printable ASCII with nothing JSON
+/// escapes.
+fn is_plain(s: &str) -> bool {
+    !s.bytes()
+        .any(|b| b < 0x20 || b == b'"' || b == b'\\' || b >= 0x7f)
+}
+
+fn push_quoted(out: &mut String, s: &str) {
+    out.push('"');
+    out.push_str(s);
+    out.push('"');
+}
+
 /// A listed value, in full (as `Display` of a `Value` writes it, hostile
 /// characters escaped) up to the default report size.
 fn write_enum_value(out: &mut String, v: &Value) {
     match v {
-        Value::String(s)
-            if !s
-                .bytes()
-                .any(|b| b < 0x20 || b == b'"' || b == b'\\' || b >= 0x7f) =>
-        {
-            out.push('"');
-            out.push_str(s);
-            out.push('"');
-        }
+        Value::String(s) if is_plain(s) => push_quoted(out, s),
         Value::Number(n) => write_number(out, n),
         other => echo::push_json(out, other, crate::options::DEFAULT_MAX_REPORT_BYTES),
     }

@@ -1,4 +1,5 @@
-//! Formats: pure functions from a [`Report`] to words.
+//! Rendering: the words a [`Report`] is written in. Formats are pure functions from a
+//! report to words; `Display` of a violation or a report is the default format.
 //!
 //! - [`Format::Default`]: sentences written for a model to fix its own call, one per
 //!   violation (`missing required argument 'city'`,
@@ -14,16 +15,45 @@
 //! violations the report itself omitted ([`Report::omitted`]). What the call sent
 //! is echoed with control and bidi characters escaped (see [`message`]).
 
+mod bfcl;
 mod default;
 #[doc(hidden)]
-pub mod echo;
 mod report;
 pub(crate) mod seeds;
 
+pub use bfcl::bfcl_codes;
 pub use default::message;
 pub use report::json_report;
 
-use crate::violation::Report;
+use crate::violation::{Report, Violation};
+use std::fmt;
+
+impl fmt::Display for Violation {
+    /// The default, model-facing sentence (see [`message`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&message(self))
+    }
+}
+
+impl Report {
+    /// The default messages, one per violation, cut at
+    /// [`Report::max_report_bytes`] and ended by `... and N more problems` when
+    /// some are left out.
+    #[inline]
+    pub fn messages(&self) -> Vec<String> {
+        if self.is_valid() {
+            return Vec::new();
+        }
+        Format::Default.render(self)
+    }
+}
+
+impl fmt::Display for Report {
+    /// The default messages (as [`Report::messages`] cuts them) joined with `; `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.messages().join("; "))
+    }
+}
 
 /// A way of writing a report's violations as strings.
 ///

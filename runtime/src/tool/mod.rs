@@ -1,5 +1,12 @@
 //! The trait every declared tool implements, whichever macro declared it.
 
+mod cache;
+mod text;
+
+#[doc(hidden)]
+pub use text::{fast_accepts, fast_parse, parse_str_generic};
+pub use text::{parse_str, parse_str_with, validate_str_with};
+
 use crate::options::Options;
 use crate::violation::{Position, Report, Sink, Trail};
 use serde_json::Value;
@@ -53,7 +60,7 @@ pub trait ToolArgs {
     /// place of the first), so this validates `{"city": "Rome"}` and cannot report
     /// the repetition, while another reader of the same text may take `"Paris"`.
     /// Validate the text itself ([`ToolArgs::validate_str`],
-    /// [`crate::text::parse_str`]) to have a repeated name reported
+    /// [`crate::parse_str`]) to have a repeated name reported
     /// ([`crate::Kind::Duplicate`]).
     fn validate_with(args: &Value, options: &Options) -> Report;
 
@@ -69,7 +76,7 @@ pub trait ToolArgs {
     );
 
     /// Whether `#[derive(ToolArgs)]` generated a typed text path for this type
-    /// ([`ToolArgs::__fast_de`]): [`crate::text::parse_str`] then reads valid calls
+    /// ([`ToolArgs::__fast_de`]): [`crate::parse_str`] then reads valid calls
     /// with it alone. Not a stable API.
     #[doc(hidden)]
     const __FAST_PATH: bool = false;
@@ -117,13 +124,13 @@ pub trait ToolArgs {
     where
         Self: Sized + 'static,
     {
-        crate::text::schema_of::<Self>()
+        cache::schema_of::<Self>()
     }
 
     /// Validates arguments given as JSON text, in tool-call mode: the report of
     /// `serde_json::from_str` then [`ToolArgs::validate`], read in one pass without
     /// building a `Value` when the call is valid (see [`crate::text`];
-    /// [`crate::text::validate_str_with`] takes options), and a
+    /// [`crate::validate_str_with`] takes options), and a
     /// [`crate::Kind::Duplicate`] violation for each member name repeated in an
     /// object of the text, at any depth (which a `Value` cannot show).
     ///
@@ -134,7 +141,7 @@ pub trait ToolArgs {
     where
         Self: Sized + 'static,
     {
-        crate::text::validate_str_with::<Self>(text, &Options::default())
+        text::validate_str_with::<Self>(text, &Options::default())
     }
 
     /// Validates `args` in tool-call mode, then deserialises them into `Self` with
@@ -146,7 +153,7 @@ pub trait ToolArgs {
     /// only ever narrow it.
     ///
     /// A repeated member name cannot be seen here (see
-    /// [`ToolArgs::validate_with`]); [`crate::text::parse_str`] reports it.
+    /// [`ToolArgs::validate_with`]); [`crate::parse_str`] reports it.
     ///
     /// # Panics
     ///

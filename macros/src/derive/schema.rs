@@ -1,0 +1,189 @@
+//! The derived type's schema: a struct as the arguments object, an enum of unit
+//! variants as a string enum, an untagged enum as `anyOf`; each field's schema is
+//! `property`'s.
+
+use super::ast::{unraw, Container, Field, Variant, VariantFields};
+use super::property::property;
+use super::ty::Builder;
+use serde_json::{Map, Value};
+use syn::spanned::Spanned;
+use tool_schema_runtime::json::pointer;
+
+/// A struct: the arguments object.
+pub(super) fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    // Each name serde reads, with the field it came from.
+    let mut taken: Vec<(String, String)> = Vec::new();
+    for field in fields {
+        if field.serde.skip {
+            if let Some(span) = field.arg_span {
+                b.cx.error(
+                    span,
+                    format!(
+                        "serde never reads `{}` (#[serde(skip)]), so #[arg] has no effect on it",
+                        field.ident
+                    ),
+                );
+            }
+            continue;
+        }
+        let rust_name = unraw(field.ident);
+        let (name, name_span) = field.serde_name(c.serde.rename_all);
+        if let Some((_, other)) = taken.iter().find(|(n, _)| *n == name) {
+            b.cx.error(
+                name_span,
+                format!(
+                    "fields `{other}` and `{rust_name}` are both read by serde as the argument \"{name}\"; rename one with #[serde(rename = \"...\")]"
+                ),
+            );
+            continue;
+        }
+        taken.push((name.clone(), rust_name));
+        let pointer = pointer::join("/properties", &name);
+        b.spans.value(&pointer, field.ident.span());
+        let Some((schema, optional)) = property(b, field, &name, &pointer) else {
+            continue;
+        };
+        properties.insert(name.clone(), Value::Object(schema));
+        if !(optional || field.serde.default || c.serde.default) {
+            b.spans.value(
+                &pointer::join("/required", &required.len().to_string()),
+                field.ident.span(),
+            );
+            required.push(Value::String(name));
+        }
+    }
+    let mut root = Map::new();
+    root.insert("type".into(), "object".into());
+    root.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        root.insert("required".into(), Value::Array(required));
+    }
+    if let Some(span) = c.serde.deny_unknown_fields {
+        b.spans.value("/additionalProperties", span);
+        root.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    Value::Object(root)
+}
+
+/// An enum of unit variants: a string enum.
+pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
+    let mut names: Vec<(String, String)> = Vec::new();
+    // (A variant marked #[serde(untagged)] is refused as such.)
+    for v in variants.iter().filter(|v| !v.serde.untagged) {
+        if let VariantFields::Newtype(_) | VariantFields::Other(_) = v.fields {
+            let span = match v.fields {
+                VariantFields::Newtype(ty) => ty.span(),
+                VariantFields::Other(span) => span,
+                VariantFields::Unit => unreachable!(),
+            };
+            let hint = if matches!(v.fields, VariantFields::Newtype(_)) {
+                "; for one of several types, mark the enum #[serde(untagged)]"
+            } else {
+                ""
+            };
+            b.cx.error(
+                span,
+                format!(
+                    "#[derive(ToolArgs)] supports enums of unit variants only \
+                     (a string enum); `{}` has fields{hint}",
+                    v.ident
+                ),
+            );
+        }
+    }
+    for v in variants.iter().filter(|v| !v.serde.skip) {
+        let rust_name = unraw(v.ident);
+        let (name, span) = v.serde_name(c.serde.rename_all);
+        if let Some((_, other)) = names.iter().find(|(n, _)| *n == name) {
+            b.cx.error(
+                span,
+                format!(
+                    "variants `{other}` and `{rust_name}` are both read by serde as \"{name}\"; rename one with #[serde(rename = \"...\")]"
+                ),
+            );
+            continue;
+        }
+        b.spans
+            .value(&pointer::join("/enum", &names.len().to_string()), span);
+        names.push((name, rust_name));
+    }
+    b.spans.value("/enum", c.ident.span());
+    let values: Vec<Value> = names.into_iter().map(|(n, _)| Value::String(n)).collect();
+    serde_json::json!({"type": "string", "enum": values})
+}
+
+/// `#[serde(untagged)]`: serde tries the variants in order and keeps the first that
+/// deserialises, so the value is one of the variants' schemas (`anyOf`; two
+/// variants may both accept it, so not `oneOf`). A newtype variant `V(T)` is `T`'s
+/// schema, a unit variant is `null` (serde reads a unit variant of an untagged enum
+/// from `null` only). Struct and tuple variants are refused: serde would read them
+/// from an object or an array, written out here only through a type deriving
+/// `ToolArgs`.
+pub(super) fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
+    let mut branches = Vec::new();
+    for v in variants.iter().filter(|v| !v.serde.skip) {
+        let at = pointer::join("/anyOf", &branches.len().to_string());
+        b.spans.value(&at, v.ident.span());
+        match v.fields {
+            VariantFields::Newtype(ty) => {
+                let Some((m, _)) = b.schema(ty, &at) else {
+                    continue;
+                };
+                if refers_to_itself_in_place(&m) {
+                    // Serde would try this variant on the same value again, without
+                    // end; so would a validator.
+                    b.cx.push(syn::Error::new_spanned(
+                        ty,
+                        format!(
+                            "`{}` would be read as itself from the same value, without end; \
+                             a variant may hold the enum only inside a Vec, a map or a struct",
+                            v.ident
+                        ),
+                    ));
+                    continue;
+                }
+                branches.push(Value::Object(m));
+            }
+            VariantFields::Unit => branches.push(serde_json::json!({"type": "null"})),
+            VariantFields::Other(span) => b.cx.error(
+                span,
+                format!(
+                    "#[derive(ToolArgs)] supports newtype variants (`V(T)`) and unit variants \
+                     (`null`) in an untagged enum; for `{}`, put the fields in a struct deriving \
+                     ToolArgs and write `{}(ThatStruct)`",
+                    v.ident, v.ident
+                ),
+            ),
+        }
+    }
+    if branches.is_empty() {
+        if !b.cx.has_errors() {
+            b.cx.error(
+                b.container.span(),
+                "an untagged enum needs at least one variant serde reads: no value would be accepted",
+            );
+        }
+        // Reported: no schema to check.
+        return Value::Object(Map::new());
+    }
+    b.spans.value("/anyOf", b.container.span());
+    serde_json::json!({ "anyOf": branches })
+}
+
+/// Whether `schema` applies the type's own root (`"$ref": "#"`) to the value itself
+/// (not to a part of it): directly or as an `anyOf` branch (`Box<Self>`,
+/// `Option<Box<Self>>`).
+fn refers_to_itself_in_place(schema: &Map<String, Value>) -> bool {
+    schema.get("$ref").and_then(Value::as_str) == Some("#")
+        || schema
+            .get("anyOf")
+            .and_then(Value::as_array)
+            .is_some_and(|branches| {
+                branches
+                    .iter()
+                    .filter_map(Value::as_object)
+                    .any(refers_to_itself_in_place)
+            })
+}

@@ -1,0 +1,174 @@
+//! What both macros check of a schema: the schema model's errors and lints, and
+//! each declared export target's problems, as spanned compile errors; and the
+//! constants holding each declared target's tool definition.
+
+use crate::attr;
+use crate::ctxt::Ctxt;
+use crate::spans::Locate;
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+use serde_json::Value;
+use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, ToolSpec};
+use tool_schema_runtime::json::pointer;
+use tool_schema_runtime::{LintKind, Schema};
+
+/// Runs `value` through the schema model. Every error and every lint not in
+/// `allow` is reported at its place; the schema is returned only when there are
+/// none.
+pub(crate) fn check_schema(
+    cx: &Ctxt,
+    value: &Value,
+    allow: &[LintKind],
+    at: &dyn Locate,
+) -> Option<Schema> {
+    let (schema, lints) = match Schema::parse(value) {
+        Ok(s) => {
+            let lints = s.lints().to_vec();
+            (Some(s), lints)
+        }
+        Err(e) => {
+            for p in &e.problems {
+                let span = at.span(&p.pointer, p.on_key);
+                cx.error(span, format!("{}{}", p.message, at.place(&p.pointer)));
+            }
+            (None, e.lints)
+        }
+    };
+    let mut ok = schema.is_some();
+    for lint in &lints {
+        if allow.contains(&lint.kind) {
+            continue;
+        }
+        ok = false;
+        let d = &lint.diagnostic;
+        cx.error(
+            at.span(&d.pointer, d.on_key),
+            format!(
+                "{}{}; if this is intended, add #[tool(allow({}))]",
+                d.message,
+                at.place(&d.pointer),
+                attr::lint_name(lint.kind)
+            ),
+        );
+    }
+    if ok {
+        schema
+    } else {
+        None
+    }
+}
+
+/// One declared target, exported at expansion.
+pub(crate) struct TargetExport {
+    /// The name as written in `targets(...)`.
+    pub id: String,
+    /// The tool definition as compact JSON (`None` when the target refuses it).
+    pub json: Option<String>,
+}
+
+/// Runs the run-time export of the checked schema `value` for each target declared
+/// with `#[tool(targets(...))]`. Every problem a target refuses is a compile error at
+/// the offending schema token, with the provider's rule; every constraint a target
+/// moves into the description or keeps without enforcing it (`Described`,
+/// `NotEnforced` in the export report) is an error too, unless allowed with
+/// `#[tool(allow(lossy_export))]`. Problems and changes at or under a pointer of
+/// `skip` (nested types of a derive, checked by their own declaration) are left out.
+pub(crate) fn check_targets(
+    cx: &Ctxt,
+    tool: (&str, &str),
+    value: &Value,
+    attrs: &attr::ToolAttrs,
+    skip: &[String],
+    at: &dyn Locate,
+) -> Vec<TargetExport> {
+    let (name, description) = tool;
+    let skipped = |pointer: &str| skip.iter().any(|s| pointer::at_or_under(pointer, s));
+    let mut out = Vec::new();
+    for (id, target, target_span) in &attrs.targets {
+        let spec = ToolSpec {
+            name,
+            title: value.get("title").and_then(Value::as_str),
+            description,
+            schema: value,
+        };
+        let prefix = format!("declared target `{id}` ({target})");
+        match export::export(*target, &spec, &ExportOptions::default()) {
+            Err(e) => {
+                for p in e.problems.iter().filter(|p| !skipped(&p.pointer)) {
+                    // The tool's name is not in the schema: point at the target.
+                    let span = if p.pointer.is_empty() && p.message.contains("tool name") {
+                        *target_span
+                    } else {
+                        at.span(&p.pointer, false)
+                    };
+                    cx.error(
+                        span,
+                        format!(
+                            "{prefix} refuses this: {}; rule: {}{}",
+                            p.message,
+                            p.rule,
+                            at.place(&p.pointer)
+                        ),
+                    );
+                }
+                out.push(TargetExport {
+                    id: id.clone(),
+                    json: None,
+                });
+            }
+            Ok(exported) => {
+                if !attrs.allow_lossy {
+                    let lossy = exported.report.changes().iter().filter(|c| {
+                        matches!(c.kind, ChangeKind::Described | ChangeKind::NotEnforced)
+                    });
+                    for c in lossy.filter(|c| !skipped(&c.pointer)) {
+                        cx.error(
+                            at.span(&c.pointer, false),
+                            format!(
+                                "{prefix} would not enforce this: {}; rule: {}{}; if the validator's check is enough, add #[tool(allow({}))]",
+                                c.what,
+                                c.why,
+                                at.place(&c.pointer),
+                                attr::LOSSY_EXPORT
+                            ),
+                        );
+                    }
+                }
+                out.push(TargetExport {
+                    id: id.clone(),
+                    json: Some(exported.value.to_string()),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// An inherent constant per declared target: `OPENAI_STRICT_JSON` (the tool
+/// definition as JSON text, exactly what the run-time export gives).
+pub(crate) fn target_consts(ident: &Ident, exports: &[TargetExport]) -> TokenStream {
+    if exports.iter().all(|e| e.json.is_none()) {
+        return TokenStream::new();
+    }
+    let consts = exports.iter().filter_map(|e| {
+        let json = e.json.as_ref()?;
+        let name = Ident::new(
+            &format!("{}_JSON", e.id.to_ascii_uppercase()),
+            ident.span(),
+        );
+        let doc = format!(
+            "The tool definition for the declared target `{}`, as JSON text (what the run-time export gives).",
+            e.id
+        );
+        Some(quote!(
+            #[doc = #doc]
+            pub const #name: &'static str = #json;
+        ))
+    });
+    quote!(
+        #[allow(dead_code)]
+        impl #ident {
+            #(#consts)*
+        }
+    )
+}

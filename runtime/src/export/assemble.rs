@@ -1,0 +1,209 @@
+//! Tool definitions assembled: one per target (the name checked against the
+//! provider's pattern), the provider's per-request limits over a tool list, and the
+//! result with its report.
+
+use super::admit::admit;
+use super::ctx::Ctx;
+use super::report::{self, ExportError};
+use super::{anthropic, gemini, limits, mcp, openai, strict};
+use super::{ExportOptions, Exported, Target, ToolSpec};
+use serde_json::{Map, Value};
+use std::collections::HashSet;
+
+/// One tool for `target` (with Anthropic strict's per-request totals: one tool is a
+/// request too).
+pub(super) fn one_tool(
+    target: Target,
+    tool: &ToolSpec<'_>,
+    options: &ExportOptions,
+) -> Result<Exported, ExportError> {
+    let mut ctx = Ctx::with_options(tool.name, options);
+    let value = definition(target, tool, options, &mut ctx);
+    if target == Target::AnthropicStrict {
+        check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
+    }
+    finish(target, value, ctx)
+}
+
+/// A list of tools for `target`: every definition, the provider's per-request
+/// limits, and the list as the provider's `tools` value.
+pub(super) fn tool_list(
+    target: Target,
+    tools: &[ToolSpec<'_>],
+    options: &ExportOptions,
+) -> Result<Exported, ExportError> {
+    let mut ctx = Ctx::new("");
+    let defs = definitions(target, tools, options, &mut ctx);
+    check_request_limits(target, &defs, &mut ctx);
+    finish(target, tools_value(target, defs), ctx)
+}
+
+/// Every tool's definition, its changes and problems gathered into `ctx` (a name
+/// used twice refused).
+fn definitions(
+    target: Target,
+    tools: &[ToolSpec<'_>],
+    options: &ExportOptions,
+    ctx: &mut Ctx,
+) -> Vec<Value> {
+    let mut defs = Vec::with_capacity(tools.len());
+    let mut names = HashSet::new();
+    for tool in tools {
+        let mut one = Ctx::with_options(tool.name, options);
+        defs.push(definition(target, tool, options, &mut one));
+        if !names.insert(tool.name) {
+            one.refuse(
+                "",
+                format!(
+                    "two tools are named '{}'",
+                    report::shown(tool.name, limits::MAX_QUOTED_NAME_CHARS)
+                ),
+                "a tool list needs distinct names",
+            );
+        }
+        ctx.problems.extend(one.problems);
+        ctx.changes.extend(one.changes);
+        ctx.nullable.extend(one.nullable);
+    }
+    defs
+}
+
+/// The provider's limits on the tools of one request.
+fn check_request_limits(target: Target, defs: &[Value], ctx: &mut Ctx) {
+    if target.is_openai() && defs.len() > openai::MAX_TOOLS {
+        ctx.refuse(
+            "",
+            format!("{} tools", defs.len()),
+            format!("OpenAI: at most {} functions in `tools`", openai::MAX_TOOLS),
+        );
+    }
+    if target == Target::AnthropicStrict {
+        if defs.len() > anthropic::MAX_STRICT_TOOLS {
+            ctx.refuse(
+                "",
+                format!("{} strict tools", defs.len()),
+                format!(
+                    "Anthropic strict tool use: at most {} strict tools per request",
+                    anthropic::MAX_STRICT_TOOLS
+                ),
+            );
+        }
+        check_anthropic_strict_totals(defs, ctx);
+    }
+}
+
+/// The definitions as the provider's `tools` value: an array, Gemini's
+/// `[{"functionDeclarations": [...]}]` or MCP's `{"tools": [...]}`.
+fn tools_value(target: Target, defs: Vec<Value>) -> Value {
+    let list = Value::Array(defs);
+    match target {
+        Target::Gemini | Target::GeminiJsonSchema => {
+            let mut m = Map::new();
+            m.insert("functionDeclarations".into(), list);
+            Value::Array(vec![Value::Object(m)])
+        }
+        Target::Mcp => {
+            let mut m = Map::new();
+            m.insert("tools".into(), list);
+            Value::Object(m)
+        }
+        _ => list,
+    }
+}
+
+/// The export of `value`, or the error listing every problem `ctx` recorded.
+fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportError> {
+    let (report, nullable_optional) = ctx.finish(target)?;
+    Ok(Exported {
+        value,
+        report,
+        nullable_optional,
+    })
+}
+
+fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ctx) {
+    let (mut optional, mut unions) = (0, 0);
+    for d in defs {
+        let (o, u) = strict::anthropic_counts(&d["input_schema"]);
+        optional += o;
+        unions += u;
+    }
+    if optional > anthropic::MAX_STRICT_OPTIONAL {
+        ctx.refuse(
+            "",
+            format!("{optional} optional parameters in all strict tools"),
+            format!(
+                "Anthropic strict tool use: at most {} optional parameters per request",
+                anthropic::MAX_STRICT_OPTIONAL
+            ),
+        );
+    }
+    if unions > anthropic::MAX_STRICT_UNIONS {
+        ctx.refuse(
+            "",
+            format!("{unions} parameters using `anyOf` or a type list in all strict tools"),
+            format!(
+                "Anthropic strict tool use: at most {} such parameters per request",
+                anthropic::MAX_STRICT_UNIONS
+            ),
+        );
+    }
+}
+
+fn definition(
+    target: Target,
+    tool: &ToolSpec<'_>,
+    options: &ExportOptions,
+    ctx: &mut Ctx,
+) -> Value {
+    check_name(target, tool.name, ctx);
+    if !admit(tool.schema, ctx) {
+        return Value::Null;
+    }
+    match target {
+        Target::Anthropic => anthropic::definition(tool, false, options, ctx),
+        Target::AnthropicStrict => anthropic::definition(tool, true, options, ctx),
+        Target::OpenAiChat => openai::chat(tool, false, options, ctx),
+        Target::OpenAiChatStrict => openai::chat(tool, true, options, ctx),
+        Target::OpenAiResponses => openai::responses(tool, false, options, ctx),
+        Target::OpenAiResponsesStrict => openai::responses(tool, true, options, ctx),
+        Target::Gemini => gemini::definition(tool, false, options, ctx),
+        Target::GeminiJsonSchema => gemini::definition(tool, true, options, ctx),
+        Target::Mcp => mcp::definition(tool, options, ctx),
+    }
+}
+
+/// Checks a tool name against the provider's documented pattern.
+fn check_name(target: Target, name: &str, ctx: &mut Ctx) {
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let (ok, rule) = match target {
+        Target::Anthropic | Target::AnthropicStrict => (
+            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
+            "Anthropic: a tool name matches ^[a-zA-Z0-9_-]{1,64}$",
+        ),
+        Target::OpenAiChat | Target::OpenAiChatStrict | Target::OpenAiResponses | Target::OpenAiResponsesStrict => (
+            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
+            "OpenAI: a function name is letters, digits, '_' and '-', at most 64 characters",
+        ),
+        Target::Gemini | Target::GeminiJsonSchema => (
+            name.len() <= 64
+                && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| plain(c) || c == '.' || c == ':'),
+            "Gemini: a function name starts with a letter or '_' and is letters, digits, '_', '.', ':' and '-', at most 64 characters",
+        ),
+        Target::Mcp => (
+            !name.is_empty() && name.len() <= 128 && name.chars().all(|c| plain(c) || c == '.'),
+            "MCP: a tool name is 1 to 128 ASCII letters, digits, '_', '-' and '.'",
+        ),
+    };
+    if !ok {
+        ctx.refuse(
+            "",
+            format!(
+                "the tool name '{}' does not follow the provider's pattern",
+                report::shown(name, limits::MAX_QUOTED_NAME_CHARS)
+            ),
+            rule,
+        );
+    }
+}
