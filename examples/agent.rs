@@ -150,14 +150,14 @@ fn tools() -> Vec<Tool> {
 /// The host's answer to one call: the tool's result, or the errors for the model.
 fn handle(tools: &[Tool], name: &str, args: &Value) -> Result<String, Vec<String>> {
     let Some(tool) = tools.iter().find(|t| t.name == name) else {
-        let unknown = Violation {
-            kind: Kind::UnknownTool {
+        let unknown = Violation::new(
+            Kind::UnknownTool {
                 name: name.to_string(),
                 known: tools.iter().map(|t| t.name.to_string()).collect(),
             },
-            path: Path::default(),
-            position: Position::default(),
-        };
+            Path::default(),
+            Position::default(),
+        );
         return Err(Format::Default.render(&Report::new(vec![unknown])));
     };
     (tool.run)(args).map_err(|report| Format::Default.render(&report))

@@ -60,10 +60,10 @@ fn show<T: ToolExport>() {
     println!("==== tool {}", T::NAME);
     print("Anthropic", T::anthropic());
     print("Anthropic, strict tool use", T::anthropic_strict());
-    print("OpenAI Chat Completions", T::openai_chat(false));
-    print("OpenAI Chat Completions, strict", T::openai_chat(true));
-    print("OpenAI Responses", T::openai_responses(false));
-    print("OpenAI Responses, strict", T::openai_responses(true));
+    print("OpenAI Chat Completions", T::openai_chat());
+    print("OpenAI Chat Completions, strict", T::openai_chat_strict());
+    print("OpenAI Responses", T::openai_responses());
+    print("OpenAI Responses, strict", T::openai_responses_strict());
     print("Gemini, parameters", T::gemini());
     print("Gemini, parametersJsonSchema", T::gemini_json_schema());
     print("MCP", T::mcp());

@@ -19,6 +19,22 @@
 //! let report = schema.validate(&json!({"qty": 0}));
 //! assert_eq!(report.messages(), ["argument 'qty' should be at least 1, got 0"]);
 //! ```
+//!
+//! Four ways in, one schema model and one set of violations: [`ToolArgs`] derived
+//! from a Rust type, [`tool_schema!`] for a JSON Schema compiled with your crate,
+//! [`Schema`] for a schema read at run time, and [`parse_str`] /
+//! [`Schema::validate_str`] for arguments still in JSON text. [`export`] writes a
+//! tool for each provider; [`seed`] holds the exercises this project grew from.
+//!
+//! # serde_json's `preserve_order`
+//!
+//! Depending on `tool-schema` turns on serde_json's `preserve_order` feature for
+//! the whole build (Cargo unifies features): every `serde_json::Map` in your
+//! program then keeps its keys in insertion order instead of sorting them, at a
+//! small cost in speed and memory. We need it because argument order is part of
+//! the output: a report lists an object's members in the order the call wrote
+//! them, [`Violation::position`] counts arguments in that order, and exported
+//! schemas keep `properties` in the order the schema declared them.
 
 pub use tool_schema_runtime::{
     dialect, export, json, json_report, parse_str, parse_str_with, render, schema, seed, text,
@@ -510,6 +526,11 @@ pub use tool_schema_macros::tool_schema;
 /// be written on a type whose `Deserialize` is implemented by hand; [`ToolArgs::parse`]
 /// then relies on that implementation reading what the schema describes.
 pub use tool_schema_macros::ToolArgs;
+
+/// The README's examples, run as doc tests so that they keep compiling.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 /// Used by generated code only. Not a public API: it may change in any release.
 #[doc(hidden)]

@@ -93,11 +93,11 @@ fn too_deep(schema: &Schema, shape: Shape, limit: usize) -> Vec<Violation> {
             declared: schema.root().property("a").map(|(i, _)| i),
         },
     };
-    vec![Violation {
-        kind: Kind::TooDeep { limit },
-        path: crossing(shape, limit),
+    vec![Violation::new(
+        Kind::TooDeep { limit },
+        crossing(shape, limit),
         position,
-    }]
+    )]
 }
 
 /// The compiled validator and the interpreter of its schema on one value:

@@ -383,7 +383,7 @@ fn target_problems_are_recorded_per_target() {
         lossy.starts_with("would not enforce `IntOrStr` at /anyOf/0/maximum"),
         "{lossy}"
     );
-    assert!(StrictGarden::openai_chat(true).is_ok());
+    assert!(StrictGarden::openai_chat_strict().is_ok());
 }
 
 #[test]

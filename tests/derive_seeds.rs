@@ -5,7 +5,8 @@
 
 use serde::Deserialize;
 use serde_json::json;
-use tool_schema::{Format, Options, Schema, ToolArgs, Undeclared};
+use tool_schema::seed::Format as SeedFormat;
+use tool_schema::{Options, Schema, ToolArgs, Undeclared};
 
 /// Get the current weather for a city.
 #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
@@ -68,7 +69,7 @@ enum Units {
 }
 
 fn render<T: ToolArgs>(
-    format: Format,
+    format: SeedFormat,
     undeclared: Undeclared,
     args: serde_json::Value,
 ) -> Vec<String> {
@@ -77,19 +78,19 @@ fn render<T: ToolArgs>(
 }
 
 fn seed000<T: ToolArgs>(args: serde_json::Value) -> Vec<String> {
-    render::<T>(Format::Seed000, Undeclared::RejectAlways, args)
+    render::<T>(SeedFormat::Seed000, Undeclared::RejectAlways, args)
 }
 
 fn seed001<T: ToolArgs>(args: serde_json::Value) -> Vec<String> {
-    render::<T>(Format::Seed001, Undeclared::RejectAlways, args)
+    render::<T>(SeedFormat::Seed001, Undeclared::RejectAlways, args)
 }
 
 fn seed002<T: ToolArgs>(args: serde_json::Value) -> Vec<String> {
-    render::<T>(Format::Seed002, Undeclared::RejectIfForbidden, args)
+    render::<T>(SeedFormat::Seed002, Undeclared::RejectIfForbidden, args)
 }
 
 fn seed003<T: ToolArgs>(args: serde_json::Value) -> Vec<String> {
-    render::<T>(Format::Seed003, Undeclared::RejectAlways, args)
+    render::<T>(SeedFormat::Seed003, Undeclared::RejectAlways, args)
 }
 
 #[test]

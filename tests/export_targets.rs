@@ -105,7 +105,7 @@ fn constants_are_the_run_time_exports() {
     assert_eq!(parse(GetWeather::MCP_JSON)["title"], "Weather");
     assert_eq!(
         parse(GetWeather::OPENAI_STRICT_JSON),
-        GetWeather::openai_chat(true).unwrap()
+        GetWeather::openai_chat_strict().unwrap()
     );
 }
 
@@ -121,7 +121,7 @@ fn an_allowed_lossy_export_is_the_default_export() {
     );
     assert_eq!(
         parse(Book::OPENAI_STRICT_JSON),
-        Book::openai_chat(true).unwrap()
+        Book::openai_chat_strict().unwrap()
     );
 }
 

@@ -37,16 +37,22 @@ fn methods_match_the_functions() {
         GetWeather::anthropic_strict().unwrap(),
         export::anthropic_strict(n, d, s).unwrap()
     );
-    for strict in [false, true] {
-        assert_eq!(
-            GetWeather::openai_chat(strict).unwrap(),
-            export::openai_chat(n, d, s, strict).unwrap()
-        );
-        assert_eq!(
-            GetWeather::openai_responses(strict).unwrap(),
-            export::openai_responses(n, d, s, strict).unwrap()
-        );
-    }
+    assert_eq!(
+        GetWeather::openai_chat().unwrap(),
+        export::openai_chat(n, d, s).unwrap()
+    );
+    assert_eq!(
+        GetWeather::openai_chat_strict().unwrap(),
+        export::openai_chat_strict(n, d, s).unwrap()
+    );
+    assert_eq!(
+        GetWeather::openai_responses().unwrap(),
+        export::openai_responses(n, d, s).unwrap()
+    );
+    assert_eq!(
+        GetWeather::openai_responses_strict().unwrap(),
+        export::openai_responses_strict(n, d, s).unwrap()
+    );
     assert_eq!(
         GetWeather::gemini().unwrap(),
         export::gemini(n, d, s).unwrap()
@@ -70,7 +76,7 @@ fn methods_match_the_functions() {
 #[test]
 fn weather_for_openai_strict() {
     assert_eq!(
-        GetWeather::openai_chat(true).unwrap(),
+        GetWeather::openai_chat_strict().unwrap(),
         json!({
             "type": "function",
             "function": {

@@ -421,9 +421,9 @@ fn derived_structs_match_the_pydantic_models() {
 
 #[test]
 fn the_typed_helpers_agree() {
-    // `ToolExport::openai_chat(true)` is the same export.
+    // `ToolExport::openai_chat_strict()` is the same export.
     assert_eq!(
-        NestedModel::openai_chat(true).unwrap(),
+        NestedModel::openai_chat_strict().unwrap(),
         export_of::<NestedModel>().unwrap()
     );
 }

@@ -2,7 +2,8 @@
 //! tools, give exactly the expected strings in each seed's format.
 
 use serde_json::json;
-use tool_schema::{tool_schema, Format, Options, ToolArgs, Undeclared};
+use tool_schema::seed::Format as SeedFormat;
+use tool_schema::{tool_schema, Options, ToolArgs, Undeclared};
 
 tool_schema! {
     /// Seed 000, examples 1, 2 and 4.
@@ -46,17 +47,17 @@ tool_schema! {
 
 fn seed000<T: ToolArgs>(args: serde_json::Value) -> Vec<String> {
     let options = Options::default().undeclared(Undeclared::RejectAlways);
-    Format::Seed000.render(&T::validate_with(&args, &options))
+    SeedFormat::Seed000.render(&T::validate_with(&args, &options))
 }
 
 fn seed002<T: ToolArgs>(args: serde_json::Value) -> Vec<String> {
     let options = Options::default().undeclared(Undeclared::RejectIfForbidden);
-    Format::Seed002.render(&T::validate_with(&args, &options))
+    SeedFormat::Seed002.render(&T::validate_with(&args, &options))
 }
 
 fn seed003<T: ToolArgs>(args: serde_json::Value) -> Vec<String> {
     let options = Options::default().undeclared(Undeclared::RejectAlways);
-    Format::Seed003.render(&T::validate_with(&args, &options))
+    SeedFormat::Seed003.render(&T::validate_with(&args, &options))
 }
 
 #[test]

@@ -9,6 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
+use tool_schema::seed::Format as SeedFormat;
 use tool_schema::{json_report, Format};
 use tool_schema_fuzz::{gen, options, schema, value_for, FIXED};
 
@@ -41,13 +42,10 @@ fuzz_target!(|data: &[u8]| {
         tool.name
     );
     assert_eq!(schema(i).is_valid_with(&value, &options), interp.is_valid());
-    for format in [
-        Format::Default,
-        Format::Seed000,
-        Format::Seed001,
-        Format::Seed002,
-        Format::Seed003,
-    ] {
+    for format in Format::ALL {
+        assert_eq!(format.render(&compiled), format.render(&interp));
+    }
+    for format in SeedFormat::ALL {
         assert_eq!(format.render(&compiled), format.render(&interp));
     }
     assert_eq!(json_report(&compiled), json_report(&interp));

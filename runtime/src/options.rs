@@ -7,6 +7,7 @@
 /// it declares. Objects whose schema declares no `properties` (free-form maps) are
 /// open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Undeclared {
     /// Tool-call mode (the default): undeclared properties of a closed object are
     /// violations unless `additionalProperties: true`; `additionalProperties: false`
@@ -66,7 +67,7 @@ pub struct Options {
     /// limit, and nothing else is checked: every walk of a call (validation,
     /// reports, serde reading a valid one) then recurses at most this many
     /// levels. Default 128, about serde_json's own limit on text (127 nested
-    /// containers); the native stack a level costs is in the README ("Limits").
+    /// containers); the native stack a level costs is in `docs/limits.md`.
     pub max_depth: usize,
 }
 

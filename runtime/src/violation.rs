@@ -250,10 +250,26 @@ impl Kind {
 
 /// One problem with one value of a call.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Violation {
+    /// What is wrong, with the facts a message needs.
     pub kind: Kind,
+    /// Where in the call: the value's path from the arguments object.
     pub path: Path,
+    /// Which top-level argument it belongs to.
     pub position: Position,
+}
+
+impl Violation {
+    /// The violation `kind` of the value at `path`, found at `position` of the
+    /// call's text (or [`Position::default`] when there is none).
+    pub fn new(kind: Kind, path: Path, position: Position) -> Violation {
+        Violation {
+            kind,
+            path,
+            position,
+        }
+    }
 }
 
 /// Every violation of one call, in a deterministic order: at each object, missing
@@ -270,6 +286,7 @@ pub struct Violation {
 /// [`Options::max_violations`]: crate::Options::max_violations
 /// [`Options::max_report_bytes`]: crate::Options::max_report_bytes
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Report {
     /// The violations kept, in report order.
     pub violations: Vec<Violation>,

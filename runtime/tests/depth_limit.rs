@@ -98,11 +98,11 @@ fn recursive_schemas() -> Vec<(&'static str, Schema, Shape, Options)> {
 
 /// The one violation of a value of `shape` nested past `limit` levels.
 fn too_deep(shape: Shape, limit: usize, position: Position) -> Vec<Violation> {
-    vec![Violation {
-        kind: Kind::TooDeep { limit },
-        path: crossing(shape, limit),
+    vec![Violation::new(
+        Kind::TooDeep { limit },
+        crossing(shape, limit),
         position,
-    }]
+    )]
 }
 
 /// The position of the violation: argument 0 when the root is an object.

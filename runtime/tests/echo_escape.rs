@@ -4,6 +4,7 @@
 //! a violation on the text path.
 
 use serde_json::{json, Value};
+use tool_schema_runtime::seed::Format as SeedFormat;
 use tool_schema_runtime::{
     json_report, Format, Kind, Options, Path, Position, Report, Schema, Segment, Violation,
 };
@@ -22,10 +23,8 @@ fn hostile(c: char) -> bool {
 /// Every line of the formats that write words (the default and seed 000's
 /// sentences), the JSON report's words and `Display`.
 fn words(r: &Report) -> Vec<String> {
-    let mut out: Vec<String> = [Format::Default, Format::Seed000]
-        .iter()
-        .flat_map(|f| f.render(r))
-        .collect();
+    let mut out: Vec<String> = Format::Default.render(r);
+    out.extend(SeedFormat::Seed000.render(r));
     let j = json_report(r);
     for e in j["violations"].as_array().unwrap() {
         out.push(e["message"].as_str().unwrap().to_string());
@@ -147,21 +146,21 @@ fn long_names_are_cut() {
 
 #[test]
 fn unknown_tools_and_seed_formats_are_escaped() {
-    let r = Report::new(vec![Violation {
-        kind: Kind::UnknownTool {
+    let r = Report::new(vec![Violation::new(
+        Kind::UnknownTool {
             name: "get\u{1b}[2Jweather".into(),
             known: vec!["a\u{202e}b".into()],
         },
-        path: Path::default(),
-        position: Position::default(),
-    }]);
+        Path::default(),
+        Position::default(),
+    )]);
     assert_eq!(
         r.messages(),
         ["unknown tool 'get\\u001b[2Jweather'; available tools: 'a\\u202eb'"]
     );
     // The seed codes are verbatim (their reference compares them byte for byte).
     assert_eq!(
-        Format::Seed001.render(&r),
+        SeedFormat::Seed001.render(&r),
         ["unknown_tool:get\u{1b}[2Jweather"]
     );
     assert_tame_words(&r);
@@ -170,9 +169,12 @@ fn unknown_tools_and_seed_formats_are_escaped() {
         &json!({"x\ny": 1}),
         &Options::default().undeclared(tool_schema_runtime::Undeclared::RejectAlways),
     );
-    assert_eq!(Format::Seed001.render(&r), ["extra:x\ny"]);
-    assert_eq!(Format::Seed002.render(&r), ["unexpected:x\ny"]);
-    assert_eq!(Format::Seed000.render(&r), ["unexpected argument 'x\\ny'"]);
+    assert_eq!(SeedFormat::Seed001.render(&r), ["extra:x\ny"]);
+    assert_eq!(SeedFormat::Seed002.render(&r), ["unexpected:x\ny"]);
+    assert_eq!(
+        SeedFormat::Seed000.render(&r),
+        ["unexpected argument 'x\\ny'"]
+    );
 }
 
 #[test]

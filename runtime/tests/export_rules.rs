@@ -7,23 +7,28 @@
 mod export_support;
 
 use export_support::{check, record};
+#[path = "../../tests/support/shared_material.rs"]
+mod shared_material;
+
 use serde_json::{json, Value};
 use tool_schema_runtime::export::{
     self, export, toolbox, ChangeKind, ExportOptions, Lossy, SchemaDialect, Target, ToolSpec,
 };
 
-/// The MCP corpus is read from the shared material (`$SHARED`, default `../shared`
-/// beside the workspace), not copied: the reference servers' packages ship no licence
-/// text (see the corpus README). Without it these tests say so and pass.
+/// The MCP corpus is read from the shared material (`$TOOL_SCHEMA_SHARED`, else
+/// `$SHARED`, default `../shared` beside the workspace), not copied: the reference
+/// servers' packages ship no licence text (see the corpus README). Without it these tests say so (`SKIPPED: ...`) and
+/// pass, unless `TOOL_SCHEMA_REQUIRE_SHARED=1`.
 fn mcp_tools() -> Option<Vec<Value>> {
-    let shared = std::env::var_os("SHARED")
+    let shared = std::env::var_os("TOOL_SCHEMA_SHARED")
+        .or_else(|| std::env::var_os("SHARED"))
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| {
             std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared")
         });
     let path = shared.join("corpora/mcp/tools.jsonl");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: no MCP corpus at {}", path.display());
+        shared_material::skip_without_shared(&format!("no MCP corpus at {}", path.display()));
         return None;
     };
     Some(

@@ -76,7 +76,7 @@ fn corpus_matches_the_openai_sdk_semantically() {
                     "{name}:\n{}",
                     ours.report
                 );
-                let tool = export::openai_chat(name, description, input, true).unwrap();
+                let tool = export::openai_chat_strict(name, description, input).unwrap();
                 assert_eq!(tool["function"]["parameters"], ours.schema);
                 assert!(
                     check(Target::OpenAiChatStrict, &tool).is_empty(),

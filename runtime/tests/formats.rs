@@ -4,6 +4,7 @@
 use serde_json::{json, Number, Value};
 use tool_schema_runtime::render::message;
 use tool_schema_runtime::seed;
+use tool_schema_runtime::seed::Format as SeedFormat;
 use tool_schema_runtime::{
     json_report, Format, JsonType, Kind, Path, Position, Report, Schema, Segment, TypeSet,
     Violation,
@@ -43,11 +44,7 @@ fn path(s: &str) -> Path {
 }
 
 fn v(kind: Kind, p: &str, argument: Option<usize>, declared: Option<usize>) -> Violation {
-    Violation {
-        kind,
-        path: path(p),
-        position: Position { argument, declared },
-    }
+    Violation::new(kind, path(p), Position { argument, declared })
 }
 
 fn ty(expected: &[JsonType], received: JsonType) -> Kind {
@@ -69,6 +66,13 @@ fn enum_kind(allowed: Value, received: Value) -> Kind {
 
 fn render(f: Format, r: &Report) -> Vec<String> {
     f.render(r)
+}
+
+/// Every format's name and lines, the seed exercises' formats included.
+fn render_all(r: &Report) -> Vec<(&'static str, Vec<String>)> {
+    let main = Format::ALL.iter().map(|f| (f.name(), f.render(r)));
+    let seeds = SeedFormat::ALL.iter().map(|f| (f.name(), f.render(r)));
+    main.chain(seeds).collect()
 }
 
 use JsonType::{Array, Boolean, Integer, Null, Number as Num, Object, String as Str};
@@ -356,7 +360,7 @@ fn default_is_what_display_and_messages_give() {
 }
 
 // ---------------------------------------------------------------------------------
-// Format::Seed000
+// SeedFormat::Seed000
 
 #[test]
 fn seed000_keeps_missing_unexpected_and_type_only() {
@@ -373,7 +377,7 @@ fn seed000_keeps_missing_unexpected_and_type_only() {
         ]
     );
     assert_eq!(
-        render(Format::Seed000, &r),
+        SeedFormat::Seed000.render(&r),
         [
             "missing required argument 'city'",
             "argument 'days' should be integer, got string",
@@ -383,7 +387,7 @@ fn seed000_keeps_missing_unexpected_and_type_only() {
     );
     let bounds = weather().validate(&json!({"city": "a", "days": 0}));
     assert_eq!(bounds.len(), 1);
-    assert!(render(Format::Seed000, &bounds).is_empty());
+    assert!(SeedFormat::Seed000.render(&bounds).is_empty());
 }
 
 #[test]
@@ -430,7 +434,7 @@ fn seed000_operation_examples() {
 }
 
 // ---------------------------------------------------------------------------------
-// Format::Seed001
+// SeedFormat::Seed001
 
 #[test]
 fn seed001_order_by_hand() {
@@ -447,7 +451,7 @@ fn seed001_order_by_hand() {
         v(Kind::Unexpected, "_", Some(7), None),
     ]);
     assert_eq!(
-        render(Format::Seed001, &r),
+        SeedFormat::Seed001.render(&r),
         [
             "missing:b",
             "missing:a",
@@ -474,11 +478,11 @@ fn seed001_flat_type_names() {
     ];
     for (i, (t, flat)) in names.into_iter().enumerate() {
         let r = Report::new(vec![v(ty(&[t], Null), "f", Some(0), Some(i))]);
-        assert_eq!(render(Format::Seed001, &r), [format!("type:f:{flat}")]);
+        assert_eq!(SeedFormat::Seed001.render(&r), [format!("type:f:{flat}")]);
     }
     // A type list (never produced by the flat format) joins names in canonical order.
     let r = Report::new(vec![v(ty(&[Null, Str], Integer), "f", Some(0), Some(0))]);
-    assert_eq!(render(Format::Seed001, &r), ["type:f:str|null"]);
+    assert_eq!(SeedFormat::Seed001.render(&r), ["type:f:str|null"]);
 }
 
 #[test]
@@ -573,8 +577,8 @@ fn seed001_unknown_tool_is_alone() {
         ),
         v(Kind::Unexpected, "z", Some(0), None),
     ]);
-    assert_eq!(render(Format::Seed001, &r), ["unknown_tool:nope"]);
-    assert_eq!(render(Format::Seed003, &r), ["unknown_tool:nope"]);
+    assert_eq!(SeedFormat::Seed001.render(&r), ["unknown_tool:nope"]);
+    assert_eq!(SeedFormat::Seed003.render(&r), ["unknown_tool:nope"]);
     assert_eq!(
         seed::validate_call(&json!({"name": "delete_all", "args": {}}), &json!({})).unwrap(),
         ["unknown_tool:delete_all"]
@@ -582,7 +586,7 @@ fn seed001_unknown_tool_is_alone() {
 }
 
 // ---------------------------------------------------------------------------------
-// Format::Seed002
+// SeedFormat::Seed002
 
 #[test]
 fn seed002_codes_by_hand() {
@@ -630,7 +634,7 @@ fn seed002_codes_by_hand() {
         ),
     ]);
     assert_eq!(
-        render(Format::Seed002, &r),
+        SeedFormat::Seed002.render(&r),
         [
             "missing:a",
             "unexpected:z",
@@ -680,7 +684,7 @@ fn seed002_operation() {
 }
 
 // ---------------------------------------------------------------------------------
-// Format::Seed003
+// SeedFormat::Seed003
 
 #[test]
 fn seed003_sorted_and_one_per_argument_by_hand() {
@@ -713,7 +717,7 @@ fn seed003_sorted_and_one_per_argument_by_hand() {
     ]);
     // Sorted by code point: "B" < "b".
     assert_eq!(
-        render(Format::Seed003, &r),
+        SeedFormat::Seed003.render(&r),
         ["enum:q", "missing:B", "missing:b", "type:t", "unexpected:a"]
     );
 }
@@ -914,15 +918,17 @@ fn every_format_is_a_pure_function_of_the_report() {
     let rs = reports();
     let first: Vec<Vec<Vec<String>>> = rs
         .iter()
-        .map(|r| Format::ALL.iter().map(|f| f.render(r)).collect())
+        .map(|r| render_all(r).into_iter().map(|(_, lines)| lines).collect())
         .collect();
     let first_json: Vec<Value> = rs.iter().map(json_report).collect();
     // Again, in the other order, from clones.
     for (i, r) in rs.iter().enumerate().rev() {
         let c = r.clone();
-        for (j, f) in Format::ALL.iter().enumerate().rev() {
-            assert_eq!(f.render(&c), first[i][j], "{f:?} on report {i}");
-            assert_eq!(f.render(r), first[i][j], "{f:?} on report {i}");
+        let (again, from_clone) = (render_all(r), render_all(&c));
+        for j in (0..again.len()).rev() {
+            let f = again[j].0;
+            assert_eq!(from_clone[j].1, first[i][j], "{f} on report {i}");
+            assert_eq!(again[j].1, first[i][j], "{f} on report {i}");
         }
         assert_eq!(json_report(&c), first_json[i]);
     }
@@ -954,9 +960,7 @@ fn equal_reports_from_different_schemas_render_the_same() {
     }))
     .validate(&json!({"n": "y"}));
     assert_eq!(a, b);
-    for f in Format::ALL {
-        assert_eq!(f.render(&a), f.render(&b), "{f:?}");
-    }
+    assert_eq!(render_all(&a), render_all(&b));
     assert_eq!(json_report(&a), json_report(&b));
     assert_eq!(
         Format::Default.render(&a),
@@ -987,7 +991,7 @@ fn every_format_on_one_hand_made_report() {
         ]
     );
     assert_eq!(
-        Format::Seed000.render(&r),
+        SeedFormat::Seed000.render(&r),
         [
             "argument 'n' should be integer, got boolean",
             "missing required argument 'm'",
@@ -996,11 +1000,11 @@ fn every_format_on_one_hand_made_report() {
         ]
     );
     assert_eq!(
-        Format::Seed001.render(&r),
+        SeedFormat::Seed001.render(&r),
         ["missing:m", "extra:a", "extra:b", "type:n:int"]
     );
     assert_eq!(
-        Format::Seed002.render(&r),
+        SeedFormat::Seed002.render(&r),
         [
             "type:n",
             "missing:m",
@@ -1010,7 +1014,7 @@ fn every_format_on_one_hand_made_report() {
         ]
     );
     assert_eq!(
-        Format::Seed003.render(&r),
+        SeedFormat::Seed003.render(&r),
         [
             "enum:e",
             "missing:m",
@@ -1024,15 +1028,19 @@ fn every_format_on_one_hand_made_report() {
 #[test]
 fn format_names() {
     let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-    assert_eq!(
-        names,
-        ["default", "seed000", "seed001", "seed002", "seed003"]
-    );
+    assert_eq!(names, ["default"]);
+    let seeds: Vec<&str> = SeedFormat::ALL.iter().map(|f| f.name()).collect();
+    assert_eq!(seeds, ["seed000", "seed001", "seed002", "seed003"]);
     for f in Format::ALL {
         assert_eq!(Format::from_name(f.name()), Some(f));
     }
+    for f in SeedFormat::ALL {
+        assert_eq!(SeedFormat::from_name(f.name()), Some(f));
+        assert_eq!(Format::from_name(f.name()), None);
+    }
     assert_eq!(Format::from_name("Default"), None);
-    assert_eq!(Format::from_name("seed004"), None);
+    assert_eq!(SeedFormat::from_name("default"), None);
+    assert_eq!(SeedFormat::from_name("seed004"), None);
     assert_eq!(Format::default(), Format::Default);
 }
 

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
+use tool_schema_runtime::seed::Format as SeedFormat;
 use tool_schema_runtime::{json_report, Format, Kind, Options, Report, Schema, Violation};
 
 /// Counts the bytes live and the most live since the last reset.
@@ -70,9 +71,16 @@ fn schema(v: Value) -> Schema {
     Schema::parse(&v).unwrap()
 }
 
+/// Every format's name and lines, the seed exercises' formats included.
+fn render_all(r: &Report) -> Vec<(&'static str, Vec<String>)> {
+    let main = Format::ALL.iter().map(|f| (f.name(), f.render(r)));
+    let seeds = SeedFormat::ALL.iter().map(|f| (f.name(), f.render(r)));
+    main.chain(seeds).collect()
+}
+
 /// Every format's lines, and the JSON report's messages.
 fn every_rendering(r: &Report) -> Vec<Vec<String>> {
-    let mut out: Vec<Vec<String>> = Format::ALL.iter().map(|f| f.render(r)).collect();
+    let mut out: Vec<Vec<String>> = render_all(r).into_iter().map(|(_, l)| l).collect();
     let j = json_report(r);
     out.push(
         j["violations"]
@@ -299,12 +307,11 @@ fn the_report_size_is_an_option_in_every_format() {
     assert_eq!(full.len(), 100);
     for max in [0, 50, 300, 2000] {
         let r = s.validate_with(&args, &Options::default().max_report_bytes(max));
-        for (f, lines) in Format::ALL.iter().zip(every_rendering(&r)) {
-            assert!(total(&lines) <= max + 64, "{f:?} {max}: {}", total(&lines));
-            let whole = f.render(&full);
+        for ((f, whole), lines) in render_all(&full).into_iter().zip(every_rendering(&r)) {
+            assert!(total(&lines) <= max + 64, "{f} {max}: {}", total(&lines));
             if lines != whole {
                 let last = lines.last().unwrap();
-                assert!(last.starts_with("... and "), "{f:?} {max}: {last}");
+                assert!(last.starts_with("... and "), "{f} {max}: {last}");
             }
         }
         assert!(
@@ -316,9 +323,8 @@ fn the_report_size_is_an_option_in_every_format() {
         assert_eq!(j["omitted"], json!(100 - kept));
     }
     // Under the default size, every line is there and nothing is added.
-    for f in Format::ALL {
-        let lines = f.render(&full);
-        assert!(!lines.iter().any(|l| l.starts_with("... and ")), "{f:?}");
+    for (f, lines) in render_all(&full) {
+        assert!(!lines.iter().any(|l| l.starts_with("... and ")), "{f}");
     }
 }
 

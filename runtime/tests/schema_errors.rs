@@ -3,6 +3,7 @@
 //! `validate` panic.
 
 use serde_json::{json, Map, Number, Value};
+use tool_schema_runtime::seed::Format as SeedFormat;
 use tool_schema_runtime::{
     json_report, Format, Kind, LintKind, Options, Schema, SchemaError, Undeclared,
 };
@@ -1231,6 +1232,9 @@ fn pseudo_random_schemas_and_arguments_never_panic() {
                         assert_eq!(r, s.validate_with(&args, &opts), "not deterministic");
                         violations += r.len();
                         for f in Format::ALL {
+                            let _ = f.render(&r);
+                        }
+                        for f in SeedFormat::ALL {
                             let _ = f.render(&r);
                         }
                         let _ = json_report(&r);

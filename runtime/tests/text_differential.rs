@@ -11,6 +11,8 @@
 //! also checks that the checking pass settles valid calls by itself (no second
 //! parse), except where it reads the whole call into a `Value` by design.
 
+#[path = "../../tests/support/shared_material.rs"]
+mod shared_material;
 mod text_support;
 
 use serde_json::{json, Value};
@@ -281,11 +283,11 @@ fn shared() -> Option<PathBuf> {
 #[test]
 fn mcp_reference_tools() {
     let Some(tools) = shared().map(|d| d.join("corpora/mcp/tools.jsonl")) else {
-        eprintln!("skipped: no shared material");
+        shared_material::skip_without_shared("no shared material");
         return;
     };
     if !tools.exists() {
-        eprintln!("skipped: no MCP corpus in the shared material");
+        shared_material::skip_without_shared("no MCP corpus in the shared material");
         return;
     }
     let tools = jsonl(&tools);

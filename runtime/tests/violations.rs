@@ -51,11 +51,7 @@ fn at(argument: Option<usize>, declared: Option<usize>) -> Position {
 }
 
 fn viol(kind: Kind, p: &str, position: Position) -> Violation {
-    Violation {
-        kind,
-        path: path(p),
-        position,
-    }
+    Violation::new(kind, path(p), position)
 }
 
 fn types(ts: &[JsonType]) -> TypeSet {
@@ -448,24 +444,24 @@ fn property_names_may_be_anything() {
     assert_eq!(
         r.violations,
         [
-            Violation {
-                kind: Kind::Missing,
-                path: Path(vec![Segment::Key(String::new().into())]),
-                position: at(None, Some(0)),
-            },
-            Violation {
-                kind: Kind::Missing,
-                path: Path(vec![Segment::Key("é-ü".into())]),
-                position: at(None, Some(1)),
-            },
-            Violation {
-                kind: type_kind(&[Integer], Str),
-                path: Path(vec![
+            Violation::new(
+                Kind::Missing,
+                Path(vec![Segment::Key(String::new().into())]),
+                at(None, Some(0))
+            ),
+            Violation::new(
+                Kind::Missing,
+                Path(vec![Segment::Key("é-ü".into())]),
+                at(None, Some(1))
+            ),
+            Violation::new(
+                type_kind(&[Integer], Str),
+                Path(vec![
                     Segment::Key("a.b".into()),
                     Segment::Key("x/y~z".into())
                 ]),
-                position: at(Some(0), Some(2)),
-            },
+                at(Some(0), Some(2))
+            ),
         ]
     );
     assert_eq!(r.violations[2].path.to_pointer(), "/a.b/x~1y~0z");
@@ -700,7 +696,7 @@ fn integer_tokens_serde_json_reads_as_floats_are_a_known_limit() {
     // Without serde_json's `arbitrary_precision` feature (which this library does not
     // force on its users' whole dependency graph), `-0` and integer tokens beyond the
     // 64-bit range arrive as floats, so they read as `number`. This test pins that
-    // documented limit (README, "Numbers") so a change is noticed.
+    // documented limit (docs/keywords.md, "Numbers") so a change is noticed.
     let s = numeric();
     for t in [
         "-0",
@@ -1141,6 +1137,7 @@ fn rejected(policy: Undeclared, additional: Option<bool>, place: Place) -> bool 
         (Undeclared::RejectAlways, None) => closed,
         (Undeclared::RejectAlways, Some(true)) => closed,
         (Undeclared::RejectIfForbidden, _) => false,
+        (other, _) => panic!("no rule written for {other:?}"),
     }
 }
 

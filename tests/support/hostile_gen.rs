@@ -9,7 +9,8 @@
 
 use serde_json::{json, Map, Value};
 use tool_schema::export::{export, ExportOptions, Target, ToolSpec};
-use tool_schema::{json_report, Format, Options, Schema};
+use tool_schema::seed::Format as SeedFormat;
+use tool_schema::{json_report, Options, Schema};
 
 /// Where the generator's choices come from.
 pub trait Source {
@@ -622,7 +623,7 @@ pub fn check_values(schema: &Value, values: &[Value]) -> Outcome {
                 "{rendered} bytes of messages\nschema: {schema_text}\nvalue: {text}"
             );
             let _ = json_report(&report);
-            let _ = Format::Seed000.render(&report);
+            let _ = SeedFormat::Seed000.render(&report);
             out.values += 1;
             out.invalid += usize::from(!report.is_valid());
         }

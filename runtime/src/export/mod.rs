@@ -20,7 +20,7 @@
 //!     },
 //!     "required": ["city"]
 //! });
-//! let tool = export::openai_chat("get_weather", "Get the weather.", &schema, true).unwrap();
+//! let tool = export::openai_chat_strict("get_weather", "Get the weather.", &schema).unwrap();
 //! assert_eq!(tool["function"]["parameters"]["properties"]["unit"]["type"], json!(["string", "null"]));
 //! assert_eq!(tool["function"]["strict"], json!(true));
 //!
@@ -85,6 +85,7 @@ use std::fmt;
 
 /// A provider's tool format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Target {
     /// Anthropic Messages API: `{name, description, input_schema}`.
     Anthropic,
@@ -193,6 +194,7 @@ impl fmt::Display for Target {
 
 /// What to do with `$schema` in an export.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SchemaDialect {
     /// Remove it (the default): providers read the schema as their own subset or as
     /// JSON Schema 2020-12 (MCP's default), and some refuse the keyword.
@@ -207,6 +209,7 @@ pub enum SchemaDialect {
 /// What to do with a constraint a provider cannot take (a bound, a length, a size,
 /// a pattern or format outside its subset).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Lossy {
     /// Refuse the export: the default for OpenAI strict and Gemini.
     Refuse,
@@ -335,6 +338,7 @@ impl<'a> ToolSpec<'a> {
 /// An export: the provider's value, every change made, and (OpenAI strict) the
 /// properties whose `null` stands for "absent".
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Exported {
     /// The tool definition ([`export`]) or the provider's tool list ([`toolbox`]).
     pub value: Value,
@@ -413,36 +417,47 @@ one_call_exports! {
 }
 
 /// OpenAI Chat Completions tool: `{"type": "function", "function": {name,
-/// description, parameters, strict}}`; with `strict`, the schema is transformed by
+/// description, parameters, strict: false}}`.
+pub fn openai_chat(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
+    value_of(Target::OpenAiChat, name, None, description, schema)
+}
+
+/// OpenAI Chat Completions tool in strict mode: `{"type": "function", "function":
+/// {name, description, parameters, strict: true}}`, the schema transformed by
 /// [`strict::openai`].
-pub fn openai_chat(
+pub fn openai_chat_strict(
     name: &str,
     description: &str,
     schema: &Value,
-    strict: bool,
 ) -> Result<Value, ExportError> {
-    let target = if strict {
-        Target::OpenAiChatStrict
-    } else {
-        Target::OpenAiChat
-    };
-    value_of(target, name, None, description, schema)
+    value_of(Target::OpenAiChatStrict, name, None, description, schema)
 }
 
 /// OpenAI Responses tool: `{"type": "function", name, description, parameters,
-/// strict}` (`strict` is always written: Responses treats a missing one as `true`).
+/// strict: false}` (`strict` is always written: Responses treats a missing one as
+/// `true`).
 pub fn openai_responses(
     name: &str,
     description: &str,
     schema: &Value,
-    strict: bool,
 ) -> Result<Value, ExportError> {
-    let target = if strict {
-        Target::OpenAiResponsesStrict
-    } else {
-        Target::OpenAiResponses
-    };
-    value_of(target, name, None, description, schema)
+    value_of(Target::OpenAiResponses, name, None, description, schema)
+}
+
+/// OpenAI Responses tool in strict mode: `{"type": "function", name, description,
+/// parameters, strict: true}`, the schema transformed by [`strict::openai`].
+pub fn openai_responses_strict(
+    name: &str,
+    description: &str,
+    schema: &Value,
+) -> Result<Value, ExportError> {
+    value_of(
+        Target::OpenAiResponsesStrict,
+        name,
+        None,
+        description,
+        schema,
+    )
 }
 
 /// MCP `tools/list` entry: `{name, title?, description, inputSchema}`.
@@ -456,7 +471,7 @@ pub fn mcp(
 }
 
 /// Provider exports for every declared tool (blanket-implemented for every
-/// [`ToolArgs`]): `GetWeather::anthropic()`, `GetWeather::openai_chat(true)`, ...
+/// [`ToolArgs`]): `GetWeather::anthropic()`, `GetWeather::openai_chat_strict()`, ...
 ///
 /// With the `tool-schema` crate (this example needs its macros, so it is not run
 /// here; `examples/providers.rs` and `tests/export_tools.rs` run the same):
@@ -499,14 +514,24 @@ pub trait ToolExport: ToolArgs {
         anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
-    /// See [`openai_chat`].
-    fn openai_chat(strict: bool) -> Result<Value, ExportError> {
-        openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema(), strict)
+    /// See [`openai_chat`](fn@openai_chat).
+    fn openai_chat() -> Result<Value, ExportError> {
+        openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
-    /// See [`openai_responses`].
-    fn openai_responses(strict: bool) -> Result<Value, ExportError> {
-        openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema(), strict)
+    /// See [`openai_chat_strict`](fn@openai_chat_strict).
+    fn openai_chat_strict() -> Result<Value, ExportError> {
+        openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+    }
+
+    /// See [`openai_responses`](fn@openai_responses).
+    fn openai_responses() -> Result<Value, ExportError> {
+        openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema())
+    }
+
+    /// See [`openai_responses_strict`](fn@openai_responses_strict).
+    fn openai_responses_strict() -> Result<Value, ExportError> {
+        openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`gemini`](fn@gemini).

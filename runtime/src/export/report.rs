@@ -57,6 +57,7 @@ pub enum ChangeKind {
 
 /// One change an export made, at a JSON pointer into the exported schema.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Change {
     /// The tool's name (empty for a schema exported on its own).
     pub tool: String,
@@ -84,6 +85,7 @@ impl fmt::Display for Change {
 
 /// Every change an export made, in the order made. `Display` prints one per line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ExportReport {
     changes: Vec<Change>,
 }
@@ -133,6 +135,7 @@ impl fmt::Display for ExportReport {
 
 /// One reason a schema cannot be exported to a provider.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Problem {
     /// The tool's name (empty for a schema exported on its own).
     pub tool: String,
@@ -162,6 +165,7 @@ impl fmt::Display for Problem {
 
 /// A schema (or a toolbox) a provider cannot take as it is: every problem found.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ExportError {
     /// The provider the export was for.
     pub target: Target,

@@ -4,8 +4,9 @@
 //! - [`Format::Default`]: sentences written for a model to fix its own call, one per
 //!   violation (`missing required argument 'city'`,
 //!   `argument 'unit' should be one of "celsius", "fahrenheit", got "kelvin"`).
-//! - [`Format::Seed000`] .. [`Format::Seed003`]: the exact strings, order and
-//!   filtering of the four seed exercises (see `SEED-OPS.md`).
+//! - [`seed::Format`](crate::seed::Format): the exact strings, order and filtering
+//!   of the four seed exercises (see `SEED-OPS.md`), kept apart under
+//!   [`crate::seed`].
 //! - [`json_report`]: one JSON object per violation, for programs.
 //!
 //! Every format is bounded: at most [`Report::max_report_bytes`] bytes of words
@@ -18,7 +19,7 @@ mod bfcl;
 mod default;
 #[doc(hidden)]
 mod report;
-mod seeds;
+pub(crate) mod seeds;
 
 pub use bfcl::bfcl_codes;
 pub use default::message;
@@ -55,44 +56,25 @@ impl fmt::Display for Report {
 }
 
 /// A way of writing a report's violations as strings.
+///
+/// More formats may come: match with a wildcard arm. The seed exercises' formats
+/// are [`seed::Format`](crate::seed::Format).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Format {
     /// One model-facing sentence per violation, in report order.
     #[default]
     Default,
-    /// Seed 000: the default sentences for missing, unexpected and type violations
-    /// only, in report order.
-    Seed000,
-    /// Seed 001: `unknown_tool:NAME` alone; else `missing:F` in report order,
-    /// `extra:F` sorted, `type:F:T` in declaration order with the flat type names
-    /// (`str int float bool list dict`).
-    Seed001,
-    /// Seed 002: `missing:`, `unexpected:`, `type:`, `enum:`, `min:`, `max:` codes
-    /// in report order (`const:` and `unknown_tool:` for the kinds the seed lacks).
-    Seed002,
-    /// Seed 003: `unknown_tool:NAME` alone; else `missing:`, `unexpected:`, `type:`,
-    /// `enum:` codes, at most one per argument, sorted.
-    Seed003,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 5] = [
-        Format::Default,
-        Format::Seed000,
-        Format::Seed001,
-        Format::Seed002,
-        Format::Seed003,
-    ];
+    pub const ALL: [Format; 1] = [Format::Default];
 
-    /// The format's name: `default`, `seed000`, ...
+    /// The format's name: `default`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Default => "default",
-            Format::Seed000 => "seed000",
-            Format::Seed001 => "seed001",
-            Format::Seed002 => "seed002",
-            Format::Seed003 => "seed003",
         }
     }
 
@@ -114,15 +96,12 @@ impl Format {
                     .map(|v| default::message_within(v, max));
                 bounded(lines, report.violations.len(), report)
             }
-            Format::Seed000 => whole(seeds::seed000(report), report),
-            Format::Seed001 => whole(seeds::seed001(report), report),
-            Format::Seed002 => whole(seeds::seed002(report), report),
-            Format::Seed003 => whole(seeds::seed003(report), report),
         }
     }
 }
 
-fn whole(lines: Vec<String>, report: &Report) -> Vec<String> {
+/// Every one of `lines`, within the report's size (see [`Format::render`]).
+pub(crate) fn whole(lines: Vec<String>, report: &Report) -> Vec<String> {
     let n = lines.len();
     bounded(lines.into_iter(), n, report)
 }

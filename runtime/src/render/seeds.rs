@@ -39,7 +39,7 @@ fn unknown_tool(report: &Report) -> Option<Vec<String>> {
     })
 }
 
-pub(super) fn seed000(report: &Report) -> Vec<String> {
+pub(crate) fn seed000(report: &Report) -> Vec<String> {
     report
         .violations
         .iter()
@@ -61,7 +61,7 @@ fn flat_name(t: JsonType) -> &'static str {
     }
 }
 
-pub(super) fn seed001(report: &Report) -> Vec<String> {
+pub(crate) fn seed001(report: &Report) -> Vec<String> {
     if let Some(only) = unknown_tool(report) {
         return only;
     }
@@ -111,11 +111,11 @@ fn code(v: &Violation) -> String {
     format!("{tag}:{}", raw(&v.path))
 }
 
-pub(super) fn seed002(report: &Report) -> Vec<String> {
+pub(crate) fn seed002(report: &Report) -> Vec<String> {
     report.violations.iter().map(code).collect()
 }
 
-pub(super) fn seed003(report: &Report) -> Vec<String> {
+pub(crate) fn seed003(report: &Report) -> Vec<String> {
     if let Some(only) = unknown_tool(report) {
         return only;
     }

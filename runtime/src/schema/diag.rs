@@ -16,6 +16,7 @@ pub const DIAGNOSTIC_POINTER_CHARS: usize = 4096;
 /// `DIAGNOSTIC_MESSAGE_CHARS` (1,000) characters and a pointer after
 /// `DIAGNOSTIC_POINTER_CHARS` (4,096), with `…`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// JSON pointer of the offending value (`/properties/qty/minimum`); `""` is the
     /// schema itself.
@@ -61,6 +62,7 @@ impl fmt::Display for Diagnostic {
 
 /// A schema that cannot be honoured, with every problem found in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SchemaError {
     /// The problems, in the order of the schema's text.
     pub problems: Vec<Diagnostic>,
@@ -140,6 +142,7 @@ impl LintKind {
 
 /// A probable mistake in an accepted schema.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Lint {
     pub kind: LintKind,
     /// Where, and what.

@@ -23,12 +23,13 @@
 //! ```
 
 mod flat;
+mod format;
 
 pub use flat::flat_to_json_schema;
+pub use format::Format;
 
 use crate::json::JsonType;
 use crate::options::{Options, Undeclared};
-use crate::render::Format;
 use crate::schema::{Schema, SchemaError};
 use crate::violation::{Kind, Path, Position, Report, Violation};
 use serde_json::{json, Map, Value};

@@ -78,6 +78,7 @@ impl std::error::Error for TextError {
 
 /// Why typed arguments could not be read from text ([`parse_str`](crate::parse_str)).
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ParseError {
     /// The text is JSON, but the call breaks its schema: every violation.
     Invalid(Report),

@@ -178,6 +178,7 @@ pub fn check(target: Target, def: &Value) -> Vec<String> {
             name = def["name"].as_str().unwrap_or_default();
             name_rule(name, 128, "_-.", false, &mut out);
         }
+        other => panic!("no definition check for {other:?} yet"),
     }
     let Some(schema) = def.pointer(target.schema_pointer()) else {
         if target != Target::Gemini {

@@ -3,6 +3,7 @@
 //! option, identical output in every format, equal to the expected answer.
 
 use serde_json::{json, Value};
+use tool_schema::seed::Format as SeedFormat;
 use tool_schema::{seed, Format, Options, Report, Schema, Undeclared};
 use tool_schema_compiled_tests::{compiled, TOOLS};
 
@@ -27,12 +28,9 @@ fn both(schema: &Value, args: &Value, wanted: Undeclared, errors: &mut Vec<Strin
                 "{policy:?}: schema {schema}, args {args}\n  interpreted: {a:?}\n  compiled:    {b:?}"
             ));
         }
-        for f in Format::ALL {
-            if f.render(&a) != f.render(&b) {
-                errors.push(format!(
-                    "{policy:?}/{}: rendering differs for {args}",
-                    f.name()
-                ));
+        for ((name, x), (_, y)) in render_all(&a).into_iter().zip(render_all(&b)) {
+            if x != y {
+                errors.push(format!("{policy:?}/{name}: rendering differs for {args}"));
             }
         }
         if tool_schema::json_report(&a) != tool_schema::json_report(&b) {
@@ -69,7 +67,7 @@ fn compiled_and_interpreted_agree_on_every_case() {
                         Undeclared::RejectAlways,
                         &mut errors,
                     );
-                    strings(Format::Seed000.render(&r))
+                    strings(SeedFormat::Seed000.render(&r))
                 }
                 "validate_args" => {
                     let r = both(
@@ -78,7 +76,7 @@ fn compiled_and_interpreted_agree_on_every_case() {
                         Undeclared::RejectIfForbidden,
                         &mut errors,
                     );
-                    strings(Format::Seed002.render(&r))
+                    strings(SeedFormat::Seed002.render(&r))
                 }
                 "validate_tool_call" => {
                     let name = input["call"]["name"].as_str().unwrap();
@@ -94,7 +92,7 @@ fn compiled_and_interpreted_agree_on_every_case() {
                                 Undeclared::RejectAlways,
                                 &mut errors,
                             );
-                            let errs = Format::Seed003.render(&r);
+                            let errs = SeedFormat::Seed003.render(&r);
                             json!({"ok": errs.is_empty(), "errors": errs})
                         }
                     }
@@ -119,4 +117,11 @@ fn compiled_and_interpreted_agree_on_every_case() {
         "every schema-taking case was checked"
     );
     assert!(TOOLS.len() >= 150, "{} schemas compiled", TOOLS.len());
+}
+
+/// Every format's name and lines, the seed exercises' formats included.
+fn render_all(r: &Report) -> Vec<(&'static str, Vec<String>)> {
+    let main = Format::ALL.iter().map(|f| (f.name(), f.render(r)));
+    let seeds = SeedFormat::ALL.iter().map(|f| (f.name(), f.render(r)));
+    main.chain(seeds).collect()
 }

@@ -11,6 +11,9 @@
 //! reason keeps it out of `runtime/tests/data`). Without it these tests say so and
 //! pass.
 
+#[path = "../../support/shared_material.rs"]
+mod shared_material;
+
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use tool_schema::render::bfcl_codes;
@@ -36,7 +39,9 @@ const OPTIONS: [Options; 4] = [
 
 fn corpus() -> Option<Vec<Value>> {
     if SOURCE.is_empty() {
-        eprintln!("skipped: the shared MCP corpus was not there when build.rs ran");
+        shared_material::skip_without_shared(
+            "the shared MCP corpus was not there when build.rs ran",
+        );
         return None;
     }
     let text = std::fs::read_to_string(SOURCE).unwrap();

@@ -63,6 +63,7 @@ use serde_json::Value;
 
 /// A parameters schema transformed for a strict mode, with every change listed.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct StrictSchema {
     /// The transformed parameters schema.
     pub schema: serde_json::Value,
