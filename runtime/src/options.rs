@@ -104,9 +104,10 @@ impl Options {
         max_depth: Options::DEFAULT_MAX_DEPTH,
     };
 
-    /// The default of [`Options::max_depth`]: 128 levels, the depth the schema
-    /// model's expansion analysis covers ([`crate::schema::ANALYSED_DEPTH`]).
-    pub const DEFAULT_MAX_DEPTH: usize = crate::schema::ANALYSED_DEPTH;
+    /// The default of [`Options::max_depth`]: 128 levels, also the depth the schema
+    /// model's expansion analysis covers ([`crate::schema::ANALYSED_DEPTH`] is this
+    /// constant).
+    pub const DEFAULT_MAX_DEPTH: usize = 128;
 
     /// These options with `max_depth` set: calls may nest objects and arrays
     /// `max_depth` levels (0 refuses any object or array, the arguments object
@@ -169,18 +170,5 @@ impl Options {
     pub const fn undeclared(mut self, undeclared: Undeclared) -> Options {
         self.undeclared = undeclared;
         self
-    }
-
-    /// Whether an undeclared property of an object is a violation, given what its
-    /// schema says (`keywords::object::rejects_undeclared` under this policy).
-    /// Shared by the interpreter and generated code.
-    #[doc(hidden)]
-    #[inline]
-    pub const fn rejects_undeclared(
-        &self,
-        closed: bool,
-        additional: crate::schema::Additional,
-    ) -> bool {
-        crate::keywords::object::rejects_undeclared(self.undeclared, closed, additional)
     }
 }

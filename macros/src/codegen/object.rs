@@ -197,7 +197,8 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
     } else if shape.may_reject {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(root));
-        quote!(_ => { if o.rejects_undeclared(#closed, #additional) { return false; } })
+        let rt = rt();
+        quote!(_ => { if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
     } else {
         quote!(_ => {})
     };
@@ -317,7 +318,7 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(at_root));
         let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
-        quote!(_ => { #names if o.rejects_undeclared(#closed, #additional) { #push } })
+        quote!(_ => { #names if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
     } else {
         quote!(_ => { #names })
     }

@@ -10,6 +10,7 @@ use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 
 mod valid;
 use serde_json::{Map, Value};
+use crate::keywords::object::rejects_undeclared;
 
 impl Schema {
     /// Validates `args` in tool-call mode ([`Options::default`]).
@@ -309,7 +310,7 @@ impl Run<'_> {
         let start = out.mark();
         let mut seen: u64 = 0;
         let closed = root || node.properties.is_some();
-        let reject = self.options.rejects_undeclared(closed, node.additional);
+        let reject = rejects_undeclared(self.options.undeclared, closed, node.additional);
         let mut next = 0;
         for (i, (key, v)) in map.iter().enumerate() {
             let declared = find_property(node, f, key, &mut next);

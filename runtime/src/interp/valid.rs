@@ -9,6 +9,7 @@ use crate::keywords;
 use crate::schema::facts::{self, NodeFacts};
 use crate::schema::{Additional, Node, NodeId};
 use serde_json::{Map, Number, Value};
+use crate::keywords::object::rejects_undeclared;
 
 /// The JSON type of `value` as a bit index of [`NodeFacts::accept`], under
 /// [`Options::integer_floats`](crate::Options::integer_floats) when `integer_floats`.
@@ -138,7 +139,7 @@ impl Run<'_> {
             return Err(0);
         }
         let closed = root || node.properties.is_some();
-        let reject = self.options.rejects_undeclared(closed, node.additional);
+        let reject = rejects_undeclared(self.options.undeclared, closed, node.additional);
         let mut seen: u64 = 0;
         let mut next = 0;
         for (i, (key, v)) in map.iter().enumerate() {

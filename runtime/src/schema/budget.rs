@@ -32,11 +32,10 @@ pub const MAX_HOPS: usize = 8;
 /// evaluations, linear in the schema), so only sharing that multiplies is refused.
 pub const MAX_EVALUATIONS: u64 = 1000;
 
-/// Value depth explored by the expansion analysis: 128 levels. It is also the
-/// default run-time depth limit ([`crate::Options::DEFAULT_MAX_DEPTH`] is this
-/// constant), past which no value is validated, so the analysis covers every
-/// value a default validator walks.
-pub const ANALYSED_DEPTH: usize = 128;
+/// Value depth explored by the expansion analysis: the default run-time depth
+/// limit ([`crate::Options::DEFAULT_MAX_DEPTH`]), past which no value is
+/// validated, so the analysis covers every value a default validator walks.
+pub const ANALYSED_DEPTH: usize = crate::Options::DEFAULT_MAX_DEPTH;
 
 /// Work units the expansion analysis may spend, beyond a share proportional to
 /// the schema's size ([`WORK_PER_NODE`] per node): past it the schema is refused

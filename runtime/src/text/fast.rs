@@ -31,6 +31,7 @@ use std::fmt;
 use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
 use std::sync::OnceLock;
+use crate::keywords::object::rejects_undeclared;
 
 pub use serde;
 
@@ -58,7 +59,7 @@ impl Fast {
     /// derived schema (no `format`; the root declares `type: object`).
     pub fn new(options: &Options) -> Fast {
         Fast {
-            reject_undeclared: options.rejects_undeclared(true, Additional::Unspecified),
+            reject_undeclared: rejects_undeclared(options.undeclared, true, Additional::Unspecified),
             null_is_absent: options.null_is_absent,
         }
     }

@@ -7,6 +7,7 @@ use super::{At, Ctx};
 use crate::schema::{Additional, Node, NodeId};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
+use crate::keywords::object::rejects_undeclared;
 
 /// A member name as the pass looks it up: its slot among the tracked names, or
 /// for another name, a hash of it (to find it repeated).
@@ -90,7 +91,7 @@ impl<'c> ObjectState<'c> {
         ObjectState {
             plan,
             null_is_absent: cx.options.null_is_absent,
-            reject: cx.options.rejects_undeclared(closed, plan.additional),
+            reject: rejects_undeclared(cx.options.undeclared, closed, plan.additional),
             seen: 0,
             count: 0,
             untracked: 0,

@@ -7,6 +7,7 @@ use crate::keywords::Family;
 use crate::options::{Options, Undeclared};
 use crate::schema::{Additional, Node, NodeId, Schema};
 use serde_json::Value;
+use crate::keywords::object::rejects_undeclared;
 
 /// The most conjuncts (`$ref` targets and `allOf` branches, flattened) a node may
 /// have for the stream to walk it; beyond, objects and arrays are buffered.
@@ -373,7 +374,7 @@ fn root_object(schema: &Schema, plan: &Plan, options: &Options) -> Compound {
         schema,
         plan.node(root).flat.as_deref(),
         JsonType::Object,
-        |m| object_keywords(m) || options.rejects_undeclared(true, m.additional),
+        |m| object_keywords(m) || rejects_undeclared(options.undeclared, true, m.additional),
     );
     match c {
         Compound::Drive(d) if !plan.node(d).fits => Compound::Buffer,
