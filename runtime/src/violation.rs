@@ -248,6 +248,55 @@ impl Kind {
     }
 }
 
+/// What a count bound counts: the characters of a string, the items of an array,
+/// the members of an object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Counted {
+    /// Unicode code points of a string.
+    Characters,
+    /// Elements of an array.
+    Items,
+    /// Members of an object.
+    Properties,
+}
+
+/// A broken count bound (the length, item and member-count keywords), in one
+/// shape for every format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct CountBound {
+    /// What is counted.
+    pub counted: Counted,
+    /// A lower bound (the value has too few); otherwise an upper bound.
+    pub at_least: bool,
+    /// The bound.
+    pub limit: u64,
+    /// The count the value has.
+    pub actual: u64,
+}
+
+impl Kind {
+    /// The count bound this kind says was broken; `None` for every other kind.
+    pub fn count_bound(&self) -> Option<CountBound> {
+        let (counted, at_least, limit, actual) = match *self {
+            Kind::MinLength { limit, length } => (Counted::Characters, true, limit, length),
+            Kind::MaxLength { limit, length } => (Counted::Characters, false, limit, length),
+            Kind::MinItems { limit, count } => (Counted::Items, true, limit, count),
+            Kind::MaxItems { limit, count } => (Counted::Items, false, limit, count),
+            Kind::MinProperties { limit, count } => (Counted::Properties, true, limit, count),
+            Kind::MaxProperties { limit, count } => (Counted::Properties, false, limit, count),
+            _ => return None,
+        };
+        Some(CountBound {
+            counted,
+            at_least,
+            limit,
+            actual,
+        })
+    }
+}
+
 /// One problem with one value of a call.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]

@@ -236,7 +236,7 @@ mod tests {
         assert!(!d(json!({"type": "number"}), json!({"type": "integer"})));
         assert!(d(json!({"const": "a"}), json!({"enum": ["b", "c"]})));
         assert!(!d(json!({"enum": [1]}), json!({"enum": [1.0]})));
-        assert!(!d(json!({"type": "string"}), json!({"minLength": 1})));
+        assert!(!d(json!({"type": "string"}), json!({"maxLength": 1})));
         let cat = json!({"type": "object", "properties": {"kind": {"const": "cat"}}, "required": ["kind"]});
         let dog = json!({"type": "object", "properties": {"kind": {"const": "dog"}}, "required": ["kind"]});
         assert!(d(cat.clone(), dog));

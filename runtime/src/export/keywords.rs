@@ -68,26 +68,10 @@ pub(crate) const MAP_APPLICATORS: [&str; 5] = [
     "dependentSchemas",
 ];
 
-/// The JSON type keyword a keyword constrains, if it constrains only one kind of value.
+/// The JSON type keyword a keyword constrains, if it constrains only one kind of value
+/// (read from the vocabulary table, [`crate::keywords::applies_to`]).
 pub(crate) fn keyword_type(k: &str) -> Option<&'static str> {
-    Some(match k {
-        "minLength" | "maxLength" | "pattern" | "format" => "string",
-        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "multipleOf" => "number",
-        "items" | "prefixItems" | "additionalItems" | "contains" | "minContains"
-        | "maxContains" | "minItems" | "maxItems" | "uniqueItems" | "unevaluatedItems" => "array",
-        "properties"
-        | "required"
-        | "additionalProperties"
-        | "patternProperties"
-        | "propertyNames"
-        | "minProperties"
-        | "maxProperties"
-        | "dependentRequired"
-        | "dependentSchemas"
-        | "unevaluatedProperties"
-        | "dependencies" => "object",
-        _ => return None,
-    })
+    crate::keywords::applies_to(k).map(crate::JsonType::name)
 }
 
 /// Does a JSON value have JSON Schema type `t`?

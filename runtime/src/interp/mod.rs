@@ -9,8 +9,8 @@ use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 
 mod valid;
-use serde_json::{Map, Value};
 use crate::keywords::object::rejects_undeclared;
+use serde_json::{Map, Value};
 
 impl Schema {
     /// Validates `args` in tool-call mode ([`Options::default`]).

@@ -6,10 +6,10 @@
 use super::{find_property, Run};
 use crate::json::{json_eq, JsonType};
 use crate::keywords;
+use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{self, NodeFacts};
 use crate::schema::{Additional, Node, NodeId};
 use serde_json::{Map, Number, Value};
-use crate::keywords::object::rejects_undeclared;
 
 /// The JSON type of `value` as a bit index of [`NodeFacts::accept`], under
 /// [`Options::integer_floats`](crate::Options::integer_floats) when `integer_floats`.

@@ -2,7 +2,7 @@
 //! and to nested paths.
 
 use crate::echo;
-use crate::violation::{Kind, Violation, NAME_SHOWN};
+use crate::violation::{CountBound, Counted, Kind, Violation, NAME_SHOWN};
 use serde_json::Value;
 use std::fmt::{self, Write as _};
 
@@ -212,25 +212,19 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     }
 }
 
-/// The unit a count bound counts, singular and plural.
-type Unit = (&'static str, &'static str);
-const CHARACTERS: Unit = ("character", "characters");
-const ITEMS: Unit = ("item", "items");
-const PROPERTIES: Unit = ("property", "properties");
-
 /// `should be at least 2 characters long, got 1`, `should have at most 3 items, got 4`.
-fn count_bound(
-    out: &mut String,
-    relation: &str,
-    limit: u64,
-    (one, many): Unit,
-    after: &str,
-    actual: u64,
-) -> fmt::Result {
+fn count_bound(out: &mut String, b: CountBound) -> fmt::Result {
+    let (verb, (one, many), after) = match b.counted {
+        Counted::Characters => ("be", ("character", "characters"), " long"),
+        Counted::Items => ("have", ("item", "items"), ""),
+        Counted::Properties => ("have", ("property", "properties"), ""),
+    };
+    let relation = if b.at_least { "at least" } else { "at most" };
     write!(
         out,
-        "should {relation} {}{after}, got {actual}",
-        plural(limit, one, many)
+        "should {verb} {relation} {}{after}, got {}",
+        plural(b.limit, one, many),
+        b.actual
     )
 }
 
@@ -321,12 +315,6 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
         Kind::MultipleOf { divisor, received } => {
             write!(out, "should be a multiple of {divisor}, got {received}")
         }
-        Kind::MinLength { limit, length } => {
-            count_bound(out, "be at least", *limit, CHARACTERS, " long", *length)
-        }
-        Kind::MaxLength { limit, length } => {
-            count_bound(out, "be at most", *limit, CHARACTERS, " long", *length)
-        }
         Kind::Pattern { pattern, received } => {
             string_rule(out, "should match the pattern ", pattern, received)
         }
@@ -336,23 +324,11 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             &crate::formats::describe(format),
             received,
         ),
-        Kind::MinItems { limit, count } => {
-            count_bound(out, "have at least", *limit, ITEMS, "", *count)
-        }
-        Kind::MaxItems { limit, count } => {
-            count_bound(out, "have at most", *limit, ITEMS, "", *count)
-        }
         Kind::UniqueItems { first, second } => {
             write!(
                 out,
                 "should have unique items, but items {first} and {second} are equal"
             )
-        }
-        Kind::MinProperties { limit, count } => {
-            count_bound(out, "have at least", *limit, PROPERTIES, "", *count)
-        }
-        Kind::MaxProperties { limit, count } => {
-            count_bound(out, "have at most", *limit, PROPERTIES, "", *count)
         }
         Kind::Not { schema } => {
             out.push_str("should not match the schema ");
@@ -399,6 +375,11 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             "is nested too deeply (more than {})",
             plural(*limit as u64, "level", "levels")
         ),
+        // The length, item and member-count bounds, in one shape.
+        other => match other.count_bound() {
+            Some(b) => count_bound(out, b),
+            None => Ok(()),
+        },
     };
 }
 

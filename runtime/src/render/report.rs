@@ -85,17 +85,6 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
             put("limit", Value::Number(divisor.clone()));
             put("received", Value::Number(received.clone()));
         }
-        Kind::MinLength { limit, length } | Kind::MaxLength { limit, length } => {
-            put("limit", json!(limit));
-            put("received", json!(length));
-        }
-        Kind::MinItems { limit, count }
-        | Kind::MaxItems { limit, count }
-        | Kind::MinProperties { limit, count }
-        | Kind::MaxProperties { limit, count } => {
-            put("limit", json!(limit));
-            put("received", json!(count));
-        }
         Kind::Pattern { pattern, received } => {
             put("expected", json!(&**pattern));
             put("received", json!(received));
@@ -125,6 +114,13 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
         Kind::UnknownTool { name, known } => {
             put("received", json!(name));
             put("allowed", json!(known));
+        }
+        // The length, item and member-count bounds, in one shape.
+        other => {
+            if let Some(b) = other.count_bound() {
+                put("limit", json!(b.limit));
+                put("received", json!(b.actual));
+            }
         }
     }
 }

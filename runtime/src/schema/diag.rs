@@ -102,8 +102,8 @@ pub enum LintKind {
     RequiredUndeclared,
     /// `required` names the same property twice.
     DuplicateRequired,
-    /// A lower bound above its upper bound (`minimum` > `maximum`, `minLength` >
-    /// `maxLength`, ...): no value is accepted.
+    /// A lower bound above its upper bound (`minimum` > `maximum`, a minimum
+    /// length, count or size above the maximum): no value is accepted.
     MinimumAboveMaximum,
     /// `enum` is empty: no value is accepted.
     EmptyEnum,

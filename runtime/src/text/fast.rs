@@ -19,6 +19,7 @@
 
 use super::abort;
 use crate::json::cmp_numbers;
+use crate::keywords::object::rejects_undeclared;
 use crate::keywords::{array, number, string};
 use crate::options::Options;
 use crate::schema::{Additional, Pattern};
@@ -31,7 +32,6 @@ use std::fmt;
 use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
 use std::sync::OnceLock;
-use crate::keywords::object::rejects_undeclared;
 
 pub use serde;
 
@@ -59,7 +59,11 @@ impl Fast {
     /// derived schema (no `format`; the root declares `type: object`).
     pub fn new(options: &Options) -> Fast {
         Fast {
-            reject_undeclared: rejects_undeclared(options.undeclared, true, Additional::Unspecified),
+            reject_undeclared: rejects_undeclared(
+                options.undeclared,
+                true,
+                Additional::Unspecified,
+            ),
             null_is_absent: options.null_is_absent,
         }
     }
@@ -452,7 +456,7 @@ impl PatternCell {
     }
 }
 
-/// A `String` with `minLength`/`maxLength` (code points) and `pattern`.
+/// A `String` with string lengths (in code points) and `pattern`.
 #[derive(Clone, Copy)]
 pub struct Str {
     pub min: u64,

@@ -4,10 +4,10 @@
 
 use super::plan::NodePlan;
 use super::{At, Ctx};
+use crate::keywords::object::rejects_undeclared;
 use crate::schema::{Additional, Node, NodeId};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
-use crate::keywords::object::rejects_undeclared;
 
 /// A member name as the pass looks it up: its slot among the tracked names, or
 /// for another name, a hash of it (to find it repeated).

@@ -3,11 +3,11 @@
 //! sorted for lookup with the required ones as a bit mask.
 
 use crate::json::{JsonType, TypeSet};
+use crate::keywords::object::rejects_undeclared;
 use crate::keywords::Family;
 use crate::options::{Options, Undeclared};
 use crate::schema::{Additional, Node, NodeId, Schema};
 use serde_json::Value;
-use crate::keywords::object::rejects_undeclared;
 
 /// The most conjuncts (`$ref` targets and `allOf` branches, flattened) a node may
 /// have for the stream to walk it; beyond, objects and arrays are buffered.

@@ -1,44 +1,8 @@
 //! Strict-mode transforms that keep meaning: OpenAI Structured Outputs (function
 //! calling with `strict: true`) and Anthropic strict tool use.
 //!
-//! Provider facts this module relies on (checked against the documents named; the
-//! documents themselves are not copied here):
-//!
-//! - OpenAI, <https://platform.openai.com/docs/guides/structured-outputs#supported-schemas>
-//!   (now served at developers.openai.com/api/docs/guides/structured-outputs):
-//!   - every object must carry `additionalProperties: false`, and every property must
-//!     be listed in `required`; an optional field is emulated by a union with `null`;
-//!   - supported: `type` (string, number, integer, boolean, object, array, null), `enum`,
-//!     `const`, `anyOf` (not at the root; each branch itself in the subset), `$ref` to
-//!     `$defs` (recursion included, `#` for the root); for strings `pattern` and
-//!     `format` (date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid); for
-//!     numbers `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`,
-//!     `multipleOf`; for arrays `minItems`, `maxItems`;
-//!   - not supported: `allOf`, `not`, `dependentRequired`, `dependentSchemas`, `if`,
-//!     `then`, `else`, and `oneOf` (the guide says to emulate it with `anyOf`; the API
-//!     answers "'oneOf' is not permitted"); `minLength`/`maxLength`, `patternProperties`,
-//!     `unevaluatedProperties`, `propertyNames`, `minProperties`, `maxProperties`,
-//!     `unevaluatedItems`, `contains`, `minContains`, `maxContains`, `uniqueItems` are
-//!     not in the supported list (earlier versions of the guide named them unsupported);
-//!   - limits: 5000 object properties in all, 10 levels of nesting (earlier: 100 and
-//!     5), 120,000 characters of property names, definition names, enum and const
-//!     values together, 1000 enum values in all, and 15,000 characters for one string
-//!     enum of more than 250 values.
-//! - OpenAI `default`: the API answered "'default' is not permitted" in strict mode
-//!   (reports in github.com/567-labs/instructor/issues/1074 and dotnet/extensions#6196;
-//!   Azure still did in 2026, openai/openai-agents-python#4390), so a default is moved
-//!   into the description.
-//! - Anthropic, <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
-//!   (strict tool use: `strict: true` on the tool): every object needs
-//!   `additionalProperties: false`; optional properties are allowed; supported: the
-//!   basic types, `enum` of primitives, `const`, `anyOf`, `allOf` (not with `$ref`),
-//!   local `$ref`/`$defs`, `default`, `format` (date-time, time, date, duration, email,
-//!   hostname, uri, ipv4, ipv6, uuid), `pattern` (no backreferences, lookaround or
-//!   `\b`), `minItems` of 0 or 1; not supported: recursive schemas, `minimum`,
-//!   `maximum`, `multipleOf`, `minLength`, `maxLength`, other array constraints. The
-//!   SDKs move unsupported constraints into descriptions, as [`Lossy::Describe`](super::Lossy::Describe) does.
-//!   Per request: at most 20 strict tools, 24 optional parameters and 16 parameters
-//!   using `anyOf` or type lists, across all strict tools.
+//! The provider rules this module follows, with their sources, are in
+//! `docs/provider-rules.md`.
 
 mod compose;
 mod engine;
@@ -253,7 +217,7 @@ mod tests {
     #[test]
     fn refusals_name_pointer_and_rule() {
         let e = oa(json!({"type": "object", "properties": {
-            "s": {"type": "string", "minLength": 2},
+            "s": {"type": "string", "maxLength": 2},
             "m": {"type": "object", "additionalProperties": {"type": "string"}},
             "f": {"type": "object"},
             "l": {"type": "array"},
@@ -261,7 +225,7 @@ mod tests {
         }}))
         .unwrap_err();
         assert!(
-            e.mentions("/properties/s/minLength", "only `pattern` and `format`"),
+            e.mentions("/properties/s/maxLength", "only `pattern` and `format`"),
             "{e}"
         );
         assert!(
