@@ -48,6 +48,7 @@ impl Schema {
         } else {
             let mut sink = Sink::collect_within(&mut out, &budget);
             run.check(
+                false,
                 self.root_id(),
                 args,
                 &Trail::ROOT,
@@ -202,32 +203,12 @@ struct Run<'s> {
 impl Run<'_> {
     /// Node `id` on `value`: the yes/no walk first ([`Run::valid`]), then, only
     /// when it fails and `out` collects, the reporting walk. A probing `out` only
-    /// learns whether the walk failed.
+    /// learns whether the walk failed. `failed`: `value` is the member or element
+    /// at which [`Run::walk`] stopped on its parent, so it most likely fails too,
+    /// and the reporting walk runs at once (its own members and elements are still
+    /// checked one by one, so none is walked twice).
     #[inline]
     fn check(
-        &self,
-        id: NodeId,
-        value: &Value,
-        trail: &Trail<'_>,
-        pos: Position,
-        out: &mut Sink<'_>,
-    ) {
-        let Err(skip) = self.walk(id, value, trail.is_root()) else {
-            return;
-        };
-        if out.is_probe() {
-            out.fail();
-        } else {
-            self.report(id, value, trail, pos, out, Some(skip));
-        }
-    }
-
-    /// [`Run::check`] of a member or element of a value that [`Run::walk`]
-    /// refused; `failed`: the walk stopped at this one, so it most likely fails
-    /// too, and the reporting walk runs at once (its own members and elements
-    /// are still checked one by one, so none is walked twice).
-    #[inline]
-    fn descend(
         &self,
         failed: bool,
         id: NodeId,
@@ -237,9 +218,15 @@ impl Run<'_> {
         out: &mut Sink<'_>,
     ) {
         if failed && !out.is_probe() {
-            self.report(id, value, trail, pos, out, None);
+            return self.report(id, value, trail, pos, out, None);
+        }
+        let Err(skip) = self.walk(id, value, trail.is_root()) else {
+            return;
+        };
+        if out.is_probe() {
+            out.fail();
         } else {
-            self.check(id, value, trail, pos, out);
+            self.report(id, value, trail, pos, out, Some(skip));
         }
     }
 
@@ -331,8 +318,9 @@ impl Run<'_> {
                 pos
             };
             if let Some(names) = node.property_names {
-                let run =
-                    |name: &Value, sink: &mut Sink<'_>| self.check(names, name, trail, at, sink);
+                let run = |name: &Value, sink: &mut Sink<'_>| {
+                    self.check(false, names, name, trail, at, sink)
+                };
                 keywords::applicators::property_name(key, run, trail, at, out);
             }
             match (declared, node.additional) {
@@ -341,10 +329,10 @@ impl Run<'_> {
                         && self.options.null_is_absent
                         && !valid::is_required(node, f, declared.map_or(0, |(d, _)| d), key) => {}
                 (Some((_, p)), _) => {
-                    self.descend(resume == Some(i), p.node, v, &trail.key(key), at, out)
+                    self.check(resume == Some(i), p.node, v, &trail.key(key), at, out)
                 }
                 (None, Additional::Schema(extra)) => {
-                    self.descend(resume == Some(i), extra, v, &trail.key(key), at, out)
+                    self.check(resume == Some(i), extra, v, &trail.key(key), at, out)
                 }
                 (None, _) if reject => out.report(|| Kind::Unexpected, &trail.key(key), at),
                 (None, _) => {}
@@ -399,7 +387,7 @@ impl Run<'_> {
         for (i, v) in items.iter().enumerate().skip(resume.unwrap_or(0)) {
             let schema = node.prefix_items.get(i).copied().or(node.items);
             if let Some(item) = schema {
-                self.descend(resume == Some(i), item, v, &trail.index(i), pos, out);
+                self.check(resume == Some(i), item, v, &trail.index(i), pos, out);
             }
         }
     }
@@ -413,23 +401,25 @@ impl Run<'_> {
         out: &mut Sink<'_>,
     ) {
         if let Some(target) = node.reference {
-            self.check(target, value, trail, pos, out);
+            self.check(false, target, value, trail, pos, out);
         }
         for &branch in &node.all_of {
-            self.check(branch, value, trail, pos, out);
+            self.check(false, branch, value, trail, pos, out);
         }
         if !node.any_of.is_empty() {
-            let run =
-                |i: usize, sink: &mut Sink<'_>| self.check(node.any_of[i], value, trail, pos, sink);
+            let run = |i: usize, sink: &mut Sink<'_>| {
+                self.check(false, node.any_of[i], value, trail, pos, sink)
+            };
             keywords::applicators::any_of(node.any_of.len(), run, trail, pos, out);
         }
         if !node.one_of.is_empty() {
-            let run =
-                |i: usize, sink: &mut Sink<'_>| self.check(node.one_of[i], value, trail, pos, sink);
+            let run = |i: usize, sink: &mut Sink<'_>| {
+                self.check(false, node.one_of[i], value, trail, pos, sink)
+            };
             keywords::applicators::one_of(node.one_of.len(), run, trail, pos, out);
         }
         if let Some(not) = node.not {
-            let run = |sink: &mut Sink<'_>| self.check(not, value, trail, pos, sink);
+            let run = |sink: &mut Sink<'_>| self.check(false, not, value, trail, pos, sink);
             let schema = || crate::schema::node_value(self.schema, not);
             keywords::applicators::not(run, schema, trail, pos, out);
         }

@@ -550,6 +550,31 @@ impl<T: Ord> SetLike<T> for BTreeSet<T> {
     }
 }
 
+/// `Clone`, `Copy` and `DeserializeSeed` for a seed that builds a collection `C`
+/// (a set or a map) from elements read by seed `S`: a derive would ask `C: Copy`,
+/// which the `PhantomData<fn() -> C>` it holds does not need.
+macro_rules! collection_seed {
+    ($seed:ident, $like:ident, $read:ident) => {
+        impl<C, S: Copy> Clone for $seed<C, S> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<C, S: Copy> Copy for $seed<C, S> {}
+
+        impl<'de, C: $like<S::Value>, S: DeserializeSeed<'de> + Copy> DeserializeSeed<'de>
+            for $seed<C, S>
+        {
+            type Value = C;
+
+            #[inline]
+            fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<C, D::Error> {
+                de.$read(self)
+            }
+        }
+    };
+}
+
 /// A set (`uniqueItems`), with `minItems`/`maxItems`. Two elements serde reads as
 /// equal stop the pass: the exact path decides, by JSON equality, what a set
 /// silently merges.
@@ -572,21 +597,7 @@ impl<C, S> Set<C, S> {
     }
 }
 
-impl<C, S: Copy> Clone for Set<C, S> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<C, S: Copy> Copy for Set<C, S> {}
-
-impl<'de, C: SetLike<S::Value>, S: DeserializeSeed<'de> + Copy> DeserializeSeed<'de> for Set<C, S> {
-    type Value = C;
-
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<C, D::Error> {
-        de.deserialize_seq(self)
-    }
-}
+collection_seed!(Set, SetLike, deserialize_seq);
 
 impl<'de, C: SetLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Set<C, S> {
     type Value = C;
@@ -650,21 +661,7 @@ impl<M, S> Map<M, S> {
     }
 }
 
-impl<M, S: Copy> Clone for Map<M, S> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<M, S: Copy> Copy for Map<M, S> {}
-
-impl<'de, M: MapLike<S::Value>, S: DeserializeSeed<'de> + Copy> DeserializeSeed<'de> for Map<M, S> {
-    type Value = M;
-
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<M, D::Error> {
-        de.deserialize_map(self)
-    }
-}
+collection_seed!(Map, MapLike, deserialize_map);
 
 impl<'de, M: MapLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Map<M, S> {
     type Value = M;

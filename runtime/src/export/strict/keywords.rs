@@ -48,7 +48,7 @@ impl Engine<'_> {
             "default" => self.default_described(m, &v, here, described),
             "format"
                 if v.as_str()
-                    .is_some_and(|f| self.profile.formats.contains(&f)) => {}
+                    .is_some_and(|f| self.profile.formats().any(|g| g == f)) => {}
             "format" => self.format_described(m, &v, here, described),
             k if is_annotation(k) => self.remove_annotation(m, k, here),
             k => self.constraint(m, k, &v, here, described),
@@ -168,7 +168,7 @@ impl Engine<'_> {
             format!(
                 "{}: supported formats are {}",
                 self.profile.rule,
-                self.profile.formats.join(", ")
+                self.profile.formats().collect::<Vec<_>>().join(", ")
             ),
         );
     }

@@ -16,12 +16,36 @@ pub(crate) struct Profile {
     pub keep_default: bool,
     /// The default policy for constraints outside the subset.
     pub lossy: Lossy,
-    /// The `format` values the provider supports.
-    pub formats: &'static [&'static str],
+    /// The values of [`STRICT_FORMATS`] the provider does not support.
+    pub formats_left_out: &'static [&'static str],
     /// Is keyword `k` with value `v` a constraint in the subset? `Err(rule)` otherwise.
     pub constraint: fn(&str, &Value) -> Result<(), &'static str>,
     /// The rule named by refusals of shape.
     pub rule: &'static str,
+}
+
+/// The `format` values a strict mode may support, in the order messages list them
+/// (OpenAI documents all but `uri`; Anthropic all).
+const STRICT_FORMATS: [&str; 10] = [
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "uuid",
+];
+
+impl Profile {
+    /// The `format` values the provider supports, in order.
+    pub fn formats(&self) -> impl Iterator<Item = &'static str> + '_ {
+        STRICT_FORMATS
+            .into_iter()
+            .filter(|f| !self.formats_left_out.contains(f))
+    }
 }
 
 const OPENAI_RULE: &str = "OpenAI strict mode";
@@ -33,17 +57,7 @@ pub(crate) const OPENAI: Profile = Profile {
     split_type_lists: true,
     keep_default: false,
     lossy: Lossy::Refuse,
-    formats: &[
-        "date-time",
-        "time",
-        "date",
-        "duration",
-        "email",
-        "hostname",
-        "ipv4",
-        "ipv6",
-        "uuid",
-    ],
+    formats_left_out: &["uri"],
     constraint: openai_constraint,
     rule: OPENAI_RULE,
 };
@@ -54,18 +68,7 @@ pub(crate) const ANTHROPIC: Profile = Profile {
     split_type_lists: false,
     keep_default: true,
     lossy: Lossy::Describe,
-    formats: &[
-        "date-time",
-        "time",
-        "date",
-        "duration",
-        "email",
-        "hostname",
-        "uri",
-        "ipv4",
-        "ipv6",
-        "uuid",
-    ],
+    formats_left_out: &[],
     constraint: anthropic_constraint,
     rule: ANTHROPIC_RULE,
 };
