@@ -19,10 +19,7 @@ pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
         let f = fn_name(*id);
         out.push(quote!(#f(v, t, p, o, out);));
     }
-    for (list, check) in [
-        (&node.any_of, quote!(any_of)),
-        (&node.one_of, quote!(one_of)),
-    ] {
+    for (list, rule) in [(&node.any_of, quote!(AnyOf)), (&node.one_of, quote!(OneOf))] {
         if list.is_empty() {
             continue;
         }
@@ -32,7 +29,7 @@ pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
             quote!(#i => #f(v, t, p, o, sink),)
         });
         out.push(quote!(
-            #rt::keywords::applicators::#check(#n, |i: usize, sink: &mut #rt::Sink<'_>| match i { #(#arms)* _ => {} }, t, p, out);
+            #rt::keywords::applicators::alternatives(#rt::keywords::applicators::Rule::#rule, #n, |i: usize, sink: &mut #rt::Sink<'_>| match i { #(#arms)* _ => {} }, t, p, out);
         ));
     }
     if let Some(not) = node.not {

@@ -9,6 +9,7 @@ use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 
 mod valid;
+use crate::keywords::applicators::Rule::{AnyOf, OneOf};
 use crate::keywords::object::rejects_undeclared;
 use serde_json::{Map, Value};
 
@@ -410,13 +411,13 @@ impl Run<'_> {
             let run = |i: usize, sink: &mut Sink<'_>| {
                 self.check(false, node.any_of[i], value, trail, pos, sink)
             };
-            keywords::applicators::any_of(node.any_of.len(), run, trail, pos, out);
+            keywords::applicators::alternatives(AnyOf, node.any_of.len(), run, trail, pos, out);
         }
         if !node.one_of.is_empty() {
             let run = |i: usize, sink: &mut Sink<'_>| {
                 self.check(false, node.one_of[i], value, trail, pos, sink)
             };
-            keywords::applicators::one_of(node.one_of.len(), run, trail, pos, out);
+            keywords::applicators::alternatives(OneOf, node.one_of.len(), run, trail, pos, out);
         }
         if let Some(not) = node.not {
             let run = |sink: &mut Sink<'_>| self.check(false, not, value, trail, pos, sink);

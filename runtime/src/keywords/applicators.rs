@@ -86,44 +86,46 @@ fn collect(n: usize, run: &impl Fn(usize, &mut Sink<'_>), out: &Sink<'_>) -> Vec
         .collect()
 }
 
-/// `anyOf` over `n` alternatives; `run(i, sink)` validates the value against
-/// alternative `i`. A valid value costs one probe per alternative tried and no
-/// allocation.
-pub fn any_of(
-    n: usize,
-    run: impl Fn(usize, &mut Sink<'_>),
-    trail: &Trail<'_>,
-    position: Position,
-    out: &mut Sink<'_>,
-) {
-    if (0..n).any(|i| accepts(&run, i)) {
-        return;
-    }
-    if out.is_probe() {
-        out.fail();
-        return;
-    }
-    none_matched(collect(n, &run, out), false, trail, position, out);
+/// Which rule a list of alternatives follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// `anyOf`: at least one alternative accepts the value.
+    AnyOf,
+    /// `oneOf`: exactly one alternative accepts the value.
+    OneOf,
 }
 
-/// `oneOf` over `n` alternatives (see [`any_of`]).
-pub fn one_of(
+/// `anyOf` or `oneOf` over `n` alternatives; `run(i, sink)` validates the value
+/// against alternative `i`. A valid value costs one probe per alternative tried
+/// (`anyOf` stops at the first that accepts) and no allocation.
+pub fn alternatives(
+    rule: Rule,
     n: usize,
     run: impl Fn(usize, &mut Sink<'_>),
     trail: &Trail<'_>,
     position: Position,
     out: &mut Sink<'_>,
 ) {
-    let count = (0..n).filter(|&i| accepts(&run, i)).count();
-    if count == 1 {
-        return;
-    }
+    let accepted = match rule {
+        Rule::AnyOf if (0..n).any(|i| accepts(&run, i)) => return,
+        Rule::AnyOf => 0,
+        Rule::OneOf => match (0..n).filter(|&i| accepts(&run, i)).count() {
+            1 => return,
+            count => count,
+        },
+    };
     if out.is_probe() {
         out.fail();
         return;
     }
-    if count == 0 {
-        none_matched(collect(n, &run, out), true, trail, position, out);
+    if accepted == 0 {
+        none_matched(
+            collect(n, &run, out),
+            rule == Rule::OneOf,
+            trail,
+            position,
+            out,
+        );
     } else {
         let matched: Vec<usize> = (0..n).filter(|&i| accepts(&run, i)).collect();
         out.report(|| Kind::OneOfMany { matched }, trail, position);

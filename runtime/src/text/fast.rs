@@ -115,25 +115,7 @@ impl<'de, F: Fn(&str) -> u32> DeserializeSeed<'de> for Key<F> {
 
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<u32, D::Error> {
-        de.deserialize_str(self)
-    }
-}
-
-impl<'de, F: Fn(&str) -> u32> Visitor<'de> for Key<F> {
-    type Value = u32;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a member name")
-    }
-
-    #[inline]
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<u32, E> {
-        Ok((self.0)(v))
-    }
-
-    #[inline]
-    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<u32, E> {
-        Ok((self.0)(v))
+        de.deserialize_str(Lookup(self.0))
     }
 }
 
@@ -146,20 +128,22 @@ pub fn variant<'de, D: Deserializer<'de>>(
 ) -> Result<u32, D::Error> {
     // Read as what the text holds: another type stops the pass at once, without
     // the message serde_json would format for it.
-    match de.deserialize_any(Variant(lookup))? {
+    match de.deserialize_any(Lookup(lookup))? {
         u32::MAX => Err(abort()),
         i => Ok(i),
     }
 }
 
-/// The visitor of [`variant`]: a string, or the end of the pass.
-struct Variant<F>(F);
+/// The visitor of a member name ([`Key`]) and of [`variant`]: the index `lookup`
+/// gives a string; any other value ends the pass (without the message serde would
+/// format for it).
+struct Lookup<F>(F);
 
-impl<'de, F: Fn(&str) -> u32> Visitor<'de> for Variant<F> {
+impl<'de, F: Fn(&str) -> u32> Visitor<'de> for Lookup<F> {
     type Value = u32;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a variant name")
+        f.write_str("a name")
     }
 
     #[inline]
@@ -554,7 +538,7 @@ impl<T: Ord> SetLike<T> for BTreeSet<T> {
 /// (a set or a map) from elements read by seed `S`: a derive would ask `C: Copy`,
 /// which the `PhantomData<fn() -> C>` it holds does not need.
 macro_rules! collection_seed {
-    ($seed:ident, $like:ident, $read:ident) => {
+    ($seed:ident, $like:ident, $read:ident, $expecting:literal, $($visit:tt)*) => {
         impl<C, S: Copy> Clone for $seed<C, S> {
             fn clone(&self) -> Self {
                 *self
@@ -571,6 +555,16 @@ macro_rules! collection_seed {
             fn deserialize<D: Deserializer<'de>>(self, de: D) -> Result<C, D::Error> {
                 de.$read(self)
             }
+        }
+
+        impl<'de, C: $like<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for $seed<C, S> {
+            type Value = C;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str($expecting)
+            }
+
+            $($visit)*
         }
     };
 }
@@ -597,15 +591,11 @@ impl<C, S> Set<C, S> {
     }
 }
 
-collection_seed!(Set, SetLike, deserialize_seq);
-
-impl<'de, C: SetLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Set<C, S> {
-    type Value = C;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an array")
-    }
-
+collection_seed!(
+    Set,
+    SetLike,
+    deserialize_seq,
+    "an array",
     #[inline]
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<C, A::Error> {
         let mut out = C::default();
@@ -621,7 +611,7 @@ impl<'de, C: SetLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for
         }
         Ok(out)
     }
-}
+);
 
 /// A map with `String` keys: `HashMap` or `BTreeMap`.
 pub trait MapLike<V>: Default {
@@ -646,14 +636,14 @@ impl<V> MapLike<V> for BTreeMap<String, V> {
 /// A map whose values need checking (`additionalProperties` of a derived type, ...).
 /// A repeated name stops the pass (a `Value` keeps the last value; the exact path
 /// decides).
-pub struct Map<M, S> {
+pub struct Map<C, S> {
     pub inner: S,
-    pub map: PhantomData<fn() -> M>,
+    pub map: PhantomData<fn() -> C>,
 }
 
-impl<M, S> Map<M, S> {
+impl<C, S> Map<C, S> {
     #[inline(always)]
-    pub const fn new(inner: S) -> Map<M, S> {
+    pub const fn new(inner: S) -> Map<C, S> {
         Map {
             inner,
             map: PhantomData,
@@ -661,18 +651,14 @@ impl<M, S> Map<M, S> {
     }
 }
 
-collection_seed!(Map, MapLike, deserialize_map);
-
-impl<'de, M: MapLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Map<M, S> {
-    type Value = M;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an object")
-    }
-
+collection_seed!(
+    Map,
+    MapLike,
+    deserialize_map,
+    "an object",
     #[inline]
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<M, A::Error> {
-        let mut out = M::default();
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<C, A::Error> {
+        let mut out = C::default();
         while let Some(k) = map.next_key::<String>()? {
             let v = map.next_value_seed(self.inner)?;
             if !out.insert_new(k, v) {
@@ -681,4 +667,4 @@ impl<'de, M: MapLike<S::Value>, S: DeserializeSeed<'de> + Copy> Visitor<'de> for
         }
         Ok(out)
     }
-}
+);

@@ -165,11 +165,19 @@ struct Checking<'c, 's, V> {
 impl<V> Checking<'_, '_, V> {
     #[inline(always)]
     fn check<E: de::Error>(&self, s: Scalar<'_>) -> Result<(), E> {
-        if self.cx.scalar_at(self.at, &s) {
-            Ok(())
-        } else {
-            Err(abort())
-        }
+        settled(self.cx.scalar_at(self.at, &s))
+    }
+
+    /// An object or array read whole (its node needs the value): checked, then
+    /// handed to the target's visitor.
+    fn buffered<'de, E: de::Error>(self, value: Value) -> Result<V::Value, E>
+    where
+        V: Visitor<'de>,
+    {
+        settled::<E>(self.cx.value_ok(self.at, &value))?;
+        value
+            .deserialize_any(self.visitor)
+            .map_err(de::Error::custom)
     }
 }
 
@@ -248,12 +256,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
             Compound::Open => self.visitor.visit_map(map),
             Compound::Buffer => {
                 let value = Value::deserialize(MapAccessDeserializer::new(map))?;
-                if !cx.value_ok(self.at, &value) {
-                    return Err(abort());
-                }
-                value
-                    .deserialize_any(self.visitor)
-                    .map_err(de::Error::custom)
+                self.buffered(value)
             }
             Compound::Drive(driver) => {
                 let mut map = ValidatingMap {
@@ -277,12 +280,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
             Compound::Open => self.visitor.visit_seq(seq),
             Compound::Buffer => {
                 let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
-                if !cx.value_ok(self.at, &value) {
-                    return Err(abort());
-                }
-                value
-                    .deserialize_any(self.visitor)
-                    .map_err(de::Error::custom)
+                self.buffered(value)
             }
             Compound::Drive(driver) => {
                 let mut seq = ValidatingSeq {
