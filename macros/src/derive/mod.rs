@@ -4,7 +4,9 @@
 //! - `ast`: the input as the derive sees it (a struct with named fields, an enum
 //!   of unit variants, or an untagged enum of newtype and unit variants),
 //!   attributes read;
-//! - `attr`: doc comments, `#[arg(...)]`, serde's `#[serde(...)]`;
+//! - `arg`: `#[arg(...)]` on fields;
+//! - `attr`: doc comments and serde's `#[serde(...)]` (and the readers of
+//!   attribute values `arg` shares);
 //! - `case`: serde's `rename_all` rules;
 //! - `rust_type`: the one recogniser of Rust types ([`rust_type::RustShape`]),
 //!   which `ty`, `text` and `reading` all consume;
@@ -24,6 +26,7 @@
 //!   validator accepted;
 //! - `text`: the typed text path, a serde visitor generated per type.
 
+mod arg;
 mod ast;
 mod attr;
 mod case;

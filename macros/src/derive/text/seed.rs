@@ -3,8 +3,8 @@
 //! nested derived types, read with their own generated visitors.
 
 use super::fs;
+use crate::derive::arg::ArgAttrs;
 use crate::derive::ast::Field;
-use crate::derive::attr::ArgAttrs;
 use crate::derive::rust_type::{recognise, RustShape};
 use crate::derive::ty::{F32_MAX, JSON_MAX, JSON_MIN};
 use proc_macro2::{Literal, TokenStream};
