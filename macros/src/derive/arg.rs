@@ -3,8 +3,9 @@
 //! value is read, whether the typed text path's seeds check it), the keyword
 //! pairs a type's own schema writes ([`Limits`]: a `char`'s string lengths, an
 //! integer's range, an array's item counts), and the order the derive writes
-//! keywords in ([`ordered`]). Which JSON type a keyword applies to is the
-//! runtime vocabulary's ([`tool_schema_runtime::keywords::applies_to`]).
+//! keywords in ([`ordered`], built from the table). Which JSON type a keyword
+//! applies to is the runtime vocabulary's
+//! ([`tool_schema_runtime::keywords::applies_to`]).
 
 use super::attr::{each_key, json, number, set, At, Given};
 use crate::attr::{skip_value, unknown};
@@ -184,33 +185,30 @@ impl Limits {
     }
 }
 
-/// The keywords of a schema in the order the derive writes them.
-const ORDER: [&str; 19] = [
-    "type",
-    "description",
-    "anyOf",
-    "enum",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "items",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "additionalProperties",
-    "examples",
-    EXTERNAL_TYPE,
-];
+/// The keywords of a schema in the order the derive writes them: the type, the
+/// description, the branches, the allowed values, then the constraints in the
+/// order of [`RULES`] (an array's `items` before its item counts), the array's
+/// uniqueness, an object's values, the examples, a nested type's marker.
+fn order() -> impl Iterator<Item = &'static str> {
+    let items_at = place("min_items").expect("a key of RULES");
+    let keyword = |r: &Rule| r.keyword;
+    ["type", DESCRIPTION.1, "anyOf", VALUES.1]
+        .into_iter()
+        .chain(RULES[..items_at].iter().map(keyword))
+        .chain(["items"])
+        .chain(RULES[items_at..].iter().map(keyword))
+        .chain([
+            "uniqueItems",
+            "additionalProperties",
+            EXAMPLE.1,
+            EXTERNAL_TYPE,
+        ])
+}
 
-/// `map` with its keywords in [`ORDER`].
+/// `map` with its keywords in the derive's order ([`order`]; others last).
 pub(crate) fn ordered(map: Map<String, Value>) -> Map<String, Value> {
     let mut entries: Vec<(String, Value)> = map.into_iter().collect();
-    entries.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k).unwrap_or(ORDER.len()));
+    entries.sort_by_key(|(k, _)| order().position(|o| o == k).unwrap_or(usize::MAX));
     entries.into_iter().collect()
 }
 
