@@ -4,7 +4,9 @@
 //! - `ast`: the input as the derive sees it (a struct with named fields, an enum
 //!   of unit variants, or an untagged enum of newtype and unit variants),
 //!   attributes read;
-//! - `arg`: `#[arg(...)]` on fields;
+//! - `arg`: `#[arg(...)]` on fields, and the derive's one table of keywords:
+//!   each key's JSON keyword and how its value is read, the limit pairs a
+//!   type's own schema writes, the order keywords are written in;
 //! - `attr`: doc comments and serde's `#[serde(...)]` (and the readers of
 //!   attribute values `arg` shares);
 //! - `case`: serde's `rename_all` rules;
