@@ -2,7 +2,8 @@
 //! fields or an enum (of unit variants, or `#[serde(untagged)]` with newtype
 //! variants), each item with its attributes read.
 
-use super::attr::{self, ArgAttrs, Given, SerdeContainer, SerdeField, SerdeVariant};
+use super::arg::ArgAttrs;
+use super::attr::{self, Given, SerdeContainer, SerdeField, SerdeVariant};
 use super::case::RenameRule;
 use crate::attr::{self as tool_attr, ToolAttrs};
 use crate::ctxt::Ctxt;

@@ -4,7 +4,11 @@
 //! - `ast`: the input as the derive sees it (a struct with named fields, an enum
 //!   of unit variants, or an untagged enum of newtype and unit variants),
 //!   attributes read;
-//! - `attr`: doc comments, `#[arg(...)]`, serde's `#[serde(...)]`;
+//! - `arg`: `#[arg(...)]` on fields, and the derive's one table of keywords:
+//!   each key's JSON keyword and how its value is read, the limit pairs a
+//!   type's own schema writes, the order keywords are written in;
+//! - `attr`: doc comments and serde's `#[serde(...)]` (and the readers of
+//!   attribute values `arg` shares);
 //! - `case`: serde's `rename_all` rules;
 //! - `rust_type`: the one recogniser of Rust types ([`rust_type::RustShape`]),
 //!   which `ty`, `text` and `reading` all consume;
@@ -24,6 +28,7 @@
 //!   validator accepted;
 //! - `text`: the typed text path, a serde visitor generated per type.
 
+mod arg;
 mod ast;
 mod attr;
 mod case;

@@ -1,7 +1,8 @@
 //! A field's schema: its type's (`ty`), with the `#[arg(...)]` keywords that apply
-//! to the type (the applicability table of the derive), each example and allowed
-//! value checked against it.
+//! to the type (which JSON type each constrains: `arg`'s table and the runtime's
+//! vocabulary), each example and allowed value checked against it.
 
+use super::arg::{ordered, Read, DESCRIPTION, EXAMPLE, VALUES};
 use super::ast::Field;
 use super::attr::Given;
 use super::rust_type::option_inner;
@@ -10,7 +11,7 @@ use crate::codegen::EXTERNAL_TYPE;
 use proc_macro2::Span;
 use serde_json::{Map, Number, Value};
 use tool_schema_runtime::json::pointer;
-use tool_schema_runtime::{Options, Schema, Undeclared};
+use tool_schema_runtime::{JsonType, Options, Schema, Undeclared};
 
 /// A field's schema, and whether serde reads it as optional (`Option<T>`).
 pub(super) fn property(
@@ -37,40 +38,27 @@ pub(super) fn property(
     };
 
     // Numeric bounds, within the integer type's own range.
-    // For an exclusive bound, how far past the type's range it may sit and still
-    // leave a value serde reads: (below the minimum, above the maximum).
-    for (key, keyword, given, slack) in [
-        ("minimum", "minimum", &arg.minimum, (0, 0)),
-        ("maximum", "maximum", &arg.maximum, (0, 0)),
-        (
-            "exclusive_minimum",
-            "exclusiveMinimum",
-            &arg.exclusive_minimum,
-            (1, -1),
-        ),
-        (
-            "exclusive_maximum",
-            "exclusiveMaximum",
-            &arg.exclusive_maximum,
-            (-1, 1),
-        ),
-        ("multiple_of", "multipleOf", &arg.multiple_of, (0, 0)),
-    ] {
-        let Some(given) = given else { continue };
-        match &core {
-            Shape::Integer { name, min, max } if key != "multiple_of" => {
-                if let Some(v) = number_i128(&given.value) {
+    for (rule, given) in arg.rules() {
+        if rule.applies_to() != JsonType::Number {
+            continue;
+        }
+        let key = rule.key;
+        let n = given
+            .value
+            .as_number()
+            .expect("a number key holds a number");
+        match (&core, rule.read) {
+            (Shape::Integer { name, min, max }, Read::Bound { slack }) => {
+                if let Some(v) = number_i128(n) {
                     let (lo, hi) = (min - slack.0, max + slack.1);
                     if v < lo || v > hi {
                         let msg = if slack == (0, 0) {
                             format!(
-                                "{key} {} is outside the range of {name} ({min} to {max}): serde could never read such a value",
-                                given.value
+                                "{key} {n} is outside the range of {name} ({min} to {max}): serde could never read such a value",
                             )
                         } else {
                             format!(
-                                "{key} {} does not fit {name} ({min} to {max}): it must be from {lo} to {hi}, so that what it lets through is a value of {name} and some value is let through",
-                                given.value
+                                "{key} {n} does not fit {name} ({min} to {max}): it must be from {lo} to {hi}, so that what it lets through is a value of {name} and some value is let through",
                             )
                         };
                         b.cx.error(given.span, msg);
@@ -78,63 +66,46 @@ pub(super) fn property(
                     }
                 }
             }
-            Shape::Integer { .. } => {}
-            Shape::Number { name, max } if key != "multiple_of" => {
-                let v = given.value.as_f64().unwrap_or(0.0);
+            (Shape::Integer { .. }, _) => {}
+            (Shape::Number { name, max }, Read::Bound { .. }) => {
+                let v = n.as_f64().unwrap_or(0.0);
                 if v.abs() > *max {
                     b.cx.error(
                         given.span,
                         format!(
-                            "{key} {} is outside the range of {name} ({:e} to {max:e}): serde would read such a value as an infinity",
-                            given.value, -max
+                            "{key} {n} is outside the range of {name} ({:e} to {max:e}): serde would read such a value as an infinity",
+                            -max
                         ),
                     );
                     continue;
                 }
             }
-            Shape::Number { .. } => {}
+            (Shape::Number { .. }, _) => {}
             _ => {
-                what(b, given.key, key, "numeric fields (integers, f32, f64)");
+                what(
+                    b,
+                    given.key,
+                    key,
+                    fields_of(JsonType::Number, &core, rule.read),
+                );
                 continue;
             }
         }
-        b.spans.given(&pointer::join(pointer, keyword), given);
-        schema.insert(keyword.into(), Value::Number(given.value.clone()));
+        b.spans.given(&pointer::join(pointer, rule.keyword), given);
+        schema.insert(rule.keyword.into(), given.value.clone());
     }
 
-    // Lengths and item counts: (key, keyword, value, whether it applies here).
-    let is_string = matches!(core, Shape::String);
-    let is_array = matches!(core, Shape::Array | Shape::Set);
-    let counts = [
-        ("min_length", "minLength", &arg.min_length, is_string),
-        ("max_length", "maxLength", &arg.max_length, is_string),
-        ("min_items", "minItems", &arg.min_items, is_array),
-        ("max_items", "maxItems", &arg.max_items, is_array),
-    ];
-    for (key, keyword, given, applies) in counts {
-        let Some(given) = given else { continue };
-        if !applies {
-            let to = match (&core, key.ends_with("length")) {
-                (Shape::Char, true) => "string fields (a char is exactly one character)",
-                (_, true) => "string fields",
-                (Shape::Fixed, false) => {
-                    "Vec and set fields (an array's length is fixed by its type)"
-                }
-                (_, false) => "Vec and set fields",
-            };
-            what(b, given.key, key, to);
+    // String lengths and item counts, then the pattern.
+    let counts = arg.rules().filter(|(r, _)| r.read == Read::Count);
+    let texts = arg.rules().filter(|(r, _)| r.read == Read::Text);
+    for (rule, given) in counts.chain(texts) {
+        let to = rule.applies_to();
+        if core.constrained_as() != Some(to) {
+            what(b, given.key, rule.key, fields_of(to, &core, rule.read));
             continue;
         }
-        b.spans.given(&pointer::join(pointer, keyword), given);
-        schema.insert(keyword.into(), Value::from(given.value));
-    }
-    if let Some(given) = &arg.pattern {
-        if matches!(core, Shape::String) {
-            b.spans.given(&pointer::join(pointer, "pattern"), given);
-            schema.insert("pattern".into(), Value::String(given.value.clone()));
-        } else {
-            what(b, given.key, "pattern", "string fields");
-        }
+        b.spans.given(&pointer::join(pointer, rule.keyword), given);
+        schema.insert(rule.keyword.into(), given.value.clone());
     }
     let scalar = matches!(
         core,
@@ -144,7 +115,7 @@ pub(super) fn property(
         what(
             b,
             given.key,
-            "values",
+            VALUES.0,
             "integer, float, string, char and bool fields (a nested type, collection or Value lists its own)",
         );
     }
@@ -161,26 +132,40 @@ pub(super) fn property(
             .collect();
         // Left out after an error (the schema check would report it again).
         if check_examples(b, &schema, name, &each, "allowed value") {
-            b.spans.given(&pointer::join(pointer, "enum"), given);
-            schema.insert("enum".into(), Value::Array(given.value.clone()));
+            b.spans.given(&pointer::join(pointer, VALUES.1), given);
+            schema.insert(VALUES.1.into(), Value::Array(given.value.clone()));
         }
     }
     let description = arg.description.as_ref().or(field.doc.as_ref());
     if let Some(d) = description {
-        b.spans.given(&pointer::join(pointer, "description"), d);
-        schema.insert("description".into(), Value::String(d.value.clone()));
+        b.spans.given(&pointer::join(pointer, DESCRIPTION.1), d);
+        schema.insert(DESCRIPTION.1.into(), Value::String(d.value.clone()));
     }
     if !arg.examples.is_empty() {
-        let at = pointer::join(pointer, "examples");
+        let at = pointer::join(pointer, EXAMPLE.1);
         for (i, e) in arg.examples.iter().enumerate() {
             b.spans.given(&pointer::join(&at, &i.to_string()), e);
         }
         b.spans.value(&at, arg.examples[0].key);
         let values = arg.examples.iter().map(|e| e.value.clone()).collect();
-        schema.insert("examples".into(), Value::Array(values));
+        schema.insert(EXAMPLE.1.into(), Value::Array(values));
         check_examples(b, &schema, name, &arg.examples, "example");
     }
-    Some((ty::ordered(ty::ref_alone(schema)), optional))
+    Some((ordered(ty::ref_alone(schema)), optional))
+}
+
+/// The fields a constraint key of `read` applies to, where it does not apply
+/// to `core` (the JSON type `to` its keyword constrains).
+fn fields_of(to: JsonType, core: &Shape, read: Read) -> &'static str {
+    match (to, core, read) {
+        (JsonType::Number, ..) => "numeric fields (integers, f32, f64)",
+        (JsonType::String, Shape::Char, Read::Count) => {
+            "string fields (a char is exactly one character)"
+        }
+        (JsonType::String, ..) => "string fields",
+        (_, Shape::Fixed, _) => "Vec and set fields (an array's length is fixed by its type)",
+        _ => "Vec and set fields",
+    }
 }
 
 /// An integer bound as `i128`, `None` for a fraction.

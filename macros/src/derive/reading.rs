@@ -75,19 +75,7 @@ fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
 /// Whether a struct's field reads exactly what its schema accepts, as a constant
 /// expression.
 fn field_exact(field: &Field, own: &Ident, this: &TokenStream) -> TokenStream {
-    let a = &field.arg;
-    let narrowed = a.minimum.is_some()
-        || a.maximum.is_some()
-        || a.exclusive_minimum.is_some()
-        || a.exclusive_maximum.is_some()
-        || a.multiple_of.is_some()
-        || a.min_length.is_some()
-        || a.max_length.is_some()
-        || a.pattern.is_some()
-        || a.min_items.is_some()
-        || a.max_items.is_some()
-        || a.values.is_some();
-    if narrowed {
+    if field.arg.has_rules() {
         return quote!(false);
     }
     match option_inner(field.ty) {

@@ -5,22 +5,26 @@
 //! | Rust | schema |
 //! |---|---|
 //! | `String` | `{"type": "string"}` |
-//! | `char` | `{"type": "string", "minLength": 1, "maxLength": 1}` |
+//! | `char` | `{"type": "string"}`, its string lengths 1 to 1 |
 //! | `bool` | `{"type": "boolean"}` |
-//! | `u8` .. `u128`, `i8` .. `i128` | `{"type": "integer"}` with the type's range as `minimum`/`maximum` where it is narrower than a JSON integer's (`i64::MIN..=u64::MAX`) |
+//! | `u8` .. `u128`, `i8` .. `i128` | `{"type": "integer"}` with the type's range where it is narrower than a JSON integer's (`i64::MIN..=u64::MAX`) |
 //! | `usize`, `isize` | as `u32`, `i32`: the same schema on every target |
-//! | `f32` | `{"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38}` (`f32::MAX` as Rust prints it: serde reads a larger number as an infinity) |
+//! | `f32` | `{"type": "number"}`, its range -3.4028235e38 to 3.4028235e38 (`f32::MAX` as Rust prints it: serde reads a larger number as an infinity) |
 //! | `f64` | `{"type": "number"}` (serde_json refuses a number beyond `f64::MAX`) |
 //! | `Option<T>` | a field: optional; elsewhere: `T` or `null` |
 //! | `Vec<T>` | `{"type": "array", "items": T}` |
-//! | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
+//! | `[T; N]` | `{"type": "array", "items": T}`, its item counts N to N |
 //! | `HashSet<T>`, `BTreeSet<T>` | `{"type": "array", "items": T, "uniqueItems": true}` |
 //! | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
 //! | `serde_json::Value` | `{}` (any value) |
 //! | `Box<T>` | `T` |
 //! | `Self` (or the type's own name) | `{"$ref": "#"}` (the root); nested in another type, `{"$ref": "#/$defs/<Name>"}`, see [`def_pointer`] |
 //! | any other path | a type deriving `ToolArgs`, spliced in |
+//!
+//! The ranges, string lengths and item counts are written by
+//! [`Limits`](super::arg::Limits), as the `#[arg]` keys of the same names are.
 
+use super::arg::Limits;
 use super::attr::Given;
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
@@ -31,6 +35,7 @@ use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
 use syn::{Ident, Type};
 use tool_schema_runtime::json::pointer;
+use tool_schema_runtime::JsonType;
 
 use super::rust_type::{is_string_key, recognise, RustShape};
 
@@ -96,6 +101,17 @@ pub(crate) enum Shape {
 }
 
 impl Shape {
+    /// The JSON type whose `#[arg]` constraints apply to the shape (a `char`'s
+    /// string lengths and an array's item counts are fixed by its type).
+    pub(crate) fn constrained_as(&self) -> Option<JsonType> {
+        match self {
+            Shape::Integer { .. } | Shape::Number { .. } => Some(JsonType::Number),
+            Shape::String => Some(JsonType::String),
+            Shape::Array | Shape::Set => Some(JsonType::Array),
+            _ => None,
+        }
+    }
+
     /// The shape without `Nullable`.
     pub(crate) fn core(&self) -> &Shape {
         match self {
@@ -116,36 +132,6 @@ pub(crate) const F32_MAX: f64 = 3.4028235e38;
 /// `arbitrary_precision`): bounds at these limits are left out of the schema.
 pub(crate) const JSON_MIN: i128 = i64::MIN as i128;
 pub(crate) const JSON_MAX: i128 = u64::MAX as i128;
-
-/// The keywords of a schema in the order the derive writes them.
-const ORDER: [&str; 19] = [
-    "type",
-    "description",
-    "anyOf",
-    "enum",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "items",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "additionalProperties",
-    "examples",
-    EXTERNAL_TYPE,
-];
-
-/// `map` with its keywords in [`ORDER`].
-pub(crate) fn ordered(map: Map<String, Value>) -> Map<String, Value> {
-    let mut entries: Vec<(String, Value)> = map.into_iter().collect();
-    entries.sort_by_key(|(k, _)| ORDER.iter().position(|o| o == k).unwrap_or(ORDER.len()));
-    entries.into_iter().collect()
-}
 
 /// `map` with its `$ref` (the type's own root) moved into a one-branch `anyOf` when
 /// it has siblings (a field's description or examples): `{"$ref": "#",
@@ -232,23 +218,24 @@ impl Builder<'_> {
             RustShape::Integer { name, min, max } => Some(integer(name, min, max)),
             RustShape::String => Some((object(json!({"type": "string"})), Shape::String)),
             RustShape::Char => {
-                for kw in ["minLength", "maxLength"] {
-                    self.spans.value(&pointer::join(pointer, kw), ty.span());
-                }
-                Some((
-                    object(json!({"type": "string", "minLength": 1, "maxLength": 1})),
-                    Shape::Char,
-                ))
+                let mut m = object(json!({"type": "string"}));
+                self.limits(&mut m, Limits::StringLengths, [1u64, 1], ty.span(), pointer);
+                Some((m, Shape::Char))
             }
             RustShape::Bool => Some((object(json!({"type": "boolean"})), Shape::Bool)),
             RustShape::F32 => {
                 // serde reads a larger number as an infinity: the type's range, as an
                 // integer type has its own.
-                for kw in ["minimum", "maximum"] {
-                    self.spans.value(&pointer::join(pointer, kw), ty.span());
-                }
+                let mut m = object(json!({"type": "number"}));
+                self.limits(
+                    &mut m,
+                    Limits::Range,
+                    [-F32_MAX, F32_MAX],
+                    ty.span(),
+                    pointer,
+                );
                 Some((
-                    object(json!({"type": "number", "minimum": -F32_MAX, "maximum": F32_MAX})),
+                    m,
                     Shape::Number {
                         name: "f32",
                         max: F32_MAX,
@@ -341,14 +328,16 @@ impl Builder<'_> {
             return None;
         };
         let (items, _) = self.schema(&a.elem, &pointer::join(pointer, "items"))?;
-        for kw in ["minItems", "maxItems"] {
-            self.spans.value(&pointer::join(pointer, kw), a.len.span());
-        }
         let mut m = Map::new();
         m.insert("type".into(), "array".into());
         m.insert("items".into(), Value::Object(items));
-        m.insert("minItems".into(), len.into());
-        m.insert("maxItems".into(), len.into());
+        self.limits(
+            &mut m,
+            Limits::ItemCounts,
+            [len, len],
+            a.len.span(),
+            pointer,
+        );
         Some((m, Shape::Fixed))
     }
 
@@ -364,6 +353,21 @@ impl Builder<'_> {
         let mut m = Map::new();
         m.insert(EXTERNAL_TYPE.into(), Value::String(text));
         (m, Shape::External)
+    }
+
+    /// A type's own limits, both written at `span`.
+    fn limits<T: Into<Value>>(
+        &mut self,
+        m: &mut Map<String, Value>,
+        limits: Limits,
+        [lo, hi]: [T; 2],
+        span: Span,
+        pointer: &str,
+    ) {
+        for kw in limits.keywords() {
+            self.spans.value(&pointer::join(pointer, kw), span);
+        }
+        limits.write(m, [Some(lo.into()), Some(hi.into())]);
     }
 
     /// `T` or `null`, where `Option<T>` is not a field's own type.
@@ -409,12 +413,9 @@ pub(crate) fn int_value(n: i128) -> Value {
 /// An integer type's schema: its range where it is narrower than a JSON integer's.
 fn integer(name: &'static str, min: i128, max: i128) -> (Map<String, Value>, Shape) {
     let mut m = object(json!({"type": "integer"}));
-    if min > JSON_MIN {
-        m.insert("minimum".into(), int_value(min));
-    }
-    if max < JSON_MAX {
-        m.insert("maximum".into(), int_value(max));
-    }
+    let lo = (min > JSON_MIN).then(|| int_value(min));
+    let hi = (max < JSON_MAX).then(|| int_value(max));
+    Limits::Range.write(&mut m, [lo, hi]);
     (m, Shape::Integer { name, min, max })
 }
 

@@ -17,8 +17,9 @@
 //! Types it cannot read keep the generic pass (no items generated): a container
 //! `#[serde(default)]`, a fixed-size array of values that need checking, a type the
 //! derive does not map, a type marked `#[tool(custom_deserialize)]`, a recursive
-//! type, enums other than unit-variant ones, and fields with `exclusive_minimum`,
-//! `exclusive_maximum`, `multiple_of` or `values`.
+//! type, enums other than unit-variant ones, and fields with an `#[arg]`
+//! constraint its seeds do not check (exclusive bounds, a multiple, allowed
+//! values: `arg::Rule::seeded`).
 //!
 //! - this module: which types get the generated path, and a string enum's;
 //! - `object`: a struct's visitor;

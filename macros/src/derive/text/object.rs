@@ -94,13 +94,7 @@ impl FieldsCode {
         // Not read here (the generic pass reads them): a type that contains itself
         // (`Self` would name the visitor inside the generated items), and the
         // `#[arg]` constraints this generator does not check.
-        let arg = &field.arg;
-        if names_type(ty, own)
-            || arg.exclusive_minimum.is_some()
-            || arg.exclusive_maximum.is_some()
-            || arg.multiple_of.is_some()
-            || arg.values.is_some()
-        {
+        if names_type(ty, own) || field.arg.has_unseeded_rules() {
             return None;
         }
         // Whether the member was read (a defaulted field may read `null` as

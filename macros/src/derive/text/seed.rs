@@ -3,8 +3,8 @@
 //! nested derived types, read with their own generated visitors.
 
 use super::fs;
+use crate::derive::arg::ArgAttrs;
 use crate::derive::ast::Field;
-use crate::derive::attr::ArgAttrs;
 use crate::derive::rust_type::{recognise, RustShape};
 use crate::derive::ty::{F32_MAX, JSON_MAX, JSON_MIN};
 use proc_macro2::{Literal, TokenStream};
@@ -208,7 +208,7 @@ pub(super) fn seed(
             let (s, _) = seed(value, None, ext)?;
             Some(quote!(#fs::Map::<#ty, _>::new(#s)))
         }
-        // serde reads exactly N elements, as `minItems` = `maxItems` = N says;
+        // serde reads exactly N elements, as the schema's item counts N to N say;
         // elements that need checking keep the generic pass.
         RustShape::Fixed(array) => match seed(&array.elem, None, ext)? {
             (_, true) => None,
@@ -224,20 +224,14 @@ pub(super) fn seed(
     })
 }
 
-/// `minimum` and `maximum` given with `#[arg]`.
+/// The inclusive bounds given with `#[arg]`.
 fn given_bounds(arg: Option<&ArgAttrs>) -> (Option<&Number>, Option<&Number>) {
-    (
-        arg.and_then(|a| a.minimum.as_ref()).map(|g| &g.value),
-        arg.and_then(|a| a.maximum.as_ref()).map(|g| &g.value),
-    )
+    arg.map_or((None, None), ArgAttrs::bounds)
 }
 
-/// `min_items` and `max_items` given with `#[arg]`.
+/// The item counts given with `#[arg]`.
 fn item_counts(arg: Option<&ArgAttrs>) -> (Option<u64>, Option<u64>) {
-    (
-        arg.and_then(|a| a.min_items.as_ref()).map(|g| g.value),
-        arg.and_then(|a| a.max_items.as_ref()).map(|g| g.value),
-    )
+    arg.map_or((None, None), ArgAttrs::item_counts)
 }
 
 /// An integer: the bounds given, else the type's range where a JSON integer's is
@@ -287,12 +281,11 @@ fn float_seed(ty: &Type, ranged: bool, arg: Option<&ArgAttrs>) -> Option<TokenSt
     Some(quote!(#fs::Num::<#ty>::new(#min, #max)))
 }
 
-/// A `String` with lengths or a pattern.
+/// A `String` with string lengths or a pattern.
 fn string_seed(arg: Option<&ArgAttrs>) -> Option<TokenStream> {
     let fs = fs();
-    let min = arg.and_then(|a| a.min_length.as_ref()).map(|g| g.value);
-    let max = arg.and_then(|a| a.max_length.as_ref()).map(|g| g.value);
-    let pattern = arg.and_then(|a| a.pattern.as_ref()).map(|g| &g.value);
+    let (min, max) = arg.map_or((None, None), ArgAttrs::string_lengths);
+    let pattern = arg.and_then(ArgAttrs::pattern);
     if min.is_none() && max.is_none() && pattern.is_none() {
         return None;
     }

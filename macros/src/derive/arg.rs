@@ -1,0 +1,336 @@
+//! `#[arg(...)]` on a field, and the derive's knowledge of JSON Schema keywords
+//! in one place: each key of `#[arg]` ([`RULES`]: the keyword it writes, how its
+//! value is read, whether the typed text path's seeds check it), the keyword
+//! pairs a type's own schema writes ([`Limits`]: a `char`'s string lengths, an
+//! integer's range, an array's item counts), and the order the derive writes
+//! keywords in ([`ordered`], built from the table). Which JSON type a keyword
+//! applies to is the runtime vocabulary's
+//! ([`tool_schema_runtime::keywords::applies_to`]).
+
+use super::attr::{each_key, json, number, set, At, Given};
+use crate::attr::{skip_value, unknown};
+use crate::codegen::EXTERNAL_TYPE;
+use crate::ctxt::Ctxt;
+use proc_macro2::Span;
+use serde_json::{Map, Number, Value};
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, ExprLit, Lit};
+use tool_schema_runtime::{keywords, JsonType};
+
+/// How the value of a constraint key is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Read {
+    /// A number bound. For an exclusive one, `slack` is how far past an integer
+    /// type's range it may sit and still leave a value serde reads: (below the
+    /// minimum, above the maximum).
+    Bound { slack: (i128, i128) },
+    /// A number greater than 0.
+    Positive,
+    /// A non-negative integer: a string length or an item count.
+    Count,
+    /// A string literal.
+    Text,
+}
+
+/// A key of `#[arg(...)]` that writes a constraint keyword.
+pub(crate) struct Rule {
+    /// The key, as `#[arg]` takes it.
+    pub key: &'static str,
+    /// The JSON Schema keyword it writes.
+    pub keyword: &'static str,
+    /// How its value is read.
+    pub read: Read,
+    /// Whether the typed text path's seeds check it as they read (a field with
+    /// any other is left to the generic pass).
+    pub seeded: bool,
+}
+
+const fn rule(key: &'static str, keyword: &'static str, read: Read, seeded: bool) -> Rule {
+    Rule {
+        key,
+        keyword,
+        read,
+        seeded,
+    }
+}
+
+const INCLUSIVE: Read = Read::Bound { slack: (0, 0) };
+
+/// The constraint keys, in the order `#[arg]` lists its keys.
+#[rustfmt::skip]
+pub(crate) const RULES: [Rule; 10] = [
+    rule("minimum", "minimum", INCLUSIVE, true),
+    rule("maximum", "maximum", INCLUSIVE, true),
+    rule("exclusive_minimum", "exclusiveMinimum", Read::Bound { slack: (1, -1) }, false),
+    rule("exclusive_maximum", "exclusiveMaximum", Read::Bound { slack: (-1, 1) }, false),
+    rule("multiple_of", "multipleOf", Read::Positive, false),
+    rule("min_length", "minLength", Read::Count, true),
+    rule("max_length", "maxLength", Read::Count, true),
+    rule("pattern", "pattern", Read::Text, true),
+    rule("min_items", "minItems", Read::Count, true),
+    rule("max_items", "maxItems", Read::Count, true),
+];
+
+/// The keys that write no constraint: (key, JSON keyword).
+pub(crate) const DESCRIPTION: (&str, &str) = ("description", "description");
+/// Each `example` is one of the `examples`.
+pub(crate) const EXAMPLE: (&str, &str) = ("example", "examples");
+/// `values = [..]`: the only values allowed.
+pub(crate) const VALUES: (&str, &str) = ("values", "enum");
+
+/// The place in [`RULES`] of `key`.
+fn place(key: &str) -> Option<usize> {
+    RULES.iter().position(|r| r.key == key)
+}
+
+/// Every key `#[arg(...)]` takes.
+fn keys() -> impl Iterator<Item = &'static str> + Clone {
+    RULES
+        .iter()
+        .map(|r| r.key)
+        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0])
+}
+
+impl Rule {
+    /// The one JSON type the keyword constrains (from the runtime's vocabulary;
+    /// a number keyword: [`JsonType::Number`], integers included).
+    pub(crate) fn applies_to(&self) -> JsonType {
+        keywords::applies_to(self.keyword)
+            .expect("every constraint keyword constrains one JSON type")
+    }
+
+    /// The value written for the key, as this rule reads it; `None`, with the
+    /// error reported, when it is not one.
+    fn value(&self, cx: &Ctxt, span: Span, expr: &Expr) -> Option<Value> {
+        let (key, keyword) = (self.key, self.keyword);
+        match self.read {
+            Read::Positive => match number(expr) {
+                Some(n) if n.as_f64().is_some_and(|f| f > 0.0) => return Some(Value::Number(n)),
+                Some(n) => cx.error(
+                    span,
+                    format!("`{key}` must be greater than 0 (JSON Schema's `{keyword}` is a positive number), not {n}"),
+                ),
+                None => cx.error(span, format!("`{key}` takes a number, like `{key} = 5`")),
+            },
+            Read::Bound { .. } => match number(expr) {
+                Some(n) => return Some(Value::Number(n)),
+                None => cx.error(span, format!("`{key}` takes a number, like `{key} = 1`")),
+            },
+            Read::Count => match number(expr).and_then(|n| n.as_u64()) {
+                Some(n) => return Some(Value::from(n)),
+                None => cx.error(
+                    span,
+                    format!("`{key}` takes a non-negative integer, like `{key} = 1`"),
+                ),
+            },
+            Read::Text => match string_literal(expr) {
+                Some(s) => return Some(Value::String(s)),
+                None => cx.error(span, format!("`{key}` takes a string literal")),
+            },
+        }
+        None
+    }
+}
+
+/// The value of a string literal.
+fn string_literal(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Some(s.value()),
+        _ => None,
+    }
+}
+
+/// A pair of keywords bounding a value from below and from above, as a type's
+/// own schema writes them: the keywords of the `#[arg]` keys of the same names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Limits {
+    /// A number's range.
+    Range,
+    /// A string's lengths.
+    StringLengths,
+    /// An array's item counts.
+    ItemCounts,
+}
+
+impl Limits {
+    /// The `#[arg]` keys of the lower and the upper limit.
+    fn keys(self) -> [&'static str; 2] {
+        match self {
+            Limits::Range => ["minimum", "maximum"],
+            Limits::StringLengths => ["min_length", "max_length"],
+            Limits::ItemCounts => ["min_items", "max_items"],
+        }
+    }
+
+    /// The places in [`RULES`] of the lower and the upper limit.
+    fn places(self) -> [usize; 2] {
+        self.keys().map(|k| place(k).expect("a key of RULES"))
+    }
+
+    /// The keywords of the lower and the upper limit.
+    pub(crate) fn keywords(self) -> [&'static str; 2] {
+        self.places().map(|i| RULES[i].keyword)
+    }
+
+    /// Writes the limits given (`None`: left out) into `schema`, in order.
+    pub(crate) fn write(self, schema: &mut Map<String, Value>, [lo, hi]: [Option<Value>; 2]) {
+        let [lo_kw, hi_kw] = self.keywords();
+        for (keyword, value) in [(lo_kw, lo), (hi_kw, hi)] {
+            if let Some(value) = value {
+                schema.insert(keyword.into(), value);
+            }
+        }
+    }
+}
+
+/// The keywords of a schema in the order the derive writes them: the type, the
+/// description, the branches, the allowed values, then the constraints in the
+/// order of [`RULES`] (an array's `items` before its item counts), the array's
+/// uniqueness, an object's values, the examples, a nested type's marker.
+fn order() -> impl Iterator<Item = &'static str> {
+    let items_at = place("min_items").expect("a key of RULES");
+    let keyword = |r: &Rule| r.keyword;
+    ["type", DESCRIPTION.1, "anyOf", VALUES.1]
+        .into_iter()
+        .chain(RULES[..items_at].iter().map(keyword))
+        .chain(["items"])
+        .chain(RULES[items_at..].iter().map(keyword))
+        .chain([
+            "uniqueItems",
+            "additionalProperties",
+            EXAMPLE.1,
+            EXTERNAL_TYPE,
+        ])
+}
+
+/// `map` with its keywords in the derive's order ([`order`]; others last).
+pub(crate) fn ordered(map: Map<String, Value>) -> Map<String, Value> {
+    let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+    entries.sort_by_key(|(k, _)| order().position(|o| o == k).unwrap_or(usize::MAX));
+    entries.into_iter().collect()
+}
+
+/// `#[arg(...)]` on a field.
+#[derive(Default)]
+pub(crate) struct ArgAttrs {
+    /// The constraint keys given, at their places in [`RULES`].
+    rules: [Option<Given<Value>>; RULES.len()],
+    pub description: Option<Given<String>>,
+    pub examples: Vec<Given<Value>>,
+    /// `values = [..]`: the only values allowed (JSON Schema's `enum`), each
+    /// checked against the field's own schema.
+    pub values: Option<Given<Vec<Value>>>,
+}
+
+impl ArgAttrs {
+    /// Reads every `#[arg(...)]` of a field.
+    pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ArgAttrs {
+        let mut out = ArgAttrs::default();
+        each_key(cx, attrs, "arg", |meta, key| {
+            if !keys().any(|k| k == key) {
+                cx.push(meta.error(unknown("argument attribute", key, keys())));
+                return skip_value(meta);
+            }
+            let expr: Expr = meta.value()?.parse()?;
+            let at = At {
+                key: meta.path.span(),
+                span: expr.span(),
+            };
+            out.read(cx, key, at, &expr);
+            Ok(())
+        });
+        out
+    }
+
+    /// Reads the value of the known key `key`.
+    fn read(&mut self, cx: &Ctxt, key: &str, at: At, expr: &Expr) {
+        let span = at.span;
+        if let Some(i) = place(key) {
+            if let Some(value) = RULES[i].value(cx, span, expr) {
+                set(cx, &mut self.rules[i], at.given(value), key);
+            }
+        } else if key == DESCRIPTION.0 {
+            match string_literal(expr) {
+                Some(s) => set(cx, &mut self.description, at.given(s), key),
+                None => cx.error(span, format!("`{key}` takes a string literal")),
+            }
+        } else if key == VALUES.0 {
+            match json(expr) {
+                Some(Value::Array(values)) if !values.is_empty() => {
+                    set(cx, &mut self.values, at.given(values), key)
+                }
+                _ => cx.error(
+                    span,
+                    "`values` takes a non-empty array of literals, like `values = [1, 2]` (the only values allowed: JSON Schema's `enum`)",
+                ),
+            }
+        } else {
+            match json(expr) {
+                Some(v) => self.examples.push(at.given(v)),
+                None => cx.error(
+                    span,
+                    "`example` takes a literal (string, number, `true`, `false`) or an array of literals",
+                ),
+            }
+        }
+    }
+
+    /// The constraint keys given, in the order of [`RULES`], with their values.
+    pub(crate) fn rules(&self) -> impl Iterator<Item = (&'static Rule, &Given<Value>)> + '_ {
+        RULES
+            .iter()
+            .zip(&self.rules)
+            .filter_map(|(r, g)| Some((r, g.as_ref()?)))
+    }
+
+    /// Whether the field carries a constraint (a rule or `values`): its schema
+    /// then accepts less than serde reads.
+    pub(crate) fn has_rules(&self) -> bool {
+        self.rules().next().is_some() || self.values.is_some()
+    }
+
+    /// Whether the field carries a constraint the typed text path's seeds do not
+    /// check as they read.
+    pub(crate) fn has_unseeded_rules(&self) -> bool {
+        self.rules().any(|(r, _)| !r.seeded) || self.values.is_some()
+    }
+
+    /// The lower and upper limits given of a pair of [`Limits`].
+    fn limits(&self, limits: Limits) -> [Option<&Value>; 2] {
+        limits
+            .places()
+            .map(|i| self.rules[i].as_ref().map(|g| &g.value))
+    }
+
+    /// The inclusive bounds given.
+    pub(crate) fn bounds(&self) -> (Option<&Number>, Option<&Number>) {
+        let [lo, hi] = self
+            .limits(Limits::Range)
+            .map(|v| v.and_then(Value::as_number));
+        (lo, hi)
+    }
+
+    /// The string lengths given.
+    pub(crate) fn string_lengths(&self) -> (Option<u64>, Option<u64>) {
+        let [lo, hi] = self
+            .limits(Limits::StringLengths)
+            .map(|v| v.and_then(Value::as_u64));
+        (lo, hi)
+    }
+
+    /// The item counts given.
+    pub(crate) fn item_counts(&self) -> (Option<u64>, Option<u64>) {
+        let [lo, hi] = self
+            .limits(Limits::ItemCounts)
+            .map(|v| v.and_then(Value::as_u64));
+        (lo, hi)
+    }
+
+    /// The pattern given.
+    pub(crate) fn pattern(&self) -> Option<&str> {
+        let i = place("pattern")?;
+        self.rules[i].as_ref().and_then(|g| g.value.as_str())
+    }
+}
