@@ -10,7 +10,8 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use tool_schema_runtime::export;
+//! # use tool_schema_runtime as tool_schema;
+//! use tool_schema::export;
 //!
 //! let schema = json!({
 //!     "type": "object",

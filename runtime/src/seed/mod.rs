@@ -13,7 +13,8 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use tool_schema_runtime::seed;
+//! # use tool_schema_runtime as tool_schema;
+//! use tool_schema::seed;
 //!
 //! let schema = json!({"type": "object",
 //!     "properties": {"a": {"type": "number"}, "b": {"type": "number"}},

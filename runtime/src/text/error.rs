@@ -13,7 +13,8 @@ use std::fmt;
 /// step fails here. [`TextError::message`] is a sentence for the model.
 ///
 /// ```
-/// use tool_schema_runtime::{Options, Schema};
+/// # use tool_schema_runtime as tool_schema;
+/// use tool_schema::{Options, Schema};
 ///
 /// let schema = Schema::parse(&serde_json::json!({"type": "object"})).unwrap();
 /// let err = schema.validate_str("{\"city\": \"Paris\"", &Options::default()).unwrap_err();

@@ -14,7 +14,8 @@
 //!   *through* a validating deserializer.
 //!
 //! ```
-//! use tool_schema_runtime::{Options, Schema};
+//! # use tool_schema_runtime as tool_schema;
+//! use tool_schema::{Options, Schema};
 //!
 //! let schema = Schema::parse(&serde_json::json!({
 //!     "type": "object",
@@ -150,7 +151,8 @@ impl Schema {
     /// falls back to the exact path.
     ///
     /// ```
-    /// use tool_schema_runtime::{Options, Schema};
+    /// # use tool_schema_runtime as tool_schema;
+    /// use tool_schema::{Options, Schema};
     ///
     /// let schema = Schema::parse(&serde_json::json!({
     ///     "type": "object",

@@ -30,10 +30,11 @@ pub fn validate_str_with<T: ToolArgs + 'static>(
 /// `T::parse(&serde_json::from_str(text)?)`: the value, or every violation.
 ///
 /// ```
-/// use tool_schema_runtime::{parse_str, text::ParseError};
+/// # use tool_schema_runtime as tool_schema;
+/// use tool_schema::{parse_str, text::ParseError};
 /// # use serde::Deserialize;
-/// # use tool_schema_runtime::__private::{Sink, Trail};
-/// # use tool_schema_runtime::{Options, Position, Report, ToolArgs};
+/// # use tool_schema::__private::{Sink, Trail};
+/// # use tool_schema::{Options, Position, Report, ToolArgs};
 /// # use serde_json::Value;
 /// # use std::sync::LazyLock;
 ///

@@ -59,7 +59,8 @@ impl StrictSchema {
 ///
 /// ```
 /// use serde_json::json;
-/// use tool_schema_runtime::export::{strict, ExportOptions};
+/// # use tool_schema_runtime as tool_schema;
+/// use tool_schema::export::{strict, ExportOptions};
 ///
 /// let s = strict::openai(&json!({
 ///     "type": "object",
