@@ -1,6 +1,6 @@
 //! Issue #11 items 3, 4 and 8 on generated code: `multipleOf` decided exactly and
 //! `uniqueItems` hashed alike by the interpreter, generated code and the text path
-//! (one function, `check::multiple_of` / `check::first_duplicate`), and a schema
+//! (one function, `keywords::number::multiple_of` / `keywords::array::first_duplicate`), and a schema
 //! over the expansion budget refused for every back end at once.
 
 use serde_json::{json, Value};
