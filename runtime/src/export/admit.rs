@@ -1,7 +1,7 @@
 //! The checks every export makes before reading the schema: bounded JSON depth, and
 //! a schema tool-schema's validator accepts.
 
-use super::ctx::Ctx;
+use super::ledger::Ledger;
 use super::limits;
 use serde_json::Value;
 
@@ -13,7 +13,7 @@ const MODEL_RULE: &str =
 /// [`limits::MAX_JSON_DEPTH`] levels (checked without recursion), and the schema
 /// model accepts it ([`Schema::parse`](crate::Schema::parse)): every problem it finds
 /// becomes a [`Problem`] at the same pointer. False when the export is refused.
-pub(crate) fn admit(schema: &Value, ctx: &mut Ctx) -> bool {
+pub(crate) fn admit(schema: &Value, ctx: &mut Ledger) -> bool {
     if let Some(at) = limits::too_deep(schema, limits::MAX_JSON_DEPTH) {
         ctx.stop(
             &at,

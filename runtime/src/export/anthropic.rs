@@ -13,7 +13,7 @@
 //!   16 parameters using `anyOf` or type lists per request (checked by
 //!   [`super::toolbox`] and, for one tool, by [`super::export`]).
 
-use super::ctx::Ctx;
+use super::ledger::Ledger;
 use super::normalize::{fill_items, prepare_root};
 use super::strict::{self, ANTHROPIC};
 use super::{ExportOptions, ToolSpec};
@@ -28,7 +28,7 @@ pub(crate) fn definition(
     tool: &ToolSpec<'_>,
     strict_mode: bool,
     options: &ExportOptions,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) -> Value {
     let schema = if strict_mode {
         strict::transform(tool.schema, options, &ANTHROPIC, ctx)

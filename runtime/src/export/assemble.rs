@@ -3,7 +3,7 @@
 //! result with its report.
 
 use super::admit::admit;
-use super::ctx::Ctx;
+use super::ledger::Ledger;
 use super::report::{self, ExportError};
 use super::{anthropic, gemini, limits, mcp, openai, strict};
 use super::{ExportOptions, Exported, Target, ToolSpec};
@@ -17,7 +17,7 @@ pub(super) fn one_tool(
     tool: &ToolSpec<'_>,
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let mut ctx = Ctx::with_options(tool.name, options);
+    let mut ctx = Ledger::with_options(tool.name, options);
     let value = definition(target, tool, options, &mut ctx);
     if target == Target::AnthropicStrict {
         check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
@@ -32,7 +32,7 @@ pub(super) fn tool_list(
     tools: &[ToolSpec<'_>],
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let mut ctx = Ctx::new("");
+    let mut ctx = Ledger::new("");
     let defs = definitions(target, tools, options, &mut ctx);
     check_request_limits(target, &defs, &mut ctx);
     finish(target, tools_value(target, defs), ctx)
@@ -44,12 +44,12 @@ fn definitions(
     target: Target,
     tools: &[ToolSpec<'_>],
     options: &ExportOptions,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) -> Vec<Value> {
     let mut defs = Vec::with_capacity(tools.len());
     let mut names = HashSet::new();
     for tool in tools {
-        let mut one = Ctx::with_options(tool.name, options);
+        let mut one = Ledger::with_options(tool.name, options);
         defs.push(definition(target, tool, options, &mut one));
         if !names.insert(tool.name) {
             one.refuse(
@@ -69,7 +69,7 @@ fn definitions(
 }
 
 /// The provider's limits on the tools of one request.
-fn check_request_limits(target: Target, defs: &[Value], ctx: &mut Ctx) {
+fn check_request_limits(target: Target, defs: &[Value], ctx: &mut Ledger) {
     if target.is_openai() && defs.len() > openai::MAX_TOOLS {
         ctx.refuse(
             "",
@@ -112,7 +112,7 @@ fn tools_value(target: Target, defs: Vec<Value>) -> Value {
 }
 
 /// The export of `value`, or the error listing every problem `ctx` recorded.
-fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportError> {
+fn finish(target: Target, value: Value, ctx: Ledger) -> Result<Exported, ExportError> {
     let (report, nullable_optional) = ctx.finish(target)?;
     Ok(Exported {
         value,
@@ -121,7 +121,7 @@ fn finish(target: Target, value: Value, ctx: Ctx) -> Result<Exported, ExportErro
     })
 }
 
-fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ctx) {
+fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ledger) {
     let (mut optional, mut unions) = (0, 0);
     for d in defs {
         let (o, u) = strict::anthropic_counts(&d["input_schema"]);
@@ -154,7 +154,7 @@ fn definition(
     target: Target,
     tool: &ToolSpec<'_>,
     options: &ExportOptions,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) -> Value {
     check_name(target, tool.name, ctx);
     if !admit(tool.schema, ctx) {
@@ -174,7 +174,7 @@ fn definition(
 }
 
 /// Checks a tool name against the provider's documented pattern.
-fn check_name(target: Target, name: &str, ctx: &mut Ctx) {
+fn check_name(target: Target, name: &str, ctx: &mut Ledger) {
     let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
     let (ok, rule) = match target {
         Target::Anthropic | Target::AnthropicStrict => (

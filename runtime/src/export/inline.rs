@@ -1,7 +1,7 @@
 //! `$ref`s with sibling keywords inlined, for providers that allow nothing beside a
 //! `$ref` (a recursive one kept as a one-branch `anyOf`).
 
-use super::ctx::Ctx;
+use super::ledger::Ledger;
 use super::report::ChangeKind;
 use super::rewrite::{merge_equivalent, recursive_ref_into_any_of};
 use super::walk::for_each_subschema_mut;
@@ -17,9 +17,9 @@ use std::collections::HashMap;
 /// way to it) cannot be inlined: it stays a bare `$ref` in a one-branch `anyOf` beside
 /// the siblings, which says the same (`anyOf` of one schema is that schema, and
 /// keywords beside an applicator apply together). The walk tracks the references
-/// inlined along the path, copies are charged to [`Ctx::charge_inline`] and the
-/// nesting is bounded by [`Ctx::too_deep`].
-pub(crate) fn inline_ref_siblings(root: &mut Value, ctx: &mut Ctx, rule: &str) {
+/// inlined along the path, copies are charged to [`Ledger::charge_inline`] and the
+/// nesting is bounded by [`Ledger::too_deep`].
+pub(crate) fn inline_ref_siblings(root: &mut Value, ctx: &mut Ledger, rule: &str) {
     let original = root.clone();
     let mut inliner = Inliner {
         original: &original,
@@ -33,7 +33,7 @@ pub(crate) fn inline_ref_siblings(root: &mut Value, ctx: &mut Ctx, rule: &str) {
 struct Inliner<'a> {
     /// The schema before inlining, to resolve references in.
     original: &'a Value,
-    ctx: &'a mut Ctx,
+    ctx: &'a mut Ledger,
     rule: &'a str,
     /// The target pointers inlined on the way to the node being visited.
     path: Vec<String>,
@@ -150,7 +150,7 @@ impl Inliner<'_> {
 /// same (the change recorded at `ptr`, `rule` its reason); `None`, refused under
 /// `rule`, when the siblings differ from the target's.
 pub(crate) fn merge_beside(
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
     ptr: &str,
     r: &str,
     siblings: &Map<String, Value>,

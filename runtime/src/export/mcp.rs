@@ -10,14 +10,14 @@
 //! - Reference servers send `{"type": "object", "properties": {}}` for a tool without
 //!   arguments (../shared/corpora/mcp), as we do.
 
-use super::ctx::Ctx;
+use super::ledger::Ledger;
 use super::normalize::{fill_items, prepare_root};
 use super::{ExportOptions, ToolSpec};
 use serde_json::{Map, Value};
 
 pub(crate) const RULE: &str = "MCP Tool `inputSchema`";
 
-pub(crate) fn definition(tool: &ToolSpec<'_>, options: &ExportOptions, ctx: &mut Ctx) -> Value {
+pub(crate) fn definition(tool: &ToolSpec<'_>, options: &ExportOptions, ctx: &mut Ledger) -> Value {
     let mut schema = prepare_root(tool.schema, ctx, options, true, RULE);
     fill_items(&mut schema, ctx);
     let mut m = Map::new();

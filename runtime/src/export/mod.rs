@@ -62,12 +62,12 @@
 mod admit;
 mod anthropic;
 mod assemble;
-mod ctx;
 mod describe;
 mod disjoint;
 mod gemini;
 mod inline;
 mod keywords;
+mod ledger;
 pub mod limits;
 mod mcp;
 mod normalize;

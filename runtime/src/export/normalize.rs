@@ -2,8 +2,8 @@
 //! replaced, `type` and `properties` added, `$schema` as asked), arrays given
 //! `items`, and OpenAPI's `nullable` written as JSON Schema.
 
-use super::ctx::Ctx;
 use super::keywords::{has_type, type_names};
+use super::ledger::Ledger;
 use super::report::ChangeKind;
 use super::rewrite::{make_nullable, merge_equivalent};
 use super::walk::walk_mut;
@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 /// `$schema` as [`ExportOptions::schema_dialect`] says.
 pub(crate) fn prepare_root(
     schema: &Value,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
     options: &ExportOptions,
     add_properties: bool,
     rule: &str,
@@ -56,7 +56,7 @@ pub(crate) fn prepare_root(
 
 /// The root's `$ref` replaced by the schema it names (`$defs` kept first); false
 /// when there is none, or when it cannot be (refused, or the `$ref` dropped).
-fn inline_root_ref(root: &mut Map<String, Value>, ctx: &mut Ctx, rule: &str) -> bool {
+fn inline_root_ref(root: &mut Map<String, Value>, ctx: &mut Ledger, rule: &str) -> bool {
     let Some(r) = root.get("$ref").and_then(Value::as_str).map(String::from) else {
         return false;
     };
@@ -109,7 +109,7 @@ fn inline_root_ref(root: &mut Map<String, Value>, ctx: &mut Ctx, rule: &str) -> 
 
 /// `type: "object"` at the root: added when missing (unless the root is an `anyOf`),
 /// another type refused.
-fn root_type(root: &mut Map<String, Value>, ctx: &mut Ctx, rule: &str) {
+fn root_type(root: &mut Map<String, Value>, ctx: &mut Ledger, rule: &str) {
     match type_names(root) {
         None if root.contains_key("properties")
             || root.is_empty()
@@ -139,7 +139,7 @@ fn root_type(root: &mut Map<String, Value>, ctx: &mut Ctx, rule: &str) {
 }
 
 /// `$schema` as [`ExportOptions::schema_dialect`] says.
-fn set_dialect(root: &mut Map<String, Value>, ctx: &mut Ctx, dialect: &SchemaDialect) {
+fn set_dialect(root: &mut Map<String, Value>, ctx: &mut Ledger, dialect: &SchemaDialect) {
     match dialect {
         SchemaDialect::Omit => {
             if root.shift_remove("$schema").is_some() {
@@ -194,7 +194,7 @@ pub(crate) fn insert_after(map: &mut Map<String, Value>, after: &[&str], key: &s
 
 /// Adds `items: {}` (any item) to every array schema without `items` or
 /// `prefixItems`: the same meaning, and a shape clients that require `items` accept.
-pub(crate) fn fill_items(root: &mut Value, ctx: &mut Ctx) {
+pub(crate) fn fill_items(root: &mut Value, ctx: &mut Ledger) {
     walk_mut(root, "", &mut |node, ptr| {
         if has_type(node, "array")
             && !node.contains_key("items")
@@ -215,7 +215,7 @@ pub(crate) fn fill_items(root: &mut Value, ctx: &mut Ctx) {
 /// JSON Schema: `nullable: true` adds `null` to the schema (see [`make_nullable`]),
 /// `nullable: false` says nothing and goes. Providers that read JSON Schema ignore
 /// `nullable`, so the model would not learn that null is allowed.
-pub(crate) fn normalize_nullable(root: &mut Value, ctx: &mut Ctx) {
+pub(crate) fn normalize_nullable(root: &mut Value, ctx: &mut Ledger) {
     walk_mut(root, "", &mut |node, ptr| {
         let Some(flag) = node.shift_remove("nullable") else {
             return;

@@ -17,7 +17,7 @@
 //!   schema missing properties") and an array without `items`, even when not strict;
 //!   both are added (same meaning).
 
-use super::ctx::Ctx;
+use super::ledger::Ledger;
 use super::normalize::{fill_items, prepare_root};
 use super::strict::{self, OPENAI};
 use super::{ExportOptions, ToolSpec};
@@ -30,7 +30,7 @@ fn parameters(
     tool: &ToolSpec<'_>,
     strict_mode: bool,
     options: &ExportOptions,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) -> Value {
     if strict_mode {
         strict::transform(tool.schema, options, &OPENAI, ctx)
@@ -46,7 +46,7 @@ fn function_fields(
     tool: &ToolSpec<'_>,
     strict_mode: bool,
     options: &ExportOptions,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) {
     m.extend(tool.name_and_description());
     m.insert(
@@ -60,7 +60,7 @@ pub(crate) fn chat(
     tool: &ToolSpec<'_>,
     strict_mode: bool,
     options: &ExportOptions,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) -> Value {
     let mut function = Map::new();
     function_fields(&mut function, tool, strict_mode, options, ctx);
@@ -74,7 +74,7 @@ pub(crate) fn responses(
     tool: &ToolSpec<'_>,
     strict_mode: bool,
     options: &ExportOptions,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) -> Value {
     let mut m = Map::new();
     m.insert("type".into(), Value::from("function"));

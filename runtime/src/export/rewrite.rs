@@ -2,8 +2,8 @@
 //! says the same, a `type` list split into an `anyOf`, a schema made to accept
 //! `null`, a recursive `$ref` with siblings moved into a one-branch `anyOf`.
 
-use super::ctx::Ctx;
 use super::keywords::{is_annotation, keyword_type, type_names, value_has_type};
+use super::ledger::Ledger;
 use super::report::ChangeKind;
 use crate::json::json_eq;
 use serde_json::{json, Map, Value};
@@ -238,7 +238,7 @@ pub(crate) fn make_nullable(schema: Value) -> (Value, bool, String) {
 pub(crate) fn recursive_ref_into_any_of(
     schema: &mut Map<String, Value>,
     r: &str,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
     ptr: &str,
     why: String,
 ) {

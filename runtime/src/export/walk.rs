@@ -2,8 +2,8 @@
 //! depth first, and the one-level-at-a-time descent that bounds the nesting of an
 //! exported schema.
 
-use super::ctx::Ctx;
 use super::keywords::{LIST_APPLICATORS, MAP_APPLICATORS, SINGLE_APPLICATORS};
+use super::ledger::Ledger;
 use crate::json::pointer;
 use serde_json::{Map, Value};
 
@@ -56,7 +56,7 @@ pub(crate) fn walk_mut(
 /// the levels so that inlined chains stop at [`MAX_SCHEMA_DEPTH`](super::limits::MAX_SCHEMA_DEPTH).
 pub(crate) trait Levels {
     /// The walk's report and its current schema nesting (the root is 0).
-    fn levels(&mut self) -> (&mut Ctx, &mut usize);
+    fn levels(&mut self) -> (&mut Ledger, &mut usize);
 }
 
 /// Runs `walk` on `value` one schema level down, or answers `Value::Null` when

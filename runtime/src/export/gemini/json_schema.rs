@@ -1,10 +1,10 @@
 //! Gemini's `parametersJsonSchema`: JSON Schema with `$ref` siblings inlined,
 //! arrays given `items`, and every keyword outside Gemini's list reported.
 
-use super::super::ctx::Ctx;
 use super::super::describe::{append_description, describe_constraint};
 use super::super::inline::inline_ref_siblings;
 use super::super::keywords::is_annotation;
+use super::super::ledger::Ledger;
 use super::super::normalize::{fill_items, prepare_root};
 use super::super::report::ChangeKind;
 use super::super::walk::walk_mut;
@@ -16,7 +16,7 @@ const JSON_RULE: &str = "Gemini `parametersJsonSchema`";
 
 /// The `parametersJsonSchema` value: JSON Schema with `$ref` siblings inlined, arrays
 /// given `items`, and every keyword outside Gemini's list reported as not enforced.
-pub(crate) fn json_schema(schema: &Value, options: &ExportOptions, ctx: &mut Ctx) -> Value {
+pub(crate) fn json_schema(schema: &Value, options: &ExportOptions, ctx: &mut Ledger) -> Value {
     let mut root = prepare_root(schema, ctx, options, true, JSON_RULE);
     inline_ref_siblings(
         &mut root,
@@ -63,7 +63,7 @@ fn supported(k: &str) -> bool {
 /// Every keyword of one schema object at `ptr` that Gemini does not list reported as
 /// not enforced (stated in the description too, with [`Lossy::Describe`]); an `enum`
 /// of other values than strings and numbers as well.
-fn report_keywords(node: &mut Map<String, Value>, ptr: &str, lossy: Lossy, ctx: &mut Ctx) {
+fn report_keywords(node: &mut Map<String, Value>, ptr: &str, lossy: Lossy, ctx: &mut Ledger) {
     let keys: Vec<String> = node.keys().cloned().collect();
     let mut described = Vec::new();
     for k in keys {

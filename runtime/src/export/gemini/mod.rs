@@ -8,7 +8,7 @@ mod json_schema;
 mod keywords;
 mod parameters;
 
-use super::ctx::Ctx;
+use super::ledger::Ledger;
 use super::{ExportOptions, ToolSpec};
 use json_schema::json_schema;
 use parameters::parameters;
@@ -21,7 +21,7 @@ pub(crate) fn definition(
     tool: &ToolSpec<'_>,
     json: bool,
     options: &ExportOptions,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) -> Value {
     let mut m = tool.name_and_description();
     if json {

@@ -1,10 +1,10 @@
 //! Gemini's legacy `parameters`: JSON Schema converted into the OpenAPI 3.0 subset
 //! Schema object (upper-case types, `nullable`, string `enum`s, no `$ref`).
 
-use super::super::ctx::Ctx;
 use super::super::describe::{append_description, describe_constraint};
 use super::super::disjoint::{disjointness_budget_message, overlapping_pairs};
 use super::super::keywords::{has_type, type_names};
+use super::super::ledger::Ledger;
 use super::super::limits::weight_of_map;
 use super::super::normalize::prepare_root;
 use super::super::report::ChangeKind;
@@ -19,7 +19,11 @@ use serde_json::{Map, Value};
 pub(super) const RULE: &str = "Gemini `parameters` (an OpenAPI 3.0 subset)";
 
 /// The legacy `parameters` value, or `None` for a tool without parameters.
-pub(crate) fn parameters(schema: &Value, options: &ExportOptions, ctx: &mut Ctx) -> Option<Value> {
+pub(crate) fn parameters(
+    schema: &Value,
+    options: &ExportOptions,
+    ctx: &mut Ledger,
+) -> Option<Value> {
     // `$schema` has no place in an OpenAPI Schema object, whatever was asked.
     let opts = ExportOptions {
         schema_dialect: SchemaDialect::Omit,
@@ -64,7 +68,7 @@ pub(crate) fn parameters(schema: &Value, options: &ExportOptions, ctx: &mut Ctx)
 pub(super) struct Converter<'a> {
     pub(super) root: &'a Value,
     pub(super) lossy: Lossy,
-    pub(super) ctx: &'a mut Ctx,
+    pub(super) ctx: &'a mut Ledger,
     pub(super) stack: Vec<String>,
     pub(super) types_noted: bool,
     /// The schema nesting of the node being converted (the root is 0).
@@ -87,7 +91,7 @@ pub(super) struct Conversion<'m> {
 }
 
 impl Levels for Converter<'_> {
-    fn levels(&mut self) -> (&mut Ctx, &mut usize) {
+    fn levels(&mut self) -> (&mut Ledger, &mut usize) {
         (self.ctx, &mut self.depth)
     }
 }
@@ -362,8 +366,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn legacy(v: Value) -> (Option<Value>, Ctx) {
-        let mut ctx = Ctx::new("t");
+    fn legacy(v: Value) -> (Option<Value>, Ledger) {
+        let mut ctx = Ledger::new("t");
         let out = parameters(&v, &ExportOptions::default(), &mut ctx);
         (out, ctx)
     }

@@ -1,9 +1,9 @@
 //! The strict-mode transform: one walk over the schema that rewrites each node into
 //! the provider's subset (keywords checked, moved into descriptions or refused).
 
-use super::super::ctx::Ctx;
 use super::super::describe::append_description;
 use super::super::keywords::has_type;
+use super::super::ledger::Ledger;
 use super::super::report::ChangeKind;
 use super::super::rewrite::split_type_list;
 use super::super::walk::{one_level_down, Levels};
@@ -17,7 +17,7 @@ pub(super) struct Engine<'a> {
     pub(super) profile: &'a Profile,
     pub(super) lossy: Lossy,
     pub(super) keep_dialect: bool,
-    pub(super) ctx: &'a mut Ctx,
+    pub(super) ctx: &'a mut Ledger,
     /// The `$ref`s being inlined, outermost first (a cycle is refused).
     pub(super) inlining: Vec<String>,
     /// The schema nesting of the node being transformed (the root is 0).
@@ -25,7 +25,7 @@ pub(super) struct Engine<'a> {
 }
 
 impl Levels for Engine<'_> {
-    fn levels(&mut self) -> (&mut Ctx, &mut usize) {
+    fn levels(&mut self) -> (&mut Ledger, &mut usize) {
         (self.ctx, &mut self.depth)
     }
 }

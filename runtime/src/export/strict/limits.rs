@@ -1,7 +1,7 @@
 //! Strict-mode limits counted over the transformed schema: OpenAI's documented
 //! sizes, and the counts behind Anthropic's per-request limits.
 
-use super::super::ctx::Ctx;
+use super::super::ledger::Ledger;
 use crate::json::pointer;
 use serde_json::{Map, Value};
 use std::collections::HashSet;
@@ -15,7 +15,7 @@ pub(crate) const OPENAI_LARGE_ENUM: usize = 250;
 pub(crate) const OPENAI_LARGE_ENUM_CHARS: usize = 15_000;
 
 /// Refuses a transformed schema over OpenAI's documented size limits.
-pub(super) fn check_openai_limits(schema: &Value, ctx: &mut Ctx) {
+pub(super) fn check_openai_limits(schema: &Value, ctx: &mut Ledger) {
     let mut count = OpenAiCount::default();
     count.walk(schema, "", 0, ctx);
     count.check_totals(ctx);
@@ -35,7 +35,7 @@ struct OpenAiCount {
 impl OpenAiCount {
     /// Counts the schema `v` at `ptr`, `depth` objects deep (a large string enum is
     /// refused where it is).
-    fn walk(&mut self, v: &Value, ptr: &str, depth: usize, ctx: &mut Ctx) {
+    fn walk(&mut self, v: &Value, ptr: &str, depth: usize, ctx: &mut Ledger) {
         let Value::Object(m) = v else { return };
         let is_object = m.contains_key("properties");
         let depth = depth + usize::from(is_object);
@@ -80,7 +80,7 @@ impl OpenAiCount {
     }
 
     /// The characters and values of `enum` and `const`.
-    fn values(&mut self, m: &Map<String, Value>, ptr: &str, ctx: &mut Ctx) {
+    fn values(&mut self, m: &Map<String, Value>, ptr: &str, ctx: &mut Ledger) {
         let chars_of = |x: &Value| match x {
             Value::String(s) => s.chars().count(),
             Value::Null => 0,
@@ -107,7 +107,7 @@ impl OpenAiCount {
     }
 
     /// The totals over the limits, refused.
-    fn check_totals(&self, ctx: &mut Ctx) {
+    fn check_totals(&self, ctx: &mut Ledger) {
         if self.properties > OPENAI_MAX_PROPERTIES {
             ctx.refuse(
                 "",

@@ -18,7 +18,7 @@ pub(crate) use limits::anthropic_counts;
 pub(crate) use profile::{Profile, ANTHROPIC, OPENAI};
 
 use super::admit::admit;
-use super::ctx::Ctx;
+use super::ledger::Ledger;
 use super::normalize::prepare_root;
 use super::report::{ExportError, ExportReport};
 use super::{ExportOptions, Target};
@@ -102,7 +102,7 @@ pub(crate) fn run(
     profile: &Profile,
     tool: &str,
 ) -> Result<StrictSchema, ExportError> {
-    let mut ctx = Ctx::with_options(tool, options);
+    let mut ctx = Ledger::with_options(tool, options);
     if !admit(schema, &mut ctx) {
         return finish(Value::Null, ctx, profile.target);
     }
@@ -111,7 +111,7 @@ pub(crate) fn run(
 }
 
 /// The strict schema `out`, or the error listing every problem `ctx` recorded.
-fn finish(out: Value, ctx: Ctx, target: Target) -> Result<StrictSchema, ExportError> {
+fn finish(out: Value, ctx: Ledger, target: Target) -> Result<StrictSchema, ExportError> {
     let (report, nullable_optional) = ctx.finish(target)?;
     Ok(StrictSchema {
         schema: out,
@@ -125,7 +125,7 @@ pub(crate) fn transform(
     schema: &Value,
     options: &ExportOptions,
     profile: &Profile,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
 ) -> Value {
     let prepared = prepare_root(schema, ctx, options, true, profile.rule);
     if prepared.get("anyOf").is_some() && profile.target.is_openai() {

@@ -1,6 +1,6 @@
 //! The recursion check of Anthropic strict tool use, which has no recursive schemas.
 
-use super::super::ctx::Ctx;
+use super::super::ledger::Ledger;
 use crate::json::pointer;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -49,7 +49,7 @@ fn search(
     state: &mut HashMap<String, u8>,
     start: String,
     refs_of_start: Vec<(String, String)>,
-    ctx: &mut Ctx,
+    ctx: &mut Ledger,
     rule: &str,
 ) {
     state.insert(start.clone(), ON_PATH);
@@ -90,7 +90,7 @@ fn search(
 /// (unvisited, on the path, done) and lists each definition's references once: linear
 /// in the schema (each definition is read once however many paths reach it), and
 /// iterative (a chain of thousands of references does not recurse on the stack).
-pub(super) fn check_recursion(schema: &Value, ctx: &mut Ctx, rule: &str) {
+pub(super) fn check_recursion(schema: &Value, ctx: &mut Ledger, rule: &str) {
     let mut state: HashMap<String, u8> = HashMap::new();
     search(
         schema,

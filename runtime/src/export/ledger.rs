@@ -1,4 +1,4 @@
-//! The context of one export: the changes, problems and nullable-optional
+//! The ledger of one export: the changes, problems and nullable-optional
 //! properties it collects, and the budgets it keeps.
 
 use super::limits;
@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 /// Collects changes, problems and nullable-optional properties during one export,
 /// and keeps its budgets (see `notes/issue-11/exports.md` and [`super::limits`]).
-pub(crate) struct Ctx {
+pub(crate) struct Ledger {
     pub tool: String,
     pub changes: Vec<Change>,
     pub problems: Vec<Problem>,
@@ -28,9 +28,9 @@ pub(crate) struct Ctx {
     pub stopped: bool,
 }
 
-impl Ctx {
-    pub fn new(tool: &str) -> Ctx {
-        Ctx {
+impl Ledger {
+    pub fn new(tool: &str) -> Ledger {
+        Ledger {
             tool: tool.to_string(),
             changes: Vec::new(),
             problems: Vec::new(),
@@ -44,8 +44,8 @@ impl Ctx {
     }
 
     /// A context whose inlining budget is the one `options` asks for.
-    pub fn with_options(tool: &str, options: &ExportOptions) -> Ctx {
-        let mut ctx = Ctx::new(tool);
+    pub fn with_options(tool: &str, options: &ExportOptions) -> Ledger {
+        let mut ctx = Ledger::new(tool);
         ctx.inline_left = options.inline_budget;
         ctx.inline_budget = options.inline_budget;
         ctx
