@@ -32,8 +32,6 @@ pub(crate) mod interp;
 pub mod json;
 #[doc(hidden)]
 pub mod keywords;
-/// The `format` keyword's formats (now [`keywords::format`]).
-pub use keywords::format as formats;
 mod options;
 mod pattern;
 pub mod render;

@@ -321,7 +321,7 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
         Kind::Format { format, received } => string_rule(
             out,
             "should be ",
-            &crate::formats::describe(format),
+            &crate::keywords::format::describe(format),
             received,
         ),
         Kind::UniqueItems { first, second } => {

@@ -119,7 +119,7 @@ pub struct Node {
     pub max_length: Option<u64>,
     /// `pattern`.
     pub pattern: Option<Pattern>,
-    /// `format`: the name; asserted for the names [`crate::formats`] knows.
+    /// `format`: the name; asserted for the names [`crate::keywords::format`] knows.
     pub format: Option<String>,
     /// `properties`, in declaration order; `None` when the keyword is absent.
     pub properties: Option<Vec<Property>>,
