@@ -108,40 +108,7 @@ fn bfcl_node(node: &Value, ptr: &str, problems: &mut Vec<Diagnostic>) -> Option<
         problems.push(Diagnostic::new(ptr, "a BFCL schema node must be an object"));
         return None;
     };
-    let at = |k: &str| pointer::join(ptr, k);
-    // `Some(None)`: `any`; `None`: not a BFCL type (the members are still looked at).
-    let json_type: Option<Option<&str>> = match map.get("type") {
-        Some(Value::String(t)) => match t.as_str() {
-            "string" => Some(Some("string")),
-            "integer" => Some(Some("integer")),
-            "float" => Some(Some("number")),
-            "boolean" => Some(Some("boolean")),
-            "array" | "tuple" => Some(Some("array")),
-            "dict" => Some(Some("object")),
-            "any" => Some(None),
-            other => {
-                problems.push(Diagnostic::new(
-                    at("type"),
-                    format!("\"{other}\" is not a BFCL type; expected one of {BFCL_TYPES}"),
-                ));
-                None
-            }
-        },
-        Some(other) => {
-            problems.push(Diagnostic::new(
-                at("type"),
-                format!("a BFCL type is a single name, got {other}"),
-            ));
-            None
-        }
-        None => {
-            problems.push(Diagnostic::new(
-                ptr,
-                "a BFCL schema node must have a \"type\"",
-            ));
-            None
-        }
-    };
+    let json_type = bfcl_type(map, ptr, problems);
     let mut ok = json_type.is_some();
     let ty = json_type.flatten();
     let unknown = json_type.is_none();
@@ -156,7 +123,10 @@ fn bfcl_node(node: &Value, ptr: &str, problems: &mut Vec<Diagnostic>) -> Option<
         None => None,
         Some(Value::Array(values)) => Some(values.clone()),
         Some(_) => {
-            problems.push(Diagnostic::new(at("enum"), "a BFCL enum must be a list"));
+            problems.push(Diagnostic::new(
+                pointer::join(ptr, "enum"),
+                "a BFCL enum must be a list",
+            ));
             ok = false;
             None
         }
@@ -166,85 +136,158 @@ fn bfcl_node(node: &Value, ptr: &str, problems: &mut Vec<Diagnostic>) -> Option<
         out.insert("enum".into(), Value::Array(values.clone()));
     }
     if ty == Some("object") || unknown {
-        if let Some(props) = map.get("properties") {
-            match props {
-                Value::Object(props) => {
-                    let mut translated = Map::new();
-                    for (name, sub) in props {
-                        let sub_ptr = pointer::join(&at("properties"), name);
-                        match bfcl_node(sub, &sub_ptr, problems) {
-                            Some(v) => {
-                                translated.insert(name.clone(), v);
-                            }
-                            None => ok = false,
-                        }
-                    }
-                    out.insert("properties".into(), Value::Object(translated));
-                }
-                _ => {
-                    problems.push(Diagnostic::new(
-                        at("properties"),
-                        "BFCL properties must be an object",
-                    ));
-                    ok = false;
-                }
-            }
-        }
-        if let Some(required) = map.get("required") {
-            let names = required
-                .as_array()
-                .is_some_and(|r| r.iter().all(Value::is_string));
-            if names {
-                out.insert("required".into(), required.clone());
-            } else {
-                problems.push(Diagnostic::new(
-                    at("required"),
-                    "BFCL required must be a list of names",
-                ));
-                ok = false;
-            }
-        }
+        ok &= bfcl_members(map, ptr, &mut out, problems);
     }
     if is_array || unknown {
-        let items = match map.get("items") {
-            None => None,
-            Some(items @ Value::Object(_)) => match bfcl_node(items, &at("items"), problems) {
-                Some(v) => Some(v),
-                None => {
-                    ok = false;
-                    None
-                }
-            },
-            Some(_) => {
-                problems.push(Diagnostic::new(
-                    at("items"),
-                    "BFCL items must be a single schema node",
-                ));
-                ok = false;
-                None
-            }
-        };
-        // An enum on an array lists the allowed elements, checked after the
-        // element's own type.
-        let items = match (items, enum_values.filter(|_| is_array)) {
-            (Some(Value::Object(mut i)), Some(values)) => {
-                if i.contains_key("enum") {
-                    let extra = serde_json::json!({ "enum": values });
-                    i.insert("allOf".into(), Value::Array(vec![extra]));
-                } else {
-                    i.insert("enum".into(), Value::Array(values));
-                }
-                Some(Value::Object(i))
-            }
-            (None, Some(values)) => Some(serde_json::json!({ "enum": values })),
-            (items, None) => items,
-            (Some(other), Some(_)) => Some(other),
-        };
-        if let Some(items) = items {
-            out.insert("items".into(), items);
-        }
+        ok &= bfcl_items(
+            map,
+            ptr,
+            enum_values.filter(|_| is_array),
+            &mut out,
+            problems,
+        );
     }
     ok.then_some(Value::Object(out))
+}
+
+/// The JSON Schema type of a node's BFCL `type`: `Some(None)` for `any`; `None`
+/// (with a problem) when it is not a BFCL type (the members are still looked at).
+fn bfcl_type(
+    map: &Map<String, Value>,
+    ptr: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Option<&'static str>> {
+    let at = || pointer::join(ptr, "type");
+    match map.get("type") {
+        Some(Value::String(t)) => match t.as_str() {
+            "string" => Some(Some("string")),
+            "integer" => Some(Some("integer")),
+            "float" => Some(Some("number")),
+            "boolean" => Some(Some("boolean")),
+            "array" | "tuple" => Some(Some("array")),
+            "dict" => Some(Some("object")),
+            "any" => Some(None),
+            other => {
+                problems.push(Diagnostic::new(
+                    at(),
+                    format!("\"{other}\" is not a BFCL type; expected one of {BFCL_TYPES}"),
+                ));
+                None
+            }
+        },
+        Some(other) => {
+            problems.push(Diagnostic::new(
+                at(),
+                format!("a BFCL type is a single name, got {other}"),
+            ));
+            None
+        }
+        None => {
+            problems.push(Diagnostic::new(
+                ptr,
+                "a BFCL schema node must have a \"type\"",
+            ));
+            None
+        }
+    }
+}
+
+/// A `dict` node's `properties` and `required`, translated into `out`; false when
+/// one of them is not in the dialect.
+fn bfcl_members(
+    map: &Map<String, Value>,
+    ptr: &str,
+    out: &mut Map<String, Value>,
+    problems: &mut Vec<Diagnostic>,
+) -> bool {
+    let at = |k: &str| pointer::join(ptr, k);
+    let mut ok = true;
+    match map.get("properties") {
+        None => {}
+        Some(Value::Object(props)) => {
+            let mut translated = Map::new();
+            for (name, sub) in props {
+                let sub_ptr = pointer::join(&at("properties"), name);
+                match bfcl_node(sub, &sub_ptr, problems) {
+                    Some(v) => {
+                        translated.insert(name.clone(), v);
+                    }
+                    None => ok = false,
+                }
+            }
+            out.insert("properties".into(), Value::Object(translated));
+        }
+        Some(_) => {
+            problems.push(Diagnostic::new(
+                at("properties"),
+                "BFCL properties must be an object",
+            ));
+            ok = false;
+        }
+    }
+    if let Some(required) = map.get("required") {
+        let names = required
+            .as_array()
+            .is_some_and(|r| r.iter().all(Value::is_string));
+        if names {
+            out.insert("required".into(), required.clone());
+        } else {
+            problems.push(Diagnostic::new(
+                at("required"),
+                "BFCL required must be a list of names",
+            ));
+            ok = false;
+        }
+    }
+    ok
+}
+
+/// An `array`/`tuple` node's `items`, translated into `out`, with the array's
+/// `enum` (`array_enum`), which lists the allowed elements, checked after the
+/// element's own type; false when `items` is not in the dialect.
+fn bfcl_items(
+    map: &Map<String, Value>,
+    ptr: &str,
+    array_enum: Option<Vec<Value>>,
+    out: &mut Map<String, Value>,
+    problems: &mut Vec<Diagnostic>,
+) -> bool {
+    let at = pointer::join(ptr, "items");
+    let mut ok = true;
+    let items = match map.get("items") {
+        None => None,
+        Some(items @ Value::Object(_)) => {
+            let translated = bfcl_node(items, &at, problems);
+            ok = translated.is_some();
+            translated
+        }
+        Some(_) => {
+            problems.push(Diagnostic::new(
+                at,
+                "BFCL items must be a single schema node",
+            ));
+            ok = false;
+            None
+        }
+    };
+    let items = match (items, array_enum) {
+        (Some(Value::Object(mut i)), Some(values)) => {
+            if i.contains_key("enum") {
+                let extra = serde_json::json!({ "enum": values });
+                i.insert("allOf".into(), Value::Array(vec![extra]));
+            } else {
+                i.insert("enum".into(), Value::Array(values));
+            }
+            Some(Value::Object(i))
+        }
+        (None, Some(values)) => Some(serde_json::json!({ "enum": values })),
+        (items, None) => items,
+        (Some(other), Some(_)) => Some(other),
+    };
+    if let Some(items) = items {
+        out.insert("items".into(), items);
+    }
+    ok
 }
 
 /// A BFCL function name as a tool name: every `.` becomes `_` (`math.factorial` ->
