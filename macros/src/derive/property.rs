@@ -2,7 +2,7 @@
 //! to the type (which JSON type each constrains: `arg`'s table and the runtime's
 //! vocabulary), each example and allowed value checked against it.
 
-use super::arg::{ordered, Read, DESCRIPTION, EXAMPLE, VALUES};
+use super::arg::{ordered, ArgAttrs, Read, DESCRIPTION, EXAMPLE, VALUES};
 use super::ast::Field;
 use super::attr::Given;
 use super::rust_type::option_inner;
@@ -27,17 +27,24 @@ pub(super) fn property(
     let (mut schema, shape) = b.schema(ty, pointer)?;
     let arg = &field.arg;
     let core = shape.core().clone();
-    let what = |b: &Builder, given_key: Span, key: &str, applies: &str| {
-        b.cx.error(
-            given_key,
-            format!(
-                "`{key}` applies to {applies}, not to `{}`",
-                ty::type_text(ty)
-            ),
-        );
-    };
 
-    // Numeric bounds, within the integer type's own range.
+    number_bounds(b, arg, &core, ty, pointer, &mut schema);
+    counts_and_pattern(b, arg, &core, ty, pointer, &mut schema);
+    allowed_values(b, arg, &core, ty, (name, pointer), &mut schema);
+    annotations(b, field, (name, pointer), &mut schema);
+    Some((ordered(ty::ref_alone(schema)), optional))
+}
+
+/// The numeric bounds of `arg` that apply to `core`, within an integer type's own
+/// range or a float type's finite range, into `schema`.
+fn number_bounds(
+    b: &mut Builder,
+    arg: &ArgAttrs,
+    core: &Shape,
+    ty: &syn::Type,
+    pointer: &str,
+    schema: &mut Map<String, Value>,
+) {
     for (rule, given) in arg.rules() {
         if rule.applies_to() != JsonType::Number {
             continue;
@@ -47,7 +54,7 @@ pub(super) fn property(
             .value
             .as_number()
             .expect("a number key holds a number");
-        match (&core, rule.read) {
+        match (core, rule.read) {
             (Shape::Integer { name, min, max }, Read::Bound { slack }) => {
                 if let Some(v) = number_i128(n) {
                     let (lo, hi) = (min - slack.0, max + slack.1);
@@ -82,11 +89,12 @@ pub(super) fn property(
             }
             (Shape::Number { .. }, _) => {}
             _ => {
-                what(
+                misplaced(
                     b,
+                    ty,
                     given.key,
                     key,
-                    fields_of(JsonType::Number, &core, rule.read),
+                    fields_of(JsonType::Number, core, rule.read),
                 );
                 continue;
             }
@@ -94,26 +102,49 @@ pub(super) fn property(
         b.spans.given(&pointer::join(pointer, rule.keyword), given);
         schema.insert(rule.keyword.into(), given.value.clone());
     }
+}
 
-    // String lengths and item counts, then the pattern.
+/// The string lengths and item counts of `arg`, then its pattern, into `schema`
+/// where they apply to `core`.
+fn counts_and_pattern(
+    b: &mut Builder,
+    arg: &ArgAttrs,
+    core: &Shape,
+    ty: &syn::Type,
+    pointer: &str,
+    schema: &mut Map<String, Value>,
+) {
     let counts = arg.rules().filter(|(r, _)| r.read == Read::Count);
     let texts = arg.rules().filter(|(r, _)| r.read == Read::Text);
     for (rule, given) in counts.chain(texts) {
         let to = rule.applies_to();
         if core.constrained_as() != Some(to) {
-            what(b, given.key, rule.key, fields_of(to, &core, rule.read));
+            misplaced(b, ty, given.key, rule.key, fields_of(to, core, rule.read));
             continue;
         }
         b.spans.given(&pointer::join(pointer, rule.keyword), given);
         schema.insert(rule.keyword.into(), given.value.clone());
     }
+}
+
+/// `#[arg(values = [..])]` on a scalar field: each value checked against the
+/// field's schema, then its `enum`.
+fn allowed_values(
+    b: &mut Builder,
+    arg: &ArgAttrs,
+    core: &Shape,
+    ty: &syn::Type,
+    (name, pointer): (&str, &str),
+    schema: &mut Map<String, Value>,
+) {
     let scalar = matches!(
         core,
         Shape::Integer { .. } | Shape::Number { .. } | Shape::String | Shape::Char | Shape::Bool
     );
     if let Some(given) = arg.values.as_ref().filter(|_| !scalar) {
-        what(
+        misplaced(
             b,
+            ty,
             given.key,
             VALUES.0,
             "integer, float, string, char and bool fields (a nested type, collection or Value lists its own)",
@@ -131,11 +162,22 @@ pub(super) fn property(
             })
             .collect();
         // Left out after an error (the schema check would report it again).
-        if check_examples(b, &schema, name, &each, "allowed value") {
+        if check_examples(b, schema, name, &each, "allowed value") {
             b.spans.given(&pointer::join(pointer, VALUES.1), given);
             schema.insert(VALUES.1.into(), Value::Array(given.value.clone()));
         }
     }
+}
+
+/// The field's description (`#[arg(description)]` or its doc comment) and
+/// examples (each checked against the field's schema), into `schema`.
+fn annotations(
+    b: &mut Builder,
+    field: &Field,
+    (name, pointer): (&str, &str),
+    schema: &mut Map<String, Value>,
+) {
+    let arg = &field.arg;
     let description = arg.description.as_ref().or(field.doc.as_ref());
     if let Some(d) = description {
         b.spans.given(&pointer::join(pointer, DESCRIPTION.1), d);
@@ -149,9 +191,19 @@ pub(super) fn property(
         b.spans.value(&at, arg.examples[0].key);
         let values = arg.examples.iter().map(|e| e.value.clone()).collect();
         schema.insert(EXAMPLE.1.into(), Value::Array(values));
-        check_examples(b, &schema, name, &arg.examples, "example");
+        check_examples(b, schema, name, &arg.examples, "example");
     }
-    Some((ordered(ty::ref_alone(schema)), optional))
+}
+
+/// A constraint key given on a field whose type it does not apply to.
+fn misplaced(b: &Builder, ty: &syn::Type, given_key: Span, key: &str, applies: &str) {
+    b.cx.error(
+        given_key,
+        format!(
+            "`{key}` applies to {applies}, not to `{}`",
+            ty::type_text(ty)
+        ),
+    );
 }
 
 /// The fields a constraint key of `read` applies to, where it does not apply
