@@ -28,23 +28,44 @@ pub(super) fn property(
     let arg = &field.arg;
     let core = shape.core().clone();
 
-    number_bounds(b, arg, &core, ty, pointer, &mut schema);
-    counts_and_pattern(b, arg, &core, ty, pointer, &mut schema);
-    allowed_values(b, arg, &core, ty, (name, pointer), &mut schema);
-    annotations(b, field, (name, pointer), &mut schema);
+    let at = FieldAt {
+        ty,
+        core: &core,
+        name,
+        pointer,
+    };
+    number_bounds(b, arg, &at, &mut schema);
+    counts_and_pattern(b, arg, &at, &mut schema);
+    allowed_values(b, arg, &at, &mut schema);
+    annotations(b, field, &at, &mut schema);
     Some((ordered(ty::ref_alone(schema)), optional))
+}
+
+/// The field a schema is written for: its type (without `Option`), that type's
+/// shape, its name and its schema's pointer.
+struct FieldAt<'a> {
+    ty: &'a syn::Type,
+    core: &'a Shape,
+    name: &'a str,
+    pointer: &'a str,
+}
+
+/// A keyword given by `#[arg]`, into `schema` with its place.
+fn put(
+    b: &mut Builder,
+    at: &FieldAt,
+    schema: &mut Map<String, Value>,
+    keyword: &str,
+    given: &Given<Value>,
+) {
+    b.spans.given(&pointer::join(at.pointer, keyword), given);
+    schema.insert(keyword.into(), given.value.clone());
 }
 
 /// The numeric bounds of `arg` that apply to `core`, within an integer type's own
 /// range or a float type's finite range, into `schema`.
-fn number_bounds(
-    b: &mut Builder,
-    arg: &ArgAttrs,
-    core: &Shape,
-    ty: &syn::Type,
-    pointer: &str,
-    schema: &mut Map<String, Value>,
-) {
+fn number_bounds(b: &mut Builder, arg: &ArgAttrs, at: &FieldAt, schema: &mut Map<String, Value>) {
+    let (core, ty) = (at.core, at.ty);
     for (rule, given) in arg.rules() {
         if rule.applies_to() != JsonType::Number {
             continue;
@@ -99,8 +120,7 @@ fn number_bounds(
                 continue;
             }
         }
-        b.spans.given(&pointer::join(pointer, rule.keyword), given);
-        schema.insert(rule.keyword.into(), given.value.clone());
+        put(b, at, schema, rule.keyword, given);
     }
 }
 
@@ -109,11 +129,10 @@ fn number_bounds(
 fn counts_and_pattern(
     b: &mut Builder,
     arg: &ArgAttrs,
-    core: &Shape,
-    ty: &syn::Type,
-    pointer: &str,
+    at: &FieldAt,
     schema: &mut Map<String, Value>,
 ) {
+    let (core, ty) = (at.core, at.ty);
     let counts = arg.rules().filter(|(r, _)| r.read == Read::Count);
     let texts = arg.rules().filter(|(r, _)| r.read == Read::Text);
     for (rule, given) in counts.chain(texts) {
@@ -122,21 +141,14 @@ fn counts_and_pattern(
             misplaced(b, ty, given.key, rule.key, fields_of(to, core, rule.read));
             continue;
         }
-        b.spans.given(&pointer::join(pointer, rule.keyword), given);
-        schema.insert(rule.keyword.into(), given.value.clone());
+        put(b, at, schema, rule.keyword, given);
     }
 }
 
 /// `#[arg(values = [..])]` on a scalar field: each value checked against the
 /// field's schema, then its `enum`.
-fn allowed_values(
-    b: &mut Builder,
-    arg: &ArgAttrs,
-    core: &Shape,
-    ty: &syn::Type,
-    (name, pointer): (&str, &str),
-    schema: &mut Map<String, Value>,
-) {
+fn allowed_values(b: &mut Builder, arg: &ArgAttrs, at: &FieldAt, schema: &mut Map<String, Value>) {
+    let (core, ty, name, pointer) = (at.core, at.ty, at.name, at.pointer);
     let scalar = matches!(
         core,
         Shape::Integer { .. } | Shape::Number { .. } | Shape::String | Shape::Char | Shape::Bool
@@ -171,12 +183,8 @@ fn allowed_values(
 
 /// The field's description (`#[arg(description)]` or its doc comment) and
 /// examples (each checked against the field's schema), into `schema`.
-fn annotations(
-    b: &mut Builder,
-    field: &Field,
-    (name, pointer): (&str, &str),
-    schema: &mut Map<String, Value>,
-) {
+fn annotations(b: &mut Builder, field: &Field, at: &FieldAt, schema: &mut Map<String, Value>) {
+    let (name, pointer) = (at.name, at.pointer);
     let arg = &field.arg;
     let description = arg.description.as_ref().or(field.doc.as_ref());
     if let Some(d) = description {
