@@ -208,7 +208,7 @@ impl Run<'_> {
     /// at which [`Run::walk`] stopped on its parent, so it most likely fails too,
     /// and the reporting walk runs at once (its own members and elements are still
     /// checked one by one, so none is walked twice).
-    #[inline]
+    #[inline(always)]
     fn check(
         &self,
         failed: bool,

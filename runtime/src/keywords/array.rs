@@ -39,6 +39,7 @@ pub(crate) fn valid(node: &Node, items: &[Value]) -> bool {
 }
 
 /// The reporting walk: `node`'s counts and `uniqueItems` that `items` breaks.
+#[inline]
 pub(crate) fn report(
     node: &Node,
     items: &[Value],
@@ -47,11 +48,18 @@ pub(crate) fn report(
     out: &mut Sink<'_>,
 ) {
     let count = items.len() as u64;
-    let too_few = node.min_items.and_then(|limit| min_items(limit, count));
-    let too_many = node.max_items.and_then(|limit| max_items(limit, count));
-    let repeated = node.unique_items.then(|| unique(items)).flatten();
-    for kind in too_few.into_iter().chain(too_many).chain(repeated) {
-        out.report(|| kind, trail, pos);
+    count::report(
+        (node.min_items, node.max_items),
+        count,
+        (
+            |limit, count| Kind::MinItems { limit, count },
+            |limit, count| Kind::MaxItems { limit, count },
+        ),
+        (trail, pos),
+        out,
+    );
+    if let Some((first, second)) = node.unique_items.then(|| first_duplicate(items)).flatten() {
+        out.report(|| Kind::UniqueItems { first, second }, trail, pos);
     }
 }
 

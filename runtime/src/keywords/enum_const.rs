@@ -23,6 +23,7 @@ pub fn in_enum(allowed: &[Value], value: &Value) -> bool {
 }
 
 /// The reporting walk: `node`'s `enum` and `const` that `value` breaks.
+#[inline]
 pub(crate) fn report(
     node: &Node,
     value: &Value,

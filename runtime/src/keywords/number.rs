@@ -165,9 +165,11 @@ pub(crate) fn limits(node: &Node) -> Option<Box<[Option<Limit>; 4]>> {
 #[inline(never)]
 pub(crate) fn valid_prepared(node: &Node, limits: Option<&[Option<Limit>; 4]>, n: &Number) -> bool {
     if let Some(limits) = limits {
-        for (bound, limit) in Bound::ALL.into_iter().zip(limits) {
-            if limit.as_ref().is_some_and(|l| bound.breaks(l.compare(n))) {
-                return false;
+        for (i, limit) in limits.iter().enumerate() {
+            if let Some(limit) = limit {
+                if Bound::ALL[i].breaks(limit.compare(n)) {
+                    return false;
+                }
             }
         }
     }
@@ -184,6 +186,7 @@ pub(crate) fn valid(node: &Node, n: &Number) -> bool {
 }
 
 /// The reporting walk: every number keyword of `node` that `n` breaks.
+#[inline]
 pub(crate) fn report(
     node: &Node,
     n: &Number,

@@ -48,6 +48,7 @@ pub(crate) fn counts_valid(node: &Node, count: u64) -> bool {
 }
 
 /// The reporting walk: `node`'s counts that an object of `count` members breaks.
+#[inline]
 pub(crate) fn report_counts(
     node: &Node,
     count: u64,
@@ -55,13 +56,14 @@ pub(crate) fn report_counts(
     pos: Position,
     out: &mut Sink<'_>,
 ) {
-    let too_few = node
-        .min_properties
-        .and_then(|limit| min_properties(limit, count));
-    let too_many = node
-        .max_properties
-        .and_then(|limit| max_properties(limit, count));
-    for kind in too_few.into_iter().chain(too_many) {
-        out.report(|| kind, trail, pos);
-    }
+    count::report(
+        (node.min_properties, node.max_properties),
+        count,
+        (
+            |limit, count| Kind::MinProperties { limit, count },
+            |limit, count| Kind::MaxProperties { limit, count },
+        ),
+        (trail, pos),
+        out,
+    );
 }

@@ -67,6 +67,7 @@ pub(crate) fn valid(node: &Node, s: &str, options: &Options) -> bool {
 }
 
 /// The reporting walk: every string keyword of `node` that `s` breaks.
+#[inline]
 pub(crate) fn report(
     node: &Node,
     s: &str,
@@ -76,12 +77,16 @@ pub(crate) fn report(
     out: &mut Sink<'_>,
 ) {
     if !length_ok(node.min_length, node.max_length, s) {
-        let n = length(s);
-        let too_short = node.min_length.and_then(|limit| min_length(limit, n));
-        let too_long = node.max_length.and_then(|limit| max_length(limit, n));
-        for kind in too_short.into_iter().chain(too_long) {
-            out.report(|| kind, trail, pos);
-        }
+        count::report(
+            (node.min_length, node.max_length),
+            length(s),
+            (
+                |limit, length| Kind::MinLength { limit, length },
+                |limit, length| Kind::MaxLength { limit, length },
+            ),
+            (trail, pos),
+            out,
+        );
     }
     #[cfg(feature = "regex")]
     if let Some(p) = &node.pattern {
