@@ -22,13 +22,16 @@ pub(crate) fn within(min: Option<u64>, max: Option<u64>, count: u64) -> bool {
     !min.is_some_and(|m| below(m, count)) && !max.is_some_and(|m| above(m, count))
 }
 
+/// The violation a count bound makes, from the limit and the count.
+pub(crate) type Violated = fn(u64, u64) -> Kind;
+
 /// The reporting walk of a family's `min*`/`max*` pair: the violation each bound
 /// `count` breaks, built by `too_few` or `too_many` only when it is reported.
 #[inline]
 pub(crate) fn report(
     (min, max): (Option<u64>, Option<u64>),
     count: u64,
-    (too_few, too_many): (fn(u64, u64) -> Kind, fn(u64, u64) -> Kind),
+    (too_few, too_many): (Violated, Violated),
     (trail, pos): (&Trail<'_>, Position),
     out: &mut Sink<'_>,
 ) {
