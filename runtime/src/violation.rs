@@ -169,6 +169,15 @@ pub enum Kind {
     Pattern { pattern: Arc<str>, received: String },
     /// A string that is not valid for its `format` (`received`: a shortened copy).
     Format { format: String, received: String },
+    /// A number outside the range of its numeric `format` (`uint8`: 0 to 255;
+    /// `float`: within `f32`'s range): `limit` is the end it lies beyond, the
+    /// lower one when `at_least`.
+    FormatRange {
+        format: String,
+        at_least: bool,
+        limit: Number,
+        received: Number,
+    },
     /// An array with fewer than `minItems` elements.
     MinItems { limit: u64, count: u64 },
     /// An array with more than `maxItems` elements.
@@ -211,7 +220,7 @@ impl Kind {
     /// A stable identifier for the kind: `missing`, `unexpected`, `type`, `enum`,
     /// `const`, `below-minimum`, `above-maximum`, `exclusive-minimum`,
     /// `exclusive-maximum`, `multiple-of`, `min-length`, `max-length`, `pattern`,
-    /// `format`, `min-items`, `max-items`, `unique-items`, `min-properties`,
+    /// `format`, `format-range`, `min-items`, `max-items`, `unique-items`, `min-properties`,
     /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
     /// `one-of-none`, `one-of-many`, `unknown-tool`, `duplicate`, `too-deep`.
     pub fn code(&self) -> &'static str {
@@ -230,6 +239,7 @@ impl Kind {
             Kind::MaxLength { .. } => "max-length",
             Kind::Pattern { .. } => "pattern",
             Kind::Format { .. } => "format",
+            Kind::FormatRange { .. } => "format-range",
             Kind::MinItems { .. } => "min-items",
             Kind::MaxItems { .. } => "max-items",
             Kind::UniqueItems { .. } => "unique-items",

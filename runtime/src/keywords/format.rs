@@ -4,8 +4,117 @@
 //! JSON Schema makes `format` an annotation by default; tool-call mode asserts it
 //! (see [`crate::Options::formats`]). Unknown formats are annotations only (and a
 //! lint of the schema).
+//!
+//! The numeric formats generators write on integers and numbers (schemars: `int8`
+//! .. `uint64`, `int`, `uint`, `float`, `double`; OpenAPI 3.0: `int32`, `int64`,
+//! `float`, `double`) are ranges: [`numeric`] names each one's, and
+//! [`numeric_violation`] decides a number against it.
 
+use crate::violation::Kind;
+use serde_json::Number;
 use std::net::Ipv6Addr;
+
+/// The values a numeric format allows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NumericRange {
+    /// An integer type's range, both ends included.
+    Integer { min: i128, max: i128 },
+    /// An IEEE single's range: finite, at most `f32::MAX` in magnitude.
+    Float32,
+    /// Any finite number (every JSON number is one).
+    Finite,
+}
+
+/// A numeric format: its name and the range it allows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NumericFormat {
+    /// The name, as a schema writes it (`uint8`).
+    pub name: &'static str,
+    /// The values it allows.
+    pub range: NumericRange,
+}
+
+const fn int(name: &'static str, min: i128, max: i128) -> NumericFormat {
+    NumericFormat {
+        name,
+        range: NumericRange::Integer { min, max },
+    }
+}
+
+/// The numeric formats asserted as ranges (`int` and `uint` as 64-bit, as schemars
+/// writes them for `isize` and `usize` on 64-bit targets).
+pub const NUMERIC: [NumericFormat; 12] = [
+    int("int8", i8::MIN as i128, i8::MAX as i128),
+    int("int16", i16::MIN as i128, i16::MAX as i128),
+    int("int32", i32::MIN as i128, i32::MAX as i128),
+    int("int64", i64::MIN as i128, i64::MAX as i128),
+    int("int", i64::MIN as i128, i64::MAX as i128),
+    int("uint8", 0, u8::MAX as i128),
+    int("uint16", 0, u16::MAX as i128),
+    int("uint32", 0, u32::MAX as i128),
+    int("uint64", 0, u64::MAX as i128),
+    int("uint", 0, u64::MAX as i128),
+    NumericFormat {
+        name: "float",
+        range: NumericRange::Float32,
+    },
+    NumericFormat {
+        name: "double",
+        range: NumericRange::Finite,
+    },
+];
+
+/// The numeric format called `name`, if it is one.
+pub fn numeric(name: &str) -> Option<&'static NumericFormat> {
+    NUMERIC.iter().find(|f| f.name == name)
+}
+
+/// The violation of numeric format `format` by `n`: a [`Kind::FormatRange`] naming the
+/// end of the range `n` lies beyond; `None` within the range.
+pub fn numeric_violation(format: &NumericFormat, n: &Number) -> Option<Kind> {
+    use super::number::cmp_to_int;
+    use std::cmp::Ordering;
+    let (at_least, limit) = match format.range {
+        NumericRange::Integer { min, max } => {
+            if cmp_to_int(n, min) == Some(Ordering::Less) {
+                (true, int_number(min))
+            } else if cmp_to_int(n, max) == Some(Ordering::Greater) {
+                (false, int_number(max))
+            } else {
+                return None;
+            }
+        }
+        NumericRange::Float32 => {
+            let v = n.as_f64()?;
+            let max = f64::from(f32::MAX);
+            if v < -max {
+                (true, Number::from_f64(-max)?)
+            } else if v > max {
+                (false, Number::from_f64(max)?)
+            } else {
+                return None;
+            }
+        }
+        NumericRange::Finite => return None,
+    };
+    Some(Kind::FormatRange {
+        format: format.name.to_owned(),
+        at_least,
+        limit,
+        received: n.clone(),
+    })
+}
+
+/// An end of an integer format's range as a JSON number (every end fits `i64` or
+/// `u64`).
+fn int_number(v: i128) -> Number {
+    match (i64::try_from(v), u64::try_from(v)) {
+        (Ok(i), _) => Number::from(i),
+        (_, Ok(u)) => Number::from(u),
+        // Not reached: the table's ends fit 64 bits.
+        _ => Number::from(0u64),
+    }
+}
 
 /// The formats checked, with how a message describes a valid value.
 const KNOWN: &[(&str, &str)] = &[
@@ -29,7 +138,7 @@ const KNOWN: &[(&str, &str)] = &[
     ("hostname", "a hostname (RFC 1123)"),
 ];
 
-/// Whether `name` is a format this module checks.
+/// Whether `name` is a string format this module checks.
 pub fn is_known(name: &str) -> bool {
     KNOWN.iter().any(|(n, _)| *n == name)
 }
@@ -309,6 +418,44 @@ pub fn is_hostname(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn numeric_formats_are_ranges() {
+        use serde_json::json;
+        let breaks = |f: &str, v: serde_json::Value| {
+            let n = v.as_number().unwrap().clone();
+            numeric_violation(numeric(f).unwrap(), &n).map(|k| match k {
+                Kind::FormatRange {
+                    at_least, limit, ..
+                } => (at_least, limit.to_string()),
+                _ => unreachable!(),
+            })
+        };
+        assert_eq!(breaks("uint8", json!(255)), None);
+        assert_eq!(breaks("uint8", json!(256)), Some((false, "255".into())));
+        assert_eq!(breaks("uint8", json!(-1)), Some((true, "0".into())));
+        assert_eq!(breaks("uint8", json!(255.5)), Some((false, "255".into())));
+        assert_eq!(breaks("int32", json!(-2147483648i64)), None);
+        assert_eq!(
+            breaks("int32", json!(-2147483649i64)),
+            Some((true, "-2147483648".into()))
+        );
+        assert_eq!(breaks("uint64", json!(u64::MAX)), None);
+        assert_eq!(
+            breaks("uint64", json!(1.9e19)),
+            Some((false, "18446744073709551615".into()))
+        );
+        assert_eq!(breaks("int64", json!(i64::MIN)), None);
+        assert_eq!(
+            breaks("int64", json!(-9.3e18)),
+            Some((true, "-9223372036854775808".into()))
+        );
+        assert_eq!(breaks("float", json!(3.4e38)), None);
+        assert!(breaks("float", json!(3.5e38)).is_some_and(|(lo, _)| !lo));
+        assert!(breaks("float", json!(-1e39)).is_some_and(|(lo, _)| lo));
+        assert_eq!(breaks("double", json!(1e308)), None);
+        assert!(numeric("email").is_none() && numeric("uint16").is_some());
+    }
     use super::*;
 
     #[test]

@@ -318,6 +318,24 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
         Kind::Pattern { pattern, received } => {
             string_rule(out, "should match the pattern ", pattern, received)
         }
+        Kind::FormatRange {
+            format,
+            at_least,
+            limit,
+            received,
+        } => {
+            out.push_str(if *at_least {
+                "should be at least "
+            } else {
+                "should be at most "
+            });
+            write_number(out, limit);
+            out.push_str(" (");
+            echo::push_name(out, format, PATTERN_SHOWN);
+            out.push_str("), got ");
+            write_number(out, received);
+            Ok(())
+        }
         Kind::Format { format, received } => string_rule(
             out,
             "should be ",

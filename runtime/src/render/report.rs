@@ -89,6 +89,16 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
             put("expected", json!(&**pattern));
             put("received", json!(received));
         }
+        Kind::FormatRange {
+            format,
+            limit,
+            received,
+            ..
+        } => {
+            put("expected", json!(format));
+            put("limit", Value::Number(limit.clone()));
+            put("received", Value::Number(received.clone()));
+        }
         Kind::Format { format, received } => {
             put("expected", json!(format));
             put("received", json!(received));
