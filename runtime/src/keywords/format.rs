@@ -74,7 +74,7 @@ pub fn numeric(name: &str) -> Option<&'static NumericFormat> {
 /// decision itself (allocates nothing; the yes/no walks ask it).
 #[inline]
 pub fn numeric_beyond(format: &NumericFormat, n: &Number) -> Option<bool> {
-    use super::number::cmp_to_int;
+    use crate::json::cmp_to_int;
     use std::cmp::Ordering;
     match format.range {
         NumericRange::Integer { min, max } => {
