@@ -185,6 +185,8 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("minLength", F::String, STR, BOTH, Ass, |n| n.min_length.is_some()),
     kw("maxLength", F::String, STR, BOTH, Ass, |n| n.max_length.is_some()),
     kw("pattern", F::String, STR, BOTH, Ass, |n| n.pattern.is_some()),
+    // A string format's row; a numeric format (`uint8`) is a number keyword in its
+    // node (`Keyword::family_in`, `Keyword::applies_in`).
     kw("format", F::String, STR, BOTH, Ass, |n| n.format.is_some()),
     kw("properties", F::Object, OBJ, BOTH, App, |n| n.properties.is_some()),
     kw("required", F::Object, OBJ, BOTH, Ass, |n| !n.required.is_empty()),
