@@ -270,6 +270,35 @@ pub fn cmp_numbers(a: &Number, b: &Number) -> Option<Ordering> {
     }
 }
 
+/// `cmp_numbers(n, limit)` for an integer `limit` (`i64`/`u64`): integers compare
+/// inline, floats through [`cmp_numbers`] (so exactly as it decides). For the
+/// integer bounds of generated code and the numeric formats' ranges.
+#[inline]
+pub fn cmp_to_int(n: &Number, limit: i128) -> Option<Ordering> {
+    if let Some(i) = n.as_i64() {
+        return Some((i as i128).cmp(&limit));
+    }
+    if let Some(u) = n.as_u64() {
+        return Some((u as i128).cmp(&limit));
+    }
+    // A float against a limit that f64 holds exactly: comparing the two floats is
+    // exact, as `cmp_numbers` is.
+    const EXACT: i128 = 1 << 53;
+    match n.as_f64() {
+        Some(f) if (-EXACT..=EXACT).contains(&limit) => f.partial_cmp(&(limit as f64)),
+        _ => cmp_float_to_int(n, limit),
+    }
+}
+
+#[cold]
+fn cmp_float_to_int(n: &Number, limit: i128) -> Option<Ordering> {
+    let limit = match i64::try_from(limit) {
+        Ok(i) => Number::from(i),
+        Err(_) => Number::from(u64::try_from(limit).ok()?),
+    };
+    cmp_numbers(n, &limit)
+}
+
 fn as_int(n: &Number) -> Option<i128> {
     if let Some(i) = n.as_i64() {
         Some(i as i128)

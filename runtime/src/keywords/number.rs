@@ -1,8 +1,13 @@
 //! The number keywords: `minimum`, `maximum`, `exclusiveMinimum`,
-//! `exclusiveMaximum` (a [`Bound`] each) and `multipleOf`. Each decision is
-//! written once here; the interpreter, the text path and generated code call it.
+//! `exclusiveMaximum` (a [`Bound`] each), `multipleOf`, and a numeric `format`
+//! (`uint8`: a range, decided in [`super::format`], asserted when
+//! [`Options::formats`] says so), checked in this order. Each decision is written
+//! once here; the interpreter, the text path and generated code call it.
 
+use super::format;
 use crate::json::cmp_numbers;
+pub use crate::json::cmp_to_int;
+use crate::options::Options;
 use crate::schema::Node;
 use crate::violation::{Kind, Position, Sink, Trail};
 use serde_json::Number;
@@ -163,7 +168,12 @@ pub(crate) fn limits(node: &Node) -> Option<Box<[Option<Limit>; 4]>> {
 /// The yes/no walk: whether `n` satisfies `node`'s number keywords, its bounds
 /// prepared in `limits` (see [`limits`]).
 #[inline(never)]
-pub(crate) fn valid_prepared(node: &Node, limits: Option<&[Option<Limit>; 4]>, n: &Number) -> bool {
+pub(crate) fn valid_prepared(
+    node: &Node,
+    limits: Option<&[Option<Limit>; 4]>,
+    n: &Number,
+    options: &Options,
+) -> bool {
     if let Some(limits) = limits {
         for (i, limit) in limits.iter().enumerate() {
             if let Some(limit) = limit {
@@ -173,16 +183,26 @@ pub(crate) fn valid_prepared(node: &Node, limits: Option<&[Option<Limit>; 4]>, n
             }
         }
     }
-    node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d))
+    node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d)) && format_ok(node, n, options)
 }
 
 /// Whether `n` satisfies `node`'s number keywords.
 #[inline]
-pub(crate) fn valid(node: &Node, n: &Number) -> bool {
+pub(crate) fn valid(node: &Node, n: &Number, options: &Options) -> bool {
     Bound::ALL
         .into_iter()
         .all(|b| b.of(node).is_none_or(|limit| within(b, limit, n)))
         && node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d))
+        && format_ok(node, n, options)
+}
+
+/// Whether `n` is within `node`'s numeric format, when `options` assert formats.
+#[inline]
+fn format_ok(node: &Node, n: &Number, options: &Options) -> bool {
+    match node.numeric_format {
+        Some(f) if options.formats => format::numeric_ok(f, n),
+        _ => true,
+    }
 }
 
 /// The reporting walk: every number keyword of `node` that `n` breaks.
@@ -190,6 +210,7 @@ pub(crate) fn valid(node: &Node, n: &Number) -> bool {
 pub(crate) fn report(
     node: &Node,
     n: &Number,
+    options: &Options,
     trail: &Trail<'_>,
     pos: Position,
     out: &mut Sink<'_>,
@@ -201,6 +222,11 @@ pub(crate) fn report(
     }
     if let Some(kind) = node.multiple_of.as_ref().and_then(|d| multiple(d, n)) {
         out.report(|| kind, trail, pos);
+    }
+    if let Some(f) = node.numeric_format.filter(|_| options.formats) {
+        if let Some(kind) = format::numeric_violation(f, n) {
+            out.report(|| kind, trail, pos);
+        }
     }
 }
 
@@ -346,35 +372,6 @@ fn decimal_multiple(a: u64, p: i32, b: u64, q: i32) -> bool {
         fives += 1;
     }
     rest == 1 && twos <= e && fives <= e
-}
-
-/// `cmp_numbers(n, limit)` for an integer `limit` (`i64`/`u64`): integers compare
-/// inline, floats through [`cmp_numbers`] (so exactly as it decides). For the
-/// integer bounds of generated code.
-#[inline]
-pub fn cmp_to_int(n: &Number, limit: i128) -> Option<Ordering> {
-    if let Some(i) = n.as_i64() {
-        return Some((i as i128).cmp(&limit));
-    }
-    if let Some(u) = n.as_u64() {
-        return Some((u as i128).cmp(&limit));
-    }
-    // A float against a limit that f64 holds exactly: comparing the two floats is
-    // exact, as `cmp_numbers` is.
-    const EXACT: i128 = 1 << 53;
-    match n.as_f64() {
-        Some(f) if (-EXACT..=EXACT).contains(&limit) => f.partial_cmp(&(limit as f64)),
-        _ => cmp_float_to_int(n, limit),
-    }
-}
-
-#[cold]
-fn cmp_float_to_int(n: &Number, limit: i128) -> Option<Ordering> {
-    let limit = match i64::try_from(limit) {
-        Ok(i) => Number::from(i),
-        Err(_) => Number::from(u64::try_from(limit).ok()?),
-    };
-    cmp_numbers(n, &limit)
 }
 
 #[cfg(test)]
