@@ -71,6 +71,7 @@ mod ledger;
 pub mod limits;
 mod mcp;
 mod normalize;
+mod numeric;
 mod openai;
 mod report;
 mod rewrite;
