@@ -200,11 +200,11 @@ mod tests {
         );
         // an end just past the range's is looser, one exactly at it as tight
         let (m, _) = folded(
-            json!({"type": "integer", "format": "int64", "maximum": 9223372036854775808u64, "minimum": -9.223372036854775808e18}),
+            json!({"type": "integer", "format": "int64", "maximum": 9223372036854775808u64, "minimum": -9.223_372_036_854_776e18}),
         );
         assert_eq!(
             m,
-            json!({"type": "integer", "maximum": 9223372036854775807i64, "minimum": -9.223372036854775808e18})
+            json!({"type": "integer", "maximum": 9223372036854775807i64, "minimum": -9.223_372_036_854_776e18})
         );
     }
 
