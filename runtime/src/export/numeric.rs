@@ -75,6 +75,13 @@ pub(crate) fn write_range(m: &mut Map<String, Value>, format: &NumericFormat) ->
     written
 }
 
+/// The numeric format of `m` ([`numeric_format`]) with the bounds [`write_range`]
+/// wrote for it.
+fn range_written(m: &mut Map<String, Value>) -> Option<(&'static NumericFormat, Vec<String>)> {
+    let format = numeric_format(m)?;
+    Some((format, write_range(m, format)))
+}
+
 /// The range of `format` in words, for messages (`0 to 255`, `finite`).
 pub(crate) fn range_words(format: &NumericFormat) -> String {
     match format.range.ends() {
@@ -92,10 +99,9 @@ pub(crate) fn format_to_bounds(
     ctx: &mut Ledger,
     rule: &str,
 ) {
-    let Some(format) = numeric_format(m) else {
+    let Some((format, written)) = range_written(m) else {
         return;
     };
-    let written = write_range(m, format);
     m.shift_remove("format");
     let here = pointer::join(ptr, "format");
     let name = format.name;
@@ -132,18 +138,22 @@ pub(crate) fn bounds_beside_format(
     ctx: &mut Ledger,
     rule: &str,
 ) {
-    let Some(format) = numeric_format(m) else {
+    let Some((format, written)) = range_written(m).filter(|(_, w)| !w.is_empty()) else {
         return;
     };
-    let written = write_range(m, format);
-    if !written.is_empty() {
-        ctx.change(
-            ptr,
-            ChangeKind::Added,
-            format!("{} beside `format: \"{}\"`", written.join(", "), format.name),
-            format!("{rule}; the bounds state its range ({}) for a client that does not read the format", range_words(format)),
-        );
-    }
+    ctx.change(
+        ptr,
+        ChangeKind::Added,
+        format!(
+            "{} beside `format: \"{}\"`",
+            written.join(", "),
+            format.name
+        ),
+        format!(
+            "{rule}; the bounds state its range ({}) for a client that does not read the format",
+            range_words(format)
+        ),
+    );
 }
 
 #[cfg(test)]
