@@ -268,7 +268,7 @@ impl Converter<'_> {
             _ => None,
         });
         let f = m.get("format").and_then(Value::as_str).unwrap_or_default();
-        if one_type.is_some() && takes_format(one_type, f) {
+        if takes_format(one_type, f) {
             return;
         }
         format_to_bounds(m, ptr, self.ctx, FORMAT_RULE);
