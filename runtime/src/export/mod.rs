@@ -52,6 +52,14 @@
 //! - No `$schema` unless asked ([`ExportOptions::schema_dialect`]).
 //! - The name follows the provider's documented pattern, the description is omitted
 //!   when empty.
+//! - A numeric format (`uint8`, `int32`, `float`, ...: a range tool-schema's validator
+//!   asserts) is kept where the provider's dialect has it (Gemini `parameters`:
+//!   `int32`/`int64` on INTEGER, `float`/`double` on NUMBER); elsewhere in strict modes
+//!   and Gemini `parameters` its range becomes `minimum`/`maximum` (the tighter of each
+//!   end kept; Anthropic strict then describes or refuses them), and Gemini's
+//!   `parametersJsonSchema` keeps the format with the bounds beside it (see
+//!   `numeric.rs`). The JSON Schema exports that are not strict keep the schema as
+//!   it is.
 //!
 //! # Where the facts come from
 //!
@@ -71,6 +79,7 @@ mod ledger;
 pub mod limits;
 mod mcp;
 mod normalize;
+mod numeric;
 mod openai;
 mod report;
 mod rewrite;
@@ -219,9 +228,12 @@ pub enum Lossy {
     /// model reads the constraint; tool-schema's validator still enforces it.
     /// Composition (`not`, `if`, overlapping `oneOf`, ...) is refused all the same.
     ///
-    /// Whatever the policy, a `format` the provider does not list is moved into the
-    /// description: in JSON Schema 2020-12 a format only annotates, and the validator
-    /// checks the formats it knows in any case.
+    /// Whatever the policy, a string `format` the provider does not list is moved
+    /// into the description: in JSON Schema 2020-12 a format only annotates, and the
+    /// validator checks the formats it knows in any case. A numeric format (`uint8`,
+    /// `int32`, `float`, ...) is a range the validator asserts: where the provider
+    /// does not take it, its range becomes `minimum`/`maximum`, which then follow
+    /// this policy where bounds are not supported either (Anthropic strict).
     Describe,
 }
 

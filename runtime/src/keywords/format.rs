@@ -25,6 +25,21 @@ pub enum NumericRange {
     Finite,
 }
 
+impl NumericRange {
+    /// The range's ends as JSON numbers, lowest first (`None` for [`Finite`](Self::Finite):
+    /// no bound). For the exports, which write a range as `minimum`/`maximum`.
+    pub fn ends(&self) -> Option<(Number, Number)> {
+        match *self {
+            NumericRange::Integer { min, max } => Some((int_number(min), int_number(max))),
+            NumericRange::Float32 => {
+                let max = f64::from(f32::MAX);
+                Some((Number::from_f64(-max)?, Number::from_f64(max)?))
+            }
+            NumericRange::Finite => None,
+        }
+    }
+}
+
 /// A numeric format: its name and the range it allows.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NumericFormat {

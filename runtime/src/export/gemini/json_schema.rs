@@ -6,6 +6,7 @@ use super::super::inline::inline_ref_siblings;
 use super::super::keywords::is_annotation;
 use super::super::ledger::Ledger;
 use super::super::normalize::{fill_items, prepare_root};
+use super::super::numeric::bounds_beside_format;
 use super::super::report::ChangeKind;
 use super::super::walk::walk_mut;
 use super::super::{ExportOptions, Lossy};
@@ -13,9 +14,11 @@ use crate::json::pointer;
 use serde_json::{Map, Value};
 
 const JSON_RULE: &str = "Gemini `parametersJsonSchema`";
+const FORMAT_RULE: &str = "Gemini `parametersJsonSchema` lists `format` but not which formats it enforces; it lists `minimum` and `maximum`";
 
 /// The `parametersJsonSchema` value: JSON Schema with `$ref` siblings inlined, arrays
-/// given `items`, and every keyword outside Gemini's list reported as not enforced.
+/// given `items`, a numeric format's range written as `minimum`/`maximum` beside it,
+/// and every keyword outside Gemini's list reported as not enforced.
 pub(crate) fn json_schema(schema: &Value, options: &ExportOptions, ctx: &mut Ledger) -> Value {
     let mut root = prepare_root(schema, ctx, options, true, JSON_RULE);
     inline_ref_siblings(
@@ -26,6 +29,7 @@ pub(crate) fn json_schema(schema: &Value, options: &ExportOptions, ctx: &mut Led
     fill_items(&mut root, ctx);
     let lossy = options.lossy.unwrap_or(Lossy::Refuse);
     walk_mut(&mut root, "", &mut |node, ptr| {
+        bounds_beside_format(node, ptr, ctx, FORMAT_RULE);
         report_keywords(node, ptr, lossy, ctx)
     });
     root

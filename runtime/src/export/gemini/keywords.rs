@@ -37,6 +37,16 @@ fn gemini_field(k: &str) -> bool {
     )
 }
 
+/// Does Gemini's Schema take `format` `f` on type `ty` (as JSON Schema names it)?
+pub(super) fn takes_format(ty: Option<&str>, f: &str) -> bool {
+    match ty {
+        Some("string") => matches!(f, "enum" | "date-time"),
+        Some("number") => matches!(f, "float" | "double"),
+        Some("integer") => matches!(f, "int32" | "int64"),
+        _ => false,
+    }
+}
+
 impl Converter<'_> {
     /// Keyword `k` (value `v`) of the schema being converted.
     pub(super) fn keyword(&mut self, c: &mut Conversion<'_>, k: &str, v: &Value) {
@@ -259,14 +269,7 @@ impl Converter<'_> {
 
     /// `format`: the ones Gemini takes for the type kept, others described.
     fn format(&mut self, c: &mut Conversion<'_>, k: &str, v: &Value, here: &str) {
-        let f = v.as_str().unwrap_or_default();
-        let ok = match c.ty.as_deref() {
-            Some("string") => matches!(f, "enum" | "date-time"),
-            Some("number") => matches!(f, "float" | "double"),
-            Some("integer") => matches!(f, "int32" | "int64"),
-            _ => false,
-        };
-        if ok {
+        if takes_format(c.ty.as_deref(), v.as_str().unwrap_or_default()) {
             c.out.insert(k.into(), v.clone());
         } else {
             c.described.extend(describe_constraint("format", v));

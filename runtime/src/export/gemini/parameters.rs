@@ -7,16 +7,19 @@ use super::super::keywords::{has_type, type_names};
 use super::super::ledger::Ledger;
 use super::super::limits::weight_of_map;
 use super::super::normalize::prepare_root;
+use super::super::numeric::format_to_bounds;
 use super::super::report::ChangeKind;
 use super::super::rewrite::{
     all_of_conflict, merge_equivalent, merge_single_all_of, split_type_list, ALL_OF_MERGED,
 };
 use super::super::walk::{one_level_down, Levels};
 use super::super::{ExportOptions, Lossy, SchemaDialect};
+use super::keywords::takes_format;
 use crate::json::pointer;
 use serde_json::{Map, Value};
 
 pub(super) const RULE: &str = "Gemini `parameters` (an OpenAPI 3.0 subset)";
+const FORMAT_RULE: &str = "Gemini `parameters` (an OpenAPI 3.0 subset) takes `format` int32/int64 on an INTEGER and float/double on a NUMBER only";
 
 /// The legacy `parameters` value, or `None` for a tool without parameters.
 pub(crate) fn parameters(
@@ -172,6 +175,7 @@ impl Converter<'_> {
         }
         self.one_of(&mut m, ptr);
         let nullable = nullable(&m);
+        self.numeric_format(&mut m, ptr);
         self.single_type(&mut m, ptr);
         let mut c = Conversion {
             input: &m,
@@ -252,6 +256,22 @@ impl Converter<'_> {
                 format!("{RULE} has no `oneOf`"),
             );
         }
+    }
+
+    /// A numeric format Gemini does not take on the schema's one type (`uint8`,
+    /// `int32` on a NUMBER, any on a type list): its range written as
+    /// `minimum`/`maximum`, the format removed (before a type list is split, so that
+    /// the bounds go to the number branches).
+    fn numeric_format(&mut self, m: &mut Map<String, Value>, ptr: &str) {
+        let one_type = type_names(m).and_then(|t| match t[..] {
+            [t] | [t, "null"] | ["null", t] => Some(t),
+            _ => None,
+        });
+        let f = m.get("format").and_then(Value::as_str).unwrap_or_default();
+        if takes_format(one_type, f) {
+            return;
+        }
+        format_to_bounds(m, ptr, self.ctx, FORMAT_RULE);
     }
 
     /// `type` holds one name: a list of several types becomes an `anyOf`, `null` is

@@ -70,9 +70,11 @@ impl Engine<'_> {
         out
     }
 
-    /// The node after `allOf` and `$ref`: `oneOf` and type lists rewritten, every
-    /// keyword checked, objects closed, and the shape every schema needs checked.
+    /// The node after `allOf` and `$ref`: a numeric format made bounds, `oneOf` and
+    /// type lists rewritten, every keyword checked, objects closed, and the shape every schema needs checked.
     fn node_body(&mut self, mut m: Map<String, Value>, ptr: &str) -> Value {
+        // before the type list is split: the bounds then go to the number branches
+        self.numeric_format(&mut m, ptr);
         self.one_of(&mut m, ptr);
         if self.profile.split_type_lists {
             self.split_types(&mut m, ptr);

@@ -4,6 +4,7 @@
 
 use super::super::describe::{describable, describe_constraint};
 use super::super::keywords::{is_annotation, TYPE_NAMES};
+use super::super::numeric::{format_to_bounds, missing_bounds, numeric_format, range_words};
 use super::super::report::ChangeKind;
 use super::super::Lossy;
 use super::engine::Engine;
@@ -147,6 +148,36 @@ impl Engine<'_> {
             described.push(describe_constraint("default", v).unwrap_or_default());
             self.ctx.change(here, ChangeKind::Described, format!("`default` {v} moved into the description"), "OpenAI strict mode does not accept `default`; the model reads it in the description, and an optional property's `null` stands for \"absent\"");
         }
+    }
+
+    /// A numeric format (`uint8`, `int32`, `float`, ...): no strict subset lists one,
+    /// so its range becomes `minimum`/`maximum` (kept by OpenAI; described or refused
+    /// with the other bounds by Anthropic). Refused at the format itself when the
+    /// bounds it needs would be refused.
+    pub(super) fn numeric_format(&mut self, m: &mut Map<String, Value>, ptr: &str) {
+        let Some(format) = numeric_format(m) else {
+            return;
+        };
+        let rule = format!(
+            "{}: `format` on numbers is not among the formats it supports",
+            self.profile.rule
+        );
+        let bounds_refused = (self.profile.constraint)("minimum", &Value::Null).err();
+        if let Some(bounds_rule) = bounds_refused.filter(|_| self.lossy == Lossy::Refuse) {
+            if !missing_bounds(m, format).is_empty() {
+                self.refuse(
+                    &pointer::join(ptr, "format"),
+                    format!(
+                        "`format: \"{}\"` bounds the value ({}), and bounds cannot be expressed (ExportOptions::lossy(Lossy::Describe) would move them into the description)",
+                        format.name,
+                        range_words(format)
+                    ),
+                    bounds_rule,
+                );
+                return;
+            }
+        }
+        format_to_bounds(m, ptr, self.ctx, &rule);
     }
 
     /// A `format` the provider does not list: moved into the description.
