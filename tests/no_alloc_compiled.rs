@@ -42,6 +42,16 @@ tool_schema! {
         "required": ["id", "qty", "lines"],
         "additionalProperties": false
     }
+    pub Widths = {
+        "type": "object",
+        "properties": {
+            "count": {"type": "integer", "format": "uint8", "minimum": 0.0},
+            "id": {"type": "integer", "format": "int64"},
+            "big": {"type": "integer", "format": "uint64"},
+            "ratio": {"type": "number", "format": "float"},
+            "scale": {"type": "number", "format": "double"}
+        }
+    }
 }
 
 const POLICIES: [Options; 3] = [
@@ -88,5 +98,12 @@ fn compiled_valid_path_allocates_nothing() {
                    "tags": ["a", 1, null, [1], 1.0], "lines": lines, "meta": {"x": [1]}}),
         ],
         &json!({"id": "ord-2", "qty": 0, "lines": [{"sku": 1}]}),
+    );
+    check::<Widths>(
+        &[
+            json!({"count": 255, "id": i64::MIN, "big": u64::MAX}),
+            json!({"count": 0, "ratio": 3.4e38, "scale": 1e308}),
+        ],
+        &json!({"count": 256}),
     );
 }

@@ -224,3 +224,25 @@ fn invalid_calls_do_allocate() {
     // And the same schema on valid input still allocates nothing.
     assert_no_alloc(&s, &[json!({"city": "a", "nested": {"x": 1}})]);
 }
+
+/// Issue #18: numeric formats (`uint8`, ...) checked as ranges on the valid path.
+#[test]
+fn numeric_formats() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "count": {"type": "integer", "format": "uint8", "minimum": 0.0},
+            "id": {"type": "integer", "format": "int64"},
+            "big": {"type": "integer", "format": "uint64"},
+            "ratio": {"type": "number", "format": "float"},
+            "scale": {"type": "number", "format": "double"},
+            "maybe": {"anyOf": [{"type": "integer", "format": "int32"}, {"type": "null"}]}
+        }
+    }));
+    let valid = [
+        json!({"count": 255, "id": i64::MIN, "big": u64::MAX}),
+        json!({"ratio": 3.4e38, "scale": 1e308, "maybe": 2147483647}),
+        json!({"count": 0, "maybe": null}),
+    ];
+    assert_no_alloc(&s, &valid);
+}

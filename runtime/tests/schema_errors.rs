@@ -890,6 +890,58 @@ fn lint_keyword_type_mismatch() {
     assert!(lints(json!({"minimum": 0, "items": {}, "properties": {}})).is_empty());
 }
 
+/// Issue #18: a numeric format (schemars' `uint8`, OpenAPI's `int64`) is known and
+/// constrains numbers: no lint on `integer`/`number`, the type lint on a `string`;
+/// a string format on an integer stays a lint.
+#[test]
+fn numeric_formats_are_known_number_keywords() {
+    for f in [
+        "int8", "int16", "int32", "int64", "int", "uint8", "uint16", "uint32", "uint64", "uint",
+        "float", "double",
+    ] {
+        for t in ["integer", "number"] {
+            assert!(
+                lints(json!({"type": t, "format": f})).is_empty(),
+                "{f} on {t}"
+            );
+        }
+        assert!(lints(json!({"type": ["integer", "null"], "format": f})).is_empty());
+        assert!(lints(json!({"format": f})).is_empty(), "{f} without type");
+        assert_eq!(
+            lints(json!({"properties": {"n": {"type": "string", "format": f}}})),
+            [lint(
+                LintKind::KeywordTypeMismatch,
+                "/properties/n/format",
+                "format has no effect on a value of type string"
+            )]
+        );
+    }
+    assert_eq!(
+        lints(json!({"type": "integer", "format": "email"})),
+        [lint(
+            LintKind::KeywordTypeMismatch,
+            "/format",
+            "format has no effect on a value of type integer"
+        )]
+    );
+    assert!(lints(json!({"type": "string", "format": "email"})).is_empty());
+    assert_eq!(
+        lints(json!({"type": "integer", "format": "uint7"})),
+        [
+            lint(
+                LintKind::UnknownFormat,
+                "/format",
+                "format \"uint7\" is not one this validator checks; it is kept as an annotation only"
+            ),
+            lint(
+                LintKind::KeywordTypeMismatch,
+                "/format",
+                "format has no effect on a value of type integer"
+            ),
+        ]
+    );
+}
+
 #[test]
 fn lint_duplicate_type() {
     assert_eq!(

@@ -204,3 +204,27 @@ fn invalid_text_allocates_its_report() {
     );
     assert!(n > 0);
 }
+
+/// Issue #18: numeric formats (`uint8`, ...) checked as ranges on the valid path.
+#[test]
+fn numeric_formats() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "count": {"type": "integer", "format": "uint8", "minimum": 0.0},
+            "id": {"type": "integer", "format": "int64"},
+            "big": {"type": "integer", "format": "uint64"},
+            "ratio": {"type": "number", "format": "float"},
+            "scale": {"type": "number", "format": "double"},
+            "maybe": {"anyOf": [{"type": "integer", "format": "int32"}, {"type": "null"}]}
+        }
+    }));
+    assert_no_alloc(
+        &s,
+        &[
+            r#"{"count": 255, "id": -9223372036854775808, "big": 18446744073709551615}"#,
+            r#"{"ratio": 3.4e38, "scale": 1e308, "maybe": 2147483647}"#,
+            r#"{"count": 0, "maybe": null}"#,
+        ],
+    );
+}

@@ -1,5 +1,6 @@
-//! Generated checks of the `format` keyword: calls of the runtime's
-//! `keywords::format::check`, asserted when the options say so.
+//! Generated checks of a string `format` keyword: calls of the runtime's
+//! `keywords::format::check`, asserted when the options say so (a numeric format
+//! is checked with the number keywords, `number.rs`).
 
 use super::{report, rt};
 use proc_macro2::TokenStream;
@@ -10,17 +11,21 @@ use tool_schema_runtime::schema::Node;
 pub(super) fn ok_code(node: &Node) -> TokenStream {
     let rt = rt();
     match &node.format {
-        Some(format) => {
+        Some(format) if node.numeric_format.is_none() => {
             quote!(if o.formats && !#rt::keywords::format::check(#format, s) { return false; })
         }
-        None => quote!(),
+        _ => quote!(),
     }
 }
 
 /// The reporting check of `s`.
 pub(super) fn code(node: &Node) -> TokenStream {
     let rt = rt();
-    let Some(format) = &node.format else {
+    let Some(format) = node
+        .format
+        .as_ref()
+        .filter(|_| node.numeric_format.is_none())
+    else {
         return quote!();
     };
     let push = report(

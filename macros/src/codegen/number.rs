@@ -1,10 +1,13 @@
 //! Generated checks of the number keywords: calls of the runtime's
-//! `keywords::number` decisions with the schema's constants.
+//! `keywords::number` decisions with the schema's constants, and of
+//! `keywords::format`'s for a numeric format (`uint8`), asserted when the options
+//! say so.
 
 use super::{report_if, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Number;
+use tool_schema_runtime::keywords;
 use tool_schema_runtime::keywords::number::Bound;
 use tool_schema_runtime::schema::Node;
 
@@ -33,6 +36,14 @@ pub(super) fn number_expr(n: &Number) -> TokenStream {
     }
 }
 
+/// `&keywords::format::NUMERIC[i]`: `node`'s numeric format, a constant; `None`
+/// when it has none.
+fn numeric_format(node: &Node) -> Option<TokenStream> {
+    let rt = rt();
+    let i = keywords::format::numeric_index(node.numeric_format?.name)?;
+    Some(quote!(&#rt::keywords::format::NUMERIC[#i]))
+}
+
 /// The yes/no checks of `n`, as `return false`: an integer limit is compared
 /// inline (`within_int`).
 pub(super) fn ok_code(node: &Node) -> TokenStream {
@@ -58,6 +69,11 @@ pub(super) fn ok_code(node: &Node) -> TokenStream {
         let num = number_expr(divisor);
         checks.push(quote!(if !#rt::keywords::number::multiple_of(n, &#num) { return false; }));
     }
+    if let Some(format) = numeric_format(node) {
+        checks.push(quote!(
+            if o.formats && !#rt::keywords::format::numeric_ok(#format, n) { return false; }
+        ));
+    }
     quote!(#(#checks)*)
 }
 
@@ -75,6 +91,10 @@ pub(super) fn code(node: &Node) -> TokenStream {
     if let Some(divisor) = &node.multiple_of {
         let num = number_expr(divisor);
         checks.push(report_if(quote!(#rt::keywords::number::multiple(&#num, n))));
+    }
+    if let Some(format) = numeric_format(node) {
+        let check = report_if(quote!(#rt::keywords::format::numeric_violation(#format, n)));
+        checks.push(quote!(if o.formats { #check }));
     }
     quote!(#(#checks)*)
 }

@@ -269,7 +269,7 @@ impl Run<'_> {
         }
         keywords::enum_const::report(node, value, trail, pos, out);
         match value {
-            Value::Number(n) => keywords::number::report(node, n, trail, pos, out),
+            Value::Number(n) => keywords::number::report(node, n, &self.options, trail, pos, out),
             Value::String(s) => keywords::string::report(node, s, &self.options, trail, pos, out),
             Value::Object(map) => self.object(id, node, map, trail, pos, out, resume),
             Value::Array(items) => self.array(node, items, trail, pos, out, resume),

@@ -71,6 +71,7 @@ impl Run<'_> {
                     self.schema.node(id),
                     f.limits.as_deref(),
                     n,
+                    &self.options,
                 ) {
                     Ok(())
                 } else {
@@ -100,7 +101,12 @@ impl Run<'_> {
         let passed = match value {
             Value::Number(n)
                 if f.has(facts::NUMBER)
-                    && !keywords::number::valid_prepared(node, f.limits.as_deref(), n) =>
+                    && !keywords::number::valid_prepared(
+                        node,
+                        f.limits.as_deref(),
+                        n,
+                        &self.options,
+                    ) =>
             {
                 return Err(0)
             }

@@ -69,31 +69,53 @@ pub fn numeric(name: &str) -> Option<&'static NumericFormat> {
     NUMERIC.iter().find(|f| f.name == name)
 }
 
-/// The violation of numeric format `format` by `n`: a [`Kind::FormatRange`] naming the
-/// end of the range `n` lies beyond; `None` within the range.
-pub fn numeric_violation(format: &NumericFormat, n: &Number) -> Option<Kind> {
+/// Which end of numeric format `format`'s range `n` lies beyond: `Some(true)` below
+/// the lowest value, `Some(false)` above the highest, `None` within the range. The
+/// decision itself (allocates nothing; the yes/no walks ask it).
+#[inline]
+pub fn numeric_beyond(format: &NumericFormat, n: &Number) -> Option<bool> {
     use super::number::cmp_to_int;
     use std::cmp::Ordering;
-    let (at_least, limit) = match format.range {
+    match format.range {
         NumericRange::Integer { min, max } => {
             if cmp_to_int(n, min) == Some(Ordering::Less) {
-                (true, int_number(min))
+                Some(true)
             } else if cmp_to_int(n, max) == Some(Ordering::Greater) {
-                (false, int_number(max))
+                Some(false)
             } else {
-                return None;
+                None
             }
         }
         NumericRange::Float32 => {
             let v = n.as_f64()?;
             let max = f64::from(f32::MAX);
             if v < -max {
-                (true, Number::from_f64(-max)?)
+                Some(true)
             } else if v > max {
-                (false, Number::from_f64(max)?)
+                Some(false)
             } else {
-                return None;
+                None
             }
+        }
+        NumericRange::Finite => None,
+    }
+}
+
+/// Whether `n` lies within numeric format `format`'s range.
+#[inline]
+pub fn numeric_ok(format: &NumericFormat, n: &Number) -> bool {
+    numeric_beyond(format, n).is_none()
+}
+
+/// The violation of numeric format `format` by `n`: a [`Kind::FormatRange`] naming the
+/// end of the range `n` lies beyond; `None` within the range.
+pub fn numeric_violation(format: &NumericFormat, n: &Number) -> Option<Kind> {
+    let at_least = numeric_beyond(format, n)?;
+    let limit = match format.range {
+        NumericRange::Integer { min, max } => int_number(if at_least { min } else { max }),
+        NumericRange::Float32 => {
+            let max = f64::from(f32::MAX);
+            Number::from_f64(if at_least { -max } else { max })?
         }
         NumericRange::Finite => return None,
     };
@@ -103,6 +125,12 @@ pub fn numeric_violation(format: &NumericFormat, n: &Number) -> Option<Kind> {
         limit,
         received: n.clone(),
     })
+}
+
+/// The index in [`NUMERIC`] of the numeric format called `name` (generated code
+/// names a format by its index, a constant).
+pub fn numeric_index(name: &str) -> Option<usize> {
+    NUMERIC.iter().position(|f| f.name == name)
 }
 
 /// An end of an integer format's range as a JSON number (every end fits `i64` or

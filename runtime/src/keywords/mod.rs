@@ -29,7 +29,8 @@ pub enum Family {
     Const,
     /// The number keywords ([`number`]).
     Number,
-    /// The string keywords ([`string`](mod@string), [`format`](mod@format)).
+    /// The string keywords ([`string`](mod@string), [`format`](mod@format); a
+    /// numeric format is a number keyword, see [`Keyword::family_in`]).
     String,
     /// The object keywords ([`object`]).
     Object,
@@ -97,10 +98,39 @@ impl Keyword {
         (self.present)(node)
     }
 
-    /// Whether the keyword can constrain a value of one of `types` (a number
-    /// keyword constrains `integer` too).
-    pub fn can_apply(&self, types: TypeSet) -> bool {
-        match self.applies_to {
+    /// The family this keyword belongs to in `node`: its [`family`](Keyword::family),
+    /// but a `format` naming a numeric format (`uint8`) is a number keyword there.
+    #[inline]
+    pub fn family_in(&self, node: &Node) -> Family {
+        if self.numeric_format_in(node) {
+            Family::Number
+        } else {
+            self.family
+        }
+    }
+
+    /// The one JSON type whose values this keyword constrains in `node`: its
+    /// [`applies_to`](Keyword::applies_to), but a `format` asks its format's own
+    /// type (a numeric format constrains numbers, a string format strings).
+    #[inline]
+    pub fn applies_in(&self, node: &Node) -> Option<JsonType> {
+        if self.numeric_format_in(node) {
+            NUM
+        } else {
+            self.applies_to
+        }
+    }
+
+    /// Whether this keyword is `format` and names a numeric format in `node`.
+    #[inline]
+    fn numeric_format_in(&self, node: &Node) -> bool {
+        self.name == "format" && node.numeric_format.is_some()
+    }
+
+    /// Whether the keyword, as `node` holds it, can constrain a value of one of
+    /// `types` (a number keyword constrains `integer` too; see [`Keyword::applies_in`]).
+    pub fn can_apply_in(&self, node: &Node, types: TypeSet) -> bool {
+        match self.applies_in(node) {
             None => true,
             Some(JsonType::Number) => {
                 types.declares(JsonType::Number) || types.declares(JsonType::Integer)
@@ -246,11 +276,12 @@ pub fn kept_verbatim() -> &'static [Keyword] {
 
 impl Node {
     /// Whether the node holds a keyword of `family` (what "has string rules"
-    /// and the like mean everywhere: derived from [`VOCABULARY`]).
+    /// and the like mean everywhere: derived from [`VOCABULARY`]; a numeric
+    /// `format` is a number keyword, [`Keyword::family_in`]).
     pub(crate) fn has(&self, family: Family) -> bool {
         supported()
             .iter()
-            .any(|k| k.family == family && k.is_in(self))
+            .any(|k| k.family_in(self) == family && k.is_in(self))
     }
 }
 

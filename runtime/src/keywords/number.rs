@@ -1,8 +1,12 @@
 //! The number keywords: `minimum`, `maximum`, `exclusiveMinimum`,
-//! `exclusiveMaximum` (a [`Bound`] each) and `multipleOf`. Each decision is
-//! written once here; the interpreter, the text path and generated code call it.
+//! `exclusiveMaximum` (a [`Bound`] each), `multipleOf`, and a numeric `format`
+//! (`uint8`: a range, decided in [`super::format`], asserted when
+//! [`Options::formats`] says so), checked in this order. Each decision is written
+//! once here; the interpreter, the text path and generated code call it.
 
+use super::format;
 use crate::json::cmp_numbers;
+use crate::options::Options;
 use crate::schema::Node;
 use crate::violation::{Kind, Position, Sink, Trail};
 use serde_json::Number;
@@ -163,7 +167,12 @@ pub(crate) fn limits(node: &Node) -> Option<Box<[Option<Limit>; 4]>> {
 /// The yes/no walk: whether `n` satisfies `node`'s number keywords, its bounds
 /// prepared in `limits` (see [`limits`]).
 #[inline(never)]
-pub(crate) fn valid_prepared(node: &Node, limits: Option<&[Option<Limit>; 4]>, n: &Number) -> bool {
+pub(crate) fn valid_prepared(
+    node: &Node,
+    limits: Option<&[Option<Limit>; 4]>,
+    n: &Number,
+    options: &Options,
+) -> bool {
     if let Some(limits) = limits {
         for (i, limit) in limits.iter().enumerate() {
             if let Some(limit) = limit {
@@ -173,16 +182,26 @@ pub(crate) fn valid_prepared(node: &Node, limits: Option<&[Option<Limit>; 4]>, n
             }
         }
     }
-    node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d))
+    node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d)) && format_ok(node, n, options)
 }
 
 /// Whether `n` satisfies `node`'s number keywords.
 #[inline]
-pub(crate) fn valid(node: &Node, n: &Number) -> bool {
+pub(crate) fn valid(node: &Node, n: &Number, options: &Options) -> bool {
     Bound::ALL
         .into_iter()
         .all(|b| b.of(node).is_none_or(|limit| within(b, limit, n)))
         && node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d))
+        && format_ok(node, n, options)
+}
+
+/// Whether `n` is within `node`'s numeric format, when `options` assert formats.
+#[inline]
+fn format_ok(node: &Node, n: &Number, options: &Options) -> bool {
+    match node.numeric_format {
+        Some(f) if options.formats => format::numeric_ok(f, n),
+        _ => true,
+    }
 }
 
 /// The reporting walk: every number keyword of `node` that `n` breaks.
@@ -190,6 +209,7 @@ pub(crate) fn valid(node: &Node, n: &Number) -> bool {
 pub(crate) fn report(
     node: &Node,
     n: &Number,
+    options: &Options,
     trail: &Trail<'_>,
     pos: Position,
     out: &mut Sink<'_>,
@@ -201,6 +221,11 @@ pub(crate) fn report(
     }
     if let Some(kind) = node.multiple_of.as_ref().and_then(|d| multiple(d, n)) {
         out.report(|| kind, trail, pos);
+    }
+    if let Some(f) = node.numeric_format.filter(|_| options.formats) {
+        if let Some(kind) = format::numeric_violation(f, n) {
+            out.report(|| kind, trail, pos);
+        }
     }
 }
 

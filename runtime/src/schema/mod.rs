@@ -24,6 +24,7 @@ pub fn node_value(schema: &Schema, id: NodeId) -> Value {
 pub use crate::pattern::Pattern;
 
 use crate::json::TypeSet;
+use crate::keywords::format::NumericFormat;
 use serde_json::{Number, Value};
 
 /// Index of a node in a [`Schema`]'s arena.
@@ -121,6 +122,9 @@ pub struct Node {
     pub pattern: Option<Pattern>,
     /// `format`: the name; asserted for the names [`crate::keywords::format`] knows.
     pub format: Option<String>,
+    /// `format` when it names a numeric format (`uint8`, `int32`, `double`, ...):
+    /// resolved once by the parser, so that the walks compare no names.
+    pub numeric_format: Option<&'static NumericFormat>,
     /// `properties`, in declaration order; `None` when the keyword is absent.
     pub properties: Option<Vec<Property>>,
     /// `required`, in declaration order.

@@ -283,7 +283,8 @@ impl Parser {
             }
             _ => {
                 if let Some(name) = self.string(v, &at) {
-                    if !keywords::format::is_known(&name) {
+                    node.numeric_format = keywords::format::numeric(&name);
+                    if node.numeric_format.is_none() && !keywords::format::is_known(&name) {
                         self.lint(
                             LintKind::UnknownFormat,
                             at,
@@ -809,7 +810,7 @@ impl Parser {
         if let Some(types) = node.types {
             let misplaced = keywords::supported()
                 .iter()
-                .filter(|k| k.applies_to.is_some() && k.is_in(node) && !k.can_apply(types));
+                .filter(|k| k.is_in(node) && !k.can_apply_in(node, types));
             for k in misplaced {
                 let kw = k.name;
                 self.key_lint(

@@ -80,7 +80,9 @@ impl Ctx<'_> {
             return false;
         }
         let more = match s {
-            Scalar::Number(n) if plan.number_keywords => keywords::number::valid(node, n),
+            Scalar::Number(n) if plan.number_keywords => {
+                keywords::number::valid(node, n, &self.options)
+            }
             Scalar::Str(text) if plan.string_keywords => {
                 keywords::string::valid(node, text, &self.options)
             }
