@@ -110,7 +110,9 @@ def values(py, bounds, nullable):
             out.append((v + step if key == "gt" else v - step, f"inside {key}"))
     if not bounds:
         if py is int:
-            out += [(0, "zero"), (-1, "negative"), (2**63, "beyond i64"), (2**64, "beyond u64")]
+            out += [(0, "zero"), (-1, "negative"), (2**63, "beyond i64")]
+            # Not 2**64: pydantic takes it, but a JSON reader without arbitrary precision
+            # reads it as a float (see tests/data/generators/README.md).
         else:
             out += [(0.25, "a fraction"), (1e308, "large"), (-1e308, "large negative")]
     if py is int:

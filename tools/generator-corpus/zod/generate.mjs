@@ -56,7 +56,6 @@ const tools = [
   },
   {
     name: "zod_move_robot",
-    options: { name: "move_robot" },
     schema: z
       .object({
         target: point,
@@ -67,6 +66,9 @@ const tools = [
     base: { target: { x: 0, y: 0 }, waypoints: [{ x: 1, y: 1 }], speed: 1 },
   },
 ];
+// The same schema named (`zodToJsonSchema(schema, { name })`): the root is a `$ref`
+// into `definitions`.
+tools.push({ ...tools[2], name: "zod_move_robot_named", options: { name: "move_robot" } });
 
 // The numeric fields of an object schema: [pointer, ZodNumber, nullable].
 function numericFields(schema, prefix, base) {

@@ -69,16 +69,15 @@ impl Ty {
             Ty::I32 => i32::try_from(v).is_ok(),
             Ty::I64 => i64::try_from(v).is_ok(),
             Ty::Isize => isize::try_from(v).is_ok(),
-            Ty::F32 => (v as f32).is_finite(),
-            Ty::F64 => (v as f64).is_finite(),
+            Ty::F32 | Ty::F64 => unreachable!("not an integer type"),
         }
     }
 
-    /// Whether the type holds the float `v` (a float type: finite once converted).
-    fn holds_float(self, v: f64) -> bool {
+    /// Whether the float type reads the number `text` as a finite value.
+    fn holds_float(self, text: &str) -> bool {
         match self {
-            Ty::F32 => (v as f32).is_finite(),
-            Ty::F64 => v.is_finite(),
+            Ty::F32 => text.parse::<f32>().unwrap().is_finite(),
+            Ty::F64 => text.parse::<f64>().unwrap().is_finite(),
             _ => false,
         }
     }
@@ -193,14 +192,18 @@ fn values(field: &Field) -> Vec<(String, String, bool)> {
         out.push(("1.5".into(), "not an integer".into(), false));
     } else {
         let mut float = |text: &str, why: &str| {
-            let v: f64 = text.parse().unwrap();
-            out.push((text.to_string(), why.to_string(), ty.holds_float(v)));
+            out.push((text.to_string(), why.to_string(), ty.holds_float(text)))
         };
         match ty {
             Ty::F32 => {
+                // f32::MAX as serde_json writes an f32 (shortest f32 text) ...
+                let max = serde_json::to_string(&f32::MAX).unwrap();
+                float(&max, "f32::MAX as serde_json writes an f32");
+                float(&format!("-{max}"), "f32::MIN as serde_json writes an f32");
+                // ... and as it writes an f64.
                 let max = serde_json::to_string(&f64::from(f32::MAX)).unwrap();
-                float(&max, "f32::MAX");
-                float(&format!("-{max}"), "f32::MIN");
+                float(&max, "f32::MAX as serde_json writes an f64");
+                float(&format!("-{max}"), "f32::MIN as serde_json writes an f64");
                 float("3.4e38", "just under f32::MAX");
                 float("3.5e38", "beyond f32::MAX");
                 float("-3.5e38", "beyond f32::MIN");

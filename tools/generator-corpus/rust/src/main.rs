@@ -4,7 +4,8 @@
 //!
 //! The verdicts come from the types, not from any validator: an integer case is valid
 //! when `TryFrom<i128>` of the field's type takes it (and the field's own
-//! `range(min, max)` holds), a float case when `as f32`/`as f64` keeps it finite.
+//! `range(min, max)` holds), a float case when `str::parse::<f32>` (or `f64`) reads its text as a finite
+//! value.
 
 #[macro_use]
 mod tools;
