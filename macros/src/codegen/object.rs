@@ -35,7 +35,7 @@ struct Shape<'n> {
 impl<'n> Shape<'n> {
     fn new(node: &'n Node, root: bool) -> Shape<'n> {
         let props = node.properties.as_deref().unwrap_or(&[]);
-        let closed = root || node.properties.is_some();
+        let closed = tool_schema_runtime::keywords::object::closed(node, root);
         let extra = match node.additional {
             Additional::Schema(id) => Some(id),
             _ => None,
@@ -80,15 +80,15 @@ impl<'n> Shape<'n> {
         !visit && self.node.required.is_empty() && !counts
     }
 
-    /// Whether undeclared names are closed out: `true` with `properties`, else
-    /// `at_root` (the run-time test) for a node that may check the root.
+    /// Whether undeclared names are closed out: `true` with `properties`; for a node
+    /// that may check the root, `at_root` (the run-time test) unless its in-place
+    /// subschemas declare the names (`keywords::object::closed`); else `false`.
     fn closed_expr(&self, at_root: TokenStream) -> TokenStream {
-        if self.node.properties.is_some() {
-            quote!(true)
-        } else if self.root {
-            at_root
-        } else {
-            quote!(false)
+        let closed = tool_schema_runtime::keywords::object::closed;
+        match (closed(self.node, false), closed(self.node, true)) {
+            (true, _) => quote!(true),
+            (false, true) if self.root => at_root,
+            _ => quote!(false),
         }
     }
 

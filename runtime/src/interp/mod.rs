@@ -297,7 +297,7 @@ impl Run<'_> {
         // is hashed) and put before what the pass reported.
         let start = out.mark();
         let mut seen: u64 = 0;
-        let closed = root || node.properties.is_some();
+        let closed = keywords::object::closed(node, root);
         let reject = rejects_undeclared(self.options.undeclared, closed, node.additional);
         let mut next = 0;
         for (i, (key, v)) in map.iter().enumerate() {

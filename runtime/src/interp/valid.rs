@@ -144,7 +144,7 @@ impl Run<'_> {
         if !keywords::object::counts_valid(node, map.len() as u64) {
             return Err(0);
         }
-        let closed = root || node.properties.is_some();
+        let closed = crate::keywords::object::closed(node, root);
         let reject = rejects_undeclared(self.options.undeclared, closed, node.additional);
         let mut seen: u64 = 0;
         let mut next = 0;

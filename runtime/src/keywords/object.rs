@@ -8,6 +8,15 @@ use crate::options::Undeclared;
 use crate::schema::{Additional, Node};
 use crate::violation::{Kind, Position, Sink, Trail};
 
+/// Whether `node` closes an object to undeclared names (under the policy of
+/// [`rejects_undeclared`]): where it declares `properties`, and at the arguments
+/// object (`at_root`, closed in tool-call mode) unless its in-place subschemas
+/// declare the names instead ([`Node::members_elsewhere`]).
+#[inline]
+pub fn closed(node: &Node, at_root: bool) -> bool {
+    node.properties.is_some() || (at_root && !node.members_elsewhere)
+}
+
 /// Whether an undeclared member is a violation under `policy`, in an object
 /// whose schema says `additional` and is `closed` (it declares `properties`, or
 /// it is the arguments object). The `additionalProperties` decision.

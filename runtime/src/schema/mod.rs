@@ -7,6 +7,7 @@
 //! [`Lint`]s are listed by [`Schema::lints`].
 
 mod budget;
+mod closure;
 mod derived;
 mod diag;
 pub(crate) mod facts;
@@ -131,6 +132,11 @@ pub struct Node {
     pub required: Vec<String>,
     /// `additionalProperties`.
     pub additional: Additional,
+    /// This node declares no `properties` but a subschema applied in place
+    /// (`$ref`, `allOf`, `anyOf`, `oneOf`) does: at the arguments object, which
+    /// tool-call mode closes to undeclared names, the closing is theirs (see
+    /// [`crate::keywords::object::closed`]).
+    pub members_elsewhere: bool,
     /// `minProperties`.
     pub min_properties: Option<u64>,
     /// `maxProperties`.

@@ -56,6 +56,7 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
         }
     }
     if p.errors.is_empty() {
+        super::closure::mark_members_elsewhere(&mut p.nodes);
         Ok(Schema {
             facts: super::facts::Facts::of(&p.nodes),
             nodes: p.nodes,

@@ -87,7 +87,11 @@ impl<'c> ObjectState<'c> {
     #[inline]
     pub fn new(cx: &'c Ctx<'_>, driver: NodeId, root: bool) -> ObjectState<'c> {
         let plan = cx.plan.node(driver);
-        let closed = root || plan.has_properties;
+        let closed = if root {
+            plan.closed_at_root
+        } else {
+            plan.has_properties
+        };
         ObjectState {
             plan,
             null_is_absent: cx.options.null_is_absent,

@@ -69,6 +69,9 @@ pub(crate) struct NodePlan {
     pub children: Box<[Option<NodeId>]>,
     /// `properties` is present (the object is closed in tool-call mode).
     pub has_properties: bool,
+    /// Whether the object is closed to undeclared names at the arguments object
+    /// (see [`crate::keywords::object::closed`]).
+    pub closed_at_root: bool,
     /// `additionalProperties`.
     pub additional: Additional,
     /// `additionalProperties` as a schema, `None` where it accepts everything.
@@ -183,6 +186,7 @@ fn build(schema: &Schema) -> Plan {
                     .map(|p| effective(p.node))
                     .collect(),
                 has_properties: node.properties.is_some(),
+                closed_at_root: crate::keywords::object::closed(node, true),
                 additional: node.additional,
                 extra: match node.additional {
                     Additional::Schema(x) => effective(x),
@@ -374,7 +378,14 @@ fn root_object(schema: &Schema, plan: &Plan, options: &Options) -> Compound {
         schema,
         plan.node(root).flat.as_deref(),
         JsonType::Object,
-        |m| object_keywords(m) || rejects_undeclared(options.undeclared, true, m.additional),
+        |m| {
+            object_keywords(m)
+                || rejects_undeclared(
+                    options.undeclared,
+                    crate::keywords::object::closed(m, true),
+                    m.additional,
+                )
+        },
     );
     match c {
         Compound::Drive(d) if !plan.node(d).fits => Compound::Buffer,

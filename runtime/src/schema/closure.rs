@@ -1,0 +1,40 @@
+//! Which nodes leave the closing of the arguments object to their in-place
+//! subschemas: a root `{"$ref": "#/definitions/Args"}` (as zod-to-json-schema writes
+//! it) or an `anyOf` of object shapes declares no `properties` itself, so the names
+//! it would refuse as undeclared are those its subschemas declare.
+
+use super::{Node, NodeId};
+
+/// Sets [`Node::members_elsewhere`] on every node without `properties` from which a
+/// node with `properties` is reached through in-place subschemas (`$ref`, `allOf`,
+/// `anyOf`, `oneOf`; not `not`, whose names are the ones refused). Linear: one
+/// backward walk from the nodes that declare `properties`.
+pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
+    let mut callers: Vec<Vec<u32>> = vec![Vec::new(); nodes.len()];
+    for (i, node) in nodes.iter().enumerate() {
+        let in_place = node
+            .reference
+            .iter()
+            .chain(&node.all_of)
+            .chain(&node.any_of)
+            .chain(&node.one_of);
+        for &NodeId(to) in in_place {
+            callers[to as usize].push(i as u32);
+        }
+    }
+    let mut reaches: Vec<bool> = nodes.iter().map(|n| n.properties.is_some()).collect();
+    let mut stack: Vec<u32> = (0..nodes.len() as u32)
+        .filter(|&i| reaches[i as usize])
+        .collect();
+    while let Some(i) = stack.pop() {
+        for &from in &callers[i as usize] {
+            if !reaches[from as usize] {
+                reaches[from as usize] = true;
+                stack.push(from);
+            }
+        }
+    }
+    for (node, reaches) in nodes.iter_mut().zip(reaches) {
+        node.members_elsewhere = reaches && node.properties.is_none();
+    }
+}
