@@ -36,7 +36,7 @@ fn generated() -> Value {
 }
 
 const INT32: (i64, i64) = (-2147483648, 2147483647);
-const F32: f64 = 3.4028234663852886e38;
+const F32: f64 = 3.4028235e38;
 
 fn run(target: Target, schema: &Value, options: &ExportOptions) -> Exported {
     let spec = ToolSpec::new("numbers", "Numbers.", schema);
@@ -126,7 +126,7 @@ fn anthropic_strict_describes_the_ranges_or_refuses_them() {
     );
     assert_eq!(
         p["ratio"]["description"],
-        "Must be at least -3.4028234663852886e+38. Must be at most 3.4028234663852886e+38."
+        "Must be at least -3.4028235e+38. Must be at most 3.4028235e+38."
     );
     assert_eq!(p["precise"], json!({"type": "number"}));
     assert_eq!(p["email"], json!({"type": "string", "format": "email"}));

@@ -19,11 +19,18 @@ use std::net::Ipv6Addr;
 pub enum NumericRange {
     /// An integer type's range, both ends included.
     Integer { min: i128, max: i128 },
-    /// An IEEE single's range: finite, at most `f32::MAX` in magnitude.
+    /// An IEEE single's range: at most `f32::MAX` in magnitude, as its shortest
+    /// decimal writes it ([`F32_MAX`]: what serde_json writes for an `f32`).
     Float32,
     /// Any finite number (every JSON number is one).
     Finite,
 }
+
+/// `f32::MAX` as its shortest decimal, `3.4028235e38`, read as an `f64` (a little
+/// above `f32::MAX` as an `f64`, `3.4028234663852886e38`): the text serde_json
+/// writes for an `f32` at its maximum, and any value up to it rounds to a finite
+/// `f32`, so a tool's own output is always in range.
+pub const F32_MAX: f64 = 3.4028235e38;
 
 impl NumericRange {
     /// The range's ends as JSON numbers, lowest first (`None` for [`Finite`](Self::Finite):
@@ -32,8 +39,7 @@ impl NumericRange {
         match *self {
             NumericRange::Integer { min, max } => Some((int_number(min), int_number(max))),
             NumericRange::Float32 => {
-                let max = f64::from(f32::MAX);
-                Some((Number::from_f64(-max)?, Number::from_f64(max)?))
+                Some((Number::from_f64(-F32_MAX)?, Number::from_f64(F32_MAX)?))
             }
             NumericRange::Finite => None,
         }
@@ -103,10 +109,9 @@ pub fn numeric_beyond(format: &NumericFormat, n: &Number) -> Option<bool> {
         }
         NumericRange::Float32 => {
             let v = n.as_f64()?;
-            let max = f64::from(f32::MAX);
-            if v < -max {
+            if v < -F32_MAX {
                 Some(true)
-            } else if v > max {
+            } else if v > F32_MAX {
                 Some(false)
             } else {
                 None
@@ -128,10 +133,7 @@ pub fn numeric_violation(format: &NumericFormat, n: &Number) -> Option<Kind> {
     let at_least = numeric_beyond(format, n)?;
     let limit = match format.range {
         NumericRange::Integer { min, max } => int_number(if at_least { min } else { max }),
-        NumericRange::Float32 => {
-            let max = f64::from(f32::MAX);
-            Number::from_f64(if at_least { -max } else { max })?
-        }
+        NumericRange::Float32 => Number::from_f64(if at_least { -F32_MAX } else { F32_MAX })?,
         NumericRange::Finite => return None,
     };
     Some(Kind::FormatRange {
