@@ -6,6 +6,7 @@ use super::super::describe::describe_constraint;
 use super::super::keywords::is_annotation;
 use super::super::report::ChangeKind;
 use super::parameters::{Conversion, Converter, RULE};
+use super::takes_format;
 use crate::json::pointer;
 use serde_json::{Map, Value};
 
@@ -35,16 +36,6 @@ fn gemini_field(k: &str) -> bool {
             | "minimum"
             | "maximum"
     )
-}
-
-/// Does Gemini's Schema take `format` `f` on type `ty` (as JSON Schema names it)?
-pub(super) fn takes_format(ty: Option<&str>, f: &str) -> bool {
-    match ty {
-        Some("string") => matches!(f, "enum" | "date-time"),
-        Some("number") => matches!(f, "float" | "double"),
-        Some("integer") => matches!(f, "int32" | "int64"),
-        _ => false,
-    }
 }
 
 impl Converter<'_> {

@@ -34,3 +34,13 @@ pub(crate) fn definition(
     }
     Value::Object(m)
 }
+
+/// Does Gemini's Schema take `format` `f` on type `ty` (as JSON Schema names it)?
+fn takes_format(ty: Option<&str>, f: &str) -> bool {
+    match ty {
+        Some("string") => matches!(f, "enum" | "date-time"),
+        Some("number") => matches!(f, "float" | "double"),
+        Some("integer") => matches!(f, "int32" | "int64"),
+        _ => false,
+    }
+}

@@ -14,7 +14,7 @@ use super::super::rewrite::{
 };
 use super::super::walk::{one_level_down, Levels};
 use super::super::{ExportOptions, Lossy, SchemaDialect};
-use super::keywords::takes_format;
+use super::takes_format;
 use crate::json::pointer;
 use serde_json::{Map, Value};
 
