@@ -4,8 +4,9 @@
 ///
 /// An object is *closed* when its schema declares `properties`, and the arguments
 /// object of a call (the root) is always closed: a tool's argument list is what
-/// it declares. Objects whose schema declares no `properties` (free-form maps) are
-/// open.
+/// it declares. Where the root schema declares its arguments through a `$ref`,
+/// `allOf`, `anyOf` or `oneOf`, the subschemas that declare them close it. Objects
+/// whose schema declares no `properties` (free-form maps) are open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Undeclared {
