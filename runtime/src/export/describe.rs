@@ -33,16 +33,16 @@ pub(crate) fn describe_constraint(k: &str, v: &Value) -> Option<String> {
         "exclusiveMinimum" => format!("Must be greater than {v}."),
         "exclusiveMaximum" => format!("Must be less than {v}."),
         "multipleOf" => format!("Must be a multiple of {v}."),
-        "minLength" => format!("At least {v} characters."),
-        "maxLength" => format!("At most {v} characters."),
+        "minLength" => format!("At least {}.", counted(v, "character", "characters")),
+        "maxLength" => format!("At most {}.", counted(v, "character", "characters")),
         "pattern" => format!("Must match the regular expression {v}."),
         "format" => format!("Format: {}.", v.as_str().unwrap_or_default()),
-        "minItems" => format!("At least {v} items."),
-        "maxItems" => format!("At most {v} items."),
+        "minItems" => format!("At least {}.", counted(v, "item", "items")),
+        "maxItems" => format!("At most {}.", counted(v, "item", "items")),
         "uniqueItems" if v == &Value::Bool(true) => "Items must be unique.".to_string(),
         "uniqueItems" => return None,
-        "minProperties" => format!("At least {v} properties."),
-        "maxProperties" => format!("At most {v} properties."),
+        "minProperties" => format!("At least {}.", counted(v, "property", "properties")),
+        "maxProperties" => format!("At most {}.", counted(v, "property", "properties")),
         "const" => format!("Must be {v}."),
         "enum" => {
             let vals: Vec<String> = v.as_array()?.iter().map(Value::to_string).collect();
@@ -51,6 +51,15 @@ pub(crate) fn describe_constraint(k: &str, v: &Value) -> Option<String> {
         "default" => format!("Default: {v}."),
         _ => return None,
     })
+}
+
+/// `1 character`, `2 characters`: a count with its unit in the right number.
+fn counted(v: &Value, one: &str, many: &str) -> String {
+    if v.as_f64() == Some(1.0) {
+        format!("{v} {one}")
+    } else {
+        format!("{v} {many}")
+    }
 }
 
 /// Appends sentences to a schema's `description`.
@@ -89,5 +98,21 @@ mod tests {
         let mut m = Map::new();
         append_description(&mut m, &["At most 3 items.".into()]);
         assert_eq!(m["description"], "At most 3 items.");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_constraint;
+    use serde_json::json;
+
+    #[test]
+    fn counts_are_written_in_the_right_number() {
+        let d = |k: &str, v| describe_constraint(k, &v).unwrap();
+        assert_eq!(d("minLength", json!(1)), "At least 1 character.");
+        assert_eq!(d("maxLength", json!(2)), "At most 2 characters.");
+        assert_eq!(d("minItems", json!(1)), "At least 1 item.");
+        assert_eq!(d("maxProperties", json!(1)), "At most 1 property.");
+        assert_eq!(d("minProperties", json!(0)), "At least 0 properties.");
     }
 }

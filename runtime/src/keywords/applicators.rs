@@ -13,9 +13,39 @@ fn type_miss(alternative: &[Violation], here: &crate::Path) -> bool {
     matches!(alternative, [v] if &v.path == here && matches!(v.kind, Kind::Type { .. }))
 }
 
+/// The values every alternative allows, when each failed only because the value at
+/// `here` is none of its `const` or `enum` values (each value once, in order).
+fn value_misses(alternatives: &[Vec<Violation>], here: &crate::Path) -> Option<Vec<Value>> {
+    if alternatives.is_empty() {
+        return None;
+    }
+    let mut allowed: Vec<Value> = Vec::new();
+    for alternative in alternatives {
+        let [v] = alternative.as_slice() else {
+            return None;
+        };
+        if &v.path != here {
+            return None;
+        }
+        let values: &[Value] = match &v.kind {
+            Kind::Const { expected, .. } => std::slice::from_ref(expected),
+            Kind::Enum { allowed, .. } => allowed,
+            _ => return None,
+        };
+        for value in values {
+            if !allowed.iter().any(|a| crate::json::json_eq(a, value)) {
+                allowed.push(value.clone());
+            }
+        }
+    }
+    Some(allowed)
+}
+
 /// Reports an `anyOf` (or `oneOf`, `one_of = true`) that no alternative matched,
 /// readably: when every alternative wanted another type, one type violation with
-/// all of them (`should be string or null`); when exactly one alternative accepts
+/// all of them (`should be string or null`); when every alternative is values the
+/// value is not (`oneOf` of `const`s, as generators write an enum), one enum
+/// violation with all of them; when exactly one alternative accepts
 /// the value's type, that alternative's violations; otherwise every alternative.
 fn none_matched(
     alternatives: Vec<Vec<Violation>>,
@@ -54,6 +84,23 @@ fn none_matched(
             }
         }
         out.report(|| Kind::Type { expected, received }, trail, position);
+        return;
+    }
+    if let Some(allowed) = value_misses(&alternatives, &here) {
+        // Every alternative is one value (`const`) or a list of them (`enum`), as
+        // generators write an enum: it reads as one.
+        let received = match &alternatives[0][0].kind {
+            Kind::Const { received, .. } | Kind::Enum { received, .. } => received.clone(),
+            _ => Value::Null,
+        };
+        out.report(
+            || Kind::Enum {
+                allowed: allowed.into(),
+                received,
+            },
+            trail,
+            position,
+        );
         return;
     }
     let mut relevant = alternatives.iter().filter(|a| !type_miss(a, &here));
