@@ -99,12 +99,6 @@ mod tests {
         append_description(&mut m, &["At most 3 items.".into()]);
         assert_eq!(m["description"], "At most 3 items.");
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::describe_constraint;
-    use serde_json::json;
 
     #[test]
     fn counts_are_written_in_the_right_number() {
