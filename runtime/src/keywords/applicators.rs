@@ -14,7 +14,8 @@ fn type_miss(alternative: &[Violation], here: &crate::Path) -> bool {
 }
 
 /// The values every alternative allows, when each failed only because the value at
-/// `here` is none of its `const` or `enum` values (each value once, in order).
+/// `here` is none of its `const` or `enum` values (each value once, in order; repeats
+/// found hashed, as `uniqueItems` finds them, so a long `enum` costs linear time).
 fn value_misses(alternatives: &[Vec<Violation>], here: &crate::Path) -> Option<Vec<Value>> {
     if alternatives.is_empty() {
         return None;
@@ -27,17 +28,21 @@ fn value_misses(alternatives: &[Vec<Violation>], here: &crate::Path) -> Option<V
         if &v.path != here {
             return None;
         }
-        let values: &[Value] = match &v.kind {
-            Kind::Const { expected, .. } => std::slice::from_ref(expected),
-            Kind::Enum { allowed, .. } => allowed,
+        match &v.kind {
+            Kind::Const { expected, .. } => allowed.push(expected.clone()),
+            Kind::Enum {
+                allowed: values, ..
+            } => allowed.extend(values.iter().cloned()),
             _ => return None,
-        };
-        for value in values {
-            if !allowed.iter().any(|a| crate::json::json_eq(a, value)) {
-                allowed.push(value.clone());
-            }
         }
     }
+    let mut repeated = vec![false; allowed.len()];
+    super::array::each_duplicate(&allowed, |_, j| {
+        repeated[j] = true;
+        true
+    });
+    let mut repeats = repeated.into_iter();
+    allowed.retain(|_| !repeats.next().unwrap_or(false));
     Some(allowed)
 }
 
