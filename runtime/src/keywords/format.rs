@@ -87,7 +87,7 @@ pub const NUMERIC: [NumericFormat; 12] = [
 
 /// The numeric format called `name`, if it is one.
 pub fn numeric(name: &str) -> Option<&'static NumericFormat> {
-    NUMERIC.iter().find(|f| f.name == name)
+    numeric_index(name).map(|i| &NUMERIC[i])
 }
 
 /// Which end of numeric format `format`'s range `n` lies beyond: `Some(true)` below
@@ -131,11 +131,8 @@ pub fn numeric_ok(format: &NumericFormat, n: &Number) -> bool {
 /// end of the range `n` lies beyond; `None` within the range.
 pub fn numeric_violation(format: &NumericFormat, n: &Number) -> Option<Kind> {
     let at_least = numeric_beyond(format, n)?;
-    let limit = match format.range {
-        NumericRange::Integer { min, max } => int_number(if at_least { min } else { max }),
-        NumericRange::Float32 => Number::from_f64(if at_least { -F32_MAX } else { F32_MAX })?,
-        NumericRange::Finite => return None,
-    };
+    let (min, max) = format.range.ends()?;
+    let limit = if at_least { min } else { max };
     Some(Kind::FormatRange {
         format: format.name.to_owned(),
         at_least,
