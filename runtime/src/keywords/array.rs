@@ -7,16 +7,26 @@ use crate::schema::Node;
 use crate::violation::{Kind, Position, Sink, Trail};
 use serde_json::Value;
 
+/// The violation of a lower bound `limit` by an array of `count` elements.
+fn too_few(limit: u64, count: u64) -> Kind {
+    Kind::MinItems { limit, count }
+}
+
+/// The violation of an upper bound `limit` by an array of `count` elements.
+fn too_many(limit: u64, count: u64) -> Kind {
+    Kind::MaxItems { limit, count }
+}
+
 /// The violation of `minItems: limit` by an array of `count` elements.
 #[inline]
 pub fn min_items(limit: u64, count: u64) -> Option<Kind> {
-    count::below(limit, count).then_some(Kind::MinItems { limit, count })
+    count::below(limit, count).then(|| too_few(limit, count))
 }
 
 /// The violation of `maxItems: limit` by an array of `count` elements.
 #[inline]
 pub fn max_items(limit: u64, count: u64) -> Option<Kind> {
-    count::above(limit, count).then_some(Kind::MaxItems { limit, count })
+    count::above(limit, count).then(|| too_many(limit, count))
 }
 
 /// Whether `count` elements are within `minItems: min` and `maxItems: max`.
@@ -51,15 +61,14 @@ pub(crate) fn report(
     count::report(
         (node.min_items, node.max_items),
         count,
-        (
-            |limit, count| Kind::MinItems { limit, count },
-            |limit, count| Kind::MaxItems { limit, count },
-        ),
+        (too_few, too_many),
         (trail, pos),
         out,
     );
-    if let Some((first, second)) = node.unique_items.then(|| first_duplicate(items)).flatten() {
-        out.report(|| Kind::UniqueItems { first, second }, trail, pos);
+    if node.unique_items {
+        if let Some(kind) = unique(items) {
+            out.report(|| kind, trail, pos);
+        }
     }
 }
 
@@ -71,19 +80,6 @@ const UNIQUE_BY_PAIRS: usize = 16;
 /// the smallest `j` that equals an earlier element, with the first such `i`.
 /// Pairwise (no allocation) up to 16 elements, hashed beyond: expected linear time.
 pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
-    if items.len() <= UNIQUE_BY_PAIRS {
-        for j in 1..items.len() {
-            if let Some(i) = items[..j].iter().position(|x| json_eq(x, &items[j])) {
-                return Some((i, j));
-            }
-        }
-        return None;
-    }
-    first_duplicate_hashed(items)
-}
-
-#[cold]
-fn first_duplicate_hashed(items: &[Value]) -> Option<(usize, usize)> {
     let mut found = None;
     each_duplicate(items, |i, j| {
         found = Some((i, j));
@@ -94,8 +90,25 @@ fn first_duplicate_hashed(items: &[Value]) -> Option<(usize, usize)> {
 
 /// Calls `visit(i, j)` for each `j`, in increasing order, that equals an earlier
 /// element (JSON equality), `i` the first such; stops when `visit` returns
-/// `false`. Hashed: expected linear time in the elements' total size.
+/// `false`. Pairwise (no allocation) up to 16 elements, hashed beyond: expected
+/// linear time in the elements' total size.
+#[inline]
 pub(crate) fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
+    if items.len() > UNIQUE_BY_PAIRS {
+        return each_duplicate_hashed(items, visit);
+    }
+    for j in 1..items.len() {
+        if let Some(i) = items[..j].iter().position(|x| json_eq(x, &items[j])) {
+            if !visit(i, j) {
+                return;
+            }
+        }
+    }
+}
+
+/// [`each_duplicate`] through a hash table.
+#[cold]
+fn each_duplicate_hashed(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
     use std::collections::hash_map::{Entry, HashMap, RandomState};
     use std::hash::BuildHasher;
     let build = RandomState::new();

@@ -32,16 +32,26 @@ pub const fn rejects_undeclared(policy: Undeclared, closed: bool, additional: Ad
     }
 }
 
+/// The violation of a lower bound `limit` by an object of `count` members.
+fn too_few(limit: u64, count: u64) -> Kind {
+    Kind::MinProperties { limit, count }
+}
+
+/// The violation of an upper bound `limit` by an object of `count` members.
+fn too_many(limit: u64, count: u64) -> Kind {
+    Kind::MaxProperties { limit, count }
+}
+
 /// The violation of `minProperties: limit` by an object of `count` members.
 #[inline]
 pub fn min_properties(limit: u64, count: u64) -> Option<Kind> {
-    count::below(limit, count).then_some(Kind::MinProperties { limit, count })
+    count::below(limit, count).then(|| too_few(limit, count))
 }
 
 /// The violation of `maxProperties: limit` by an object of `count` members.
 #[inline]
 pub fn max_properties(limit: u64, count: u64) -> Option<Kind> {
-    count::above(limit, count).then_some(Kind::MaxProperties { limit, count })
+    count::above(limit, count).then(|| too_many(limit, count))
 }
 
 /// Whether `count` members are within `minProperties: min` and `maxProperties: max`.
@@ -68,10 +78,7 @@ pub(crate) fn report_counts(
     count::report(
         (node.min_properties, node.max_properties),
         count,
-        (
-            |limit, count| Kind::MinProperties { limit, count },
-            |limit, count| Kind::MaxProperties { limit, count },
-        ),
+        (too_few, too_many),
         (trail, pos),
         out,
     );

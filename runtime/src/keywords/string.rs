@@ -14,16 +14,26 @@ pub fn length(s: &str) -> u64 {
     s.chars().count() as u64
 }
 
+/// The violation of a lower bound `limit` by a string of `length` code points.
+fn too_short(limit: u64, length: u64) -> Kind {
+    Kind::MinLength { limit, length }
+}
+
+/// The violation of an upper bound `limit` by a string of `length` code points.
+fn too_long(limit: u64, length: u64) -> Kind {
+    Kind::MaxLength { limit, length }
+}
+
 /// The violation of `minLength: limit` by a string of `length` code points.
 #[inline]
 pub fn min_length(limit: u64, length: u64) -> Option<Kind> {
-    count::below(limit, length).then_some(Kind::MinLength { limit, length })
+    count::below(limit, length).then(|| too_short(limit, length))
 }
 
 /// The violation of `maxLength: limit` by a string of `length` code points.
 #[inline]
 pub fn max_length(limit: u64, length: u64) -> Option<Kind> {
-    count::above(limit, length).then_some(Kind::MaxLength { limit, length })
+    count::above(limit, length).then(|| too_long(limit, length))
 }
 
 /// Whether `s` is within `minLength: min` and `maxLength: max`. A code point is
@@ -80,10 +90,7 @@ pub(crate) fn report(
         count::report(
             (node.min_length, node.max_length),
             length(s),
-            (
-                |limit, length| Kind::MinLength { limit, length },
-                |limit, length| Kind::MaxLength { limit, length },
-            ),
+            (too_short, too_long),
             (trail, pos),
             out,
         );
