@@ -187,6 +187,7 @@ fn recursive_nodes(schema: &Schema) -> Vec<bool> {
         out.extend(&node.one_of);
         out.extend(node.not);
         out.extend(node.property_names);
+        out.extend(node.dependent_schemas.iter().map(|d| d.node));
         out
     };
     (0..n)
@@ -208,7 +209,8 @@ fn recursive_nodes(schema: &Schema) -> Vec<bool> {
 }
 
 /// Which nodes may check the root value itself: the root, and every node reached
-/// from it through `$ref`, `allOf`, `anyOf`, `oneOf` and `not` (applied to the same
+/// from it through `$ref`, `allOf`, `anyOf`, `oneOf`, `not` and `dependentSchemas`
+/// (applied to the same
 /// value). Like the interpreter, their object checks ask `t.is_root()` at run time.
 fn root_applied(schema: &Schema) -> Vec<bool> {
     let mut seen = vec![false; schema.nodes().len()];
@@ -223,6 +225,7 @@ fn root_applied(schema: &Schema) -> Vec<bool> {
         stack.extend(&node.any_of);
         stack.extend(&node.one_of);
         stack.extend(node.not);
+        stack.extend(node.dependent_schemas.iter().map(|d| d.node));
     }
     seen
 }

@@ -77,7 +77,7 @@ impl<'n> Shape<'n> {
     /// Whether there is nothing to check, the members walked or not (`visit`).
     fn checks_nothing(&self, visit: bool) -> bool {
         let counts = self.node.min_properties.is_some() || self.node.max_properties.is_some();
-        !visit && self.node.required.is_empty() && !counts
+        !visit && self.node.required.is_empty() && !counts && !has_dependents(self.node)
     }
 
     /// Whether undeclared names are closed out: `true` with `properties`; for a node
@@ -90,6 +90,18 @@ impl<'n> Shape<'n> {
             (false, true) if self.root => at_root,
             _ => quote!(false),
         }
+    }
+
+    /// The names the node's conditional subschemas declare that it does not:
+    /// undeclared, but not refused by the closing alone
+    /// (`keywords::object::refuses_member`); none when `additionalProperties:
+    /// false` refuses them anyway.
+    fn conditional_names(&self) -> impl Iterator<Item = &'n String> + '_ {
+        let forbidden = self.node.additional == Additional::Forbidden;
+        self.node
+            .conditional_names
+            .iter()
+            .filter(move |n| !forbidden && self.node.property(n).is_none())
     }
 
     /// The value of `seen` once every bit-marked property was met.
@@ -175,7 +187,53 @@ pub(super) fn ok_code(node: &Node, root: bool) -> TokenStream {
             code.push(quote!(if !m.contains_key(#name) { return false; }));
         }
     }
+    code.push(ok_dependents(node));
     quote!(#(#code)*)
+}
+
+/// Whether the node has `dependentRequired` or `dependentSchemas`.
+fn has_dependents(node: &Node) -> bool {
+    !node.dependent_required.is_empty() || !node.dependent_schemas.is_empty()
+}
+
+/// The yes/no checks of `dependentRequired` and `dependentSchemas`.
+fn ok_dependents(node: &Node) -> TokenStream {
+    let rt = rt();
+    let required = node.dependent_required.iter().map(|(name, needs)| {
+        quote!(if !#rt::keywords::object::dependencies_met(|k: &str| m.contains_key(k), #name, &[#(#needs),*] as &[&str]) { return false; })
+    });
+    let schemas = node.dependent_schemas.iter().map(|d| {
+        let (name, f) = (&d.name, ok_name(d.node));
+        quote!(if m.contains_key(#name) && !#f(v, root, o) { return false; })
+    });
+    quote!(#(#required)* #(#schemas)*)
+}
+
+/// The reporting checks of `dependentRequired` then `dependentSchemas`, each
+/// entry in order, as the interpreter's `dependents`.
+fn dependents(node: &Node) -> TokenStream {
+    if !has_dependents(node) {
+        return quote!();
+    }
+    let rt = rt();
+    let names = node
+        .properties
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|p| &p.name);
+    let declared = quote!(|k: &str| -> ::core::option::Option<usize> {
+        const NAMES: &[&str] = &[#(#names),*];
+        NAMES.iter().position(|n| *n == k)
+    });
+    let required = node.dependent_required.iter().map(|(name, needs)| {
+        quote!(#rt::keywords::object::dependent_required(m, #name, &[#(#needs),*] as &[&str], t.is_root(), #declared, t, p, out);)
+    });
+    let schemas = node.dependent_schemas.iter().map(|d| {
+        let (name, f) = (&d.name, fn_name(d.node));
+        quote!(#rt::keywords::applicators::dependent_schema(m, #name, |sink: &mut #rt::Sink<'_>| #f(v, t, p, o, sink), t, out);)
+    });
+    quote!(#(#required)* #(#schemas)*)
 }
 
 /// The yes/no pass over the members.
@@ -198,7 +256,8 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(root));
         let rt = rt();
-        quote!(_ => { if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
+        let open = shape.conditional_names().map(|name| quote!(#name => {}));
+        quote!(#(#open)* _ => { if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
     } else {
         quote!(_ => {})
     };
@@ -229,6 +288,7 @@ pub(super) fn code(node: &Node, root: bool) -> TokenStream {
     if visit {
         code.push(members(&shape));
     }
+    code.push(dependents(node));
     code.push(missing(&shape));
     quote!(#(#code)*)
 }
@@ -318,7 +378,10 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(at_root));
         let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
-        quote!(_ => { #names if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
+        let open = shape
+            .conditional_names()
+            .map(|name| quote!(#name => { #names }));
+        quote!(#(#open)* _ => { #names if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
     } else {
         quote!(_ => { #names })
     }

@@ -271,7 +271,7 @@ impl Run<'_> {
         match value {
             Value::Number(n) => keywords::number::report(node, n, &self.options, trail, pos, out),
             Value::String(s) => keywords::string::report(node, s, &self.options, trail, pos, out),
-            Value::Object(map) => self.object(id, node, map, trail, pos, out, resume),
+            Value::Object(map) => self.object(id, node, value, map, trail, pos, out, resume),
             Value::Array(items) => self.array(node, items, trail, pos, out, resume),
             _ => {}
         }
@@ -283,6 +283,7 @@ impl Run<'_> {
         &self,
         id: NodeId,
         node: &Node,
+        value: &Value,
         map: &Map<String, Value>,
         trail: &Trail<'_>,
         pos: Position,
@@ -335,10 +336,13 @@ impl Run<'_> {
                 (None, Additional::Schema(extra)) => {
                     self.check(resume == Some(i), extra, v, &trail.key(key), at, out)
                 }
-                (None, _) if reject => out.report(|| Kind::Unexpected, &trail.key(key), at),
+                (None, _) if keywords::object::refuses_member(node, reject, key) => {
+                    out.report(|| Kind::Unexpected, &trail.key(key), at)
+                }
                 (None, _) => {}
             }
         }
+        self.dependents(node, value, map, trail, pos, out);
         let mut next = 0;
         let absent = |name: &str, next: &mut usize| match find_property(node, f, name, next) {
             Some((d, _)) if d < 64 => seen & (1 << d) == 0,
@@ -373,6 +377,27 @@ impl Run<'_> {
             }
         }
         out.move_back(start, from);
+    }
+
+    /// `dependentRequired`, then `dependentSchemas`, each entry in order.
+    fn dependents(
+        &self,
+        node: &Node,
+        value: &Value,
+        map: &Map<String, Value>,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
+        let root = trail.is_root();
+        for (name, needs) in &node.dependent_required {
+            let declared = |k: &str| node.property(k).map(|(d, _)| d);
+            keywords::object::dependent_required(map, name, needs, root, declared, trail, pos, out);
+        }
+        for d in &node.dependent_schemas {
+            let run = |sink: &mut Sink<'_>| self.check(false, d.node, value, trail, pos, sink);
+            keywords::applicators::dependent_schema(map, &d.name, run, trail, out);
+        }
     }
 
     fn array(

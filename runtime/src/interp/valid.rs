@@ -79,7 +79,7 @@ impl Run<'_> {
                 };
             }
             Value::Object(map) if f.flags & !facts::REQUIRED_BY_BITS == facts::OBJECT => {
-                return self.object_ok(self.schema.node(id), f, map, root);
+                return self.object_ok(self.schema.node(id), f, value, map, root);
             }
             _ if f.flags == facts::ENUM && !root => {
                 return match &self.schema.node(id).enum_values {
@@ -116,7 +116,7 @@ impl Run<'_> {
                 return Err(0)
             }
             Value::Object(map) if root || f.has(facts::OBJECT) => {
-                self.object_ok(node, f, map, root)?;
+                self.object_ok(node, f, value, map, root)?;
                 map.len()
             }
             Value::Array(items) if f.has(facts::ARRAY) => {
@@ -138,6 +138,7 @@ impl Run<'_> {
         &self,
         node: &Node,
         f: &NodeFacts,
+        value: &Value,
         map: &Map<String, Value>,
         root: bool,
     ) -> Result<(), usize> {
@@ -168,7 +169,7 @@ impl Run<'_> {
                 None => match node.additional {
                     Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
                     Additional::Schema(_) => {}
-                    _ if reject => return Err(i),
+                    _ if keywords::object::refuses_member(node, reject, key) => return Err(i),
                     _ => {}
                 },
             }
@@ -178,11 +179,30 @@ impl Run<'_> {
         } else {
             required_present(node, f, map, seen)
         };
-        if complete {
+        if complete && self.dependents_ok(node, value, map, root) {
             Ok(())
         } else {
             Err(map.len())
         }
+    }
+
+    /// `dependentRequired` and `dependentSchemas`.
+    #[inline]
+    fn dependents_ok(
+        &self,
+        node: &Node,
+        value: &Value,
+        map: &Map<String, Value>,
+        root: bool,
+    ) -> bool {
+        let has = |k: &str| map.contains_key(k);
+        node.dependent_required
+            .iter()
+            .all(|(name, needs)| keywords::object::dependencies_met(has, name, needs))
+            && node
+                .dependent_schemas
+                .iter()
+                .all(|d| !has(&d.name) || self.valid(d.node, value, root))
     }
 
     /// `propertyNames` on one name (as a string value).

@@ -194,6 +194,8 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("minProperties", F::Object, OBJ, BOTH, Ass, |n| n.min_properties.is_some()),
     kw("maxProperties", F::Object, OBJ, BOTH, Ass, |n| n.max_properties.is_some()),
     kw("propertyNames", F::Object, OBJ, BOTH, App, |n| n.property_names.is_some()),
+    kw("dependentRequired", F::Object, OBJ, D2020, Ass, |n| !n.dependent_required.is_empty()),
+    kw("dependentSchemas", F::Object, OBJ, D2020, App, |n| !n.dependent_schemas.is_empty()),
     kw("items", F::Array, ARR, BOTH, App, |n| n.items.is_some()),
     kw("prefixItems", F::Array, ARR, D2020, App, |n| !n.prefix_items.is_empty()),
     kw("minItems", F::Array, ARR, BOTH, Ass, |n| n.min_items.is_some()),
@@ -219,8 +221,6 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("unevaluatedItems", F::Array, ARR, D2020, App, UNREAD),
     kw("unevaluatedProperties", F::Object, OBJ, D2020, App, UNREAD),
     kw("patternProperties", F::Object, OBJ, BOTH, App, UNREAD),
-    kw("dependentRequired", F::Object, OBJ, D2020, Ass, UNREAD),
-    kw("dependentSchemas", F::Object, OBJ, D2020, App, UNREAD),
     kw("dependencies", F::Object, OBJ, D07, App, UNREAD),
     kw("additionalItems", F::Array, ARR, D07, App, UNREAD),
     kw("if", F::Applicator, None, BOTH, App, UNREAD),
@@ -244,7 +244,7 @@ pub const VOCABULARY: &[Keyword] = &[
 ];
 
 /// The first keyword that [`not_yet`] lists, in [`VOCABULARY`].
-const NOT_YET_FROM: usize = 37;
+const NOT_YET_FROM: usize = 39;
 /// The first keyword that [`kept_verbatim`] lists, in [`VOCABULARY`].
 const VERBATIM_FROM: usize = VOCABULARY.len() - 3;
 

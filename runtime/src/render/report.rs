@@ -23,7 +23,10 @@ use serde_json::{json, Map, Value};
 /// per kind: `expected` and `received` (type names) for `type`; `allowed` and
 /// `received` for `enum`; `expected` and `received` for `const`; `limit` and
 /// `received` for `below-minimum` / `above-maximum`; `received` (the name) and
-/// `allowed` (the known tools) for `unknown-tool`.
+/// `allowed` (the known tools) for `unknown-tool`; `condition` (`if-held`,
+/// `if-failed`, `present`), `condition_pointer` (the value `if` was asked about,
+/// or the present member) and `problem` (the inner kind and its fields) for
+/// `conditional`.
 pub fn json_report(report: &Report) -> Value {
     let max = report.max_report_bytes;
     let mut used = 0usize;
@@ -106,6 +109,14 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
         Kind::UniqueItems { first, second } => put("received", json!([first, second])),
         Kind::PropertyName { name, problem } => {
             put("received", json!(name));
+            let mut inner = Map::new();
+            inner.insert("kind".into(), json!(problem.code()));
+            facts(problem, &mut inner, max);
+            put("problem", Value::Object(inner));
+        }
+        Kind::Conditional { condition, problem } => {
+            put("condition", json!(condition.code()));
+            put("condition_pointer", json!(condition.path().to_pointer()));
             let mut inner = Map::new();
             inner.insert("kind".into(), json!(problem.code()));
             facts(problem, &mut inner, max);

@@ -45,13 +45,15 @@ pub const BASE_WORK: u64 = 1_000_000;
 /// See [`BASE_WORK`].
 pub const WORK_PER_NODE: u64 = 64;
 
-/// Number of in-place edges of `node` (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`).
+/// Number of in-place edges of `node` (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`,
+/// `dependentSchemas`).
 pub(crate) fn edge_count(node: &Node) -> usize {
     node.reference.is_some() as usize
         + node.all_of.len()
         + node.any_of.len()
         + node.one_of.len()
         + node.not.is_some() as usize
+        + node.dependent_schemas.len()
 }
 
 /// In-place edge `i` of `node` (`i < edge_count(node)`), without allocating.
@@ -68,7 +70,13 @@ pub(crate) fn edge(node: &Node, mut i: usize) -> NodeId {
         }
         i -= list.len();
     }
-    node.not.expect("edge index in range")
+    if let Some(not) = node.not {
+        if i == 0 {
+            return not;
+        }
+        i -= 1;
+    }
+    node.dependent_schemas[i].node
 }
 
 /// Whether the node holds nothing but a `$ref` (annotations aside are not

@@ -7,7 +7,8 @@ use super::{Node, NodeId};
 
 /// Sets [`Node::members_elsewhere`] on every node without `properties` from which a
 /// node with `properties` is reached through in-place subschemas (`$ref`, `allOf`,
-/// `anyOf`, `oneOf`; not `not`, whose names are the ones refused). Linear: one
+/// `anyOf`, `oneOf`; not `not`, whose names are the ones refused, nor the
+/// conditional subschemas, see [`mark_conditional`]). Linear: one
 /// backward walk from the nodes that declare `properties`.
 pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
     let mut callers: Vec<Vec<u32>> = vec![Vec::new(); nodes.len()];
@@ -36,5 +37,33 @@ pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
     }
     for (node, reaches) in nodes.iter_mut().zip(reaches) {
         node.members_elsewhere = reaches && node.properties.is_none();
+    }
+}
+
+/// The subschemas a node applies only under a condition: `if`, `then`, `else`
+/// and each of `dependentSchemas`.
+pub(crate) fn conditional_subschemas(node: &Node) -> impl Iterator<Item = NodeId> + '_ {
+    node.dependent_schemas.iter().map(|d| d.node)
+}
+
+/// Marks the conditional subschemas ([`Node::conditional`]: they close no object
+/// in tool-call mode) and gives each node that applies them the names they
+/// declare in `properties` ([`Node::conditional_names`], sorted, each once), which
+/// its own closing then lets through.
+pub(crate) fn mark_conditional(nodes: &mut [Node]) {
+    for i in 0..nodes.len() {
+        let subs: Vec<NodeId> = conditional_subschemas(&nodes[i]).collect();
+        if subs.is_empty() {
+            continue;
+        }
+        let mut names: Vec<String> = Vec::new();
+        for &NodeId(c) in &subs {
+            let sub = &mut nodes[c as usize];
+            sub.conditional = true;
+            names.extend(sub.properties.iter().flatten().map(|p| p.name.clone()));
+        }
+        names.sort_unstable();
+        names.dedup();
+        nodes[i].conditional_names = names;
     }
 }

@@ -137,12 +137,27 @@ pub struct Node {
     /// tool-call mode closes to undeclared names, the closing is theirs (see
     /// [`crate::keywords::object::closed`]).
     pub members_elsewhere: bool,
+    /// This node is a conditional subschema (`if`, `then`, `else`, one of
+    /// `dependentSchemas`): in tool-call mode it closes no object to undeclared
+    /// names (the node applying it does, see [`Node::conditional_names`]).
+    pub conditional: bool,
+    /// The names this node's conditional subschemas declare in `properties`
+    /// (sorted, each once): where this node closes an object in tool-call mode,
+    /// they are not refused as undeclared (`additionalProperties: false` still
+    /// refuses them).
+    pub conditional_names: Vec<String>,
     /// `minProperties`.
     pub min_properties: Option<u64>,
     /// `maxProperties`.
     pub max_properties: Option<u64>,
     /// `propertyNames`.
     pub property_names: Option<NodeId>,
+    /// `dependentRequired`: when the object has the first name, it must have each
+    /// of the others (in declaration order).
+    pub dependent_required: Vec<(String, Vec<String>)>,
+    /// `dependentSchemas`: when the object has the property `name`, the object
+    /// itself must also match `node` (applied in place, like `allOf`).
+    pub dependent_schemas: Vec<Property>,
     /// `prefixItems`: one schema per leading element.
     pub prefix_items: Vec<NodeId>,
     /// `items`: the schema of every element after `prefixItems`.

@@ -57,6 +57,7 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     }
     if p.errors.is_empty() {
         super::closure::mark_members_elsewhere(&mut p.nodes);
+        super::closure::mark_conditional(&mut p.nodes);
         Ok(Schema {
             facts: super::facts::Facts::of(&p.nodes),
             nodes: p.nodes,
@@ -315,8 +316,60 @@ impl Parser {
                     format!("expected a boolean or a schema, got {}", kind_of(other)),
                 ),
             },
+            "dependentRequired" => node.dependent_required = self.dependent_required(v, &at),
+            "dependentSchemas" => {
+                node.dependent_schemas = self.named_schemas(v, &at, depth).unwrap_or_default()
+            }
             _ => node.property_names = self.subschema(v, at, depth),
         }
+    }
+
+    /// `dependentRequired`: an object mapping each name to the names it needs
+    /// (strings, each once: a repeat is linted as in `required`).
+    fn dependent_required(&mut self, v: &Value, at: &str) -> Vec<(String, Vec<String>)> {
+        let Value::Object(map) = v else {
+            self.error(
+                at,
+                format!(
+                    "expected an object mapping names to arrays of property names, got {}",
+                    kind_of(v)
+                ),
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(map.len());
+        for (name, needs) in map {
+            let list_at = pointer::join(at, name);
+            let Value::Array(items) = needs else {
+                self.error(
+                    list_at,
+                    format!(
+                        "expected an array of property names, got {}",
+                        kind_of(needs)
+                    ),
+                );
+                continue;
+            };
+            let mut kept: Vec<String> = Vec::with_capacity(items.len());
+            let mut seen: HashSet<&str> = HashSet::new();
+            for (i, item) in items.iter().enumerate() {
+                let item_at = || pointer::join(&list_at, &i.to_string());
+                match item {
+                    Value::String(need) if !seen.insert(need) => self.lint(
+                        LintKind::DuplicateRequired,
+                        item_at(),
+                        format!("\"{need}\" is already required when \"{name}\" is present"),
+                    ),
+                    Value::String(need) => kept.push(need.clone()),
+                    other => self.error(
+                        item_at(),
+                        format!("expected a property name, got {}", kind_of(other)),
+                    ),
+                }
+            }
+            out.push((name.clone(), kept));
+        }
+        out
     }
 
     /// The array keywords.

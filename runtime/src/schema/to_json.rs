@@ -73,6 +73,21 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
                 Additional::Unspecified => None,
             },
             "propertyNames" => node.property_names.map(|i| node_to_value(schema, i)),
+            "dependentRequired" => Some(Value::Object(
+                node.dependent_required
+                    .iter()
+                    .map(|(name, needs)| {
+                        let needs = needs.iter().cloned().map(Value::String).collect();
+                        (name.clone(), Value::Array(needs))
+                    })
+                    .collect(),
+            )),
+            "dependentSchemas" => Some(Value::Object(
+                node.dependent_schemas
+                    .iter()
+                    .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
+                    .collect(),
+            )),
             "items" => node.items.map(|i| node_to_value(schema, i)),
             "prefixItems" => Some(list(schema, &node.prefix_items)),
             "allOf" => Some(list(schema, &node.all_of)),
@@ -137,7 +152,7 @@ mod tests {
             "properties": {
                 "s": {"type": "string", "minLength": 1, "maxLength": 5, "pattern": "^a", "format": "email", "nullable": true},
                 "a": {"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1, "maxItems": 3, "uniqueItems": true},
-                "o": {"type": "object", "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2},
+                "o": {"type": "object", "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2, "dependentRequired": {"a": ["b", "c"]}, "dependentSchemas": {"b": {"required": ["c"]}}},
                 "c": {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true, {"not": {"const": 1}}], "allOf": [{}]},
                 "e": {"exclusiveMaximum": 1.5}
             }

@@ -56,7 +56,8 @@
 //! `minProperties`, `maxProperties`, closed objects under [`Options::undeclared`])
 //! and arrays (`items`, `prefixItems`, `minItems`, `maxItems`), also where `$ref`
 //! and `allOf` add conjuncts as long as one of them constrains the members. An
-//! object or array under `anyOf`, `oneOf` or `not`, with `uniqueItems`, against
+//! object or array under `anyOf`, `oneOf` or `not`, with `uniqueItems`,
+//! `dependentRequired` or `dependentSchemas`, against
 //! an `enum`/`const` holding objects or arrays, whose members several conjuncts
 //! constrain, or with more than 64 declared and required names, is read into a
 //! `Value` (that sub-value only; the whole call when it is the root) and checked

@@ -44,12 +44,6 @@ const EXCLUSIONS: &[(&str, &str, &str, &str)] = &[
         PATTERN_PROPERTIES,
     ),
     (
-        "additionalProperties.json",
-        "dependentSchemas with additionalProperties",
-        "\"dependentSchemas\" is not supported",
-        "dependentSchemas is not supported",
-    ),
-    (
         "defs.json",
         "validate definition against metaschema",
         "only local references",

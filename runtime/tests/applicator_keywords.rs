@@ -1,0 +1,251 @@
+//! The keywords of the 2020-12 applicator and validation vocabularies that apply
+//! under a condition: `dependentRequired`, `dependentSchemas`, `if`/`then`/`else`.
+//! Their violations (the kind, the condition that applied, the path, the
+//! position), their words in the default format and their `json_report` fields;
+//! how tool-call mode reads them (closed objects); their refusals and lints; and
+//! their cost on hostile input. The JSON-Schema-Test-Suite files of each keyword
+//! run in both back ends in `tests/compiled/tests/json_schema_test_suite.rs`.
+
+use serde_json::{json, Value};
+use tool_schema_runtime::{json_report, Condition, Kind, Options, Path, Schema, Segment};
+
+fn schema(v: Value) -> Schema {
+    Schema::parse(&v).unwrap_or_else(|e| panic!("schema refused: {e}"))
+}
+
+fn refusal(v: Value) -> String {
+    match Schema::parse(&v) {
+        Ok(_) => panic!("accepted: {v}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn messages(s: &Schema, args: Value) -> Vec<String> {
+    s.validate(&args).messages()
+}
+
+fn spec_messages(s: &Schema, args: Value) -> Vec<String> {
+    s.validate_with(&args, &Options::SPEC).messages()
+}
+
+fn key(k: &str) -> Segment {
+    Segment::Key(k.to_string().into())
+}
+
+// ---------------------------------------------------------------------------------
+// dependentRequired
+
+fn payment() -> Schema {
+    schema(json!({
+        "type": "object",
+        "properties": {
+            "amount": {"type": "number"},
+            "card": {"type": "string"},
+            "billing": {"type": "string"},
+            "cvv": {"type": "string"}
+        },
+        "required": ["amount"],
+        "dependentRequired": {"card": ["billing", "cvv"]}
+    }))
+}
+
+#[test]
+fn dependent_required_names_each_missing_name_and_why() {
+    let s = payment();
+    assert!(s.is_valid(&json!({"amount": 1})));
+    assert!(s.is_valid(&json!({"amount": 1, "card": "x", "billing": "y", "cvv": "1"})));
+    assert!(s.is_valid(&json!({"amount": 1, "billing": "y"})));
+    let report = s.validate(&json!({"card": "x", "amount": 1}));
+    assert_eq!(
+        report.messages(),
+        [
+            "missing required argument 'billing', because 'card' is given",
+            "missing required argument 'cvv', because 'card' is given",
+        ]
+    );
+    let v = &report.violations()[0];
+    assert_eq!(v.path, Path(vec![key("billing")]));
+    // Positioned as a missing required argument: no argument, its declared index.
+    assert_eq!(v.position.argument, None);
+    assert_eq!(v.position.declared, Some(2));
+    assert_eq!(
+        v.kind,
+        Kind::Conditional {
+            condition: Condition::Present {
+                member: Path(vec![key("card")])
+            },
+            problem: Box::new(Kind::Missing),
+        }
+    );
+    assert_eq!(v.kind.code(), "conditional");
+}
+
+#[test]
+fn dependent_required_comes_after_required_and_the_members() {
+    let s = payment();
+    assert_eq!(
+        messages(&s, json!({"card": 5})),
+        [
+            "missing required argument 'amount'",
+            "argument 'card' should be string, got integer",
+            "missing required argument 'billing', because 'card' is given",
+            "missing required argument 'cvv', because 'card' is given",
+        ]
+    );
+}
+
+#[test]
+fn dependent_required_nested_words_and_report() {
+    let s = schema(json!({
+        "type": "object",
+        "properties": {"ship": {"type": "object", "dependentRequired": {"express": ["phone"]}}}
+    }));
+    let report = s.validate(&json!({"ship": {"express": true}}));
+    assert_eq!(
+        report.messages(),
+        ["missing required argument 'ship.phone', because 'ship.express' is given"]
+    );
+    let entry = &json_report(&report)["violations"][0];
+    assert_eq!(entry["kind"], "conditional");
+    assert_eq!(entry["pointer"], "/ship/phone");
+    assert_eq!(entry["argument"], json!(0));
+    assert_eq!(entry["condition"], "present");
+    assert_eq!(entry["condition_pointer"], "/ship/express");
+    assert_eq!(entry["problem"], json!({"kind": "missing"}));
+}
+
+#[test]
+fn dependent_required_refusals_and_lints() {
+    assert_eq!(
+        refusal(json!({"dependentRequired": ["a"]})),
+        "/dependentRequired: expected an object mapping names to arrays of property names, got an array"
+    );
+    assert_eq!(
+        refusal(json!({"dependentRequired": {"a": "b"}})),
+        "/dependentRequired/a: expected an array of property names, got a string"
+    );
+    assert_eq!(
+        refusal(json!({"dependentRequired": {"a": ["b", 1]}})),
+        "/dependentRequired/a/1: expected a property name, got a number"
+    );
+    let s = schema(json!({"type": "object", "dependentRequired": {"a": ["b", "b"]}}));
+    let lints: Vec<String> = s.lints().iter().map(|l| l.to_string()).collect();
+    assert_eq!(
+        lints,
+        ["/dependentRequired/a/1: \"b\" is already required when \"a\" is present [duplicate-required]"]
+    );
+    let s = schema(json!({"type": "string", "dependentRequired": {"a": ["b"]}}));
+    assert_eq!(s.lints()[0].kind.code(), "keyword-type-mismatch");
+}
+
+// ---------------------------------------------------------------------------------
+// dependentSchemas
+
+fn shipping() -> Schema {
+    schema(json!({
+        "type": "object",
+        "properties": {
+            "method": {"enum": ["post", "courier"]},
+            "weight": {"type": "number"}
+        },
+        "dependentSchemas": {
+            "method": {
+                "properties": {"weight": {"maximum": 30}, "insured": {"type": "boolean"}},
+                "required": ["weight"]
+            }
+        }
+    }))
+}
+
+#[test]
+fn dependent_schemas_apply_when_the_member_is_there() {
+    let s = shipping();
+    assert!(s.is_valid(&json!({})));
+    assert!(s.is_valid(&json!({"weight": 100})));
+    assert!(s.is_valid(&json!({"method": "post", "weight": 3})));
+    assert_eq!(
+        messages(&s, json!({"method": "post", "weight": 31})),
+        ["argument 'weight' should be at most 30, got 31, because 'method' is given"]
+    );
+    let report = s.validate(&json!({"method": "post"}));
+    assert_eq!(
+        report.messages(),
+        ["missing required argument 'weight', because 'method' is given"]
+    );
+    let entry = &json_report(&report)["violations"][0];
+    assert_eq!(entry["condition"], "present");
+    assert_eq!(entry["condition_pointer"], "/method");
+}
+
+#[test]
+fn tool_call_mode_lets_through_names_a_conditional_subschema_declares() {
+    // `insured` is declared only by the dependent schema: in tool-call mode the
+    // object is closed by the node declaring `properties`, and a conditional
+    // subschema's names count as declared there; the subschema itself closes
+    // nothing (it would refuse `method`).
+    let s = shipping();
+    assert!(s.is_valid(&json!({"method": "post", "weight": 3, "insured": true})));
+    assert_eq!(
+        messages(&s, json!({"method": "post", "weight": 3, "gift": true})),
+        ["unexpected argument 'gift'"]
+    );
+    assert_eq!(
+        messages(&s, json!({"method": "post", "weight": 3, "insured": 1})),
+        ["argument 'insured' should be boolean, got integer, because 'method' is given"]
+    );
+    // `additionalProperties: false` still refuses them, as JSON Schema does.
+    let closed = schema(json!({
+        "type": "object",
+        "properties": {"a": {}},
+        "additionalProperties": false,
+        "dependentSchemas": {"a": {"properties": {"b": {}}}}
+    }));
+    assert_eq!(
+        messages(&closed, json!({"a": 1, "b": 2})),
+        ["unexpected argument 'b'"]
+    );
+    assert_eq!(
+        spec_messages(&closed, json!({"a": 1, "b": 2})),
+        ["unexpected argument 'b'"]
+    );
+}
+
+#[test]
+fn a_false_dependent_schema_refuses_the_object() {
+    let s = schema(
+        json!({"type": "object", "properties": {"a": {}, "b": {}}, "dependentSchemas": {"a": false}}),
+    );
+    assert!(s.is_valid(&json!({"b": 1})));
+    let report = s.validate(&json!({"a": 1}));
+    assert_eq!(
+        report.messages(),
+        ["no arguments are allowed, because 'a' is given"]
+    );
+}
+
+// ---------------------------------------------------------------------------------
+// cost
+
+#[test]
+fn many_dependencies_on_a_wide_object_stay_linear() {
+    // 2,000 entries, each needing 50 names, against an object with 2,000
+    // members: each entry is a lookup per needed name.
+    let n = 2_000;
+    let mut deps = serde_json::Map::new();
+    for i in 0..n {
+        let needs: Vec<String> = (0..50).map(|j| format!("p{}", (i + j) % n)).collect();
+        deps.insert(format!("p{i}"), json!(needs));
+    }
+    let s =
+        schema(json!({"type": "object", "additionalProperties": true, "dependentRequired": deps}));
+    let mut args = serde_json::Map::new();
+    for i in 0..n {
+        args.insert(format!("p{i}"), json!(i));
+    }
+    let start = std::time::Instant::now();
+    assert!(s.is_valid(&Value::Object(args.clone())));
+    args.remove("p7");
+    let report = s.validate(&Value::Object(args));
+    assert_eq!(report.len() + report.omitted, 49);
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
