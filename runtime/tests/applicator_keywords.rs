@@ -224,6 +224,131 @@ fn a_false_dependent_schema_refuses_the_object() {
 }
 
 // ---------------------------------------------------------------------------------
+// if / then / else
+
+fn notify() -> Schema {
+    schema(json!({
+        "type": "object",
+        "properties": {
+            "channel": {"enum": ["email", "sms"]},
+            "address": {"type": "string"},
+            "phone": {"type": "string"},
+            "retries": {
+                "type": ["integer", "string"],
+                "if": {"type": "integer"},
+                "then": {"minimum": 1},
+                "else": {"enum": ["auto"]}
+            }
+        },
+        "required": ["channel"],
+        "if": {"properties": {"channel": {"const": "email"}}},
+        "then": {"required": ["address"]},
+        "else": {"required": ["phone"], "properties": {"voice": {"type": "boolean"}}}
+    }))
+}
+
+#[test]
+fn then_applies_when_if_holds_and_says_so() {
+    let s = notify();
+    assert!(s.is_valid(&json!({"channel": "email", "address": "a@b.c"})));
+    let report = s.validate(&json!({"channel": "email", "phone": "1"}));
+    assert_eq!(
+        report.messages(),
+        ["missing required argument 'address', because arguments match the 'if' schema"]
+    );
+    let v = &report.violations()[0];
+    assert_eq!(
+        v.kind,
+        Kind::Conditional {
+            condition: Condition::IfHeld { at: Path(vec![]) },
+            problem: Box::new(Kind::Missing),
+        }
+    );
+    let entry = &json_report(&report)["violations"][0];
+    assert_eq!(entry["condition"], "if-held");
+    assert_eq!(entry["condition_pointer"], "");
+    assert_eq!(entry["problem"]["kind"], "missing");
+}
+
+#[test]
+fn else_applies_when_if_fails_and_says_so() {
+    let s = notify();
+    assert!(s.is_valid(&json!({"channel": "sms", "phone": "1"})));
+    assert_eq!(
+        messages(&s, json!({"channel": "sms"})),
+        ["missing required argument 'phone', because arguments do not match the 'if' schema"]
+    );
+    // On a nested value: the condition names it.
+    assert_eq!(
+        messages(&s, json!({"channel": "sms", "phone": "1", "retries": 0})),
+        ["argument 'retries' should be at least 1, got 0, because argument 'retries' matches the 'if' schema"]
+    );
+    assert_eq!(
+        messages(&s, json!({"channel": "sms", "phone": "1", "retries": "x"})),
+        ["argument 'retries' should be \"auto\", got \"x\", because argument 'retries' does not match the 'if' schema"]
+    );
+    let report = s.validate(&json!({"channel": "sms", "phone": "1", "retries": "x"}));
+    assert_eq!(
+        json_report(&report)["violations"][0]["condition_pointer"],
+        "/retries"
+    );
+}
+
+#[test]
+fn the_if_schema_closes_nothing_in_tool_call_mode() {
+    // `if` declares only `channel`: were it closed, `address` would make it fail
+    // and `else` apply. Names declared by `then`/`else` (`voice`) are accepted.
+    let s = notify();
+    assert!(s.is_valid(&json!({"channel": "email", "address": "a@b.c"})));
+    assert!(s.is_valid(&json!({"channel": "sms", "phone": "1", "voice": true})));
+    assert_eq!(
+        messages(&s, json!({"channel": "sms", "phone": "1", "voice": 1})),
+        ["argument 'voice' should be boolean, got integer, because arguments do not match the 'if' schema"]
+    );
+    assert_eq!(
+        messages(&s, json!({"channel": "sms", "phone": "1", "fax": 1})),
+        ["unexpected argument 'fax'"]
+    );
+}
+
+#[test]
+fn if_without_a_branch_and_branches_without_if_are_linted_and_inert() {
+    let s = schema(json!({"type": "object", "if": false, "then": false}));
+    assert!(s.lints().is_empty());
+    assert!(s.is_valid(&json!({})));
+    let s = schema(json!({"type": "string", "then": {"minLength": 9}, "else": false}));
+    let lints: Vec<String> = s.lints().iter().map(|l| l.to_string()).collect();
+    assert_eq!(
+        lints,
+        [
+            "/then: then has no effect without if [without-if]",
+            "/else: else has no effect without if [without-if]",
+        ]
+    );
+    assert!(s.validate_with(&json!("x"), &Options::SPEC).is_valid());
+    let s = schema(json!({"type": "string", "if": {"minLength": 9}}));
+    assert_eq!(
+        s.lints()[0].to_string(),
+        "/if: if has no effect without then or else [without-if]"
+    );
+    assert!(s.validate_with(&json!("x"), &Options::SPEC).is_valid());
+    assert_eq!(
+        refusal(json!({"if": 1, "then": {}})),
+        "/if: expected a schema (an object or a boolean), got a number"
+    );
+}
+
+#[test]
+fn a_chain_of_nested_conditions_is_bounded_by_the_hop_budget() {
+    // `if` inside `if` inside ...: each an in-place hop, refused past the budget.
+    let mut v = json!({"minimum": 1});
+    for _ in 0..20 {
+        v = json!({"if": v, "then": {"minimum": 0}});
+    }
+    assert!(refusal(v).contains("nested $ref/allOf/anyOf/oneOf/not/if/then/else/dependentSchemas"));
+}
+
+// ---------------------------------------------------------------------------------
 // cost
 
 #[test]

@@ -126,3 +126,15 @@ fn dependent_schemas() {
         object(json!({"dependentSchemas": {"a": {"required": ["b"]}}})),
     );
 }
+
+#[test]
+fn if_then_else() {
+    let schema = object(json!({
+        "if": {"properties": {"a": {"const": "x"}}},
+        "then": {"required": ["b"]},
+        "else": {"properties": {"b": {"maxLength": 3}}}
+    }));
+    for keyword in ["if", "then", "else"] {
+        check(keyword, schema.clone());
+    }
+}

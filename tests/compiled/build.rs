@@ -49,6 +49,7 @@ const LINTS: &[&str] = &[
     "keyword_type_mismatch",
     "duplicate_type",
     "unknown_format",
+    "without_if",
 ];
 
 fn main() {

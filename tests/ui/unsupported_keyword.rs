@@ -5,7 +5,7 @@ tool_schema! {
     pub Order = {
         "type": "object",
         "properties": {
-            "sku": { "type": "string", "if": { "minLength": 3 } },
+            "sku": { "type": "array", "unevaluatedItems": false },
             "qty": { "type": "object", "patternProperties": { "^x": {} } },
             "address": { "$id": "https://example.com/address" }
         }

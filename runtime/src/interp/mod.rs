@@ -449,5 +449,15 @@ impl Run<'_> {
             let schema = || crate::schema::node_value(self.schema, not);
             keywords::applicators::not(run, schema, trail, pos, out);
         }
+        if let Some(condition) = node.effective_if() {
+            let run_if =
+                |sink: &mut Sink<'_>| self.check(false, condition, value, trail, pos, sink);
+            let run_branch = |held: bool, sink: &mut Sink<'_>| {
+                if let Some(b) = node.branch(held) {
+                    self.check(false, b, value, trail, pos, sink)
+                }
+            };
+            keywords::applicators::if_then_else(run_if, run_branch, trail, out);
+        }
     }
 }

@@ -260,8 +260,15 @@ impl Run<'_> {
                 return false;
             }
         }
-        match node.not {
-            Some(not) => !self.valid(not, value, root),
+        if let Some(not) = node.not {
+            if self.valid(not, value, root) {
+                return false;
+            }
+        }
+        match node.effective_if() {
+            Some(condition) => node
+                .branch(self.valid(condition, value, root))
+                .is_none_or(|b| self.valid(b, value, root)),
             None => true,
         }
     }

@@ -278,6 +278,30 @@ pub fn conditional(
     out.extend(wrapped);
 }
 
+/// `if`/`then`/`else`: `run_if` probes the value against `if`; then
+/// `run_branch(held, sink)` validates it against `then` (`held`) or `else`, each
+/// violation reported with the condition ([`conditional`]: `IfHeld` or
+/// `IfFailed` at `trail`). Only for a node with `if` and at least one branch.
+pub fn if_then_else(
+    run_if: impl FnOnce(&mut Sink<'_>),
+    run_branch: impl FnOnce(bool, &mut Sink<'_>),
+    trail: &Trail<'_>,
+    out: &mut Sink<'_>,
+) {
+    let mut probe = Sink::probe();
+    run_if(&mut probe);
+    let held = !probe.failed();
+    let condition = || {
+        let at = trail.to_path();
+        if held {
+            Condition::IfHeld { at }
+        } else {
+            Condition::IfFailed { at }
+        }
+    };
+    conditional(condition, |sink| run_branch(held, sink), out);
+}
+
 /// `dependentSchemas`, one entry: when the object `map` has `name`, `run`
 /// validates the object against the entry's subschema ([`conditional`]).
 pub fn dependent_schema(

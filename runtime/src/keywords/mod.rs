@@ -37,7 +37,7 @@ pub enum Family {
     /// The array keywords ([`array`](mod@array)).
     Array,
     /// Subschemas applied to the value itself: `$ref`, `allOf`, `anyOf`, `oneOf`,
-    /// `not` ([`applicators`]).
+    /// `not`, `if`/`then`/`else` ([`applicators`]).
     Applicator,
     /// Keywords that never produce a violation.
     Annotation,
@@ -205,6 +205,9 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("anyOf", F::Applicator, None, BOTH, App, |n| !n.any_of.is_empty()),
     kw("oneOf", F::Applicator, None, BOTH, App, |n| !n.one_of.is_empty()),
     kw("not", F::Applicator, None, BOTH, App, |n| n.not.is_some()),
+    kw("if", F::Applicator, None, BOTH, App, |n| n.if_schema.is_some()),
+    kw("then", F::Applicator, None, BOTH, App, |n| n.then_schema.is_some()),
+    kw("else", F::Applicator, None, BOTH, App, |n| n.else_schema.is_some()),
     kw("$ref", F::Applicator, None, BOTH, App, |n| n.reference.is_some()),
     kw("$defs", F::Core, None, D2020, Cor, |n| !n.defs.is_empty()),
     kw("definitions", F::Core, None, D07, Cor, |n| !n.defs.is_empty()),
@@ -223,9 +226,6 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("patternProperties", F::Object, OBJ, BOTH, App, UNREAD),
     kw("dependencies", F::Object, OBJ, D07, App, UNREAD),
     kw("additionalItems", F::Array, ARR, D07, App, UNREAD),
-    kw("if", F::Applicator, None, BOTH, App, UNREAD),
-    kw("then", F::Applicator, None, BOTH, App, UNREAD),
-    kw("else", F::Applicator, None, BOTH, App, UNREAD),
     kw("$id", F::Core, None, BOTH, Cor, UNREAD),
     kw("$anchor", F::Core, None, D2020, Cor, UNREAD),
     kw("$dynamicRef", F::Core, None, D2020, Cor, UNREAD),
@@ -244,7 +244,7 @@ pub const VOCABULARY: &[Keyword] = &[
 ];
 
 /// The first keyword that [`not_yet`] lists, in [`VOCABULARY`].
-const NOT_YET_FROM: usize = 39;
+const NOT_YET_FROM: usize = 42;
 /// The first keyword that [`kept_verbatim`] lists, in [`VOCABULARY`].
 const VERBATIM_FROM: usize = VOCABULARY.len() - 3;
 

@@ -46,7 +46,7 @@ pub const BASE_WORK: u64 = 1_000_000;
 pub const WORK_PER_NODE: u64 = 64;
 
 /// Number of in-place edges of `node` (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`,
-/// `dependentSchemas`).
+/// `if`, `then`, `else`, `dependentSchemas`).
 pub(crate) fn edge_count(node: &Node) -> usize {
     node.reference.is_some() as usize
         + node.all_of.len()
@@ -54,6 +54,9 @@ pub(crate) fn edge_count(node: &Node) -> usize {
         + node.one_of.len()
         + node.not.is_some() as usize
         + node.dependent_schemas.len()
+        + node.if_schema.is_some() as usize
+        + node.then_schema.is_some() as usize
+        + node.else_schema.is_some() as usize
 }
 
 /// In-place edge `i` of `node` (`i < edge_count(node)`), without allocating.
@@ -70,9 +73,12 @@ pub(crate) fn edge(node: &Node, mut i: usize) -> NodeId {
         }
         i -= list.len();
     }
-    if let Some(not) = node.not {
+    for one in [node.not, node.if_schema, node.then_schema, node.else_schema]
+        .into_iter()
+        .flatten()
+    {
         if i == 0 {
-            return not;
+            return one;
         }
         i -= 1;
     }
@@ -187,7 +193,7 @@ pub(crate) fn check_hops(nodes: &[Node], order: &[u32]) -> Option<Diagnostic> {
         Diagnostic::new(
             nodes[worst].pointer.clone(),
             format!(
-                "a validator would go through {hops} nested $ref/allOf/anyOf/oneOf/not at one value from here: at most {MAX_HOPS} are allowed"
+                "a validator would go through {hops} nested $ref/allOf/anyOf/oneOf/not/if/then/else/dependentSchemas at one value from here: at most {MAX_HOPS} are allowed"
             ),
         )
     })

@@ -43,7 +43,10 @@ pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
 /// The subschemas a node applies only under a condition: `if`, `then`, `else`
 /// and each of `dependentSchemas`.
 pub(crate) fn conditional_subschemas(node: &Node) -> impl Iterator<Item = NodeId> + '_ {
-    node.dependent_schemas.iter().map(|d| d.node)
+    [node.if_schema, node.then_schema, node.else_schema]
+        .into_iter()
+        .flatten()
+        .chain(node.dependent_schemas.iter().map(|d| d.node))
 }
 
 /// Marks the conditional subschemas ([`Node::conditional`]: they close no object

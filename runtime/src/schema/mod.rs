@@ -176,6 +176,12 @@ pub struct Node {
     pub one_of: Vec<NodeId>,
     /// `not`.
     pub not: Option<NodeId>,
+    /// `if`: which of `then`/`else` applies (no effect of its own).
+    pub if_schema: Option<NodeId>,
+    /// `then`: applied in place when `if` accepts the value (no effect without `if`).
+    pub then_schema: Option<NodeId>,
+    /// `else`: applied in place when `if` refuses the value (no effect without `if`).
+    pub else_schema: Option<NodeId>,
     /// `$ref`, resolved to the node it names (local references only).
     pub reference: Option<NodeId>,
     /// `$defs` / `definitions`: named schemas, kept for export and `$ref`.
@@ -187,6 +193,23 @@ pub struct Node {
 }
 
 impl Node {
+    /// `if`, when it has an effect: with `then` or `else`.
+    #[inline]
+    pub fn effective_if(&self) -> Option<NodeId> {
+        self.if_schema
+            .filter(|_| self.then_schema.is_some() || self.else_schema.is_some())
+    }
+
+    /// The branch that applies when `if` accepted the value (`held`), or refused it.
+    #[inline]
+    pub fn branch(&self, held: bool) -> Option<NodeId> {
+        if held {
+            self.then_schema
+        } else {
+            self.else_schema
+        }
+    }
+
     /// The declared property called `name`, with its index in declaration order.
     pub fn property(&self, name: &str) -> Option<(usize, &Property)> {
         self.properties

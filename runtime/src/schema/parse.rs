@@ -398,6 +398,9 @@ impl Parser {
             "allOf" => node.all_of = self.schema_list(v, &at, depth, false),
             "anyOf" => node.any_of = self.schema_list(v, &at, depth, false),
             "oneOf" => node.one_of = self.schema_list(v, &at, depth, false),
+            "if" => node.if_schema = self.subschema(v, at, depth),
+            "then" => node.then_schema = self.subschema(v, at, depth),
+            "else" => node.else_schema = self.subschema(v, at, depth),
             _ => node.not = self.subschema(v, at, depth),
         }
     }
@@ -723,6 +726,34 @@ impl Parser {
         self.lint_bounds(node, ptr);
         self.lint_enum_const(node, ptr);
         self.lint_misplaced(node, ptr);
+        self.lint_without_if(node, ptr);
+    }
+
+    /// `then`/`else` without `if`, or `if` without either: JSON Schema gives
+    /// them no effect.
+    fn lint_without_if(&mut self, node: &Node, ptr: &str) {
+        let branches = node.then_schema.is_some() || node.else_schema.is_some();
+        if node.if_schema.is_some() && !branches {
+            self.key_lint(
+                LintKind::WithoutIf,
+                pointer::join(ptr, "if"),
+                "if has no effect without then or else".to_string(),
+            );
+        }
+        if node.if_schema.is_none() {
+            for (kw, present) in [
+                ("then", node.then_schema.is_some()),
+                ("else", node.else_schema.is_some()),
+            ] {
+                if present {
+                    self.key_lint(
+                        LintKind::WithoutIf,
+                        pointer::join(ptr, kw),
+                        format!("{kw} has no effect without if"),
+                    );
+                }
+            }
+        }
     }
 
     /// `required` names that `properties` does not declare.
@@ -956,8 +987,8 @@ mod tests {
     #[test]
     fn unsupported_and_unknown_keywords_are_refused() {
         assert_eq!(
-            errors(json!({"properties": {"s": {"type": "string", "if": {"minLength": 1}}}})),
-            ["/properties/s/if: keyword \"if\" is not supported yet"]
+            errors(json!({"properties": {"s": {"type": "string", "contains": {"minLength": 1}}}})),
+            ["/properties/s/contains: keyword \"contains\" is not supported yet"]
         );
         assert_eq!(
             errors(json!({"requird": ["a"]})),

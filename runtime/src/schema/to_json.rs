@@ -94,6 +94,9 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "anyOf" => Some(list(schema, &node.any_of)),
             "oneOf" => Some(list(schema, &node.one_of)),
             "not" => node.not.map(|i| node_to_value(schema, i)),
+            "if" => node.if_schema.map(|i| node_to_value(schema, i)),
+            "then" => node.then_schema.map(|i| node_to_value(schema, i)),
+            "else" => node.else_schema.map(|i| node_to_value(schema, i)),
             "$ref" => node.reference.map(|r| {
                 let target = &schema.node(r).pointer;
                 Value::String(format!("#{target}"))
@@ -153,7 +156,7 @@ mod tests {
                 "s": {"type": "string", "minLength": 1, "maxLength": 5, "pattern": "^a", "format": "email", "nullable": true},
                 "a": {"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1, "maxItems": 3, "uniqueItems": true},
                 "o": {"type": "object", "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2, "dependentRequired": {"a": ["b", "c"]}, "dependentSchemas": {"b": {"required": ["c"]}}},
-                "c": {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true, {"not": {"const": 1}}], "allOf": [{}]},
+                "c": {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true, {"not": {"const": 1}}], "allOf": [{}], "if": {"type": "string"}, "then": {"minLength": 2}, "else": false},
                 "e": {"exclusiveMaximum": 1.5}
             }
         });

@@ -23,7 +23,7 @@ pub(crate) enum Compound {
     /// Invalid whatever it holds (wrong type, `false`, an `enum` of scalars, ...).
     Fail,
     /// Read into a `serde_json::Value` and checked by the interpreter (`anyOf`,
-    /// `oneOf`, `not`, `uniqueItems`, `dependentRequired`, `dependentSchemas`,
+    /// `oneOf`, `not`, `if`/`then`/`else`, `uniqueItems`, `dependentRequired`, `dependentSchemas`,
     /// `enum`/`const` holding such values, several conjuncts constraining
     /// members, ...).
     Buffer,
@@ -352,7 +352,11 @@ pub(crate) fn compound(
             }
             buffer = true;
         }
-        if !m.any_of.is_empty() || !m.one_of.is_empty() || m.not.is_some() {
+        if !m.any_of.is_empty()
+            || !m.one_of.is_empty()
+            || m.not.is_some()
+            || m.effective_if().is_some()
+        {
             buffer = true;
         }
         if ty == JsonType::Array && m.unique_items {

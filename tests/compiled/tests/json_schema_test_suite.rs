@@ -148,24 +148,9 @@ const EXCLUSIONS: &[(&str, &str, &str, &str)] = &[
         "\"$id\"",
         URN,
     ),
-    (
-        "ref.json",
-        "ref to if",
-        "\"if\" is not supported",
-        "if/then/else and $id are not supported",
-    ),
-    (
-        "ref.json",
-        "ref to then",
-        "\"then\" is not supported",
-        "if/then/else and $id are not supported",
-    ),
-    (
-        "ref.json",
-        "ref to else",
-        "\"else\" is not supported",
-        "if/then/else and $id are not supported",
-    ),
+    ("ref.json", "ref to if", "\"$id\"", ID),
+    ("ref.json", "ref to then", "\"$id\"", ID),
+    ("ref.json", "ref to else", "\"$id\"", ID),
     (
         "ref.json",
         "ref with absolute-path-reference",
