@@ -175,7 +175,8 @@ pub use tool_schema_runtime::{
 /// - every lint of the schema model, unless allowed: `required_undeclared`,
 ///   `duplicate_required`, `minimum_above_maximum`, `empty_enum`,
 ///   `enum_type_mismatch`, `duplicate_enum`, `const_type_mismatch`,
-///   `keyword_type_mismatch`, `duplicate_type`, `unknown_format`, `without_if`.
+///   `keyword_type_mismatch`, `duplicate_type`, `unknown_format`, `without_if`,
+///   `without_contains`.
 ///
 /// ```compile_fail
 /// tool_schema::tool_schema! {

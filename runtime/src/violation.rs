@@ -184,6 +184,16 @@ pub enum Kind {
     MaxItems { limit: u64, count: u64 },
     /// An array whose elements `first` and `second` are equal under `uniqueItems`.
     UniqueItems { first: usize, second: usize },
+    /// An array with too few elements matching `contains` (fewer than
+    /// `minContains`, 1 by default: `at_least`) or too many (more than
+    /// `maxContains`): `schema` is the `contains` subschema, `count` the number of
+    /// matching elements.
+    Contains {
+        schema: Value,
+        at_least: bool,
+        limit: u64,
+        count: u64,
+    },
     /// An object with fewer than `minProperties` properties.
     MinProperties { limit: u64, count: u64 },
     /// An object with more than `maxProperties` properties.
@@ -228,7 +238,8 @@ impl Kind {
     /// A stable identifier for the kind: `missing`, `unexpected`, `type`, `enum`,
     /// `const`, `below-minimum`, `above-maximum`, `exclusive-minimum`,
     /// `exclusive-maximum`, `multiple-of`, `min-length`, `max-length`, `pattern`,
-    /// `format`, `format-range`, `min-items`, `max-items`, `unique-items`, `min-properties`,
+    /// `format`, `format-range`, `min-items`, `max-items`, `unique-items`, `contains`,
+    /// `min-properties`,
     /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
     /// `one-of-none`, `one-of-many`, `conditional`, `unknown-tool`, `duplicate`,
     /// `too-deep`.
@@ -252,6 +263,7 @@ impl Kind {
             Kind::MinItems { .. } => "min-items",
             Kind::MaxItems { .. } => "max-items",
             Kind::UniqueItems { .. } => "unique-items",
+            Kind::Contains { .. } => "contains",
             Kind::MinProperties { .. } => "min-properties",
             Kind::MaxProperties { .. } => "max-properties",
             Kind::PropertyName { .. } => "property-name",

@@ -1,5 +1,6 @@
 //! The keywords of the 2020-12 applicator and validation vocabularies that apply
-//! under a condition: `dependentRequired`, `dependentSchemas`, `if`/`then`/`else`.
+//! under a condition (`dependentRequired`, `dependentSchemas`, `if`/`then`/`else`)
+//! or count matches (`contains`, `minContains`, `maxContains`).
 //! Their violations (the kind, the condition that applied, the path, the
 //! position), their words in the default format and their `json_report` fields;
 //! how tool-call mode reads them (closed objects); their refusals and lints; and
@@ -346,6 +347,110 @@ fn a_chain_of_nested_conditions_is_bounded_by_the_hop_budget() {
         v = json!({"if": v, "then": {"minimum": 0}});
     }
     assert!(refusal(v).contains("nested $ref/allOf/anyOf/oneOf/not/if/then/else/dependentSchemas"));
+}
+
+// ---------------------------------------------------------------------------------
+// contains / minContains / maxContains
+
+fn tagged() -> Schema {
+    schema(json!({
+        "type": "object",
+        "properties": {
+            "tags": {"type": "array", "contains": {"const": "urgent"}},
+            "picks": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "contains": {"minimum": 10},
+                "minContains": 2,
+                "maxContains": 3
+            }
+        }
+    }))
+}
+
+#[test]
+fn contains_counts_the_matching_elements() {
+    let s = tagged();
+    assert!(s.is_valid(&json!({"tags": ["a", "urgent"], "picks": [10, 1, 11]})));
+    let report = s.validate(&json!({"tags": ["a", "b"]}));
+    assert_eq!(
+        report.messages(),
+        ["argument 'tags' should have at least 1 item matching {\"const\":\"urgent\"}, got 0"]
+    );
+    assert_eq!(
+        report.violations()[0].kind,
+        Kind::Contains {
+            schema: json!({"const": "urgent"}),
+            at_least: true,
+            limit: 1,
+            count: 0
+        }
+    );
+    assert_eq!(
+        messages(&s, json!({"picks": [10, 1]})),
+        ["argument 'picks' should have at least 2 items matching {\"minimum\":10}, got 1"]
+    );
+    let report = s.validate(&json!({"picks": [10, 11, 12, 13, 1]}));
+    assert_eq!(
+        report.messages(),
+        ["argument 'picks' should have at most 3 items matching {\"minimum\":10}, got 4"]
+    );
+    let entry = &json_report(&report)["violations"][0];
+    assert_eq!(entry["kind"], "contains");
+    assert_eq!(entry["expected"], json!({"minimum": 10}));
+    assert_eq!(entry["at_least"], json!(false));
+    assert_eq!(entry["limit"], json!(3));
+    assert_eq!(entry["received"], json!(4));
+    // Reported after the elements' own violations.
+    assert_eq!(
+        messages(&s, json!({"picks": ["x", 1]})),
+        [
+            "argument 'picks[0]' should be integer, got string",
+            // `minimum` says nothing of a string: "x" matches.
+            "argument 'picks' should have at least 2 items matching {\"minimum\":10}, got 1",
+        ]
+    );
+}
+
+#[test]
+fn min_contains_zero_and_the_lints() {
+    let s = schema(json!({"type": "array", "contains": false, "minContains": 0}));
+    assert!(s.validate_with(&json!([1, 2]), &Options::SPEC).is_valid());
+    let s = schema(json!({"type": "array", "minContains": 2, "maxContains": 1}));
+    let lints: Vec<String> = s.lints().iter().map(|l| l.to_string()).collect();
+    assert_eq!(
+        lints,
+        [
+            "/minContains: minContains 2 is greater than maxContains 1: no array is accepted [minimum-above-maximum]",
+            "/minContains: minContains has no effect without contains [without-contains]",
+            "/maxContains: maxContains has no effect without contains [without-contains]",
+        ]
+    );
+    assert!(s.validate_with(&json!([]), &Options::SPEC).is_valid());
+    assert_eq!(
+        refusal(json!({"contains": {}, "minContains": -1})),
+        "/minContains: expected a non-negative integer, got -1"
+    );
+}
+
+#[test]
+fn contains_over_a_hundred_thousand_items_is_linear() {
+    let s = schema(json!({
+        "type": "object",
+        "properties": {
+            "xs": {"type": "array", "contains": {"type": "string", "pattern": "^z"}, "maxContains": 100000}
+        }
+    }));
+    let many: Vec<Value> = (0..100_000).map(|i| json!(format!("a{i}"))).collect();
+    let start = std::time::Instant::now();
+    // No match: every element tried once by the yes/no walk, once by the report.
+    let report = s.validate(&json!({"xs": many}));
+    assert_eq!(report.len(), 1);
+    let mut all: Vec<Value> = (0..100_001).map(|_| json!("z")).collect();
+    assert!(!s.is_valid(&json!({"xs": all.clone()})));
+    all.pop();
+    assert!(s.is_valid(&json!({"xs": all})));
+    assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
 }
 
 // ---------------------------------------------------------------------------------

@@ -52,15 +52,25 @@ fn expected(target: Target) -> Outcome {
 /// Exports `schema` to every target and checks what became of `keyword` (at the
 /// schema's root).
 fn check(keyword: &str, schema: Value) {
+    check_at(keyword, &format!("/{keyword}"), schema)
+}
+
+/// The value at JSON pointer `at` of `v`.
+fn at_pointer<'v>(v: &'v Value, at: &str) -> Option<&'v Value> {
+    v.pointer(at)
+}
+
+/// [`check`] for `keyword` at JSON pointer `at` of the schema.
+fn check_at(keyword: &str, at: &str, schema: Value) {
     let mut problems = Vec::new();
     for target in Target::ALL {
         let spec = ToolSpec::new("tool", "A tool.", &schema);
         let result = export::export(target, &spec, &ExportOptions::default());
-        let at = format!("/{keyword}");
+        let at = at.to_string();
         match (expected(target), result) {
             (Outcome::Kept, Ok(done)) => {
                 let out = exported_schema(target, &done.value);
-                if out.get(keyword) != schema.get(keyword) {
+                if at_pointer(out, &at) != at_pointer(&schema, &at) {
                     problems.push(format!("{target:?}: {keyword} not kept as written: {out}"));
                 }
                 if !done.report.changes().is_empty() {
@@ -69,7 +79,7 @@ fn check(keyword: &str, schema: Value) {
             }
             (Outcome::KeptNotEnforced, Ok(done)) => {
                 let out = exported_schema(target, &done.value);
-                if out.get(keyword) != schema.get(keyword) {
+                if at_pointer(out, &at) != at_pointer(&schema, &at) {
                     problems.push(format!("{target:?}: {keyword} not kept as written: {out}"));
                 }
                 let noted = done
@@ -136,5 +146,27 @@ fn if_then_else() {
     }));
     for keyword in ["if", "then", "else"] {
         check(keyword, schema.clone());
+    }
+}
+
+#[test]
+fn contains_min_contains_max_contains() {
+    let schema = json!({
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "required": ["a"],
+        "additionalProperties": false
+    });
+    for keyword in ["contains", "minContains", "maxContains"] {
+        // At the root of an array property: checked at its pointer.
+        let mut s = schema.clone();
+        s["properties"]["list"] = json!({
+            "type": "array",
+            "items": {"type": "string"},
+            "contains": {"const": "x"},
+            "minContains": 1,
+            "maxContains": 2
+        });
+        check_at(keyword, &format!("/properties/list/{keyword}"), s);
     }
 }

@@ -50,6 +50,7 @@ const LINTS: &[&str] = &[
     "duplicate_type",
     "unknown_format",
     "without_if",
+    "without_contains",
 ];
 
 fn main() {

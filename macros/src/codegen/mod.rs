@@ -192,6 +192,7 @@ fn recursive_nodes(schema: &Schema) -> Vec<bool> {
         out.extend(node.if_schema);
         out.extend(node.then_schema);
         out.extend(node.else_schema);
+        out.extend(node.contains);
         out
     };
     (0..n)
@@ -355,7 +356,7 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
         number::code(node),
         string::code(node),
         object::code(node, root),
-        array::code(node),
+        array::code(schema, node),
     ));
     body.push(applicators::code(schema, node));
     signature(&name, quote!(#(#body)*))

@@ -416,6 +416,14 @@ impl Run<'_> {
                 self.check(resume == Some(i), item, v, &trail.index(i), pos, out);
             }
         }
+        if let Some(c) = node.contains {
+            let matches = |i: usize| self.valid(c, &items[i], false);
+            let schema = || crate::schema::node_value(self.schema, c);
+            let (min, max) = (node.min_contains, node.max_contains);
+            if let Some(kind) = keywords::array::contains(items.len(), matches, min, max, schema) {
+                out.report(|| kind, trail, pos);
+            }
+        }
     }
 
     fn applicators(

@@ -230,6 +230,13 @@ impl Run<'_> {
                 }
             }
         }
+        if let Some(c) = node.contains {
+            let matches = |i: usize| self.valid(c, &items[i], false);
+            let (min, max) = (node.min_contains, node.max_contains);
+            if !keywords::array::contains_ok(items.len(), matches, min, max) {
+                return Err(items.len());
+            }
+        }
         Ok(())
     }
 

@@ -381,6 +381,24 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
                 "should have unique items, but items {first} and {second} are equal"
             )
         }
+        Kind::Contains {
+            schema,
+            at_least,
+            limit,
+            count,
+        } => {
+            out.push_str(if *at_least {
+                "should have at least "
+            } else {
+                "should have at most "
+            });
+            out.push_str(&plural(*limit, "item", "items"));
+            out.push_str(" matching ");
+            echo::push_json(out, schema, QUOTE_MAX);
+            out.push_str(", got ");
+            crate::violation::push_u64(out, *count);
+            Ok(())
+        }
         Kind::Not { schema } => {
             out.push_str("should not match the schema ");
             echo::push_json(out, schema, QUOTE_MAX);

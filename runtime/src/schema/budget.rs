@@ -437,7 +437,7 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
     let arrays: Vec<(&Node, u64)> = closure
         .iter()
         .map(|&(i, c)| (&nodes[i as usize], c))
-        .filter(|(n, _)| !n.prefix_items.is_empty() || n.items.is_some())
+        .filter(|(n, _)| !n.prefix_items.is_empty() || n.items.is_some() || n.contains.is_some())
         .collect();
     let prefix = arrays
         .iter()
@@ -455,6 +455,10 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
                 add(&mut next, p, c);
             } else if let Some(items) = n.items {
                 add(&mut next, items, c);
+            }
+            // `contains` is applied to every element too.
+            if let Some(contains) = n.contains {
+                add(&mut next, contains, c);
             }
         }
         let label = if index < prefix {

@@ -122,6 +122,8 @@ pub enum LintKind {
     UnknownFormat,
     /// `then` or `else` without `if`, or `if` without either: no effect.
     WithoutIf,
+    /// `minContains` or `maxContains` without `contains`: no effect.
+    WithoutContains,
 }
 
 impl LintKind {
@@ -139,6 +141,7 @@ impl LintKind {
             LintKind::DuplicateType => "duplicate-type",
             LintKind::UnknownFormat => "unknown-format",
             LintKind::WithoutIf => "without-if",
+            LintKind::WithoutContains => "without-contains",
         }
     }
 }

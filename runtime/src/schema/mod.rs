@@ -168,6 +168,13 @@ pub struct Node {
     pub max_items: Option<u64>,
     /// `uniqueItems: true`.
     pub unique_items: bool,
+    /// `contains`: how many elements must match it is said by `minContains`
+    /// (1 when absent) and `maxContains`.
+    pub contains: Option<NodeId>,
+    /// `minContains` (no effect without `contains`).
+    pub min_contains: Option<u64>,
+    /// `maxContains` (no effect without `contains`).
+    pub max_contains: Option<u64>,
     /// `allOf`.
     pub all_of: Vec<NodeId>,
     /// `anyOf`.

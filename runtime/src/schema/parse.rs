@@ -382,6 +382,9 @@ impl Parser {
                 other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
             },
             "prefixItems" => node.prefix_items = self.schema_list(v, &at, depth, true),
+            "contains" => node.contains = self.subschema(v, at, depth),
+            "minContains" => node.min_contains = self.count(v, &at),
+            "maxContains" => node.max_contains = self.count(v, &at),
             _ => match v {
                 Value::Array(_) => self.error(
                     at,
@@ -727,6 +730,13 @@ impl Parser {
         self.lint_enum_const(node, ptr);
         self.lint_misplaced(node, ptr);
         self.lint_without_if(node, ptr);
+        if node.contains.is_none() {
+            let counts = [
+                ("minContains", node.min_contains.is_some()),
+                ("maxContains", node.max_contains.is_some()),
+            ];
+            self.lint_inert(LintKind::WithoutContains, ptr, counts, "contains");
+        }
     }
 
     /// `then`/`else` without `if`, or `if` without either: JSON Schema gives
@@ -741,17 +751,21 @@ impl Parser {
             );
         }
         if node.if_schema.is_none() {
-            for (kw, present) in [
+            let branches = [
                 ("then", node.then_schema.is_some()),
                 ("else", node.else_schema.is_some()),
-            ] {
-                if present {
-                    self.key_lint(
-                        LintKind::WithoutIf,
-                        pointer::join(ptr, kw),
-                        format!("{kw} has no effect without if"),
-                    );
-                }
+            ];
+            self.lint_inert(LintKind::WithoutIf, ptr, branches, "if");
+        }
+    }
+
+    /// Lints each keyword of `keywords` that is present (`true`) as having no
+    /// effect without `needed`.
+    fn lint_inert(&mut self, kind: LintKind, ptr: &str, keywords: [(&str, bool); 2], needed: &str) {
+        for (kw, present) in keywords {
+            if present {
+                let message = format!("{kw} has no effect without {needed}");
+                self.key_lint(kind, pointer::join(ptr, kw), message);
             }
         }
     }
@@ -806,6 +820,13 @@ impl Parser {
                 node.min_items,
                 "maxItems",
                 node.max_items,
+                "array",
+            ),
+            (
+                "minContains",
+                node.min_contains,
+                "maxContains",
+                node.max_contains,
                 "array",
             ),
             (
@@ -987,8 +1008,10 @@ mod tests {
     #[test]
     fn unsupported_and_unknown_keywords_are_refused() {
         assert_eq!(
-            errors(json!({"properties": {"s": {"type": "string", "contains": {"minLength": 1}}}})),
-            ["/properties/s/contains: keyword \"contains\" is not supported yet"]
+            errors(
+                json!({"properties": {"s": {"type": "array", "unevaluatedItems": {"minLength": 1}}}})
+            ),
+            ["/properties/s/unevaluatedItems: keyword \"unevaluatedItems\" is not supported yet"]
         );
         assert_eq!(
             errors(json!({"requird": ["a"]})),

@@ -42,6 +42,9 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "minLength" => count(node.min_length),
             "maxLength" => count(node.max_length),
             "minItems" => count(node.min_items),
+            "contains" => node.contains.map(|i| node_to_value(schema, i)),
+            "minContains" => count(node.min_contains),
+            "maxContains" => count(node.max_contains),
             "maxItems" => count(node.max_items),
             "minProperties" => count(node.min_properties),
             "maxProperties" => count(node.max_properties),
@@ -154,7 +157,7 @@ mod tests {
             "type": "object",
             "properties": {
                 "s": {"type": "string", "minLength": 1, "maxLength": 5, "pattern": "^a", "format": "email", "nullable": true},
-                "a": {"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1, "maxItems": 3, "uniqueItems": true},
+                "a": {"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1, "maxItems": 3, "uniqueItems": true, "contains": {"type": "string"}, "minContains": 1, "maxContains": 2},
                 "o": {"type": "object", "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2, "dependentRequired": {"a": ["b", "c"]}, "dependentSchemas": {"b": {"required": ["c"]}}},
                 "c": {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true, {"not": {"const": 1}}], "allOf": [{}], "if": {"type": "string"}, "then": {"minLength": 2}, "else": false},
                 "e": {"exclusiveMaximum": 1.5}

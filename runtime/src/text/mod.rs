@@ -58,6 +58,7 @@
 //! and arrays (`items`, `prefixItems`, `minItems`, `maxItems`), also where `$ref`
 //! and `allOf` add conjuncts as long as one of them constrains the members. An
 //! object or array under `anyOf`, `oneOf`, `not` or `if`, with `uniqueItems`,
+//! `contains`,
 //! `dependentRequired` or `dependentSchemas`, against
 //! an `enum`/`const` holding objects or arrays, whose members several conjuncts
 //! constrain, or with more than 64 declared and required names, is read into a

@@ -23,7 +23,7 @@ pub(crate) enum Compound {
     /// Invalid whatever it holds (wrong type, `false`, an `enum` of scalars, ...).
     Fail,
     /// Read into a `serde_json::Value` and checked by the interpreter (`anyOf`,
-    /// `oneOf`, `not`, `if`/`then`/`else`, `uniqueItems`, `dependentRequired`, `dependentSchemas`,
+    /// `oneOf`, `not`, `if`/`then`/`else`, `uniqueItems`, `contains`, `dependentRequired`, `dependentSchemas`,
     /// `enum`/`const` holding such values, several conjuncts constraining
     /// members, ...).
     Buffer,
@@ -359,7 +359,7 @@ pub(crate) fn compound(
         {
             buffer = true;
         }
-        if ty == JsonType::Array && m.unique_items {
+        if ty == JsonType::Array && (m.unique_items || m.contains.is_some()) {
             buffer = true;
         }
         if ty == JsonType::Object && buffers_objects(m) {
