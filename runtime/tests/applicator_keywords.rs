@@ -1,6 +1,7 @@
 //! The keywords of the 2020-12 applicator and validation vocabularies that apply
 //! under a condition (`dependentRequired`, `dependentSchemas`, `if`/`then`/`else`)
-//! or count matches (`contains`, `minContains`, `maxContains`).
+//! or count matches (`contains`, `minContains`, `maxContains`), and
+//! `patternProperties`.
 //! Their violations (the kind, the condition that applied, the path, the
 //! position), their words in the default format and their `json_report` fields;
 //! how tool-call mode reads them (closed objects); their refusals and lints; and
@@ -313,6 +314,25 @@ fn the_if_schema_closes_nothing_in_tool_call_mode() {
 }
 
 #[test]
+fn a_conditional_requirement_of_a_declared_name_is_no_lint() {
+    // `then`/`else`/`dependentSchemas` require names their parent declares: the
+    // usual way to write a conditional requirement, not `required_undeclared`.
+    assert!(notify().lints().is_empty());
+    assert!(shipping().lints().is_empty());
+    let s = schema(json!({
+        "type": "object",
+        "properties": {"a": {}},
+        "if": {"required": ["a"]},
+        "then": {"required": ["zz"]}
+    }));
+    let lints: Vec<String> = s.lints().iter().map(|l| l.to_string()).collect();
+    assert_eq!(
+        lints,
+        ["/then/required/0: required property \"zz\" is not declared in properties [required-undeclared]"]
+    );
+}
+
+#[test]
 fn if_without_a_branch_and_branches_without_if_are_linted_and_inert() {
     let s = schema(json!({"type": "object", "if": false, "then": false}));
     assert!(s.lints().is_empty());
@@ -450,6 +470,124 @@ fn contains_over_a_hundred_thousand_items_is_linear() {
     assert!(!s.is_valid(&json!({"xs": all.clone()})));
     all.pop();
     assert!(s.is_valid(&json!({"xs": all})));
+    assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
+}
+
+// ---------------------------------------------------------------------------------
+// patternProperties
+
+fn labels() -> Schema {
+    schema(json!({
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "x-id": {"type": "string"}},
+        "patternProperties": {
+            "^x-": {"maxLength": 4},
+            "id$": {"pattern": "^[0-9]+$"}
+        }
+    }))
+}
+
+#[test]
+fn pattern_properties_check_every_matching_member() {
+    let s = labels();
+    assert!(s.is_valid(&json!({"name": "n", "x-id": "12", "x-a": "b", "uid": "7"})));
+    // A declared name is checked against its schema, then every matching pattern's.
+    assert_eq!(
+        messages(&s, json!({"x-id": "12345"})),
+        ["argument 'x-id' should be at most 4 characters long, got 5",]
+    );
+    assert_eq!(
+        messages(&s, json!({"x-id": 3, "uid": "z"})),
+        [
+            "argument 'x-id' should be string, got integer",
+            "argument 'uid' should match the pattern ^[0-9]+$, got \"z\"",
+        ]
+    );
+    // `x-uid` matches both patterns.
+    assert_eq!(
+        messages(&s, json!({"x-uid": "abcde"})),
+        [
+            "argument 'x-uid' should be at most 4 characters long, got 5",
+            "argument 'x-uid' should match the pattern ^[0-9]+$, got \"abcde\"",
+        ]
+    );
+}
+
+#[test]
+fn a_name_matching_a_pattern_is_declared_in_tool_call_mode() {
+    let s = labels();
+    // Matched by a pattern: not `unexpected`; matched by none: `unexpected`.
+    assert!(s.is_valid(&json!({"x-color": "red"})));
+    assert_eq!(
+        messages(&s, json!({"color": "red"})),
+        ["unexpected argument 'color'"]
+    );
+    // A map described by patterns alone is closed to other names in tool-call
+    // mode, open in spec mode.
+    let map = schema(json!({
+        "type": "object",
+        "properties": {
+            "env": {"type": "object", "patternProperties": {"^[A-Z_]+$": {"type": "string"}}}
+        }
+    }));
+    assert!(map.is_valid(&json!({"env": {"HOME": "/", "PATH": "/bin"}})));
+    assert_eq!(
+        messages(&map, json!({"env": {"home": "/"}})),
+        ["unexpected argument 'env.home'"]
+    );
+    assert!(map
+        .validate_with(&json!({"env": {"home": "/"}}), &Options::SPEC)
+        .is_valid());
+    // `additionalProperties` is for the names neither `properties` nor a pattern
+    // names.
+    let rest = schema(json!({
+        "type": "object",
+        "patternProperties": {"^n": {"type": "number"}},
+        "additionalProperties": {"type": "boolean"}
+    }));
+    assert!(rest.is_valid(&json!({"n1": 1, "flag": true})));
+    assert_eq!(
+        messages(&rest, json!({"n1": true, "flag": 1})),
+        [
+            "argument 'n1' should be number, got boolean",
+            "argument 'flag' should be boolean, got integer",
+        ]
+    );
+}
+
+#[test]
+fn pattern_properties_refusals() {
+    assert_eq!(
+        refusal(json!({"patternProperties": {"(?=x)": {}}})),
+        refusal(json!({"pattern": "(?=x)"})).replace("/pattern", "/patternProperties/(?=x)")
+    );
+    assert_eq!(
+        refusal(json!({"patternProperties": {"^a": 1}})),
+        "/patternProperties/^a: expected a schema (an object or a boolean), got a number"
+    );
+}
+
+#[test]
+fn many_patterns_over_many_members_stay_linear() {
+    // 300 patterns, 20,000 members: each name is matched against all patterns in
+    // one pass.
+    let mut patterns = serde_json::Map::new();
+    for i in 0..300 {
+        patterns.insert(format!("^k{i}_"), json!({"type": "integer"}));
+    }
+    let s = schema(json!({"type": "object", "patternProperties": patterns}));
+    let mut args = serde_json::Map::new();
+    for i in 0..20_000 {
+        args.insert(format!("k{}_{i}", i % 300), json!(i));
+    }
+    let start = std::time::Instant::now();
+    assert!(s.is_valid(&Value::Object(args.clone())));
+    args.insert("k7_x".into(), json!("no"));
+    let report = s.validate(&Value::Object(args));
+    assert_eq!(
+        report.messages(),
+        ["argument 'k7_x' should be integer, got string"]
+    );
     assert!(start.elapsed().as_secs() < 10, "{:?}", start.elapsed());
 }
 

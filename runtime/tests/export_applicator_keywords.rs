@@ -170,3 +170,11 @@ fn contains_min_contains_max_contains() {
         check_at(keyword, &format!("/properties/list/{keyword}"), s);
     }
 }
+
+#[test]
+fn pattern_properties() {
+    check(
+        "patternProperties",
+        object(json!({"patternProperties": {"^x-": {"type": "string"}}})),
+    );
+}

@@ -6,7 +6,7 @@ tool_schema! {
         "type": "object",
         "properties": {
             "sku": { "type": "array", "unevaluatedItems": false },
-            "qty": { "type": "object", "patternProperties": { "^x": {} } },
+            "qty": { "type": "object", "unevaluatedProperties": { "type": "string" } },
             "address": { "$id": "https://example.com/address" }
         }
     }

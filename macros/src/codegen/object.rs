@@ -66,9 +66,20 @@ impl<'n> Shape<'n> {
         }
     }
 
+    /// The schemas of the patterns of `patternProperties` that match declared
+    /// name `name`, in order (decided when the code is generated).
+    fn patterns_of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = NodeId> + 'a {
+        self.node
+            .pattern_properties
+            .iter()
+            .filter(move |(p, _)| p.is_match(name))
+            .map(|(_, s)| *s)
+    }
+
     /// Whether the members are walked (`names`: for `propertyNames` too).
     fn visits(&self, names: bool) -> bool {
         !self.props.is_empty()
+            || !self.node.pattern_properties.is_empty()
             || self.may_reject
             || self.extra.is_some()
             || (names && self.node.property_names.is_some())
@@ -242,24 +253,32 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         let pname = &prop.name;
         let child = ok_name(prop.node);
         let mark = shape.mark(i);
+        // The schemas of the patterns that match this name, known now.
+        let patterns = shape.patterns_of(pname).map(|s| {
+            let f = ok_name(s);
+            quote!(&& #f(val, false, o))
+        });
         let call = if shape.node.required.contains(&prop.name) {
-            quote!(if !#child(val, false, o) { return false; })
+            quote!(if !(#child(val, false, o) #(#patterns)*) { return false; })
         } else {
-            quote!(if !(o.null_is_absent && val.is_null()) && !#child(val, false, o) { return false; })
+            quote!(if !(o.null_is_absent && val.is_null()) && !(#child(val, false, o) #(#patterns)*) { return false; })
         };
         quote!(#pname => { #mark #call })
     });
+    let patterns = ok_patterns(shape.node);
     let fallback = if let Some(extra) = shape.extra {
         let f = ok_name(extra);
-        quote!(_ => { if !#f(val, false, o) { return false; } })
+        quote!(_ => { #patterns if !patterned && !#f(val, false, o) { return false; } })
     } else if shape.may_reject {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(root));
         let rt = rt();
-        let open = shape.conditional_names().map(|name| quote!(#name => {}));
-        quote!(#(#open)* _ => { if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
+        let open = shape
+            .conditional_names()
+            .map(|name| quote!(#name => { #patterns }));
+        quote!(#(#open)* _ => { #patterns if !patterned && #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
     } else {
-        quote!(_ => {})
+        quote!(_ => { #patterns })
     };
     quote!(
         for (k, val) in m.iter() {
@@ -268,6 +287,65 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
                 #fallback
             }
         }
+    )
+}
+
+/// The `patternProperties` set of `node`, built once: an expression of type
+/// `&'static PatternSet`.
+fn pattern_set(node: &Node) -> TokenStream {
+    let rt = rt();
+    let translated = node.pattern_properties.iter().map(|(p, _)| &p.translated);
+    quote!({
+        static SET: ::std::sync::OnceLock<#rt::schema::PatternSet> = ::std::sync::OnceLock::new();
+        SET.get_or_init(|| #rt::schema::PatternSet::from_translated(&[#(#translated),*]).expect("patterns checked at compile time"))
+    })
+}
+
+/// For an undeclared member `k`: `let patterned` (some pattern matches `k`),
+/// and `return false` when the member fails the schema of one that does.
+fn ok_patterns(node: &Node) -> TokenStream {
+    if node.pattern_properties.is_empty() {
+        return quote!(let patterned = false;);
+    }
+    let set = pattern_set(node);
+    let arms = node
+        .pattern_properties
+        .iter()
+        .enumerate()
+        .map(|(i, (_, s))| {
+            let f = ok_name(*s);
+            quote!(#i => #f(val, false, o),)
+        });
+    quote!(
+        let mut patterned = false;
+        if !#set.each_match(k, |i| { patterned = true; match i { #(#arms)* _ => true } }) { return false; }
+    )
+}
+
+/// For an undeclared member `k` (name checked, `at` set): `let patterned`, and
+/// the member reported against the schema of each pattern that matches `k`.
+fn patterns(node: &Node) -> TokenStream {
+    if node.pattern_properties.is_empty() {
+        return quote!(let patterned = false;);
+    }
+    let set = pattern_set(node);
+    let rt = rt();
+    let arms = node
+        .pattern_properties
+        .iter()
+        .enumerate()
+        .map(|(i, (_, s))| {
+            let (f, ok) = (fn_name(*s), ok_name(*s));
+            quote!(#i => if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out) },)
+        });
+    quote!(
+        let mut patterned = false;
+        #set.each_match(k, |i| {
+            patterned = true;
+            let t: #rt::Trail<'_> = t.key(k);
+            match i { #(#arms)* _ => {} }
+            true
+        });
     )
 }
 
@@ -355,10 +433,16 @@ fn members(shape: &Shape<'_>) -> TokenStream {
 /// optional property given as `null` may count as absent.
 fn member_call(shape: &Shape<'_>, prop: &Property) -> TokenStream {
     let (child, ok) = (fn_name(prop.node), ok_name(prop.node));
+    // Then the schemas of the patterns that match this name, known now.
+    let patterns = shape.patterns_of(&prop.name).map(|s| {
+        let (f, ok) = (fn_name(s), ok_name(s));
+        quote!(if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); })
+    });
+    let calls = quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); } #(#patterns)*);
     if shape.node.required.contains(&prop.name) {
-        quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+        calls
     } else {
-        quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+        quote!(if !(o.null_is_absent && val.is_null()) { #calls })
     }
 }
 
@@ -371,19 +455,20 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
         quote!(::core::option::Option::None),
     );
     let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#none)));
+    let patterns = patterns(shape.node);
     if let Some(extra) = shape.extra {
         let (f, ok) = (fn_name(extra), ok_name(extra));
-        quote!(_ => { #names let t = t.key(k); if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); } })
+        quote!(_ => { #names #patterns if !patterned { let t = t.key(k); if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); } } })
     } else if shape.may_reject {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(at_root));
         let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
         let open = shape
             .conditional_names()
-            .map(|name| quote!(#name => { #names }));
-        quote!(#(#open)* _ => { #names if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
+            .map(|name| quote!(#name => { #names #patterns }));
+        quote!(#(#open)* _ => { #names #patterns if !patterned && #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
     } else {
-        quote!(_ => { #names })
+        quote!(_ => { #names #patterns })
     }
 }
 

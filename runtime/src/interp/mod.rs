@@ -325,21 +325,32 @@ impl Run<'_> {
                 };
                 keywords::applicators::property_name(key, run, trail, at, out);
             }
-            match (declared, node.additional) {
-                (Some(_), _)
-                    if v.is_null()
-                        && self.options.null_is_absent
-                        && !valid::is_required(node, f, declared.map_or(0, |(d, _)| d), key) => {}
-                (Some((_, p)), _) => {
-                    self.check(resume == Some(i), p.node, v, &trail.key(key), at, out)
-                }
-                (None, Additional::Schema(extra)) => {
-                    self.check(resume == Some(i), extra, v, &trail.key(key), at, out)
-                }
-                (None, _) if keywords::object::refuses_member(node, reject, key) => {
+            // An optional member given as `null` may count as absent.
+            let skip = declared.is_some_and(|(d, _)| {
+                v.is_null() && self.options.null_is_absent && !valid::is_required(node, f, d, key)
+            });
+            if skip {
+                continue;
+            }
+            // The failing member the walk stopped at is reported at once, unless
+            // a pattern's schema may be what failed.
+            let failed = resume == Some(i) && node.pattern_set.is_none();
+            if let Some((_, p)) = declared {
+                self.check(failed, p.node, v, &trail.key(key), at, out);
+            }
+            let mut patterned = false;
+            keywords::object::each_pattern_schema(node, key, |s| {
+                patterned = true;
+                self.check(false, s, v, &trail.key(key), at, out);
+                true
+            });
+            match node.additional {
+                _ if declared.is_some() || patterned => {}
+                Additional::Schema(extra) => self.check(failed, extra, v, &trail.key(key), at, out),
+                _ if keywords::object::refuses_member(node, reject, key) => {
                     out.report(|| Kind::Unexpected, &trail.key(key), at)
                 }
-                (None, _) => {}
+                _ => {}
             }
         }
         self.dependents(node, value, map, trail, pos, out);

@@ -162,16 +162,27 @@ impl Run<'_> {
                     }
                     let skip =
                         v.is_null() && self.options.null_is_absent && !is_required(node, f, d, key);
-                    if !skip && !self.valid(p.node, v, false) {
+                    let ok =
+                        skip || (self.valid(p.node, v, false) && self.patterns_ok(node, key, v));
+                    if !ok {
                         return Err(i);
                     }
                 }
-                None => match node.additional {
-                    Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
-                    Additional::Schema(_) => {}
-                    _ if keywords::object::refuses_member(node, reject, key) => return Err(i),
-                    _ => {}
-                },
+                None => {
+                    let mut patterned = false;
+                    let ok = keywords::object::each_pattern_schema(node, key, |s| {
+                        patterned = true;
+                        self.valid(s, v, false)
+                    });
+                    match node.additional {
+                        _ if !ok => return Err(i),
+                        _ if patterned => {}
+                        Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
+                        Additional::Schema(_) => {}
+                        _ if keywords::object::refuses_member(node, reject, key) => return Err(i),
+                        _ => {}
+                    }
+                }
             }
         }
         let complete = if f.has(facts::REQUIRED_BY_BITS) {
@@ -203,6 +214,13 @@ impl Run<'_> {
                 .dependent_schemas
                 .iter()
                 .all(|d| !has(&d.name) || self.valid(d.node, value, root))
+    }
+
+    /// `patternProperties` on a member: whether it matches the schema of every
+    /// pattern its name matches.
+    #[inline]
+    fn patterns_ok(&self, node: &Node, key: &str, v: &Value) -> bool {
+        keywords::object::each_pattern_schema(node, key, |s| self.valid(s, v, false))
     }
 
     /// `propertyNames` on one name (as a string value).

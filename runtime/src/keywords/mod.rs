@@ -190,6 +190,7 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("format", F::String, STR, BOTH, Ass, |n| n.format.is_some()),
     kw("properties", F::Object, OBJ, BOTH, App, |n| n.properties.is_some()),
     kw("required", F::Object, OBJ, BOTH, Ass, |n| !n.required.is_empty()),
+    kw("patternProperties", F::Object, OBJ, BOTH, App, |n| !n.pattern_properties.is_empty()),
     kw("additionalProperties", F::Object, OBJ, BOTH, App, |n| n.additional != Additional::Unspecified),
     kw("minProperties", F::Object, OBJ, BOTH, Ass, |n| n.min_properties.is_some()),
     kw("maxProperties", F::Object, OBJ, BOTH, Ass, |n| n.max_properties.is_some()),
@@ -223,7 +224,6 @@ pub const VOCABULARY: &[Keyword] = &[
     // Not supported yet.
     kw("unevaluatedItems", F::Array, ARR, D2020, App, UNREAD),
     kw("unevaluatedProperties", F::Object, OBJ, D2020, App, UNREAD),
-    kw("patternProperties", F::Object, OBJ, BOTH, App, UNREAD),
     kw("dependencies", F::Object, OBJ, D07, App, UNREAD),
     kw("additionalItems", F::Array, ARR, D07, App, UNREAD),
     kw("$id", F::Core, None, BOTH, Cor, UNREAD),
@@ -244,7 +244,7 @@ pub const VOCABULARY: &[Keyword] = &[
 ];
 
 /// The first keyword that [`not_yet`] lists, in [`VOCABULARY`].
-const NOT_YET_FROM: usize = 45;
+const NOT_YET_FROM: usize = 46;
 /// The first keyword that [`kept_verbatim`] lists, in [`VOCABULARY`].
 const VERBATIM_FROM: usize = VOCABULARY.len() - 3;
 

@@ -14,11 +14,33 @@ use serde_json::{Map, Value};
 /// [`rejects_undeclared`]): where it declares `properties`, and at the arguments
 /// object (`at_root`, closed in tool-call mode) unless its in-place subschemas
 /// declare the names instead ([`Node::members_elsewhere`]).
-/// A conditional subschema ([`Node::conditional`]) closes nothing: the node
-/// applying it does.
+/// A node with `patternProperties` declares the names its patterns match, and
+/// closes objects as one with `properties` does. A conditional subschema
+/// ([`Node::conditional`]) closes nothing: the node applying it does.
 #[inline]
 pub fn closed(node: &Node, at_root: bool) -> bool {
-    !node.conditional && (node.properties.is_some() || (at_root && !node.members_elsewhere))
+    !node.conditional && (declares_names(node) || (at_root && !node.members_elsewhere))
+}
+
+/// Whether the node declares member names: `properties` or `patternProperties`.
+#[inline]
+pub fn declares_names(node: &Node) -> bool {
+    node.properties.is_some() || !node.pattern_properties.is_empty()
+}
+
+/// `patternProperties`: calls `each(schema)` for the schema of every pattern
+/// that matches member name `key`, in declaration order, until it returns
+/// `false`; returns whether it never did (no allocation for up to 64 patterns).
+#[inline]
+pub fn each_pattern_schema(
+    node: &Node,
+    key: &str,
+    mut each: impl FnMut(crate::schema::NodeId) -> bool,
+) -> bool {
+    match &node.pattern_set {
+        Some(set) => set.each_match(key, |i| each(node.pattern_properties[i].1)),
+        None => true,
+    }
 }
 
 /// Whether undeclared member `key` is refused, where `reject` is

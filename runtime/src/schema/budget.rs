@@ -397,10 +397,17 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
     let mut declared: HashMap<&str, Vec<(u32, NodeId, u64)>> = HashMap::new();
     let mut names: Vec<&str> = Vec::new();
     let mut property_names: HashMap<u32, u64> = HashMap::new();
+    // `patternProperties`: a declared name gets the schemas of the patterns it
+    // matches; any other name, of every pattern (an upper bound).
+    let mut patterned: Vec<(&super::Pattern, NodeId, u64)> = Vec::new();
     for &(i, c) in closure {
         let node = &nodes[i as usize];
         if let Additional::Schema(x) = node.additional {
             add(&mut extras, x, c);
+        }
+        for (p, s) in &node.pattern_properties {
+            *work = work.saturating_add(1);
+            patterned.push((p, *s, c));
         }
         for p in node.properties.iter().flatten() {
             *work = work.saturating_add(1);
@@ -425,7 +432,16 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
                 }
             }
         }
+        for &(p, s, c) in &patterned {
+            *work = work.saturating_add(1 + name.len() as u64);
+            if p.is_match(name) {
+                add(&mut next, s, c);
+            }
+        }
         out.push((Label::Name(name.to_string()), sorted(next)));
+    }
+    for &(_, s, c) in &patterned {
+        add(&mut extras, s, c);
     }
     if !extras.is_empty() {
         out.push((Label::OtherName, sorted(extras)));

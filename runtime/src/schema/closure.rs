@@ -3,7 +3,8 @@
 //! it) or an `anyOf` of object shapes declares no `properties` itself, so the names
 //! it would refuse as undeclared are those its subschemas declare.
 
-use super::{Node, NodeId};
+use super::{Lint, LintKind, Node, NodeId};
+use std::collections::HashMap;
 
 /// Sets [`Node::members_elsewhere`] on every node without `properties` from which a
 /// node with `properties` is reached through in-place subschemas (`$ref`, `allOf`,
@@ -23,7 +24,8 @@ pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
             callers[to as usize].push(i as u32);
         }
     }
-    let mut reaches: Vec<bool> = nodes.iter().map(|n| n.properties.is_some()).collect();
+    let declares = crate::keywords::object::declares_names;
+    let mut reaches: Vec<bool> = nodes.iter().map(declares).collect();
     let mut stack: Vec<u32> = (0..nodes.len() as u32)
         .filter(|&i| reaches[i as usize])
         .collect();
@@ -36,7 +38,7 @@ pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
         }
     }
     for (node, reaches) in nodes.iter_mut().zip(reaches) {
-        node.members_elsewhere = reaches && node.properties.is_none();
+        node.members_elsewhere = reaches && !declares(node);
     }
 }
 
@@ -69,4 +71,40 @@ pub(crate) fn mark_conditional(nodes: &mut [Node]) {
         names.dedup();
         nodes[i].conditional_names = names;
     }
+}
+
+/// Drops the lint `required_undeclared` of a name that a conditional
+/// subschema requires (`"then": {"required": ["address"]}`) and the node
+/// applying it declares: the usual way to write a conditional requirement.
+pub(crate) fn excuse_conditional_required(nodes: &[Node], lints: &mut Vec<Lint>) {
+    // The subschema's `required` pointer -> the node applying it.
+    let mut applied_by: HashMap<String, usize> = HashMap::new();
+    for (i, node) in nodes.iter().enumerate() {
+        for NodeId(c) in conditional_subschemas(node) {
+            let sub = &nodes[c as usize];
+            if !sub.required.is_empty() {
+                applied_by.insert(format!("{}/required", sub.pointer), i);
+            }
+        }
+    }
+    if applied_by.is_empty() {
+        return;
+    }
+    lints.retain(|l| {
+        if l.kind != LintKind::RequiredUndeclared {
+            return true;
+        }
+        let d = &l.diagnostic;
+        let name = d
+            .message
+            .strip_prefix("required property \"")
+            .and_then(|m| m.strip_suffix("\" is not declared in properties"));
+        let list = d.pointer.rsplit_once('/').map(|(list, _)| list);
+        let parent = list.and_then(|list| applied_by.get(list));
+        let excused = match (name, parent) {
+            (Some(n), Some(&p)) => nodes[p].property(n).is_some(),
+            _ => false,
+        };
+        !excused
+    });
 }

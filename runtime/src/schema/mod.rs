@@ -22,7 +22,7 @@ pub fn node_value(schema: &Schema, id: NodeId) -> Value {
     to_json::node_to_value(schema, id)
 }
 
-pub use crate::pattern::Pattern;
+pub use crate::pattern::{Pattern, PatternSet};
 
 use crate::json::TypeSet;
 use crate::keywords::format::NumericFormat;
@@ -130,7 +130,13 @@ pub struct Node {
     pub properties: Option<Vec<Property>>,
     /// `required`, in declaration order.
     pub required: Vec<String>,
-    /// `additionalProperties`.
+    /// `patternProperties`, in declaration order: a member whose name a pattern
+    /// matches must match its schema (several may apply).
+    pub pattern_properties: Vec<(Pattern, NodeId)>,
+    /// The patterns of `pattern_properties`, matched together.
+    pub pattern_set: Option<PatternSet>,
+    /// `additionalProperties` (for the members neither `properties` nor
+    /// `patternProperties` names).
     pub additional: Additional,
     /// This node declares no `properties` but a subschema applied in place
     /// (`$ref`, `allOf`, `anyOf`, `oneOf`) does: at the arguments object, which

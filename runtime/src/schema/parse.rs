@@ -58,6 +58,7 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     if p.errors.is_empty() {
         super::closure::mark_members_elsewhere(&mut p.nodes);
         super::closure::mark_conditional(&mut p.nodes);
+        super::closure::excuse_conditional_required(&p.nodes, &mut p.lints);
         Ok(Schema {
             facts: super::facts::Facts::of(&p.nodes),
             nodes: p.nodes,
@@ -316,11 +317,41 @@ impl Parser {
                     format!("expected a boolean or a schema, got {}", kind_of(other)),
                 ),
             },
+            "patternProperties" => self.pattern_properties(v, &at, depth, node),
             "dependentRequired" => node.dependent_required = self.dependent_required(v, &at),
             "dependentSchemas" => {
                 node.dependent_schemas = self.named_schemas(v, &at, depth).unwrap_or_default()
             }
             _ => node.property_names = self.subschema(v, at, depth),
+        }
+    }
+
+    /// `patternProperties`: each pattern compiled (as `pattern`), then all of
+    /// them together.
+    fn pattern_properties(&mut self, v: &Value, at: &str, depth: usize, node: &mut Node) {
+        let Some(named) = self.named_schemas(v, at, depth) else {
+            return;
+        };
+        let mut ok = true;
+        for p in named {
+            match crate::pattern::compile(&p.name) {
+                Ok(pattern) => node.pattern_properties.push((pattern, p.node)),
+                Err(msg) => {
+                    self.key_error(pointer::join(at, &p.name), msg);
+                    ok = false;
+                }
+            }
+        }
+        if ok && !node.pattern_properties.is_empty() {
+            let translated: Vec<&str> = node
+                .pattern_properties
+                .iter()
+                .map(|(p, _)| p.translated.as_str())
+                .collect();
+            match crate::pattern::PatternSet::from_translated(&translated) {
+                Ok(set) => node.pattern_set = Some(set),
+                Err(msg) => self.error(at, msg),
+            }
         }
     }
 

@@ -76,6 +76,12 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
                 Additional::Unspecified => None,
             },
             "propertyNames" => node.property_names.map(|i| node_to_value(schema, i)),
+            "patternProperties" => Some(Value::Object(
+                node.pattern_properties
+                    .iter()
+                    .map(|(p, id)| (p.source.to_string(), node_to_value(schema, *id)))
+                    .collect(),
+            )),
             "dependentRequired" => Some(Value::Object(
                 node.dependent_required
                     .iter()
@@ -158,7 +164,7 @@ mod tests {
             "properties": {
                 "s": {"type": "string", "minLength": 1, "maxLength": 5, "pattern": "^a", "format": "email", "nullable": true},
                 "a": {"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1, "maxItems": 3, "uniqueItems": true, "contains": {"type": "string"}, "minContains": 1, "maxContains": 2},
-                "o": {"type": "object", "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2, "dependentRequired": {"a": ["b", "c"]}, "dependentSchemas": {"b": {"required": ["c"]}}},
+                "o": {"type": "object", "patternProperties": {"^x-": {"type": "string"}}, "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2, "dependentRequired": {"a": ["b", "c"]}, "dependentSchemas": {"b": {"required": ["c"]}}},
                 "c": {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true, {"not": {"const": 1}}], "allOf": [{}], "if": {"type": "string"}, "then": {"minLength": 2}, "else": false},
                 "e": {"exclusiveMaximum": 1.5}
             }

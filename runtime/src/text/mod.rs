@@ -58,8 +58,8 @@
 //! and arrays (`items`, `prefixItems`, `minItems`, `maxItems`), also where `$ref`
 //! and `allOf` add conjuncts as long as one of them constrains the members. An
 //! object or array under `anyOf`, `oneOf`, `not` or `if`, with `uniqueItems`,
-//! `contains`,
-//! `dependentRequired` or `dependentSchemas`, against
+//! `contains`, `patternProperties`, `dependentRequired` or `dependentSchemas`,
+//! against
 //! an `enum`/`const` holding objects or arrays, whose members several conjuncts
 //! constrain, or with more than 64 declared and required names, is read into a
 //! `Value` (that sub-value only; the whole call when it is the root) and checked

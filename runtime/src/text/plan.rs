@@ -23,7 +23,8 @@ pub(crate) enum Compound {
     /// Invalid whatever it holds (wrong type, `false`, an `enum` of scalars, ...).
     Fail,
     /// Read into a `serde_json::Value` and checked by the interpreter (`anyOf`,
-    /// `oneOf`, `not`, `if`/`then`/`else`, `uniqueItems`, `contains`, `dependentRequired`, `dependentSchemas`,
+    /// `oneOf`, `not`, `if`/`then`/`else`, `uniqueItems`, `contains`,
+    /// `patternProperties`, `dependentRequired`, `dependentSchemas`,
     /// `enum`/`const` holding such values, several conjuncts constraining
     /// members, ...).
     Buffer,
@@ -380,9 +381,12 @@ pub(crate) fn compound(
 }
 
 /// Whether the node has an object keyword that the stream does not decide
-/// (`dependentRequired`, `dependentSchemas`): its objects are read into a value.
+/// (`patternProperties`, `dependentRequired`, `dependentSchemas`): its objects
+/// are read into a value.
 fn buffers_objects(m: &Node) -> bool {
-    !m.dependent_required.is_empty() || !m.dependent_schemas.is_empty()
+    !m.dependent_required.is_empty()
+        || !m.dependent_schemas.is_empty()
+        || !m.pattern_properties.is_empty()
 }
 
 /// How an object is walked at the root, where every conjunct whose object is
