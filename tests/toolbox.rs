@@ -5,7 +5,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-use tool_schema::export::{ExportOptions, Lossy, Target};
+use tool_schema::export::{ExportOptions, Lossy, Target, ToolExport};
 use tool_schema::toolbox::{reply, Call, Failure, Output, Toolbox, Validated};
 use tool_schema::{tool_schema, Schema, ToolArgs};
 
@@ -707,6 +707,23 @@ fn strict_nulls_are_refused_when_the_tools_were_not_exported_strict() {
     );
     let result = tools.dispatch(Target::OpenAiChatStrict, &call).unwrap();
     assert_eq!(result["content"], "Oslo: 21C for 1 days");
+    // The same agreement without a toolbox: `parse_for` reads with the target's
+    // options.
+    let args = json!({"city": "Oslo", "unit": null, "days": null});
+    let refused = GetWeather::parse(&args).unwrap_err();
+    assert_eq!(
+        refused.messages()[0],
+        "argument 'unit' should be string, got null"
+    );
+    assert_eq!(
+        GetWeather::parse_for(Target::OpenAiChatStrict, &args).unwrap(),
+        GetWeather {
+            city: "Oslo".into(),
+            unit: None,
+            days: None
+        }
+    );
+    assert!(GetWeather::parse_for(Target::OpenAiChat, &args).is_err());
     assert!(
         tools
             .options_for(Target::OpenAiResponsesStrict)
