@@ -626,16 +626,32 @@ fn as_the_grammar_sends(exported_schema: &Value, args: &Value) -> Value {
 #[test]
 fn export_then_dispatch_round_trips_for_every_target() {
     let received = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&received);
-    let sink2 = Arc::clone(&received);
+    let (sink, sink2, sink3) = (
+        Arc::clone(&received),
+        Arc::clone(&received),
+        Arc::clone(&received),
+    );
+    let note = Schema::parse(&json!({
+        "type": "object",
+        "properties": {
+            "text": {"type": "string"},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "pinned": {"type": "boolean"}
+        },
+        "required": ["text"]
+    }))
+    .unwrap();
     let tools = Toolbox::new()
         .tool(move |w: GetWeather| {
-            let text = format!("{w:?}");
-            sink.lock().unwrap().push(text.clone());
-            text
+            sink.lock().unwrap().push(format!("{w:?}"));
+            "ok"
         })
         .tool(move |s: Validated<SearchDocs>| {
             sink2.lock().unwrap().push(s.to_string());
+            "ok"
+        })
+        .dynamic("note", "Take a note.", note, move |args: Value| {
+            sink3.lock().unwrap().push(args.to_string());
             "ok"
         });
     let describe = ExportOptions::new().lossy(Lossy::Describe);
@@ -649,13 +665,10 @@ fn export_then_dispatch_round_trips_for_every_target() {
             Target::Mcp => &exported.value["tools"],
             _ => &exported.value,
         };
-        let strict_null = matches!(
-            target,
-            Target::OpenAiChatStrict | Target::OpenAiResponsesStrict
-        );
         for (i, (name, args)) in [
             ("get_weather", json!({"city": "Oslo", "unit": "celsius"})),
             ("search_docs", json!({"query": "q"})),
+            ("note", json!({"text": "t", "tags": ["a"]})),
         ]
         .into_iter()
         .enumerate()
@@ -664,28 +677,25 @@ fn export_then_dispatch_round_trips_for_every_target() {
                 .pointer(target.schema_pointer())
                 .unwrap_or_else(|| panic!("{target}: {}", definitions[i]));
             let sent = as_the_grammar_sends(schema, &args);
-            assert_eq!(sent != args, strict_null, "{target}: {sent}");
-            let result = tools
-                .dispatch(target, &provider_call(target, name, &sent))
-                .unwrap();
-            let text = match target {
-                Target::Gemini | Target::GeminiJsonSchema => {
-                    &result["functionResponse"]["response"]["output"]
-                }
-                Target::OpenAiResponses | Target::OpenAiResponsesStrict => &result["output"],
-                Target::Mcp => &result["content"][0]["text"],
-                _ => &result["content"],
-            };
+            assert_eq!(
+                sent != args,
+                target.sends_null_for_absent(),
+                "{target}: {sent}"
+            );
+            let call = Call::from_provider(target, &provider_call(target, name, &sent)).unwrap();
+            let outcome = tools.run(target, call);
             assert!(
-                !text.as_str().unwrap().contains("should be"),
-                "{target}: {name} {sent} -> {result}"
+                !outcome.is_error(),
+                "{target}: {name} {sent} -> {}",
+                outcome.text()
             );
         }
         assert_eq!(
             *received.lock().unwrap(),
             [
                 "GetWeather { city: \"Oslo\", unit: Some(Celsius), days: None }",
-                "{\"query\":\"q\"}"
+                "{\"query\":\"q\"}",
+                "{\"text\":\"t\",\"tags\":[\"a\"]}",
             ],
             "{target}"
         );
