@@ -303,6 +303,25 @@ fn an_unknown_tool_gets_the_closest_name_letter_case_ignored() {
 }
 
 #[test]
+fn a_huge_unknown_name_is_answered_at_once_and_cut() {
+    // No edit distance against a name of a megabyte: its cost is the product of
+    // the two lengths.
+    let name = "get_weather".repeat(100_000);
+    let start = std::time::Instant::now();
+    let result = toolbox()
+        .dispatch(Target::Anthropic, &anthropic_call(&name, json!({})))
+        .unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    let text = error_text(&result);
+    assert!(text.len() < 2_000, "{} bytes", text.len());
+    assert!(!text.contains("did you mean"), "{text}");
+    assert!(
+        text.ends_with("available tools: 'get_weather', 'search_docs', 'echo'"),
+        "{text}"
+    );
+}
+
+#[test]
 fn invalid_arguments_get_every_message_and_never_reach_the_handler() {
     let calls = Arc::new(Mutex::new(0));
     let seen = Arc::clone(&calls);
