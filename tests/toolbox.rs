@@ -51,7 +51,10 @@ fn weather(w: GetWeather) -> String {
 fn toolbox() -> Toolbox {
     let echo = Schema::parse(&json!({
         "type": "object",
-        "properties": {"text": {"type": "string"}, "fail": {"type": "boolean"}},
+        "properties": {
+            "text": {"type": "string", "description": "What to echo."},
+            "fail": {"type": "boolean"}
+        },
         "required": ["text"]
     }))
     .unwrap();
@@ -560,9 +563,17 @@ fn export_gives_every_definition_and_refuses_clashing_names() {
         .collect();
     assert_eq!(names, ["get_weather", "search_docs", "echo"]);
     let mcp = tools.export(Target::Mcp).unwrap();
+    // A dynamic tool exports its schema as given, annotations included.
     assert_eq!(
-        mcp.value["tools"][2]["inputSchema"]["required"],
-        json!(["text"])
+        mcp.value["tools"][2],
+        json!({"name": "echo", "description": "Echo the text.", "inputSchema": {
+            "type": "object",
+            "properties": {
+                "text": {"type": "string", "description": "What to echo."},
+                "fail": {"type": "boolean"}
+            },
+            "required": ["text"]
+        }})
     );
 
     let twice = toolbox().tool(weather);
