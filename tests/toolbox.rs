@@ -533,6 +533,61 @@ async fn the_dispatch_future_is_send() {
     );
 }
 
+/// A future that is pending until `flag` is set, then ready; it asks to be
+/// polled again each time (it needs no runtime).
+struct Until {
+    flag: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl std::future::Future for Until {
+    type Output = ();
+    fn poll(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<()> {
+        if self.flag.load(std::sync::atomic::Ordering::SeqCst) {
+            std::task::Poll::Ready(())
+        } else {
+            cx.waker().wake_by_ref();
+            std::task::Poll::Pending
+        }
+    }
+}
+
+#[test]
+fn plain_dispatch_turn_runs_a_turns_async_handlers_together_without_a_runtime() {
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (waits, sets) = (Arc::clone(&flag), flag);
+    let empty = Schema::parse(&json!({"type": "object", "properties": {}})).unwrap();
+    let tools = Toolbox::new()
+        .dynamic_async("wait", "", empty.clone(), move |_| {
+            let until = Until {
+                flag: Arc::clone(&waits),
+            };
+            async move {
+                until.await;
+                "done waiting"
+            }
+        })
+        .dynamic_async("set", "", empty, move |_| {
+            let flag = Arc::clone(&sets);
+            async move {
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+                "set"
+            }
+        });
+    let turn = json!([
+        {"functionCall": {"name": "wait", "args": {}}},
+        {"functionCall": {"name": "set"}}
+    ]);
+    let results = tools.dispatch_turn(Target::Gemini, &turn).unwrap();
+    let outputs: Vec<&Value> = results
+        .iter()
+        .map(|r| &r["functionResponse"]["response"]["output"])
+        .collect();
+    assert_eq!(outputs, ["done waiting", "set"]);
+}
+
 #[test]
 fn plain_dispatch_runs_an_async_handler_that_needs_no_runtime() {
     let tools = Toolbox::new().tool_async(|w: GetWeather| async move {
