@@ -72,6 +72,7 @@ mod anthropic;
 mod assemble;
 mod describe;
 mod disjoint;
+mod embed;
 mod gemini;
 mod inline;
 mod keywords;
@@ -86,6 +87,7 @@ mod rewrite;
 pub mod strict;
 mod walk;
 
+pub use embed::embed;
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
 pub use strict::{NullableOptional, StrictSchema};
 
