@@ -535,6 +535,8 @@ pub struct ReadmeDoctests;
 
 /// Used by generated code only. Not a public API: it may change in any release.
 mod json_schema;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 
 #[doc(hidden)]
 pub mod __private {
