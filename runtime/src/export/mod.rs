@@ -83,12 +83,14 @@ mod normalize;
 mod numeric;
 mod openai;
 mod report;
+mod response;
 mod rewrite;
 pub mod strict;
 mod walk;
 
 pub use embed::embed;
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
+pub use response::{answer_options, response_format, StructuredOutput};
 pub use strict::{NullableOptional, StrictSchema};
 
 use crate::tool::ToolArgs;
