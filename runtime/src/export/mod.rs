@@ -61,6 +61,13 @@
 //!   `numeric.rs`). The JSON Schema exports that are not strict keep the schema as
 //!   it is.
 //!
+//! # Response formats and other documents
+//!
+//! [`response`] writes a declared type as a provider's response format (structured
+//! outputs) or an MCP `outputSchema`, and reads the model's answer back with the same
+//! validator; [`embed`] places a schema inside another JSON Schema document (a
+//! schemars generator's), its `$defs` and local `$ref`s moved.
+//!
 //! # Where the facts come from
 //!
 //! Each provider module cites the documents its rules come from: `anthropic.rs`,
@@ -83,7 +90,7 @@ mod normalize;
 mod numeric;
 mod openai;
 mod report;
-mod response;
+pub mod response;
 mod rewrite;
 pub mod strict;
 mod walk;
