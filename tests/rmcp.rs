@@ -99,6 +99,17 @@ impl Shop {
         })
     }
 
+    /// rmcp's own `Parameters<T>` with a derived type: the schema is ours too (the
+    /// feature `schemars`), the validation serde's.
+    #[tool(description = "Get the current weather for a city (serde reads the call).")]
+    async fn weather_by_serde(
+        &self,
+        rmcp::handler::server::wrapper::Parameters(args): rmcp::handler::server::wrapper::Parameters<GetWeather>,
+    ) -> String {
+        self.seen.lock().unwrap().push(format!("{args:?}"));
+        args.city
+    }
+
     #[tool(description = "Place an order.")]
     fn place_order(&self, Parameters(order): Parameters<PlaceOrder>) -> String {
         self.seen.lock().unwrap().push(format!("{order:?}"));
@@ -182,7 +193,10 @@ async fn list_tools_gives_our_schemas() {
     let tools = client.list_all_tools().await.unwrap();
     let mut names: Vec<_> = tools.iter().map(|t| t.name.to_string()).collect();
     names.sort();
-    assert_eq!(names, ["convert", "get_weather", "place_order"]);
+    assert_eq!(
+        names,
+        ["convert", "get_weather", "place_order", "weather_by_serde"]
+    );
 
     // `#[tool]` with our `Parameters<T>`: T's schema, ours, not schemars' reading of
     // the Rust type (which would have no `minLength`, no `pattern`, no bounds).
@@ -196,6 +210,11 @@ async fn list_tools_gives_our_schemas() {
     assert_eq!(
         without_meta_schema(weather.output_schema.as_ref().expect("outputSchema")),
         Forecast::schema().clone()
+    );
+    // rmcp's own `Parameters<T>` takes `T`'s schema through schemars: ours as well.
+    assert_eq!(
+        tool(&tools, "weather_by_serde").input_schema,
+        weather.input_schema
     );
     let order = tool(&tools, "place_order");
     assert_eq!(
@@ -260,6 +279,22 @@ async fn a_bad_call_is_an_error_result_with_every_violation() {
         ]
         .join("\n")
     );
+
+    // rmcp's own `Parameters<T>`: an error result as well, but serde's reading:
+    // no `minLength`, and the first problem alone.
+    let result = call(
+        &client,
+        "weather_by_serde",
+        json!({"city": "", "unit": "Kelvin"}),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(true));
+    assert!(
+        text_of(&result).contains("unknown variant `Kelvin`"),
+        "{}",
+        text_of(&result)
+    );
+    assert!(!text_of(&result).contains("city"), "{}", text_of(&result));
 
     // No handler ran.
     assert!(seen.lock().unwrap().is_empty());
