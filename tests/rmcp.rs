@@ -3,10 +3,11 @@
 //! MCP's JSON-RPC lines after the `initialize` handshake). Run with
 //! `cargo test --features rmcp --test rmcp`.
 //!
-//! The server declares three tools: two `#[tool]` methods taking
+//! One server declares its tools the rmcp way: `#[tool]` methods taking
 //! `tool_schema::rmcp::Parameters<T>` (one returning a derived result type as
-//! `Json<T>`: `outputSchema` and `structuredContent`), and one added with
-//! `tool_schema::rmcp::route_for`.
+//! `Json<T>`: `outputSchema` and `structuredContent`), one taking rmcp's own
+//! `Parameters<T>`, and one added with `tool_schema::rmcp::route_for`. Another is
+//! a `Toolbox` served by `tool_schema::rmcp::ToolboxServer`.
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
@@ -15,8 +16,9 @@ use rmcp::{tool, tool_handler, tool_router, Json, RoleClient, ServerHandler, Ser
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-use tool_schema::rmcp::{route_for, Parameters};
-use tool_schema::{tool_schema, ToolArgs};
+use tool_schema::export::Target;
+use tool_schema::rmcp::{route_for, Parameters, ToolboxServer};
+use tool_schema::{tool_schema, Schema, ToolArgs, Toolbox};
 
 /// Get the current weather for a city.
 #[derive(ToolArgs, Deserialize, Debug)]
@@ -141,14 +143,17 @@ impl Shop {
     }
 }
 
-/// A connected client, the server running on the other end of a duplex pipe.
+/// A connected client, the `Shop` server running on the other end of a duplex
+/// pipe.
 async fn connect(seen: Seen) -> RunningService<RoleClient, ()> {
+    serve(Shop::new(seen)).await
+}
+
+/// A connected client, `server` running on the other end of a duplex pipe.
+async fn serve<S: ServerHandler>(server: S) -> RunningService<RoleClient, ()> {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     tokio::spawn(async move {
-        let running = Shop::new(seen)
-            .serve(server_io)
-            .await
-            .expect("server starts");
+        let running = server.serve(server_io).await.expect("server starts");
         let _ = running.waiting().await;
     });
     ().serve(client_io).await.expect("client connects")
@@ -350,6 +355,103 @@ async fn a_good_call_reaches_the_handler_typed() {
             "GetWeather { city: \"Paris\", unit: Some(Fahrenheit) }",
             "PlaceOrder { sku: \"ABC-1234\", quantity: 3 }",
             "convert 12.5 EUR to USD",
+        ]
+    );
+    client.cancel().await.unwrap();
+}
+
+/// A toolbox of a typed tool (JSON output), an async one and a dynamic one.
+fn toolbox(seen: &Seen) -> Toolbox {
+    let (weather, order, lookup) = (seen.clone(), seen.clone(), seen.clone());
+    let schema = Schema::parse(&json!({
+        "type": "object",
+        "properties": {"word": {"type": "string", "maxLength": 10}},
+        "required": ["word"],
+        "additionalProperties": false
+    }))
+    .unwrap();
+    Toolbox::new()
+        .tool(move |args: GetWeather| {
+            weather.lock().unwrap().push(format!("{args:?}"));
+            json!({"city": args.city, "temperature": 20})
+        })
+        .tool_async(move |o: PlaceOrder| {
+            let order = order.clone();
+            async move {
+                order.lock().unwrap().push(format!("{o:?}"));
+                format!("ordered {} x {}", o.quantity, o.sku)
+            }
+        })
+        .dynamic("lookup", "Look a word up.", schema, move |args: Value| {
+            lookup.lock().unwrap().push(args.to_string());
+            Err::<String, _>(format!("no entry for {}", args["word"]))
+        })
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_toolbox_served_by_rmcp() {
+    let seen = Seen::default();
+    let tools = toolbox(&seen);
+    let exported = tools.export(Target::Mcp).unwrap().value;
+    let client = serve(ToolboxServer::new(tools).unwrap()).await;
+
+    // tools/list: the toolbox's MCP export, as it is.
+    let listed = client.list_all_tools().await.unwrap();
+    assert_eq!(serde_json::to_value(&listed).unwrap(), exported["tools"]);
+
+    // Bad calls: every violation, no handler run.
+    let bad = json!({"sku": "abc", "quantity": 0, "qty": 2});
+    let result = call(&client, "place_order", bad.clone()).await;
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(
+        text_of(&result),
+        PlaceOrder::validate(&bad).messages().join("\n")
+    );
+    let result = call(
+        &client,
+        "lookup",
+        json!({"word": "antidisestablishment", "lang": "en"}),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(
+        text_of(&result),
+        "argument 'word' should be at most 10 characters long, got 20\nunexpected argument 'lang'"
+    );
+    assert!(seen.lock().unwrap().is_empty());
+
+    // An unknown tool is a protocol error, in our words.
+    let params = CallToolRequestParams::new("get_wether").with_arguments(Default::default());
+    let error = client.call_tool(params).await.unwrap_err().to_string();
+    assert!(
+        error.contains("unknown tool 'get_wether'; did you mean 'get_weather'?"),
+        "{error}"
+    );
+
+    // Good calls reach their handlers, typed; JSON output is structuredContent;
+    // a handler's error is an error result.
+    let result = call(&client, "get_weather", json!({"city": "Oslo"})).await;
+    assert_eq!(result.is_error, Some(false));
+    assert_eq!(
+        result.structured_content,
+        Some(json!({"city": "Oslo", "temperature": 20}))
+    );
+    let result = call(
+        &client,
+        "place_order",
+        json!({"sku": "ABC-1234", "quantity": 2}),
+    )
+    .await;
+    assert_eq!(text_of(&result), "ordered 2 x ABC-1234");
+    let result = call(&client, "lookup", json!({"word": "cat"})).await;
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(text_of(&result), "no entry for \"cat\"");
+    assert_eq!(
+        *seen.lock().unwrap(),
+        [
+            "GetWeather { city: \"Oslo\", unit: None }",
+            "PlaceOrder { sku: \"ABC-1234\", quantity: 2 }",
+            "{\"word\":\"cat\"}",
         ]
     );
     client.cancel().await.unwrap();

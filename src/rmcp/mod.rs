@@ -3,8 +3,13 @@
 //! schema, our validator, and every violation sent back as a `CallToolResult` with
 //! `isError: true` and our messages, so the model can fix its call.
 //!
-//! Two shapes, for the two ways rmcp servers declare tools:
+//! Three shapes: a whole [`Toolbox`](crate::Toolbox) as a server, or single tools
+//! in the two ways rmcp servers declare theirs:
 //!
+//! - [`ToolboxServer`]: an rmcp `ServerHandler` serving a toolbox's tools (typed
+//!   or dynamic, plain or async): `tools/list` is the toolbox's MCP export,
+//!   `tools/call` its dispatch, with the toolbox's `CallToolResult` (every
+//!   violation in an `isError` result, `structuredContent` for JSON output).
 //! - [`Parameters<T>`]: the argument of a `#[tool]` method in a `#[tool_router]`
 //!   block, in place of rmcp's own `Parameters<T>` (same name, so `#[tool]` takes
 //!   the input schema from it: ours). A call our validator refuses never reaches
@@ -22,9 +27,11 @@
 
 mod parameters;
 mod route;
+mod server;
 
 pub use parameters::Parameters;
 pub use route::{invalid_arguments, route, route_for};
+pub use server::ToolboxServer;
 
 /// The prefix rmcp's `ToolRouter` recognises (rmcp 3.x, `router/tool.rs`): an
 /// `invalid_params` error from a tool's argument extraction whose message starts

@@ -158,17 +158,23 @@ pub fn invalid_arguments(report: &Report) -> CallToolResult {
 fn mcp_tool<T: ToolArgs>() -> Result<Tool, ExportError> {
     let spec = ToolSpec::of::<T>();
     let exported = export::export(Target::Mcp, &spec, &ExportOptions::default())?.value;
-    let input_schema: JsonObject = match exported.get("inputSchema") {
+    Ok(tool_of(&exported))
+}
+
+/// An MCP `tools/list` entry (as [`crate::export`] writes it) as rmcp's `Tool`:
+/// its `name`, `title`, `description` and `inputSchema`.
+pub(super) fn tool_of(entry: &Value) -> Tool {
+    let text = |key: &str| entry.get(key).and_then(Value::as_str);
+    let input_schema: JsonObject = match entry.get("inputSchema") {
         Some(Value::Object(schema)) => schema.clone(),
         // The MCP export always writes an object schema there.
         _ => JsonObject::new(),
     };
-    let mut tool = Tool::new(T::NAME, T::DESCRIPTION, Arc::new(input_schema));
-    if let Some(title) = exported.get("title").and_then(Value::as_str) {
+    let name = text("name").unwrap_or_default().to_owned();
+    let mut tool = Tool::new(name, "", Arc::new(input_schema));
+    tool.description = text("description").map(|d| d.to_owned().into());
+    if let Some(title) = text("title") {
         tool = tool.with_title(title);
     }
-    if T::DESCRIPTION.is_empty() {
-        tool.description = None;
-    }
-    Ok(tool)
+    tool
 }
