@@ -16,7 +16,7 @@ use rmcp::{tool, tool_handler, tool_router, Json, RoleClient, ServerHandler, Ser
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-use tool_schema::export::Target;
+use tool_schema::export::{StructuredOutput, Target};
 use tool_schema::rmcp::{route_for, Parameters, ToolboxServer};
 use tool_schema::{tool_schema, Schema, ToolArgs, Toolbox};
 
@@ -373,7 +373,11 @@ fn toolbox(seen: &Seen) -> Toolbox {
     Toolbox::new()
         .tool(move |args: GetWeather| {
             weather.lock().unwrap().push(format!("{args:?}"));
-            json!({"city": args.city, "temperature": 20})
+            let forecast = Forecast {
+                city: args.city,
+                temperature: 20,
+            };
+            Forecast::structured_content(&forecast).map_err(|report| report.to_string())
         })
         .tool_async(move |o: PlaceOrder| {
             let order = order.clone();
@@ -393,10 +397,21 @@ async fn a_toolbox_served_by_rmcp() {
     let seen = Seen::default();
     let tools = toolbox(&seen);
     let exported = tools.export(Target::Mcp).unwrap().value;
-    let client = serve(ToolboxServer::new(tools).unwrap()).await;
+    let server = ToolboxServer::new(tools)
+        .unwrap()
+        .with_output_schema::<Forecast>("get_weather")
+        .unwrap();
+    let client = serve(server).await;
 
-    // tools/list: the toolbox's MCP export, as it is.
-    let listed = client.list_all_tools().await.unwrap();
+    // tools/list: the toolbox's MCP export, as it is, and the result type's
+    // output schema.
+    let mut listed = client.list_all_tools().await.unwrap();
+    let weather = listed.iter_mut().find(|t| t.name == "get_weather").unwrap();
+    let output = weather.output_schema.take().expect("outputSchema");
+    assert_eq!(
+        Value::Object((*output).clone()),
+        Forecast::mcp_output_schema().unwrap()
+    );
     assert_eq!(serde_json::to_value(&listed).unwrap(), exported["tools"]);
 
     // Bad calls: every violation, no handler run.

@@ -1,10 +1,11 @@
 //! [`ToolboxServer`]: a [`Toolbox`] as an rmcp `ServerHandler`.
 
 use super::route::tool_of;
-use crate::export::{ExportError, Target};
+use crate::export::{ExportError, StructuredOutput, Target};
 use crate::toolbox::{Call, Failure, Toolbox};
+use crate::ToolArgs;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ListToolsResult,
+    CallToolRequestParams, CallToolResponse, CallToolResult, JsonObject, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
@@ -35,7 +36,8 @@ use std::sync::Arc;
 /// ```
 ///
 /// - `tools/list`: the toolbox's MCP export ([`Toolbox::export`] for
-///   [`Target::Mcp`]), computed once by [`ToolboxServer::new`].
+///   [`Target::Mcp`]), computed once by [`ToolboxServer::new`];
+///   [`ToolboxServer::with_output_schema`] adds a result type's `outputSchema`.
 /// - `tools/call`: dispatched by the toolbox for [`Target::Mcp`]; its result is
 ///   the toolbox's MCP `CallToolResult`: the handler's output (a JSON object also
 ///   as `structuredContent`), or `isError: true` with our messages, one per line,
@@ -80,6 +82,31 @@ impl ToolboxServer {
         }
         self.info = info;
         self
+    }
+
+    /// The same server listing `O`'s schema as the `outputSchema` of the tool
+    /// called `tool` (whose handler returns `O` as JSON: see
+    /// [`StructuredOutput::structured_content`], which checks it against that
+    /// schema). A name no tool has changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// The [`ExportError`] of `O`'s MCP output schema (its root must be an
+    /// object).
+    pub fn with_output_schema<O: ToolArgs>(
+        mut self,
+        tool: &str,
+    ) -> Result<ToolboxServer, ExportError> {
+        let schema = match O::mcp_output_schema()? {
+            Value::Object(schema) => schema,
+            // The MCP export always writes an object schema.
+            _ => JsonObject::new(),
+        };
+        let tools = Arc::make_mut(&mut self.tools);
+        if let Some(t) = tools.iter_mut().find(|t| t.name == tool) {
+            t.output_schema = Some(Arc::new(schema));
+        }
+        Ok(self)
     }
 
     /// The toolbox served.
