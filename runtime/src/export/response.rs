@@ -114,13 +114,10 @@ fn wrap(target: Target, spec: &ToolSpec<'_>, schema: Option<Value>) -> Value {
 
 /// The options an answer to `target`'s response format is read with: tool-call
 /// mode, and for OpenAI strict a `null` for an optional property is absent (the
-/// strict schema made it required and nullable).
+/// strict schema made it required and nullable), as the toolbox reads calls
+/// ([`Toolbox::options_for`](crate::toolbox::Toolbox::options_for)).
 pub fn answer_options(target: Target) -> Options {
-    let options = Options::default();
-    match target {
-        Target::OpenAiChatStrict | Target::OpenAiResponsesStrict => options.null_is_absent(true),
-        _ => options,
-    }
+    crate::toolbox::wire::options_for(Options::default(), target)
 }
 
 /// Structured outputs for every declared type (blanket-implemented for every

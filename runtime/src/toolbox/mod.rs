@@ -72,7 +72,7 @@ mod join;
 mod outcome;
 mod registry;
 mod results;
-mod wire;
+pub(crate) mod wire;
 
 pub use calls::{Arguments, Call, ShapeError};
 pub use input::{ToolInput, Validated};
