@@ -70,6 +70,23 @@ tool_schema! {
     }
 }
 
+tool_schema! {
+    /// Echo a text.
+    Echo = {
+        "type": "object",
+        "properties": { "text": { "type": "string" } },
+        "required": ["text"]
+    }
+}
+
+/// A handler's type asking for more than `Echo`'s schema: the server's bug.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct EchoTwice {
+    text: String,
+    times: u32,
+}
+
 #[derive(Deserialize)]
 struct ConvertArgs {
     amount: f64,
@@ -136,9 +153,11 @@ impl Shop {
             }
         })
         .expect("convert exports to MCP");
+        let echo = route_for(Echo, |args: EchoTwice| async move { args.text })
+            .expect("echo exports to MCP");
         Shop {
             seen,
-            tool_router: Shop::tool_router().with_route(convert),
+            tool_router: Shop::tool_router().with_route(convert).with_route(echo),
         }
     }
 }
@@ -200,7 +219,13 @@ async fn list_tools_gives_our_schemas() {
     names.sort();
     assert_eq!(
         names,
-        ["convert", "get_weather", "place_order", "weather_by_serde"]
+        [
+            "convert",
+            "echo",
+            "get_weather",
+            "place_order",
+            "weather_by_serde"
+        ]
     );
 
     // `#[tool]` with our `Parameters<T>`: T's schema, ours, not schemars' reading of
@@ -300,6 +325,17 @@ async fn a_bad_call_is_an_error_result_with_every_violation() {
         text_of(&result)
     );
     assert!(!text_of(&result).contains("city"), "{}", text_of(&result));
+
+    // Arguments the validator accepts but the handler's type cannot read: a
+    // protocol error (the server's bug, not the model's), no panic, and the
+    // server goes on answering.
+    let params = CallToolRequestParams::new("echo")
+        .with_arguments(json!({"text": "hi"}).as_object().unwrap().clone());
+    let error = client.call_tool(params).await.unwrap_err().to_string();
+    assert!(
+        error.contains("passed validation but serde refused them"),
+        "{error}"
+    );
 
     // No handler ran.
     assert!(seen.lock().unwrap().is_empty());

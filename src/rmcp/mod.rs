@@ -25,6 +25,7 @@
 //!
 //! See `docs/rmcp.md` and `examples/mcp_server.rs`.
 
+mod arguments;
 mod parameters;
 mod route;
 mod server;

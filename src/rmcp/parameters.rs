@@ -1,12 +1,12 @@
 //! [`Parameters<T>`]: typed, validated arguments for rmcp `#[tool]` methods.
 
+use super::arguments::{read, Refused};
 use super::ARGUMENT_ERROR_PREFIX;
 use crate::{json_report, Report, ToolArgs};
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::serde::de::DeserializeOwned;
 use rmcp::ErrorData;
-use serde_json::Value;
 use std::borrow::Cow;
 
 /// The arguments of an rmcp `#[tool]` method, validated by tool-schema.
@@ -46,8 +46,10 @@ use std::borrow::Cow;
 /// - `#[tool]` finds the argument by its type's name, `Parameters`, and takes the
 ///   tool's `inputSchema` from its `schemars::JsonSchema`: `T`'s schema, ours (see
 ///   the feature `schemars`).
-/// - The call's arguments are validated with `T`'s validator in tool-call mode
-///   ([`ToolArgs::parse`]). When they are invalid the method does not run: the
+/// - The call's arguments are validated with `T`'s validator in tool-call mode,
+///   then read by serde (as [`ToolArgs::parse`] does, without its panic: a `T`
+///   whose `Deserialize` refuses what its validator accepted is an
+///   `internal_error`). When they are invalid the method does not run: the
 ///   extraction fails with an `invalid_params` error whose message is rmcp's
 ///   prefix `failed to deserialize parameters:` then our messages, one per line,
 ///   which rmcp's `ToolRouter` (3.x) answers as a `CallToolResult` with
@@ -81,10 +83,11 @@ where
     T: ToolArgs + DeserializeOwned,
 {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
-        let arguments = Value::Object(context.arguments.take().unwrap_or_default());
-        T::parse(&arguments)
-            .map(Parameters)
-            .map_err(|report| argument_error(&report))
+        match read::<T, T>(context.arguments.take()) {
+            Ok(args) => Ok(Parameters(args)),
+            Err(Refused::Invalid(report)) => Err(argument_error(&report)),
+            Err(Refused::Unreadable(error)) => Err(error),
+        }
     }
 }
 

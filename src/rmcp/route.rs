@@ -1,7 +1,8 @@
 //! [`route`]: a tool type and its handler as an rmcp `ToolRoute`.
 
+use super::arguments::{read, Refused};
 use crate::export::{self, ExportError, ExportOptions, Target, ToolSpec};
-use crate::{Options, Report, ToolArgs};
+use crate::{Report, ToolArgs};
 use rmcp::handler::server::router::tool::ToolRoute;
 use rmcp::handler::server::tool::{IntoCallToolResult, ToolCallContext};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, JsonObject, Tool};
@@ -113,28 +114,15 @@ where
     R: IntoCallToolResult,
 {
     let attr = mcp_tool::<T>()?;
-    let call = answer_with::<S, _>(move |context| {
-        let arguments = Value::Object(context.arguments.unwrap_or_default());
-        // As `ToolArgs::parse`: serde reads no float as an integer.
-        let report = T::validate_with(&arguments, &Options::default().integer_floats(false));
-        if !report.is_valid() {
-            return Box::pin(std::future::ready(Ok(invalid_arguments(&report).into())));
+    let call = answer_with::<S, _>(move |context| match read::<T, A>(context.arguments) {
+        Ok(args) => {
+            let called = handler(args);
+            Box::pin(async move { called.await.into_call_tool_result() })
         }
-        match A::deserialize(&arguments) {
-            Ok(args) => {
-                let called = handler(args);
-                Box::pin(async move { called.await.into_call_tool_result() })
-            }
-            // The validator accepted what the handler's type refuses: the
-            // server's bug, not the model's, so a protocol error.
-            Err(e) => Box::pin(std::future::ready(Err(ErrorData::internal_error(
-                format!(
-                    "the arguments of tool `{}` passed validation but serde refused them: {e}",
-                    T::NAME
-                ),
-                None,
-            )))),
+        Err(Refused::Invalid(report)) => {
+            Box::pin(std::future::ready(Ok(invalid_arguments(&report).into())))
         }
+        Err(Refused::Unreadable(error)) => Box::pin(std::future::ready(Err(error))),
     });
     Ok(ToolRoute::new_dyn(attr, call))
 }
