@@ -538,8 +538,17 @@ pub use tool_schema_macros::ToolArgs;
 pub struct ReadmeDoctests;
 
 /// Used by generated code only. Not a public API: it may change in any release.
+mod json_schema;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
+
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__json_schema_impl as json_schema_impl;
+    #[cfg(feature = "schemars")]
+    pub use crate::json_schema::json_schema;
+    #[cfg(feature = "schemars")]
+    pub use schemars;
     pub use tool_schema_runtime::__private::*;
     pub use tool_schema_runtime::*;
 }

@@ -61,6 +61,13 @@
 //!   `numeric.rs`). The JSON Schema exports that are not strict keep the schema as
 //!   it is.
 //!
+//! # Response formats and other documents
+//!
+//! [`response`] writes a declared type as a provider's response format (structured
+//! outputs) or an MCP `outputSchema`, and reads the model's answer back with the same
+//! validator; [`embed`] places a schema inside another JSON Schema document (a
+//! schemars generator's), its `$defs` and local `$ref`s moved.
+//!
 //! # Where the facts come from
 //!
 //! Each provider module cites the documents its rules come from: `anthropic.rs`,
@@ -72,6 +79,7 @@ mod anthropic;
 mod assemble;
 mod describe;
 mod disjoint;
+mod embed;
 mod gemini;
 mod inline;
 mod keywords;
@@ -82,11 +90,14 @@ mod normalize;
 mod numeric;
 mod openai;
 mod report;
+pub mod response;
 mod rewrite;
 pub mod strict;
 mod walk;
 
+pub use embed::embed;
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
+pub use response::{answer_options, response_format, StructuredOutput};
 pub use strict::{NullableOptional, StrictSchema};
 
 use crate::tool::ToolArgs;
