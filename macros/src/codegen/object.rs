@@ -258,17 +258,24 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
             let f = ok_name(s);
             quote!(&& #f(val, false, o))
         });
-        let call = if shape.node.required.contains(&prop.name) {
-            quote!(if !(#child(val, false, o) #(#patterns)*) { return false; })
+        let patterns: Vec<TokenStream> = patterns.collect();
+        let valid = if patterns.is_empty() {
+            quote!(#child(val, false, o))
         } else {
-            quote!(if !(o.null_is_absent && val.is_null()) && !(#child(val, false, o) #(#patterns)*) { return false; })
+            quote!((#child(val, false, o) #(#patterns)*))
+        };
+        let call = if shape.node.required.contains(&prop.name) {
+            quote!(if !#valid { return false; })
+        } else {
+            quote!(if !(o.null_is_absent && val.is_null()) && !#valid { return false; })
         };
         quote!(#pname => { #mark #call })
     });
     let patterns = ok_patterns(shape.node);
+    let unmatched = unmatched(shape.node);
     let fallback = if let Some(extra) = shape.extra {
         let f = ok_name(extra);
-        quote!(_ => { #patterns if !patterned && !#f(val, false, o) { return false; } })
+        quote!(_ => { #patterns if #unmatched !#f(val, false, o) { return false; } })
     } else if shape.may_reject {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(root));
@@ -276,7 +283,7 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         let open = shape
             .conditional_names()
             .map(|name| quote!(#name => { #patterns }));
-        quote!(#(#open)* _ => { #patterns if !patterned && #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
+        quote!(#(#open)* _ => { #patterns if #unmatched #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
     } else {
         quote!(_ => { #patterns })
     };
@@ -288,6 +295,16 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
             }
         }
     )
+}
+
+/// `!patterned &&` where the node has `patternProperties` (an undeclared member
+/// no pattern matches), nothing otherwise.
+fn unmatched(node: &Node) -> TokenStream {
+    if node.pattern_properties.is_empty() {
+        quote!()
+    } else {
+        quote!(!patterned &&)
+    }
 }
 
 /// The `patternProperties` set of `node`, built once: an expression of type
@@ -305,7 +322,7 @@ fn pattern_set(node: &Node) -> TokenStream {
 /// and `return false` when the member fails the schema of one that does.
 fn ok_patterns(node: &Node) -> TokenStream {
     if node.pattern_properties.is_empty() {
-        return quote!(let patterned = false;);
+        return quote!();
     }
     let set = pattern_set(node);
     let arms = node
@@ -326,7 +343,7 @@ fn ok_patterns(node: &Node) -> TokenStream {
 /// the member reported against the schema of each pattern that matches `k`.
 fn patterns(node: &Node) -> TokenStream {
     if node.pattern_properties.is_empty() {
-        return quote!(let patterned = false;);
+        return quote!();
     }
     let set = pattern_set(node);
     let rt = rt();
@@ -438,8 +455,17 @@ fn member_call(shape: &Shape<'_>, prop: &Property) -> TokenStream {
         let (f, ok) = (fn_name(s), ok_name(s));
         quote!(if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); })
     });
+    let patterns: Vec<TokenStream> = patterns.collect();
+    let required = shape.node.required.contains(&prop.name);
+    if patterns.is_empty() {
+        return if required {
+            quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+        } else {
+            quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+        };
+    }
     let calls = quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); } #(#patterns)*);
-    if shape.node.required.contains(&prop.name) {
+    if required {
         calls
     } else {
         quote!(if !(o.null_is_absent && val.is_null()) { #calls })
@@ -456,9 +482,10 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
     );
     let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#none)));
     let patterns = patterns(shape.node);
+    let unmatched = unmatched(shape.node);
     if let Some(extra) = shape.extra {
         let (f, ok) = (fn_name(extra), ok_name(extra));
-        quote!(_ => { #names #patterns if !patterned { let t = t.key(k); if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); } } })
+        quote!(_ => { #names #patterns let t = t.key(k); if #unmatched !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); } })
     } else if shape.may_reject {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(at_root));
@@ -466,7 +493,7 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
         let open = shape
             .conditional_names()
             .map(|name| quote!(#name => { #names #patterns }));
-        quote!(#(#open)* _ => { #names #patterns if !patterned && #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
+        quote!(#(#open)* _ => { #names #patterns if #unmatched #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
     } else {
         quote!(_ => { #names #patterns })
     }
