@@ -24,7 +24,9 @@
 //! from a Rust type, [`tool_schema!`] for a JSON Schema compiled with your crate,
 //! [`Schema`] for a schema read at run time, and [`parse_str`] /
 //! [`Schema::validate_str`] for arguments still in JSON text. [`export`] writes a
-//! tool for each provider; [`seed`] holds the exercises this project grew from.
+//! tool for each provider; [`Toolbox`] holds an agent's tools, exports them all
+//! and dispatches each provider's tool calls to their handlers (see [`toolbox`]);
+//! [`seed`] holds the exercises this project grew from.
 //!
 //! # Optional features
 //!

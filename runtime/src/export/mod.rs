@@ -182,6 +182,25 @@ impl Target {
         )
     }
 
+    /// Whether this target's export makes every optional property required and
+    /// nullable, so that the model sends `null` for each argument it leaves out:
+    /// OpenAI's strict modes ([`strict::openai`]).
+    pub fn sends_null_for_absent(self) -> bool {
+        matches!(
+            self,
+            Target::OpenAiChatStrict | Target::OpenAiResponsesStrict
+        )
+    }
+
+    /// The options to read calls made against this target's export with:
+    /// tool-call mode, and [`Options::null_is_absent`](crate::Options::null_is_absent)
+    /// where the target sends `null` for an absent argument
+    /// ([`Target::sends_null_for_absent`]), so that no call the provider's own
+    /// grammar produced is refused. [`ToolExport::parse_for`] reads with them.
+    pub fn call_options(self) -> crate::Options {
+        crate::Options::default().null_is_absent(self.sends_null_for_absent())
+    }
+
     /// The pointer, in the tool definition, of the parameters schema
     /// (`/input_schema`, `/function/parameters`, `/parameters`, ...).
     pub fn schema_pointer(self) -> &'static str {
@@ -572,6 +591,26 @@ pub trait ToolExport: ToolArgs {
     fn mcp() -> Result<Value, ExportError> {
         let spec = Self::tool_spec();
         mcp(spec.name, spec.title, spec.description, spec.schema)
+    }
+
+    /// Typed arguments of a call made against this tool as exported for `target`:
+    /// [`ToolArgs::parse_with`] with [`Target::call_options`]. For OpenAI's strict
+    /// targets, the `null` the model sends for an optional argument it leaves out
+    /// is read as absent (plain [`ToolArgs::parse`] refuses it: `argument 'unit'
+    /// should be string, got null`).
+    ///
+    /// # Errors
+    ///
+    /// Every violation of the call.
+    ///
+    /// # Panics
+    ///
+    /// As [`ToolArgs::parse`].
+    fn parse_for(target: Target, args: &Value) -> Result<Self, crate::Report>
+    where
+        Self: serde::de::DeserializeOwned,
+    {
+        Self::parse_with(args, &target.call_options())
     }
 
     /// The OpenAI strict transform of this tool's schema, with its report and the

@@ -112,12 +112,13 @@ fn wrap(target: Target, spec: &ToolSpec<'_>, schema: Option<Value>) -> Value {
     }
 }
 
-/// The options an answer to `target`'s response format is read with: tool-call
-/// mode, and for OpenAI strict a `null` for an optional property is absent (the
-/// strict schema made it required and nullable), as the toolbox reads calls
-/// ([`Toolbox::options_for`](crate::toolbox::Toolbox::options_for)).
+/// The options an answer to `target`'s response format is read with: those of
+/// calls made against `target`'s tool export ([`Target::call_options`]), since the
+/// response schema is that export's: tool-call mode, and for OpenAI strict a
+/// `null` for an optional property is absent (the strict schema made it required
+/// and nullable).
 pub fn answer_options(target: Target) -> Options {
-    crate::toolbox::wire::options_for(Options::default(), target)
+    target.call_options()
 }
 
 /// Structured outputs for every declared type (blanket-implemented for every
