@@ -98,7 +98,7 @@ mod join;
 mod outcome;
 mod registry;
 mod results;
-pub(crate) mod wire;
+mod wire;
 
 pub use calls::{Arguments, Call, ShapeError};
 pub use input::{ToolInput, Validated};
