@@ -115,6 +115,13 @@ pub struct ExportArgs {
     #[arg(long, value_name = "TARGET")]
     pub target: String,
 
+    /// A constraint the provider cannot take (a bound, a length, a pattern outside
+    /// its subset): refuse the export, or remove it from the schema and state it in
+    /// the description (tool-schema's validator still enforces it). Without it, the
+    /// provider's default: describe for Anthropic strict, refuse elsewhere.
+    #[arg(long, value_enum, value_name = "POLICY")]
+    pub lossy: Option<LossyArg>,
+
     /// How the schemas are written.
     #[arg(long, value_enum, default_value_t = DialectArg::JsonSchema)]
     pub dialect: DialectArg,
@@ -140,6 +147,25 @@ pub enum FormatArg {
     Text,
     /// One JSON object per input line.
     Json,
+}
+
+/// `--lossy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LossyArg {
+    /// Refuse the export.
+    Refuse,
+    /// Move the constraint into the description.
+    Describe,
+}
+
+impl LossyArg {
+    /// The library's policy.
+    pub fn lossy(self) -> tool_schema_runtime::export::Lossy {
+        match self {
+            LossyArg::Refuse => tool_schema_runtime::export::Lossy::Refuse,
+            LossyArg::Describe => tool_schema_runtime::export::Lossy::Describe,
+        }
+    }
 }
 
 impl DialectArg {

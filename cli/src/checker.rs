@@ -44,13 +44,10 @@ pub struct Checker {
 }
 
 impl Checker {
-    /// A checker for `dialect`; `tools` are the definitions of `--tools`. In the
-    /// BFCL dialect an undeclared argument is always an error (its `DIALECT.md`).
+    /// A checker for `dialect` (calls validated with [`options`]); `tools` are the
+    /// definitions of `--tools`.
     pub fn new(dialect: Dialect, tools: Option<Vec<ToolDef>>) -> Checker {
-        let options = match dialect {
-            Dialect::Bfcl => Options::default().undeclared(Undeclared::RejectAlways),
-            _ => Options::default(),
-        };
+        let options = options(dialect);
         let known = tools.iter().flatten().map(|t| t.name.clone()).collect();
         let tools = tools.map(|defs| {
             defs.into_iter()
@@ -122,6 +119,15 @@ impl Checker {
             Path::default(),
             Position::default(),
         )])
+    }
+}
+
+/// The options calls are validated with in `dialect`: tool-call mode; in the BFCL
+/// dialect an undeclared argument is always an error (its `DIALECT.md`).
+pub fn options(dialect: Dialect) -> Options {
+    match dialect {
+        Dialect::Bfcl => Options::default().undeclared(Undeclared::RejectAlways),
+        _ => Options::default(),
     }
 }
 

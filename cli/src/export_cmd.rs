@@ -46,7 +46,11 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::R
         .zip(&schemas)
         .map(|(d, s)| ToolSpec::new(&d.name, &d.description, s))
         .collect();
-    match toolbox(target, &specs, &ExportOptions::default()) {
+    let mut options = ExportOptions::default();
+    if let Some(lossy) = args.lossy {
+        options = options.lossy(lossy.lossy());
+    }
+    match toolbox(target, &specs, &options) {
         Ok(exported) => {
             let text = serde_json::to_string_pretty(&exported.value).map_err(io::Error::other)?;
             writeln!(out, "{text}")?;

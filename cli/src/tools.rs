@@ -162,7 +162,13 @@ fn one(item: &Value, place: &str) -> Result<Option<ToolDef>, String> {
     .iter()
     .find_map(|k| def.get(*k));
     let Some(schema) = schema else {
-        if map.contains_key("type") && !map.contains_key("name") {
+        // A provider's built-in tool: `{"type": "web_search_20250305", "name":
+        // "web_search"}` (Anthropic), `{"type": "web_search"}` (OpenAI).
+        let built_in = map
+            .get("type")
+            .and_then(Value::as_str)
+            .is_some_and(|t| t != "function" && t != "custom");
+        if built_in {
             return Ok(None);
         }
         return Err(format!(
