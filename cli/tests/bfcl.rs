@@ -2,20 +2,10 @@
 //! repository): every ground-truth call the corpus expects to be valid is valid, and
 //! every other one is invalid.
 
-use assert_cmd::Command;
-use serde_json::{json, Value};
-use std::path::PathBuf;
+mod support;
 
-fn sample(name: &str) -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/bfcl")
-        .join(name);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use serde_json::{json, Value};
+use support::{cmd, json_lines, sample};
 
 #[test]
 fn the_valid_calls_are_valid_and_the_others_not() {
@@ -31,20 +21,13 @@ fn the_valid_calls_are_valid_and_the_others_not() {
         input.push_str(&line.to_string());
         input.push('\n');
     }
-    let out = Command::cargo_bin("tool-schema")
-        .unwrap()
-        .args(["check", "--dialect", "bfcl", "--format", "json"])
-        .write_stdin(input)
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let answers: Vec<Value> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let answers = json_lines(
+        cmd()
+            .args(["check", "--dialect", "bfcl", "--format", "json"])
+            .write_stdin(input)
+            .assert()
+            .code(1),
+    );
     assert_eq!(answers.len(), calls.len());
     let mut valid_found_invalid = Vec::new();
     let mut invalid_found_valid = Vec::new();

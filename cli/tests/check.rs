@@ -1,29 +1,11 @@
 //! `tool-schema check`, run as a binary: every tools shape, every line form, the
 //! text and json formats, each exit status, input that cannot be used.
 
-use assert_cmd::Command;
+mod support;
+
 use predicates::prelude::*;
 use serde_json::Value;
-use std::path::PathBuf;
-
-fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
-
-fn cmd() -> Command {
-    Command::cargo_bin("tool-schema").unwrap()
-}
-
-/// The json lines of a run's standard output.
-fn json_lines(out: &[u8]) -> Vec<Value> {
-    String::from_utf8(out.to_vec())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use support::{cmd, data, json_lines};
 
 const SHAPES: [&str; 5] = [
     "mcp.json",
@@ -36,16 +18,14 @@ const SHAPES: [&str; 5] = [
 #[test]
 fn every_record_form_against_every_tools_shape() {
     for shape in SHAPES {
-        let out = cmd()
-            .args(["check", "--format", "json", "--tools"])
-            .arg(data(&format!("tools/{shape}")))
-            .arg(data("records.jsonl"))
-            .assert()
-            .code(0)
-            .get_output()
-            .stdout
-            .clone();
-        let lines = json_lines(&out);
+        let lines = json_lines(
+            cmd()
+                .args(["check", "--format", "json", "--tools"])
+                .arg(data(&format!("tools/{shape}")))
+                .arg(data("records.jsonl"))
+                .assert()
+                .code(0),
+        );
         assert_eq!(lines.len(), 6, "{shape}");
         for (i, l) in lines.iter().enumerate() {
             assert_eq!(l["valid"], true, "{shape} line {}: {l}", i + 1);
@@ -84,16 +64,14 @@ fn text_lists_the_problems_of_each_call_and_a_summary() {
 
 #[test]
 fn json_writes_one_report_per_line() {
-    let out = cmd()
-        .args(["check", "--format", "json", "--tools"])
-        .arg(data("tools/anthropic.json"))
-        .arg(data("invalid.jsonl"))
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let lines = json_lines(&out);
+    let lines = json_lines(
+        cmd()
+            .args(["check", "--format", "json", "--tools"])
+            .arg(data("tools/anthropic.json"))
+            .arg(data("invalid.jsonl"))
+            .assert()
+            .code(1),
+    );
     let valid: Vec<&Value> = lines.iter().map(|l| &l["valid"]).collect();
     assert_eq!(valid, [false, true, false, false, false]);
     for l in &lines {
@@ -121,15 +99,13 @@ fn json_writes_one_report_per_line() {
 
 #[test]
 fn self_contained_lines_need_no_tools_and_blank_lines_are_skipped() {
-    let out = cmd()
-        .args(["check", "--format", "json"])
-        .arg(data("self_contained.jsonl"))
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let lines = json_lines(&out);
+    let lines = json_lines(
+        cmd()
+            .args(["check", "--format", "json"])
+            .arg(data("self_contained.jsonl"))
+            .assert()
+            .code(1),
+    );
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["valid"], true);
     let messages: Vec<&Value> = lines[1]["violations"]
@@ -164,18 +140,16 @@ fn reads_standard_input() {
 fn a_line_that_cannot_be_used_is_named_and_the_rest_checked() {
     let good = r#"{"function": {"name": "f", "parameters": {"type": "object", "properties": {"a": {"type": "integer"}}}}, "arguments": {"a": "x"}}"#;
     let input = format!("{good}\nnot json\n{good}\n");
-    let out = cmd()
-        .args(["check", "--format", "json"])
-        .write_stdin(input.clone())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "tool-schema: line 2: the line is not valid JSON",
-        ))
-        .get_output()
-        .stdout
-        .clone();
-    let lines = json_lines(&out);
+    let lines = json_lines(
+        cmd()
+            .args(["check", "--format", "json"])
+            .write_stdin(input.clone())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "tool-schema: line 2: the line is not valid JSON",
+            )),
+    );
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["valid"], false);
     assert!(lines[1]["error"].as_str().unwrap().starts_with("line 2: "));

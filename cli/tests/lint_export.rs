@@ -1,19 +1,9 @@
 //! `tool-schema lint` and `tool-schema export`, run as a binary.
 
-use assert_cmd::Command;
+mod support;
+
 use predicates::prelude::*;
-use serde_json::Value;
-use std::path::PathBuf;
-
-fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
-
-fn cmd() -> Command {
-    Command::cargo_bin("tool-schema").unwrap()
-}
+use support::{cmd, data, json_out};
 
 #[test]
 fn lint_tables_errors_lints_and_each_target() {
@@ -63,7 +53,7 @@ fn lint_reads_the_bfcl_dialect() {
 
 #[test]
 fn export_writes_the_provider_value() {
-    let out = cmd()
+    cmd()
         .args(["export", "--target", "openai-strict"])
         .arg(data("tools/mcp.json"))
         .assert()
@@ -72,20 +62,15 @@ fn export_writes_the_provider_value() {
             "cannot export to OpenAI Chat Completions (strict)",
         ))
         .stderr(predicate::str::contains("minLength"))
-        .get_output()
-        .stdout
-        .clone();
-    assert!(out.is_empty());
-    let out = cmd()
-        .args(["export", "--target", "openai-strict", "--lossy", "describe"])
-        .arg(data("tools/mcp.json"))
-        .assert()
-        .code(0)
-        .stderr(predicate::str::contains("minLength"))
-        .get_output()
-        .stdout
-        .clone();
-    let tools: Value = serde_json::from_slice(&out).unwrap();
+        .stdout("");
+    let tools = json_out(
+        cmd()
+            .args(["export", "--target", "openai-strict", "--lossy", "describe"])
+            .arg(data("tools/mcp.json"))
+            .assert()
+            .code(0)
+            .stderr(predicate::str::contains("minLength")),
+    );
     assert_eq!(tools[0]["function"]["name"], "get_weather");
     assert_eq!(tools[0]["function"]["strict"], true);
     assert_eq!(
@@ -110,15 +95,13 @@ fn export_takes_every_target() {
         ("mcp", "/tools/0/inputSchema"),
     ];
     for (id, pointer) in ids {
-        let out = cmd()
-            .args(["export", "--lossy", "describe", "--target", id])
-            .arg(data("tools/openai_chat.json"))
-            .assert()
-            .code(0)
-            .get_output()
-            .stdout
-            .clone();
-        let value: Value = serde_json::from_slice(&out).unwrap();
+        let value = json_out(
+            cmd()
+                .args(["export", "--lossy", "describe", "--target", id])
+                .arg(data("tools/openai_chat.json"))
+                .assert()
+                .code(0),
+        );
         assert!(value.pointer(pointer).is_some(), "{id}: {value}");
     }
 }
