@@ -151,7 +151,7 @@ pub fn type_word(value: &Value) -> &'static str {
 const NAME_SHOWN: usize = 60;
 
 /// A name from the input as a message shows it: control and bidi characters escaped, cut
-/// with `…` past [`NAME_SHOWN`] characters.
+/// with `…` past 60 characters.
 pub fn shown(name: &str) -> String {
     shown_within(name, NAME_SHOWN)
 }
