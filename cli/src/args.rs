@@ -33,7 +33,9 @@ pub enum Command {
 /// (`parameters` in the dialect of --dialect). With --tools FILE the definitions come
 /// from FILE, and a line is a call record in any of these forms:
 ///
-///   {"name": "get_weather", "arguments": {...}}                       (arguments may be a JSON string)
+///   {"name": "get_weather", "arguments": {...}}                       (MCP tools/call params; arguments may be a JSON string)
+///
+///   {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {...}}   (MCP request)
 ///
 ///   {"type": "tool_use", "id": ..., "name": ..., "input": {...}}      (Anthropic)
 ///

@@ -3,6 +3,9 @@
 
 use crate::input::type_word;
 use serde_json::{Map, Value};
+use tool_schema_runtime::export::Target;
+use tool_schema_runtime::toolbox;
+pub use tool_schema_runtime::toolbox::Arguments;
 
 /// A call read from a line.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,15 +24,6 @@ pub enum Definition {
     Inline(Value),
     /// In the `--tools` file, under the call's name.
     Named,
-}
-
-/// A call's arguments.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Arguments {
-    /// A JSON object (or any value, which the validator then refuses).
-    Value(Value),
-    /// JSON text (OpenAI's `arguments` string), validated on the text path.
-    Text(String),
 }
 
 /// Reads `line` (one parsed JSONL line) as a call; `with_tools` tells whether call
@@ -75,44 +69,47 @@ fn self_contained(map: &mut Map<String, Value>) -> Result<Call, String> {
     })
 }
 
-/// A call record naming a tool of `--tools`: `{"name", "arguments"}`, an
-/// Anthropic `tool_use` block (`input`), an OpenAI `tool_calls` entry
-/// (`function.arguments`, a string), an OpenAI Responses `function_call`, a Gemini
-/// `functionCall` (`args`).
-fn record(mut map: Map<String, Value>) -> Result<Call, String> {
-    for wrapper in ["function", "functionCall"] {
-        if let Some(Value::Object(inner)) = map.remove(wrapper) {
-            map = inner;
-            break;
+/// A call record naming a tool of `--tools`, read by the library's reader of each
+/// provider's shape (`toolbox::Call::from_provider`), the shape told by the record:
+/// an Anthropic `tool_use` block, an OpenAI Responses `function_call`, an OpenAI
+/// `tool_calls` entry (`function`), a Gemini `functionCall`; anything else is read
+/// as MCP `tools/call` params `{"name", "arguments"}` (or the whole request), whose
+/// `arguments` may here also be JSON text.
+fn record(map: Map<String, Value>) -> Result<Call, String> {
+    let kind = map.get("type").and_then(Value::as_str);
+    let target = match kind {
+        Some("tool_use") => Target::Anthropic,
+        Some("function_call") => Target::OpenAiResponses,
+        _ if map.get("function").is_some_and(Value::is_object) => Target::OpenAiChat,
+        _ if map.contains_key("functionCall") => Target::Gemini,
+        _ => Target::Mcp,
+    };
+    if target == Target::Mcp {
+        if let Some(Value::String(text)) = map.get("arguments") {
+            let name = match map.get("name") {
+                Some(Value::String(name)) => name.clone(),
+                _ => return Err("the call has no \"name\" string".into()),
+            };
+            return Ok(Call {
+                name,
+                definition: Definition::Named,
+                arguments: Arguments::Text(text.clone()),
+            });
         }
     }
-    let name = match map.remove("name") {
-        Some(Value::String(s)) => s,
-        Some(other) => {
-            return Err(format!(
-                "the call's \"name\" should be a string, got {}",
-                type_word(&other)
-            ))
-        }
-        None => {
-            return Err("the call has no \"name\" (and no \"function\" with \"parameters\")".into())
-        }
-    };
-    let arguments = ["arguments", "input", "args"]
-        .iter()
-        .find_map(|k| map.remove(*k))
-        .ok_or("the call has no \"arguments\" (or \"input\", \"args\")")?;
+    let call =
+        toolbox::Call::from_provider(target, &Value::Object(map)).map_err(|e| e.to_string())?;
     Ok(Call {
-        name,
+        name: call.name,
         definition: Definition::Named,
-        arguments: arguments_of(arguments),
+        arguments: call.arguments,
     })
 }
 
 fn arguments_of(value: Value) -> Arguments {
     match value {
         Value::String(text) => Arguments::Text(text),
-        other => Arguments::Value(other),
+        other => Arguments::Json(other),
     }
 }
 
@@ -129,7 +126,7 @@ mod tests {
 
     #[test]
     fn reads_every_record_form() {
-        let args = Arguments::Value(json!({"city": "Paris"}));
+        let args = Arguments::Json(json!({"city": "Paris"}));
         let text = Arguments::Text("{\"city\": \"Paris\"}".into());
         let plain = json!({"name": "w", "arguments": {"city": "Paris"}});
         assert_eq!(named(plain), ("w".into(), args.clone()));
@@ -139,9 +136,18 @@ mod tests {
         let openai = json!({"id": "c1", "type": "function", "function": {"name": "w", "arguments": "{\"city\": \"Paris\"}"}});
         assert_eq!(named(openai), ("w".into(), text.clone()));
         let responses = json!({"type": "function_call", "call_id": "c", "name": "w", "arguments": "{\"city\": \"Paris\"}"});
-        assert_eq!(named(responses), ("w".into(), text));
+        assert_eq!(named(responses), ("w".into(), text.clone()));
         let gemini = json!({"functionCall": {"name": "w", "args": {"city": "Paris"}}});
-        assert_eq!(named(gemini), ("w".into(), args));
+        assert_eq!(named(gemini), ("w".into(), args.clone()));
+        let plain_text = json!({"name": "w", "arguments": "{\"city\": \"Paris\"}"});
+        assert_eq!(named(plain_text), ("w".into(), text));
+        let mcp = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "w", "arguments": {"city": "Paris"}}});
+        assert_eq!(named(mcp), ("w".into(), args));
+        // MCP and Gemini calls may leave the arguments out: none is `{}`.
+        assert_eq!(
+            named(json!({"name": "w"})),
+            ("w".into(), Arguments::Json(json!({})))
+        );
     }
 
     #[test]
@@ -163,10 +169,12 @@ mod tests {
             .contains("needs --tools"));
         assert!(read(json!({"name": 3, "arguments": {}}), true)
             .unwrap_err()
-            .contains("got a number"));
-        assert!(read(json!({"name": "w"}), true)
-            .unwrap_err()
-            .contains("no \"arguments\""));
+            .contains("`name` is not a string"));
+        assert!(
+            read(json!({"type": "tool_use", "name": "w", "input": {}}), true)
+                .unwrap_err()
+                .contains("no `id`")
+        );
         assert!(
             read(json!({"function": {"name": "w"}, "arguments": {}}), false)
                 .unwrap_err()

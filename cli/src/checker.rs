@@ -97,7 +97,7 @@ impl Checker {
             }
         };
         let verdict = match &call.arguments {
-            Arguments::Value(args) => Verdict::Checked(schema.validate_with(args, &self.options)),
+            Arguments::Json(args) => Verdict::Checked(schema.validate_with(args, &self.options)),
             Arguments::Text(text) => match schema.validate_str(text, &self.options) {
                 Ok(report) => Verdict::Checked(report),
                 Err(e) => Verdict::Malformed(e.message()),

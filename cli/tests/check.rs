@@ -26,7 +26,7 @@ fn every_record_form_against_every_tools_shape() {
                 .assert()
                 .code(0),
         );
-        assert_eq!(lines.len(), 6, "{shape}");
+        assert_eq!(lines.len(), 7, "{shape}");
         for (i, l) in lines.iter().enumerate() {
             assert_eq!(l["valid"], true, "{shape} line {}: {l}", i + 1);
             assert_eq!(l["violations"], serde_json::json!([]));

@@ -106,7 +106,7 @@ pub fn measure(cases: impl IntoIterator<Item = Case>, seed: u64) -> Measurement 
         let call = Call {
             name: case.name.clone(),
             definition: Definition::Inline(case.parameters.clone()),
-            arguments: Arguments::Value(case.arguments.clone()),
+            arguments: Arguments::Json(case.arguments.clone()),
         };
         let valid = checker.check(&call).is_ok_and(|c| c.verdict.is_valid());
         if !valid {
