@@ -42,8 +42,8 @@ pub use tool_schema_runtime::{
     toolbox,
     toolbox::Toolbox,
     validate_str_with, CountBound, Counted, Diagnostic, Dialect, Format, JsonType, Kind, Lint,
-    LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, ToolArgs, TypeSet,
-    Undeclared, Violation,
+    LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion, ToolArgs,
+    TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate

@@ -24,6 +24,12 @@ use serde_json::{json, Map, Value};
 /// `received` for `enum`; `expected` and `received` for `const`; `limit` and
 /// `received` for `below-minimum` / `above-maximum`; `received` (the name) and
 /// `allowed` (the known tools) for `unknown-tool`.
+///
+/// `suggestion`, where the violation has one (see
+/// [`Violation::suggestion`](crate::Violation::suggestion)): the declared name an
+/// `unexpected` argument likely misspells, the known tool for an `unknown-tool`
+/// (strings), or the allowed value an `enum` or `const` miss is close to (the
+/// value itself). Absent otherwise.
 pub fn json_report(report: &Report) -> Value {
     let max = report.max_report_bytes;
     let mut used = 0usize;
@@ -48,6 +54,9 @@ fn entry(v: &Violation, max: usize) -> (Value, usize) {
     o.insert("pointer".into(), json!(v.path.to_pointer()));
     o.insert("argument".into(), json!(v.position.argument));
     facts(&v.kind, &mut o, max);
+    if let Some(s) = &v.suggestion {
+        o.insert("suggestion".into(), s.to_json());
+    }
     let message = message_within(v, max);
     let len = message.len();
     o.insert("message".into(), json!(message));
