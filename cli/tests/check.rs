@@ -44,14 +44,14 @@ fn text_lists_the_problems_of_each_call_and_a_summary() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "line 1: get_weather: 2 problems\n  missing required argument 'city'\n  unexpected argument 'citty'",
+            "line 1: get_weather: 2 problems\n  missing required argument 'city'\n  unexpected argument 'citty' (did you mean 'city'?)\n",
         ))
         .stdout(predicate::str::contains("line 2:").not())
         .stdout(predicate::str::contains(
-            "line 3: get_weather: 2 problems\n  argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"Celsius\"",
+            "line 3: get_weather: 2 problems\n  argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"Celsius\" (did you mean \"celsius\"?)\n  unexpected argument 'fromat' (did you mean 'format'?)\n",
         ))
         .stdout(predicate::str::contains("line 4: search: 1 problem\n  "))
-        .stdout(predicate::str::contains("line 5: get_wether: 1 problem\n  unknown tool 'get_wether'"))
+        .stdout(predicate::str::contains("line 5: get_wether: 1 problem\n  unknown tool 'get_wether' (did you mean 'get_weather'?); available tools: 'get_weather', 'search'\n"))
         .stdout(predicate::str::is_match(r"(?m)^calls\s+5$").unwrap())
         .stdout(predicate::str::is_match(r"(?m)^valid\s+1$").unwrap())
         .stdout(predicate::str::is_match(r"(?m)^invalid\s+4$").unwrap())
@@ -85,12 +85,20 @@ fn json_writes_one_report_per_line() {
     assert_eq!(first[0]["kind"], "missing");
     assert_eq!(first[0]["pointer"], "/city");
     assert_eq!(first[1]["kind"], "unexpected");
-    assert_eq!(first[1]["message"], "unexpected argument 'citty'");
+    assert_eq!(first[1]["suggestion"], "city");
+    assert_eq!(
+        first[1]["message"],
+        "unexpected argument 'citty' (did you mean 'city'?)"
+    );
+    assert!(first[0].get("suggestion").is_none());
     let third = &lines[2]["violations"][0];
     assert_eq!(third["kind"], "enum");
     assert_eq!(third["received"], "Celsius");
+    assert_eq!(third["suggestion"], "celsius");
+    assert_eq!(lines[2]["violations"][1]["suggestion"], "format");
     assert_eq!(lines[3]["violations"][0]["kind"], "malformed");
     assert_eq!(lines[4]["violations"][0]["kind"], "unknown-tool");
+    assert_eq!(lines[4]["violations"][0]["suggestion"], "get_weather");
     assert_eq!(
         lines[4]["violations"][0]["allowed"],
         serde_json::json!(["get_weather", "search"])

@@ -7,16 +7,6 @@
 
 use serde_json::{Map, Value};
 
-/// The suggestion of a `json_report` entry: its `"suggestion"` field, or, when
-/// that is an object, its `"name"`, `"value"` or `"to"` member.
-fn suggestion(entry: &Value) -> Option<&Value> {
-    let s = entry.get("suggestion")?;
-    match s {
-        Value::Object(m) => ["name", "value", "to"].iter().find_map(|k| m.get(*k)),
-        other => Some(other),
-    }
-}
-
 /// `arguments` with the suggestions of `violations` (json_report entries) applied,
 /// and how many were applied. Values are replaced first (their pointers name the
 /// arguments as the call wrote them), then names, the deepest first.
@@ -28,7 +18,7 @@ pub fn apply(arguments: &Value, violations: &[Value]) -> (Value, usize) {
         let (Some(kind), Some(pointer), Some(s)) = (
             entry.get("kind").and_then(Value::as_str),
             entry.get("pointer").and_then(Value::as_str),
-            suggestion(entry),
+            entry.get("suggestion"),
         ) else {
             continue;
         };
@@ -84,7 +74,7 @@ mod tests {
         let violations = [
             json!({"kind": "missing", "pointer": "/city"}),
             json!({"kind": "unexpected", "pointer": "/citty", "suggestion": "city"}),
-            json!({"kind": "unexpected", "pointer": "/opts/Unit", "suggestion": {"name": "unit"}}),
+            json!({"kind": "unexpected", "pointer": "/opts/Unit", "suggestion": "unit"}),
             json!({"kind": "enum", "pointer": "/opts/Unit", "suggestion": "celsius"}),
             json!({"kind": "unexpected", "pointer": "/nothing", "suggestion": "x"}),
         ];

@@ -22,17 +22,30 @@ pub enum MutationKind {
     SnakeCamel,
     /// A string enum value in another case (`celsius` -> `Celsius`).
     EnumCase,
+    /// Two argument names of one object misspelt, each one of the five ways
+    /// above (picked at random).
+    TwoNames,
 }
 
 impl MutationKind {
     /// Every kind, in the order reports list them.
-    pub const ALL: [MutationKind; 6] = [
+    pub const ALL: [MutationKind; 7] = [
         MutationKind::DroppedLetter,
         MutationKind::DoubledLetter,
         MutationKind::SwappedLetters,
         MutationKind::NameCase,
         MutationKind::SnakeCamel,
         MutationKind::EnumCase,
+        MutationKind::TwoNames,
+    ];
+
+    /// The kinds that misspell one name.
+    pub const NAME_TYPOS: [MutationKind; 5] = [
+        MutationKind::DroppedLetter,
+        MutationKind::DoubledLetter,
+        MutationKind::SwappedLetters,
+        MutationKind::NameCase,
+        MutationKind::SnakeCamel,
     ];
 
     /// A short name: `dropped-letter`, ...
@@ -44,6 +57,7 @@ impl MutationKind {
             MutationKind::NameCase => "name-case",
             MutationKind::SnakeCamel => "snake-camel",
             MutationKind::EnumCase => "enum-case",
+            MutationKind::TwoNames => "two-names",
         }
     }
 }
@@ -79,7 +93,11 @@ enum Site {
 }
 
 /// Every mutation of `arguments` (a call valid against `parameters`, a BFCL
-/// definition), at most one of each kind at each place.
+/// definition), at most one of each kind at each place, and one [`TwoNames`] for
+/// each object with two names or more. A misspelling that gives a name the object
+/// declares, or one it already has, is not made.
+///
+/// [`TwoNames`]: MutationKind::TwoNames
 pub fn mutations(parameters: &Value, arguments: &Value, rng: &mut Rng) -> Vec<Mutation> {
     let mut sites = Vec::new();
     collect(parameters, arguments, String::new(), &mut sites);
@@ -91,25 +109,15 @@ pub fn mutations(parameters: &Value, arguments: &Value, rng: &mut Rng) -> Vec<Mu
                 name,
                 declared,
             } => {
-                for kind in &MutationKind::ALL[..5] {
-                    let Some(typo) = misspell(*kind, name, rng) else {
-                        continue;
-                    };
-                    if declared.contains(&typo) {
-                        continue;
-                    }
+                for kind in MutationKind::NAME_TYPOS {
                     let mut arguments = arguments.clone();
-                    if let Some(Value::Object(members)) = arguments.pointer_mut(object) {
-                        if members.contains_key(&typo) {
-                            continue;
-                        }
-                        *members = renamed(members, name, &typo);
+                    if misspell_in(&mut arguments, object, name, declared, kind, rng) {
+                        out.push(Mutation {
+                            kind,
+                            pointer: format!("{object}/{}", escape(name)),
+                            arguments,
+                        });
                     }
-                    out.push(Mutation {
-                        kind: *kind,
-                        pointer: format!("{object}/{}", escape(name)),
-                        arguments,
-                    });
                 }
             }
             Site::Enum {
@@ -132,7 +140,82 @@ pub fn mutations(parameters: &Value, arguments: &Value, rng: &mut Rng) -> Vec<Mu
             }
         }
     }
+    out.extend(two_names(&sites, arguments, rng));
     out
+}
+
+/// A name of an object's arguments and the names its schema declares.
+type NameSite<'a> = (&'a str, &'a [String]);
+
+/// For each object with two names or more, two of them (picked at random)
+/// misspelt, each a way picked at random among those that apply to it.
+fn two_names(sites: &[Site], arguments: &Value, rng: &mut Rng) -> Vec<Mutation> {
+    let mut by_object: Vec<(&str, Vec<NameSite<'_>>)> = Vec::new();
+    for site in sites {
+        if let Site::Name {
+            object,
+            name,
+            declared,
+        } = site
+        {
+            match by_object.iter_mut().find(|(o, _)| o == object) {
+                Some((_, names)) => names.push((name, declared)),
+                None => by_object.push((object, vec![(name, declared)])),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (object, names) in by_object {
+        if names.len() < 2 {
+            continue;
+        }
+        let first = rng.below(names.len());
+        let second = (first + 1 + rng.below(names.len() - 1)) % names.len();
+        let mut mutated = arguments.clone();
+        let mut changed = 0;
+        for &(name, declared) in [names[first], names[second]].iter() {
+            let start = rng.below(MutationKind::NAME_TYPOS.len());
+            let done = (0..MutationKind::NAME_TYPOS.len()).any(|i| {
+                let kind = MutationKind::NAME_TYPOS[(start + i) % MutationKind::NAME_TYPOS.len()];
+                misspell_in(&mut mutated, object, name, declared, kind, rng)
+            });
+            changed += usize::from(done);
+        }
+        if changed == 2 {
+            out.push(Mutation {
+                kind: MutationKind::TwoNames,
+                pointer: object.to_string(),
+                arguments: mutated,
+            });
+        }
+    }
+    out
+}
+
+/// Renames member `name` of the object at `object` in `arguments` to its `kind`
+/// misspelling; false (and nothing changed) when that way does not apply, or gives
+/// a declared name or one the object has.
+fn misspell_in(
+    arguments: &mut Value,
+    object: &str,
+    name: &str,
+    declared: &[String],
+    kind: MutationKind,
+    rng: &mut Rng,
+) -> bool {
+    let Some(typo) = misspell(kind, name, rng) else {
+        return false;
+    };
+    if declared.contains(&typo) {
+        return false;
+    }
+    match arguments.pointer_mut(object) {
+        Some(Value::Object(members)) if !members.contains_key(&typo) => {
+            *members = renamed(members, name, &typo);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// The places of `value` (checked against BFCL node `node`) where a mutation can
@@ -370,6 +453,20 @@ mod tests {
             .unwrap();
         assert_eq!(camel.pointer, "/where/city_name");
         assert_eq!(camel.arguments["where"], json!({"cityName": "Oslo"}));
+        let two = all
+            .iter()
+            .find(|m| m.kind == MutationKind::TwoNames)
+            .unwrap();
+        assert_eq!(two.pointer, "");
+        let names: Vec<&String> = two.arguments.as_object().unwrap().keys().collect();
+        assert_eq!(
+            names
+                .iter()
+                .filter(|n| ["unit", "where", "tags"].contains(&n.as_str()))
+                .count(),
+            1,
+            "{names:?}"
+        );
         // Every mutation changes the call.
         assert!(all.iter().all(|m| m.arguments != args));
     }
