@@ -5,7 +5,7 @@
 use crate::args::{CheckArgs, FormatArg};
 use crate::call_report::{json_error, json_line, text_block};
 use crate::checker::Checker;
-use crate::input::{self, Line, Lines, MAX_LINE_BYTES};
+use crate::input::{self, Line, Lines, Unusable, MAX_LINE_BYTES};
 use crate::progress::Progress;
 use crate::summary::Summary;
 use crate::{tools, Status};
@@ -16,7 +16,11 @@ use std::path::Path;
 /// on `err`. The error is a failure to write.
 pub fn run(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Status> {
     let tools = match &args.tools {
-        Some(path) => match tools::read(path) {
+        Some(path) => match tools::read(path).and_then(|defs| {
+            tools::distinct(&defs)
+                .map(|()| defs)
+                .map_err(|e| Unusable::new(format!("{}: {e}", path.display())))
+        }) {
             Ok(defs) => Some(defs),
             Err(e) => {
                 writeln!(err, "tool-schema: --tools {e}")?;

@@ -37,7 +37,6 @@ pub fn parse(text: &str) -> Result<Vec<ToolDef>, String> {
     if defs.is_empty() {
         return Err("no tool definitions found".into());
     }
-    distinct(&defs)?;
     Ok(defs)
 }
 
@@ -201,8 +200,9 @@ fn description_of(def: &Value) -> String {
         .to_string()
 }
 
-/// Refuses two definitions of one name: a call could not say which it means.
-fn distinct(defs: &[ToolDef]) -> Result<(), String> {
+/// Refuses two definitions of one name where calls name them (`check --tools`): a
+/// call could not say which it means.
+pub fn distinct(defs: &[ToolDef]) -> Result<(), String> {
     let mut seen: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
     for d in defs {
         if let Some(first) = seen.insert(&d.name, &d.place) {
@@ -272,7 +272,8 @@ mod tests {
             .contains("[0]: no schema"));
         assert!(parse("[]").unwrap_err().contains("no tool definitions"));
         let twice = r#"[{"name": "a", "parameters": {}}, {"name": "a", "parameters": {}}]"#;
-        assert!(parse(twice)
+        let defs = parse(twice).unwrap();
+        assert!(distinct(&defs)
             .unwrap_err()
             .contains("defined twice ([0] and [1])"));
     }

@@ -52,6 +52,26 @@ fn lint_reads_the_bfcl_dialect() {
 }
 
 #[test]
+fn lint_lists_each_definition_of_a_name() {
+    // The BFCL corpus defines some names more than once; `lint` checks each.
+    let line = r#"{"name": "f", "parameters": {"type": "object", "properties": {}}}"#;
+    cmd()
+        .args(["lint", "-"])
+        .write_stdin(format!("{line}\n{line}\n"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::is_match(r"(?m)^f\s+ok(.*\n)f\s+ok").unwrap());
+    cmd()
+        .args(["check", "--tools", "-"])
+        .write_stdin(format!("{line}\n{line}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tool 'f' is defined twice (line 1 and line 2)",
+        ));
+}
+
+#[test]
 fn export_writes_the_provider_value() {
     cmd()
         .args(["export", "--target", "openai-strict"])
