@@ -45,3 +45,22 @@ pub fn json_lines(run: Assert) -> Vec<Value> {
 pub fn json_out(run: Assert) -> Value {
     serde_json::from_slice(&run.get_output().stdout).unwrap()
 }
+
+/// The shared material's directory (`$TOOL_SCHEMA_SHARED`, `$SHARED`, or `shared`
+/// beside the workspace), if it holds `file`; otherwise says so (or fails when
+/// `TOOL_SCHEMA_REQUIRE_SHARED=1`) and gives `None`.
+pub fn shared_file(file: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("TOOL_SCHEMA_SHARED")
+        .or_else(|| std::env::var_os("SHARED"))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
+    let path = dir.join(file);
+    if path.is_file() {
+        return Some(path);
+    }
+    shared_material::skip_without_shared(&format!("no {}", path.display()));
+    None
+}
+
+#[path = "../../../tests/support/shared_material.rs"]
+mod shared_material;
