@@ -10,11 +10,20 @@ use std::path::PathBuf;
 /// input cannot be used (unreadable, not JSON, a schema that is refused, ...; the
 /// message names the line).
 #[derive(Debug, Parser)]
-#[command(name = "tool-schema", version, about, long_about)]
+#[command(name = "tool-schema", version, about, long_about, after_help = EXAMPLES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
+
+const EXAMPLES: &str = "Examples:
+  tool-schema check calls.jsonl                      lines carrying their definition
+  tool-schema check --tools tools.json calls.jsonl   call records against a tools file
+  tool-schema check --dialect bfcl --format json < calls.jsonl
+  tool-schema lint tools.json
+  tool-schema export --target openai-strict tools.json
+
+Run `tool-schema help <COMMAND>` for a command's details.";
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
@@ -24,7 +33,7 @@ pub enum Command {
     Export(ExportArgs),
 }
 
-/// Validate tool calls, one JSON object per line (JSONL).
+/// Validate tool calls, one JSON object per line (JSONL)
 ///
 /// Without --tools each line carries its own definition:
 ///
@@ -80,14 +89,14 @@ pub struct CheckArgs {
     pub input: Option<PathBuf>,
 }
 
-/// Check tool definitions: schema errors, lints, and what each provider's export
-/// makes of them, as a table.
+/// Check tool definitions: schema errors, lints, each provider's export.
 ///
 /// FILE holds the definitions in any form --tools of `check` reads (an MCP tools/list
 /// result, a provider's tools array), or JSONL with one {"name", "description",
 /// "parameters"} (or a line of `check`'s {"function": ...} form) per line.
 ///
-/// Each provider column says `ok` (exported as written), `N changes` (exported with
+/// One row per tool: its schema, its lints, and a column per provider target. Each
+/// provider column says `ok` (exported as written), `N changes` (exported with
 /// changes, listed below the table) or `refused` (the provider cannot take the
 /// schema; the problems are listed). Exit status: 0 when every schema is accepted
 /// without lints, 1 when a schema is refused or has lints, 2 when FILE cannot be used.
@@ -102,10 +111,10 @@ pub struct LintArgs {
     pub file: PathBuf,
 }
 
-/// Write the definitions as a provider's tools value (a JSON array, or Gemini's
-/// [{"functionDeclarations": [...]}], or MCP's {"tools": [...]}) on standard output.
+/// Write the definitions as a provider's tools value.
 ///
-/// What the export changed is listed on standard error. Exit status: 0 when
+/// The value goes to standard output: a JSON array (Anthropic, OpenAI), Gemini's
+/// [{"functionDeclarations": [...]}], or MCP's {"tools": [...]}. What the export changed is listed on standard error. Exit status: 0 when
 /// exported, 1 when the provider cannot take a schema (every problem listed with its
 /// JSON pointer and the provider's rule), 2 when FILE cannot be used.
 #[derive(Debug, clap::Args)]
