@@ -76,6 +76,12 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = DialectArg::JsonSchema)]
     pub dialect: DialectArg,
 
+    /// Read an explicit null for an optional argument as the argument left out, as
+    /// OpenAI's strict mode sends every optional argument it leaves out (for calls of
+    /// tools exported with `export --target openai-strict`).
+    #[arg(long)]
+    pub null_is_absent: bool,
+
     /// text: the problems of each invalid call, then a summary table (calls, valid,
     /// invalid, problems by kind and by tool). json: one line per input line,
     /// {"valid": bool, "violations": [...]}, each violation a json_report entry with

@@ -4,7 +4,7 @@
 
 use crate::args::{CheckArgs, FormatArg};
 use crate::call_report::{json_error, json_line, text_block};
-use crate::checker::Checker;
+use crate::checker::{self, Checker};
 use crate::input::{self, Line, Lines, Unusable, MAX_LINE_BYTES};
 use crate::progress::Progress;
 use crate::summary::Summary;
@@ -29,7 +29,9 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
         },
         None => None,
     };
-    let checker = Checker::new(args.dialect.dialect(), tools);
+    let dialect = args.dialect.dialect();
+    let options = checker::options(dialect).null_is_absent(args.null_is_absent);
+    let checker = Checker::with_options(dialect, options, tools);
     let path = args.input.as_deref().unwrap_or(Path::new("-"));
     let reader = match input::open(path) {
         Ok(r) => r,

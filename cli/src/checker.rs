@@ -47,7 +47,15 @@ impl Checker {
     /// A checker for `dialect` (calls validated with [`options`]); `tools` are the
     /// definitions of `--tools`.
     pub fn new(dialect: Dialect, tools: Option<Vec<ToolDef>>) -> Checker {
-        let options = options(dialect);
+        Checker::with_options(dialect, options(dialect), tools)
+    }
+
+    /// A checker validating with `options`.
+    pub fn with_options(
+        dialect: Dialect,
+        options: Options,
+        tools: Option<Vec<ToolDef>>,
+    ) -> Checker {
         let known = tools.iter().flatten().map(|t| t.name.clone()).collect();
         let tools = tools.map(|defs| {
             defs.into_iter()
@@ -178,6 +186,22 @@ mod tests {
             .check_line(br#"{"name": "get_weather", "arguments": "{\"city\": "}"#)
             .unwrap();
         assert_eq!(codes(&malformed), ["malformed"]);
+    }
+
+    #[test]
+    fn null_is_absent_when_asked() {
+        let line = br#"{"name": "get_weather", "arguments": {"city": "Oslo", "unit": null}}"#;
+        let plain = Checker::new(Dialect::JsonSchema, Some(weather_with_unit()));
+        assert_eq!(codes(&plain.check_line(line).unwrap()), ["type"]);
+        let options = Options::default().null_is_absent(true);
+        let strict = Checker::with_options(Dialect::JsonSchema, options, Some(weather_with_unit()));
+        assert!(strict.check_line(line).unwrap().verdict.is_valid());
+    }
+
+    fn weather_with_unit() -> Vec<ToolDef> {
+        let mut defs = weather();
+        defs[0].schema["properties"]["unit"] = json!({"type": "string"});
+        defs
     }
 
     #[test]

@@ -263,3 +263,26 @@ fn help_explains_the_line_forms_and_exit_status() {
         .stdout(predicate::str::contains("lint"))
         .stdout(predicate::str::contains("export"));
 }
+
+#[test]
+fn null_is_absent_reads_strict_mode_calls() {
+    let line =
+        "{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Oslo\", \"format\": null}}\n";
+    let tools = data("tools/openai_chat.json");
+    cmd()
+        .arg("check")
+        .arg("--tools")
+        .arg(&tools)
+        .write_stdin(line)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "argument 'format' should be string, got null",
+        ));
+    cmd()
+        .args(["check", "--null-is-absent", "--tools"])
+        .arg(&tools)
+        .write_stdin(line)
+        .assert()
+        .code(0);
+}
