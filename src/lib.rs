@@ -40,6 +40,8 @@ pub use tool_schema_runtime::{
     dialect, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
     schema, seed, text,
     text::{ParseError, TextError},
+    toolbox,
+    toolbox::Toolbox,
     validate_str_with, CountBound, Counted, Diagnostic, Dialect, Format, JsonType, Kind, Lint,
     LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion, ToolArgs,
     TypeSet, Undeclared, Violation,
