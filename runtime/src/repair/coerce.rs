@@ -20,7 +20,7 @@ pub(super) fn coerce(kind: &Kind, value: &Value, options: &Options) -> Option<(V
 
 /// A value of another type read as one of `expected`: a number or a boolean
 /// written as a string, a JSON-encoded object or array in a string, a lone value
-/// where an array is expected.
+/// (not `null`) where an array is expected.
 fn retyped(expected: TypeSet, value: &Value, options: &Options) -> Option<(Value, Coercion)> {
     let accepts = |v: &Value| expected.accepts(options.type_of(v));
     if let Value::String(s) = value {
@@ -52,7 +52,8 @@ fn retyped(expected: TypeSet, value: &Value, options: &Options) -> Option<(Value
             }
         }
     }
-    if expected.declares(JsonType::Array) && !value.is_array() && !value.is_object() {
+    let lone = !(value.is_array() || value.is_object() || value.is_null());
+    if expected.declares(JsonType::Array) && lone {
         return Some((Value::Array(vec![value.clone()]), Coercion::WrappedInArray));
     }
     None
@@ -130,6 +131,7 @@ mod tests {
         assert_eq!(read(&arr, json!("a")), Some(json!(["a"])));
         assert_eq!(read(&arr, json!(4)), Some(json!([4])));
         assert_eq!(read(&arr, json!({"a": 1})), None);
+        assert_eq!(read(&arr, Value::Null), None, "null is no lone value");
     }
 
     #[test]
