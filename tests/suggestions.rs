@@ -302,3 +302,24 @@ fn many_undeclared_names_against_many_declared_cost_bounded_time() {
     let text = schema.validate_str(&call.to_string(), &options).unwrap();
     assert_eq!(text, r);
 }
+
+tool_schema! {
+    /// An enum written as a `oneOf` of `const`s (schemars 1.x, rmcp).
+    pub Modes = {
+        "type": "object",
+        "properties": {
+            "mode": {"oneOf": [{"const": "fast"}, {"const": "slow"}]}
+        }
+    }
+}
+
+#[test]
+fn enums_written_as_one_of_consts_suggest_too() {
+    let r = report::<Modes>(json!({"mode": "FAST"}));
+    assert_eq!(
+        r.messages(),
+        ["argument 'mode' should be one of \"fast\", \"slow\", got \"FAST\" (did you mean \"fast\"?)"]
+    );
+    let r = report::<Modes>(json!({"mode": "medium"}));
+    assert_eq!(suggestions(&r), [None]);
+}

@@ -17,10 +17,14 @@ use serde_json::Value;
 /// The longest word (in folded characters) a suggestion is looked for, or made of.
 pub const LONGEST: usize = 64;
 
-/// The most distance-table cells (and folded candidate characters) one
-/// [`Work`] pays for: one lookup made alone, or all the lookups of one validation
-/// run (shared through its violation budget).
-pub const WORK_CELLS: usize = 1 << 21;
+/// The most work units one [`Work`] pays for: one lookup made alone, or all the
+/// lookups of one validation run (shared through its violation budget). A
+/// candidate costs [`PER_CANDIDATE`] plus its length in bytes, and a distance
+/// computed one unit per table cell.
+pub const WORK_CELLS: usize = 1 << 18;
+
+/// What looking at one candidate costs in work units, besides its length.
+const PER_CANDIDATE: usize = 8;
 
 /// What lookups may still compute: shared by the lookups of one run, so that many
 /// undeclared names against many declared ones, or many misses of a long `enum`,
@@ -78,19 +82,36 @@ impl Folded {
     fn new(word: &str) -> Option<Folded> {
         let mut chars = ['\0'; LONGEST];
         let mut len = 0;
-        for c in word.chars().filter(|c| !matches!(c, '_' | '-')) {
+        for c in word.chars().filter(|c| !is_separator(*c)) {
             if len == LONGEST {
                 return None;
             }
-            chars[len] = c.to_lowercase().next().unwrap_or(c);
+            chars[len] = if c.is_ascii() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_lowercase().next().unwrap_or(c)
+            };
             len += 1;
         }
         Some(Folded { chars, len })
     }
 
+    /// How many characters `word` has folded, counted up to `LONGEST + 1`.
+    fn len_of(word: &str) -> usize {
+        word.chars()
+            .filter(|c| !is_separator(*c))
+            .take(LONGEST + 1)
+            .count()
+    }
+
     fn as_slice(&self) -> &[char] {
         &self.chars[..self.len]
     }
+}
+
+/// Whether `c` is left out of a folded word.
+fn is_separator(c: char) -> bool {
+    matches!(c, '_' | '-')
 }
 
 /// The most steps between a word of `len` folded characters and a word it is
@@ -113,17 +134,18 @@ fn distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
         return None;
     }
     let width = b.len() + 1;
-    // Three rows: two back (for swaps), one back, and the current one.
-    let mut rows = [[0usize; LONGEST + 1]; 3];
+    // Three rows: two back (for swaps), one back, and the current one. Distances
+    // between words of at most LONGEST characters fit a byte.
+    let mut rows = [[0u8; LONGEST + 1]; 3];
     for (j, cell) in rows[0][..width].iter_mut().enumerate() {
-        *cell = j;
+        *cell = j as u8;
     }
     for i in 1..=a.len() {
         let (cur, prev, prev2) = (i % 3, (i + 2) % 3, (i + 1) % 3);
-        rows[cur][0] = i;
-        let mut row_min = i;
+        rows[cur][0] = i as u8;
+        let mut row_min = i as u8;
         for j in 1..width {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let cost = u8::from(a[i - 1] != b[j - 1]);
             let mut d = (rows[prev][j - 1] + cost)
                 .min(rows[prev][j] + 1)
                 .min(rows[cur][j - 1] + 1);
@@ -133,11 +155,11 @@ fn distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
             rows[cur][j] = d;
             row_min = row_min.min(d);
         }
-        if row_min > max {
+        if usize::from(row_min) > max {
             return None;
         }
     }
-    let d = rows[a.len() % 3][b.len()];
+    let d = usize::from(rows[a.len() % 3][b.len()]);
     (d <= max).then_some(d)
 }
 
@@ -158,15 +180,15 @@ pub fn best<'a>(
         if candidate == word {
             continue;
         }
-        if !work.pay(candidate.len().min(4 * LONGEST)) {
+        if !work.pay(PER_CANDIDATE + candidate.len().min(4 * LONGEST)) {
             return None;
+        }
+        if folded.len.abs_diff(Folded::len_of(candidate)) > max {
+            continue;
         }
         let Some(other) = Folded::new(candidate) else {
             continue;
         };
-        if folded.len.abs_diff(other.len) > max {
-            continue;
-        }
         if !work.pay((folded.len + 1) * (other.len + 1)) {
             return None;
         }
