@@ -50,13 +50,14 @@
 //! schemas keep `properties` in the order the schema declared them.
 
 pub use tool_schema_runtime::{
-    dialect, export, json, json_report, parse_str, parse_str_with, render, schema, seed, text,
+    dialect, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
+    schema, seed, text,
     text::{ParseError, TextError},
     toolbox,
     toolbox::Toolbox,
     validate_str_with, CountBound, Counted, Diagnostic, Dialect, Format, JsonType, Kind, Lint,
-    LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, ToolArgs, TypeSet,
-    Undeclared, Violation,
+    LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion, ToolArgs,
+    TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate
