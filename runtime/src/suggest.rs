@@ -19,7 +19,7 @@ pub const LONGEST: usize = 64;
 
 /// The most work units one [`Work`] pays for: one lookup made alone, or all the
 /// lookups of one validation run (shared through its violation budget). A
-/// candidate costs [`PER_CANDIDATE`] plus its length in bytes, and a distance
+/// candidate costs 8 units plus its length in bytes, and a distance
 /// computed one unit per table cell.
 pub const WORK_CELLS: usize = 1 << 18;
 
