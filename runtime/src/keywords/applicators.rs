@@ -265,14 +265,18 @@ pub fn conditional(
     let wrapped = problems
         .into_iter()
         .map(|p| {
-            Violation::new(
+            // The problem's suggestion stays with it.
+            let suggestion = p.suggestion;
+            let mut v = Violation::new(
                 Kind::Conditional {
                     condition: condition.clone(),
                     problem: Box::new(p.kind),
                 },
                 p.path,
                 p.position,
-            )
+            );
+            v.suggestion = suggestion;
+            v
         })
         .collect();
     out.extend(wrapped);
