@@ -55,9 +55,9 @@ pub use tool_schema_runtime::{
     text::{ParseError, TextError},
     toolbox,
     toolbox::Toolbox,
-    validate_str_with, CountBound, Counted, Diagnostic, Dialect, Format, JsonType, Kind, Lint,
-    LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion, ToolArgs,
-    TypeSet, Undeclared, Violation,
+    validate_str_with, Condition, CountBound, Counted, Diagnostic, Dialect, Format, JsonType, Kind,
+    Lint, LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion,
+    ToolArgs, TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate
@@ -189,7 +189,8 @@ pub use tool_schema_runtime::{
 /// - every lint of the schema model, unless allowed: `required_undeclared`,
 ///   `duplicate_required`, `minimum_above_maximum`, `empty_enum`,
 ///   `enum_type_mismatch`, `duplicate_enum`, `const_type_mismatch`,
-///   `keyword_type_mismatch`, `duplicate_type`.
+///   `keyword_type_mismatch`, `duplicate_type`, `unknown_format`, `without_if`,
+///   `without_contains`.
 ///
 /// ```compile_fail
 /// tool_schema::tool_schema! {

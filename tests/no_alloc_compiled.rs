@@ -52,6 +52,22 @@ tool_schema! {
             "scale": {"type": "number", "format": "double"}
         }
     }
+    pub Conditional = {
+        "type": "object",
+        "properties": {
+            "kind": {"enum": ["a", "b"]},
+            "card": {"type": "string"},
+            "billing": {"type": "string"},
+            "tags": {"type": "array", "contains": {"const": "x"}, "maxContains": 2},
+            "env": {"type": "object", "patternProperties": {"^[A-Z]+$": {"type": "string"}}}
+        },
+        "patternProperties": {"^x-": {"type": "integer"}},
+        "dependentRequired": {"card": ["billing"]},
+        "dependentSchemas": {"billing": {"required": ["card"]}},
+        "if": {"properties": {"kind": {"const": "a"}}},
+        "then": {"required": ["tags"]},
+        "else": {"properties": {"tags": {"maxItems": 1}}}
+    }
 }
 
 const POLICIES: [Options; 3] = [
@@ -106,4 +122,14 @@ fn compiled_valid_path_allocates_nothing() {
         ],
         &json!({"count": 256}),
     );
+    let valid = [
+        json!({"kind": "a", "tags": ["x", "y"]}),
+        json!({"kind": "b", "card": "c", "billing": "b", "x-n": 3}),
+        json!({"kind": "a", "tags": ["x"], "env": {"HOME": "/", "PATH": "/bin"}}),
+    ];
+    // The patterns are compiled on first use.
+    for args in &valid {
+        assert!(Conditional::is_valid(args));
+    }
+    check::<Conditional>(&valid, &json!({"kind": "a", "card": "c", "x-n": "3"}));
 }

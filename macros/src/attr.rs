@@ -62,7 +62,7 @@ pub(crate) const TARGETS: [(&str, Target); 11] = [
 ];
 
 /// Every lint kind, by the name `allow(...)` takes.
-pub(crate) const LINTS: [(&str, LintKind); 10] = [
+pub(crate) const LINTS: [(&str, LintKind); 12] = [
     ("required_undeclared", LintKind::RequiredUndeclared),
     ("duplicate_required", LintKind::DuplicateRequired),
     ("minimum_above_maximum", LintKind::MinimumAboveMaximum),
@@ -73,6 +73,8 @@ pub(crate) const LINTS: [(&str, LintKind); 10] = [
     ("keyword_type_mismatch", LintKind::KeywordTypeMismatch),
     ("duplicate_type", LintKind::DuplicateType),
     ("unknown_format", LintKind::UnknownFormat),
+    ("without_if", LintKind::WithoutIf),
+    ("without_contains", LintKind::WithoutContains),
 ];
 
 /// The name `allow(...)` takes for `kind`.

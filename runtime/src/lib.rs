@@ -53,7 +53,7 @@ pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
 pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
 pub use toolbox::Toolbox;
 pub use violation::{
-    CountBound, Counted, Kind, Path, Position, Report, Segment, Suggestion, Violation,
+    Condition, CountBound, Counted, Kind, Path, Position, Report, Segment, Suggestion, Violation,
 };
 
 /// Used by generated code only. Not a public API: it may change in any release.

@@ -30,6 +30,95 @@ impl Pattern {
     pub fn is_match(&self, s: &str) -> bool {
         self.regex.is_match(s)
     }
+
+    /// Without the `regex` feature no pattern is ever built (the parser refuses
+    /// them).
+    #[cfg(not(feature = "regex"))]
+    pub fn is_match(&self, _s: &str) -> bool {
+        false
+    }
+}
+
+/// The patterns of a `patternProperties`, matched together: a name no pattern
+/// matches is read once whatever their number.
+#[derive(Clone, Debug)]
+pub struct PatternSet {
+    #[cfg(feature = "regex")]
+    set: regex::RegexSet,
+    /// Each pattern on its own, to say which match without allocating (sets of
+    /// up to [`ONE_BY_ONE`] patterns).
+    #[cfg(feature = "regex")]
+    each: Vec<regex::Regex>,
+}
+
+impl PartialEq for PatternSet {
+    /// A set follows from its patterns, which equality compares already.
+    fn eq(&self, _: &PatternSet) -> bool {
+        true
+    }
+}
+
+/// Up to this many patterns, the ones matching a name (once the set says some
+/// do) are found one by one, without allocating; beyond, by the set in one pass
+/// (which allocates its answer).
+pub const ONE_BY_ONE: usize = 64;
+
+impl PatternSet {
+    /// The set of `translated` patterns (in the `regex` crate's syntax, as
+    /// [`Pattern::translated`] holds them). For generated code and the parser.
+    #[doc(hidden)]
+    pub fn from_translated(translated: &[&str]) -> Result<PatternSet, String> {
+        #[cfg(feature = "regex")]
+        {
+            let fail = |e: regex::Error| {
+                let detail = e.to_string();
+                let last = detail.lines().last().unwrap_or("").trim().to_string();
+                format!("the patterns cannot be matched together: {last}")
+            };
+            let set = regex::RegexSet::new(translated).map_err(fail)?;
+            let each = if translated.len() <= ONE_BY_ONE {
+                translated
+                    .iter()
+                    .map(|t| regex::Regex::new(t))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(fail)?
+            } else {
+                Vec::new()
+            };
+            Ok(PatternSet { set, each })
+        }
+        #[cfg(not(feature = "regex"))]
+        {
+            let _ = translated;
+            Err("patternProperties needs tool-schema's `regex` feature (on by default)".into())
+        }
+    }
+
+    /// Calls `each(i)` for every pattern `i` that matches `name` (anywhere), in
+    /// order, until it returns `false`; returns whether it never did. A name no
+    /// pattern matches costs one pass of the set; sets of up to [`ONE_BY_ONE`]
+    /// patterns allocate nothing.
+    #[cfg(feature = "regex")]
+    pub fn each_match(&self, name: &str, mut each: impl FnMut(usize) -> bool) -> bool {
+        if !self.set.is_match(name) {
+            return true;
+        }
+        if self.each.len() == self.set.len() {
+            return self
+                .each
+                .iter()
+                .enumerate()
+                .filter(|(_, re)| re.is_match(name))
+                .all(|(i, _)| each(i));
+        }
+        self.set.matches(name).into_iter().all(each)
+    }
+
+    /// Without the `regex` feature no set is ever built.
+    #[cfg(not(feature = "regex"))]
+    pub fn each_match(&self, _name: &str, _each: impl FnMut(usize) -> bool) -> bool {
+        true
+    }
 }
 
 /// Rewrites an ECMA-262 pattern into the `regex` crate's syntax.

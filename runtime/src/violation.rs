@@ -184,6 +184,16 @@ pub enum Kind {
     MaxItems { limit: u64, count: u64 },
     /// An array whose elements `first` and `second` are equal under `uniqueItems`.
     UniqueItems { first: usize, second: usize },
+    /// An array with too few elements matching `contains` (fewer than
+    /// `minContains`, 1 by default: `at_least`) or too many (more than
+    /// `maxContains`): `schema` is the `contains` subschema, `count` the number of
+    /// matching elements.
+    Contains {
+        schema: Value,
+        at_least: bool,
+        limit: u64,
+        count: u64,
+    },
     /// An object with fewer than `minProperties` properties.
     MinProperties { limit: u64, count: u64 },
     /// An object with more than `maxProperties` properties.
@@ -203,6 +213,14 @@ pub enum Kind {
     OneOfNone { alternatives: Vec<Vec<Violation>> },
     /// The value matches several `oneOf` alternatives (their indices).
     OneOfMany { matched: Vec<usize> },
+    /// A violation of a subschema that applied only under a condition (`then`,
+    /// `else`, `dependentSchemas`) or of a name needed only under one
+    /// (`dependentRequired`: `problem` is [`Kind::Missing`]); `condition` says
+    /// which held. The path and position are the problem's own.
+    Conditional {
+        condition: Condition,
+        problem: Box<Kind>,
+    },
     /// The call names a tool that does not exist.
     UnknownTool { name: String, known: Vec<String> },
     /// A property is given more than once in the arguments' JSON text (found on
@@ -220,9 +238,11 @@ impl Kind {
     /// A stable identifier for the kind: `missing`, `unexpected`, `type`, `enum`,
     /// `const`, `below-minimum`, `above-maximum`, `exclusive-minimum`,
     /// `exclusive-maximum`, `multiple-of`, `min-length`, `max-length`, `pattern`,
-    /// `format`, `format-range`, `min-items`, `max-items`, `unique-items`, `min-properties`,
+    /// `format`, `format-range`, `min-items`, `max-items`, `unique-items`, `contains`,
+    /// `min-properties`,
     /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
-    /// `one-of-none`, `one-of-many`, `unknown-tool`, `duplicate`, `too-deep`.
+    /// `one-of-none`, `one-of-many`, `conditional`, `unknown-tool`, `duplicate`,
+    /// `too-deep`.
     pub fn code(&self) -> &'static str {
         match self {
             Kind::Missing => "missing",
@@ -243,6 +263,7 @@ impl Kind {
             Kind::MinItems { .. } => "min-items",
             Kind::MaxItems { .. } => "max-items",
             Kind::UniqueItems { .. } => "unique-items",
+            Kind::Contains { .. } => "contains",
             Kind::MinProperties { .. } => "min-properties",
             Kind::MaxProperties { .. } => "max-properties",
             Kind::PropertyName { .. } => "property-name",
@@ -251,9 +272,44 @@ impl Kind {
             Kind::AnyOf { .. } => "any-of",
             Kind::OneOfNone { .. } => "one-of-none",
             Kind::OneOfMany { .. } => "one-of-many",
+            Kind::Conditional { .. } => "conditional",
             Kind::UnknownTool { .. } => "unknown-tool",
             Kind::Duplicate => "duplicate",
             Kind::TooDeep { .. } => "too-deep",
+        }
+    }
+}
+
+/// Why a subschema (or a required name) applied: the condition of a
+/// [`Kind::Conditional`] violation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Condition {
+    /// The `if` subschema accepted the value at `at`, so `then` applied.
+    IfHeld { at: Path },
+    /// The `if` subschema refused the value at `at`, so `else` applied.
+    IfFailed { at: Path },
+    /// The object has the member at `member`, so its `dependentRequired` names or
+    /// its `dependentSchemas` subschema applied.
+    Present { member: Path },
+}
+
+impl Condition {
+    /// A stable identifier: `if-held`, `if-failed`, `present`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Condition::IfHeld { .. } => "if-held",
+            Condition::IfFailed { .. } => "if-failed",
+            Condition::Present { .. } => "present",
+        }
+    }
+
+    /// The path the condition is about: the value `if` was asked about, or the
+    /// present member.
+    pub fn path(&self) -> &Path {
+        match self {
+            Condition::IfHeld { at } | Condition::IfFailed { at } => at,
+            Condition::Present { member } => member,
         }
     }
 }
@@ -551,7 +607,7 @@ fn nested(kind: &Kind) -> usize {
             .flat_map(|vs| vs.iter())
             .map(|v| weight(&v.kind))
             .sum(),
-        Kind::PropertyName { problem, .. } => nested(problem),
+        Kind::PropertyName { problem, .. } | Kind::Conditional { problem, .. } => nested(problem),
         _ => 0,
     }
 }

@@ -246,3 +246,33 @@ fn numeric_formats() {
     ];
     assert_no_alloc(&s, &valid);
 }
+
+#[test]
+fn conditional_and_counting_keywords_allocate_nothing() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "kind": {"enum": ["a", "b"]},
+            "card": {"type": "string"},
+            "billing": {"type": "string"},
+            "tags": {"type": "array", "contains": {"const": "x"}, "maxContains": 2},
+            "env": {"type": "object", "patternProperties": {"^[A-Z]+$": {"type": "string"}}}
+        },
+        "patternProperties": {"^x-": {"type": "integer"}},
+        "dependentRequired": {"card": ["billing"]},
+        "dependentSchemas": {"billing": {"required": ["card"]}},
+        "if": {"properties": {"kind": {"const": "a"}}},
+        "then": {"required": ["tags"]},
+        "else": {"properties": {"tags": {"maxItems": 1}}}
+    }));
+    let valid = [
+        json!({"kind": "a", "tags": ["x", "y"]}),
+        json!({"kind": "b", "card": "c", "billing": "b", "x-n": 3}),
+        json!({"kind": "a", "tags": ["x"], "env": {"HOME": "/", "PATH": "/bin"}}),
+    ];
+    // The regular expressions' caches are filled on first use.
+    for args in &valid {
+        assert!(s.is_valid(args));
+    }
+    assert_no_alloc(&s, &valid);
+}

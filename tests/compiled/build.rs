@@ -49,6 +49,8 @@ const LINTS: &[&str] = &[
     "keyword_type_mismatch",
     "duplicate_type",
     "unknown_format",
+    "without_if",
+    "without_contains",
 ];
 
 fn main() {

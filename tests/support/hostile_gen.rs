@@ -201,7 +201,7 @@ pub fn node<S: Source>(src: &mut S, depth: usize, max_depth: usize) -> Value {
             1 => json!({"type": "integer", "nullable": true}),
             2 => json!({"type": "int"}),
             3 => json!({"minimum": "x"}),
-            4 => json!({"if": {"type": "string"}}),
+            4 => json!({"unevaluatedItems": {"type": "string"}}),
             _ => json!({"type": ["integer", "boolean"], "minimum": 1}),
         },
     };

@@ -5,8 +5,8 @@ tool_schema! {
     pub Order = {
         "type": "object",
         "properties": {
-            "sku": { "type": "string", "if": { "minLength": 3 } },
-            "qty": { "type": "object", "patternProperties": { "^x": {} } },
+            "sku": { "type": "array", "unevaluatedItems": false },
+            "qty": { "type": "object", "unevaluatedProperties": { "type": "string" } },
             "address": { "$id": "https://example.com/address" }
         }
     }

@@ -1,8 +1,8 @@
 //! Generated applicators: `$ref` and `allOf` call the target's function on the
-//! same value; `anyOf`, `oneOf` and `not` call the runtime's
-//! `keywords::applicators` decisions with one closure per alternative.
+//! same value; `anyOf`, `oneOf`, `not` and `if`/`then`/`else` call the runtime's
+//! `keywords::applicators` decisions with one closure per subschema.
 
-use super::{enum_const::static_value, fn_name, rt};
+use super::{enum_const::static_value, fn_name, ok_name, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use tool_schema_runtime::schema::{node_value, Node, Schema};
@@ -39,5 +39,41 @@ pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
             #rt::keywords::applicators::not(|sink: &mut #rt::Sink<'_>| #f(v, t, p, o, sink), || (#stat).clone(), t, p, out);
         ));
     }
+    if let Some(condition) = node.effective_if() {
+        let f = fn_name(condition);
+        let branch = |b: Option<tool_schema_runtime::schema::NodeId>| match b {
+            Some(id) => {
+                let g = fn_name(id);
+                quote!(#g(v, t, p, o, sink))
+            }
+            None => quote!({}),
+        };
+        let (then, otherwise) = (branch(node.then_schema), branch(node.else_schema));
+        out.push(quote!(
+            #rt::keywords::applicators::if_then_else(
+                |sink: &mut #rt::Sink<'_>| #f(v, t, p, o, sink),
+                |held: bool, sink: &mut #rt::Sink<'_>| if held { #then } else { #otherwise },
+                t,
+                out,
+            );
+        ));
+    }
     quote!(#(#out)*)
+}
+
+/// The yes/no `if`/`then`/`else` of `v`, as `return false`.
+pub(super) fn ok_code(node: &Node) -> TokenStream {
+    let Some(condition) = node.effective_if() else {
+        return quote!();
+    };
+    let f = ok_name(condition);
+    let branch = |b: Option<tool_schema_runtime::schema::NodeId>| match b {
+        Some(id) => {
+            let g = ok_name(id);
+            quote!(if !#g(v, root, o) { return false; })
+        }
+        None => quote!(),
+    };
+    let (then, otherwise) = (branch(node.then_schema), branch(node.else_schema));
+    quote!(if #f(v, root, o) { #then } else { #otherwise })
 }

@@ -1,11 +1,12 @@
 //! Generated checks of the array keywords: counts and `uniqueItems` as calls of
 //! the runtime's `keywords::array` decisions, then each element against its
-//! schema (`prefixItems`, `items`).
+//! schema (`prefixItems`, `items`), then `contains` (its count decided by the
+//! runtime).
 
-use super::{fn_name, ok_name, option, report_if, rt};
+use super::{enum_const::static_value, fn_name, ok_name, option, report_if, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
-use tool_schema_runtime::schema::Node;
+use tool_schema_runtime::schema::{node_value, Node, Schema};
 
 /// The yes/no checks of `a`, as `return false`.
 pub(super) fn ok_code(node: &Node) -> TokenStream {
@@ -39,11 +40,18 @@ pub(super) fn ok_code(node: &Node) -> TokenStream {
             }
         ));
     }
+    if let Some(c) = node.contains {
+        let f = ok_name(c);
+        let (min, max) = (option(node.min_contains), option(node.max_contains));
+        checks.push(quote!(
+            if !#rt::keywords::array::contains_ok(a.len(), |i: usize| #f(&a[i], false, o), #min, #max) { return false; }
+        ));
+    }
     quote!(#(#checks)*)
 }
 
 /// The reporting checks of `a`.
-pub(super) fn code(node: &Node) -> TokenStream {
+pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
     let rt = rt();
     let mut checks = Vec::new();
     if node.min_items.is_some() || node.max_items.is_some() {
@@ -83,6 +91,14 @@ pub(super) fn code(node: &Node) -> TokenStream {
                 match i { #(#prefix)* #rest }
             }
         ));
+    }
+    if let Some(c) = node.contains {
+        let f = ok_name(c);
+        let (min, max) = (option(node.min_contains), option(node.max_contains));
+        let stat = static_value(&node_value(schema, c));
+        checks.push(report_if(quote!(
+            #rt::keywords::array::contains(a.len(), |i: usize| #f(&a[i], false, o), #min, #max, || (#stat).clone())
+        )));
     }
     quote!(#(#checks)*)
 }

@@ -148,6 +148,7 @@ fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStrea
             let f = ok_name(*target);
             checks.push(quote!(if !#f(v, root, o) { return false; }));
         }
+        checks.push(applicators::ok_code(node));
         quote!(#(#checks)* true)
     };
     // Inlined into both walks (the boolean one, and the reporting one that asks
@@ -187,6 +188,11 @@ fn recursive_nodes(schema: &Schema) -> Vec<bool> {
         out.extend(&node.one_of);
         out.extend(node.not);
         out.extend(node.property_names);
+        out.extend(node.dependent_schemas.iter().map(|d| d.node));
+        out.extend(node.if_schema);
+        out.extend(node.then_schema);
+        out.extend(node.else_schema);
+        out.extend(node.contains);
         out
     };
     (0..n)
@@ -208,7 +214,8 @@ fn recursive_nodes(schema: &Schema) -> Vec<bool> {
 }
 
 /// Which nodes may check the root value itself: the root, and every node reached
-/// from it through `$ref`, `allOf`, `anyOf`, `oneOf` and `not` (applied to the same
+/// from it through `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else` and
+/// `dependentSchemas` (applied to the same
 /// value). Like the interpreter, their object checks ask `t.is_root()` at run time.
 fn root_applied(schema: &Schema) -> Vec<bool> {
     let mut seen = vec![false; schema.nodes().len()];
@@ -223,6 +230,10 @@ fn root_applied(schema: &Schema) -> Vec<bool> {
         stack.extend(&node.any_of);
         stack.extend(&node.one_of);
         stack.extend(node.not);
+        stack.extend(node.dependent_schemas.iter().map(|d| d.node));
+        stack.extend(node.if_schema);
+        stack.extend(node.then_schema);
+        stack.extend(node.else_schema);
     }
     seen
 }
@@ -345,7 +356,7 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
         number::code(node),
         string::code(node),
         object::code(node, root),
-        array::code(node),
+        array::code(schema, node),
     ));
     body.push(applicators::code(schema, node));
     signature(&name, quote!(#(#body)*))

@@ -66,9 +66,20 @@ impl<'n> Shape<'n> {
         }
     }
 
+    /// The schemas of the patterns of `patternProperties` that match declared
+    /// name `name`, in order (decided when the code is generated).
+    fn patterns_of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = NodeId> + 'a {
+        self.node
+            .pattern_properties
+            .iter()
+            .filter(move |(p, _)| p.is_match(name))
+            .map(|(_, s)| *s)
+    }
+
     /// Whether the members are walked (`names`: for `propertyNames` too).
     fn visits(&self, names: bool) -> bool {
         !self.props.is_empty()
+            || !self.node.pattern_properties.is_empty()
             || self.may_reject
             || self.extra.is_some()
             || (names && self.node.property_names.is_some())
@@ -77,7 +88,7 @@ impl<'n> Shape<'n> {
     /// Whether there is nothing to check, the members walked or not (`visit`).
     fn checks_nothing(&self, visit: bool) -> bool {
         let counts = self.node.min_properties.is_some() || self.node.max_properties.is_some();
-        !visit && self.node.required.is_empty() && !counts
+        !visit && self.node.required.is_empty() && !counts && !has_dependents(self.node)
     }
 
     /// Whether undeclared names are closed out: `true` with `properties`; for a node
@@ -90,6 +101,18 @@ impl<'n> Shape<'n> {
             (false, true) if self.root => at_root,
             _ => quote!(false),
         }
+    }
+
+    /// The names the node's conditional subschemas declare that it does not:
+    /// undeclared, but not refused by the closing alone
+    /// (`keywords::object::refuses_member`); none when `additionalProperties:
+    /// false` refuses them anyway.
+    fn conditional_names(&self) -> impl Iterator<Item = &'n String> + '_ {
+        let forbidden = self.node.additional == Additional::Forbidden;
+        self.node
+            .conditional_names
+            .iter()
+            .filter(move |n| !forbidden && self.node.property(n).is_none())
     }
 
     /// The value of `seen` once every bit-marked property was met.
@@ -175,7 +198,53 @@ pub(super) fn ok_code(node: &Node, root: bool) -> TokenStream {
             code.push(quote!(if !m.contains_key(#name) { return false; }));
         }
     }
+    code.push(ok_dependents(node));
     quote!(#(#code)*)
+}
+
+/// Whether the node has `dependentRequired` or `dependentSchemas`.
+fn has_dependents(node: &Node) -> bool {
+    !node.dependent_required.is_empty() || !node.dependent_schemas.is_empty()
+}
+
+/// The yes/no checks of `dependentRequired` and `dependentSchemas`.
+fn ok_dependents(node: &Node) -> TokenStream {
+    let rt = rt();
+    let required = node.dependent_required.iter().map(|(name, needs)| {
+        quote!(if !#rt::keywords::object::dependencies_met(|k: &str| m.contains_key(k), #name, &[#(#needs),*] as &[&str]) { return false; })
+    });
+    let schemas = node.dependent_schemas.iter().map(|d| {
+        let (name, f) = (&d.name, ok_name(d.node));
+        quote!(if m.contains_key(#name) && !#f(v, root, o) { return false; })
+    });
+    quote!(#(#required)* #(#schemas)*)
+}
+
+/// The reporting checks of `dependentRequired` then `dependentSchemas`, each
+/// entry in order, as the interpreter's `dependents`.
+fn dependents(node: &Node) -> TokenStream {
+    if !has_dependents(node) {
+        return quote!();
+    }
+    let rt = rt();
+    let names = node
+        .properties
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|p| &p.name);
+    let declared = quote!(|k: &str| -> ::core::option::Option<usize> {
+        const NAMES: &[&str] = &[#(#names),*];
+        NAMES.iter().position(|n| *n == k)
+    });
+    let required = node.dependent_required.iter().map(|(name, needs)| {
+        quote!(#rt::keywords::object::dependent_required(m, #name, &[#(#needs),*] as &[&str], t.is_root(), #declared, t, p, out);)
+    });
+    let schemas = node.dependent_schemas.iter().map(|d| {
+        let (name, f) = (&d.name, fn_name(d.node));
+        quote!(#rt::keywords::applicators::dependent_schema(m, #name, |sink: &mut #rt::Sink<'_>| #f(v, t, p, o, sink), t, out);)
+    });
+    quote!(#(#required)* #(#schemas)*)
 }
 
 /// The yes/no pass over the members.
@@ -184,23 +253,39 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         let pname = &prop.name;
         let child = ok_name(prop.node);
         let mark = shape.mark(i);
-        let call = if shape.node.required.contains(&prop.name) {
-            quote!(if !#child(val, false, o) { return false; })
+        // The schemas of the patterns that match this name, known now.
+        let patterns = shape.patterns_of(pname).map(|s| {
+            let f = ok_name(s);
+            quote!(&& #f(val, false, o))
+        });
+        let patterns: Vec<TokenStream> = patterns.collect();
+        let valid = if patterns.is_empty() {
+            quote!(#child(val, false, o))
         } else {
-            quote!(if !(o.null_is_absent && val.is_null()) && !#child(val, false, o) { return false; })
+            quote!((#child(val, false, o) #(#patterns)*))
+        };
+        let call = if shape.node.required.contains(&prop.name) {
+            quote!(if !#valid { return false; })
+        } else {
+            quote!(if !(o.null_is_absent && val.is_null()) && !#valid { return false; })
         };
         quote!(#pname => { #mark #call })
     });
+    let patterns = ok_patterns(shape.node);
+    let unmatched = unmatched(shape.node);
     let fallback = if let Some(extra) = shape.extra {
         let f = ok_name(extra);
-        quote!(_ => { if !#f(val, false, o) { return false; } })
+        quote!(_ => { #patterns if #unmatched !#f(val, false, o) { return false; } })
     } else if shape.may_reject {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(root));
         let rt = rt();
-        quote!(_ => { if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
+        let open = shape
+            .conditional_names()
+            .map(|name| quote!(#name => { #patterns }));
+        quote!(#(#open)* _ => { #patterns if #unmatched #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { return false; } })
     } else {
-        quote!(_ => {})
+        quote!(_ => { #patterns })
     };
     quote!(
         for (k, val) in m.iter() {
@@ -209,6 +294,75 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
                 #fallback
             }
         }
+    )
+}
+
+/// `!patterned &&` where the node has `patternProperties` (an undeclared member
+/// no pattern matches), nothing otherwise.
+fn unmatched(node: &Node) -> TokenStream {
+    if node.pattern_properties.is_empty() {
+        quote!()
+    } else {
+        quote!(!patterned &&)
+    }
+}
+
+/// The `patternProperties` set of `node`, built once: an expression of type
+/// `&'static PatternSet`.
+fn pattern_set(node: &Node) -> TokenStream {
+    let rt = rt();
+    let translated = node.pattern_properties.iter().map(|(p, _)| &p.translated);
+    quote!({
+        static SET: ::std::sync::OnceLock<#rt::schema::PatternSet> = ::std::sync::OnceLock::new();
+        SET.get_or_init(|| #rt::schema::PatternSet::from_translated(&[#(#translated),*]).expect("patterns checked at compile time"))
+    })
+}
+
+/// For an undeclared member `k`: `let patterned` (some pattern matches `k`),
+/// and `return false` when the member fails the schema of one that does.
+fn ok_patterns(node: &Node) -> TokenStream {
+    if node.pattern_properties.is_empty() {
+        return quote!();
+    }
+    let set = pattern_set(node);
+    let arms = node
+        .pattern_properties
+        .iter()
+        .enumerate()
+        .map(|(i, (_, s))| {
+            let f = ok_name(*s);
+            quote!(#i => #f(val, false, o),)
+        });
+    quote!(
+        let mut patterned = false;
+        if !#set.each_match(k, |i| { patterned = true; match i { #(#arms)* _ => true } }) { return false; }
+    )
+}
+
+/// For an undeclared member `k` (name checked, `at` set): `let patterned`, and
+/// the member reported against the schema of each pattern that matches `k`.
+fn patterns(node: &Node) -> TokenStream {
+    if node.pattern_properties.is_empty() {
+        return quote!();
+    }
+    let set = pattern_set(node);
+    let rt = rt();
+    let arms = node
+        .pattern_properties
+        .iter()
+        .enumerate()
+        .map(|(i, (_, s))| {
+            let (f, ok) = (fn_name(*s), ok_name(*s));
+            quote!(#i => if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out) },)
+        });
+    quote!(
+        let mut patterned = false;
+        #set.each_match(k, |i| {
+            patterned = true;
+            let t: #rt::Trail<'_> = t.key(k);
+            match i { #(#arms)* _ => {} }
+            true
+        });
     )
 }
 
@@ -230,6 +384,7 @@ pub(super) fn code(node: &Node, root: bool) -> TokenStream {
         code.push(members(&shape));
         code.push(suggestions(&shape));
     }
+    code.push(dependents(node));
     code.push(missing(&shape));
     quote!(#(#code)*)
 }
@@ -296,10 +451,25 @@ fn members(shape: &Shape<'_>) -> TokenStream {
 /// optional property given as `null` may count as absent.
 fn member_call(shape: &Shape<'_>, prop: &Property) -> TokenStream {
     let (child, ok) = (fn_name(prop.node), ok_name(prop.node));
-    if shape.node.required.contains(&prop.name) {
-        quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+    // Then the schemas of the patterns that match this name, known now.
+    let patterns = shape.patterns_of(&prop.name).map(|s| {
+        let (f, ok) = (fn_name(s), ok_name(s));
+        quote!(if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); })
+    });
+    let patterns: Vec<TokenStream> = patterns.collect();
+    let required = shape.node.required.contains(&prop.name);
+    if patterns.is_empty() {
+        return if required {
+            quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+        } else {
+            quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+        };
+    }
+    let calls = quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); } #(#patterns)*);
+    if required {
+        calls
     } else {
-        quote!(if !(o.null_is_absent && val.is_null()) && !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
+        quote!(if !(o.null_is_absent && val.is_null()) { #calls })
     }
 }
 
@@ -312,16 +482,21 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
         quote!(::core::option::Option::None),
     );
     let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#none)));
+    let patterns = patterns(shape.node);
+    let unmatched = unmatched(shape.node);
     if let Some(extra) = shape.extra {
         let (f, ok) = (fn_name(extra), ok_name(extra));
-        quote!(_ => { #names let t = t.key(k); if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); } })
+        quote!(_ => { #names #patterns let t = t.key(k); if #unmatched !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); } })
     } else if shape.may_reject {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(at_root));
         let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
-        quote!(_ => { #names if #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
+        let open = shape
+            .conditional_names()
+            .map(|name| quote!(#name => { #names #patterns }));
+        quote!(#(#open)* _ => { #names #patterns if #unmatched #rt::keywords::object::rejects_undeclared(o.undeclared, #closed, #additional) { #push } })
     } else {
-        quote!(_ => { #names })
+        quote!(_ => { #names #patterns })
     }
 }
 

@@ -271,7 +271,7 @@ impl Run<'_> {
         match value {
             Value::Number(n) => keywords::number::report(node, n, &self.options, trail, pos, out),
             Value::String(s) => keywords::string::report(node, s, &self.options, trail, pos, out),
-            Value::Object(map) => self.object(id, node, map, trail, pos, out, resume),
+            Value::Object(map) => self.object(id, node, value, map, trail, pos, out, resume),
             Value::Array(items) => self.array(node, items, trail, pos, out, resume),
             _ => {}
         }
@@ -283,6 +283,7 @@ impl Run<'_> {
         &self,
         id: NodeId,
         node: &Node,
+        value: &Value,
         map: &Map<String, Value>,
         trail: &Trail<'_>,
         pos: Position,
@@ -324,25 +325,39 @@ impl Run<'_> {
                 };
                 keywords::applicators::property_name(key, run, trail, at, out);
             }
-            match (declared, node.additional) {
-                (Some(_), _)
-                    if v.is_null()
-                        && self.options.null_is_absent
-                        && !valid::is_required(node, f, declared.map_or(0, |(d, _)| d), key) => {}
-                (Some((_, p)), _) => {
-                    self.check(resume == Some(i), p.node, v, &trail.key(key), at, out)
+            // An optional member given as `null` may count as absent.
+            let skip = declared.is_some_and(|(d, _)| {
+                v.is_null() && self.options.null_is_absent && !valid::is_required(node, f, d, key)
+            });
+            if skip {
+                continue;
+            }
+            // The failing member the walk stopped at is reported at once, unless
+            // a pattern's schema may be what failed.
+            let failed = resume == Some(i) && node.pattern_set.is_none();
+            if let Some((_, p)) = declared {
+                self.check(failed, p.node, v, &trail.key(key), at, out);
+            }
+            let mut patterned = false;
+            keywords::object::each_pattern_schema(node, key, |s| {
+                patterned = true;
+                self.check(false, s, v, &trail.key(key), at, out);
+                true
+            });
+            match node.additional {
+                _ if declared.is_some() || patterned => {}
+                Additional::Schema(extra) => self.check(failed, extra, v, &trail.key(key), at, out),
+                _ if keywords::object::refuses_member(node, reject, key) => {
+                    out.report(|| Kind::Unexpected, &trail.key(key), at)
                 }
-                (None, Additional::Schema(extra)) => {
-                    self.check(resume == Some(i), extra, v, &trail.key(key), at, out)
-                }
-                (None, _) if reject => out.report(|| Kind::Unexpected, &trail.key(key), at),
-                (None, _) => {}
+                _ => {}
             }
         }
         if reject && out.mark() > start {
             let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
             keywords::object::suggest_names(out, start, trail, declared, map);
         }
+        self.dependents(node, value, map, trail, pos, out);
         let mut next = 0;
         let absent = |name: &str, next: &mut usize| match find_property(node, f, name, next) {
             Some((d, _)) if d < 64 => seen & (1 << d) == 0,
@@ -379,6 +394,27 @@ impl Run<'_> {
         out.move_back(start, from);
     }
 
+    /// `dependentRequired`, then `dependentSchemas`, each entry in order.
+    fn dependents(
+        &self,
+        node: &Node,
+        value: &Value,
+        map: &Map<String, Value>,
+        trail: &Trail<'_>,
+        pos: Position,
+        out: &mut Sink<'_>,
+    ) {
+        let root = trail.is_root();
+        for (name, needs) in &node.dependent_required {
+            let declared = |k: &str| node.property(k).map(|(d, _)| d);
+            keywords::object::dependent_required(map, name, needs, root, declared, trail, pos, out);
+        }
+        for d in &node.dependent_schemas {
+            let run = |sink: &mut Sink<'_>| self.check(false, d.node, value, trail, pos, sink);
+            keywords::applicators::dependent_schema(map, &d.name, run, trail, out);
+        }
+    }
+
     fn array(
         &self,
         node: &Node,
@@ -393,6 +429,14 @@ impl Run<'_> {
             let schema = node.prefix_items.get(i).copied().or(node.items);
             if let Some(item) = schema {
                 self.check(resume == Some(i), item, v, &trail.index(i), pos, out);
+            }
+        }
+        if let Some(c) = node.contains {
+            let matches = |i: usize| self.valid(c, &items[i], false);
+            let schema = || crate::schema::node_value(self.schema, c);
+            let (min, max) = (node.min_contains, node.max_contains);
+            if let Some(kind) = keywords::array::contains(items.len(), matches, min, max, schema) {
+                out.report(|| kind, trail, pos);
             }
         }
     }
@@ -427,6 +471,16 @@ impl Run<'_> {
             let run = |sink: &mut Sink<'_>| self.check(false, not, value, trail, pos, sink);
             let schema = || crate::schema::node_value(self.schema, not);
             keywords::applicators::not(run, schema, trail, pos, out);
+        }
+        if let Some(condition) = node.effective_if() {
+            let run_if =
+                |sink: &mut Sink<'_>| self.check(false, condition, value, trail, pos, sink);
+            let run_branch = |held: bool, sink: &mut Sink<'_>| {
+                if let Some(b) = node.branch(held) {
+                    self.check(false, b, value, trail, pos, sink)
+                }
+            };
+            keywords::applicators::if_then_else(run_if, run_branch, trail, out);
         }
     }
 }

@@ -79,7 +79,7 @@ impl Run<'_> {
                 };
             }
             Value::Object(map) if f.flags & !facts::REQUIRED_BY_BITS == facts::OBJECT => {
-                return self.object_ok(self.schema.node(id), f, map, root);
+                return self.object_ok(self.schema.node(id), f, value, map, root);
             }
             _ if f.flags == facts::ENUM && !root => {
                 return match &self.schema.node(id).enum_values {
@@ -116,7 +116,7 @@ impl Run<'_> {
                 return Err(0)
             }
             Value::Object(map) if root || f.has(facts::OBJECT) => {
-                self.object_ok(node, f, map, root)?;
+                self.object_ok(node, f, value, map, root)?;
                 map.len()
             }
             Value::Array(items) if f.has(facts::ARRAY) => {
@@ -138,6 +138,7 @@ impl Run<'_> {
         &self,
         node: &Node,
         f: &NodeFacts,
+        value: &Value,
         map: &Map<String, Value>,
         root: bool,
     ) -> Result<(), usize> {
@@ -161,16 +162,27 @@ impl Run<'_> {
                     }
                     let skip =
                         v.is_null() && self.options.null_is_absent && !is_required(node, f, d, key);
-                    if !skip && !self.valid(p.node, v, false) {
+                    let ok =
+                        skip || (self.valid(p.node, v, false) && self.patterns_ok(node, key, v));
+                    if !ok {
                         return Err(i);
                     }
                 }
-                None => match node.additional {
-                    Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
-                    Additional::Schema(_) => {}
-                    _ if reject => return Err(i),
-                    _ => {}
-                },
+                None => {
+                    let mut patterned = false;
+                    let ok = keywords::object::each_pattern_schema(node, key, |s| {
+                        patterned = true;
+                        self.valid(s, v, false)
+                    });
+                    match node.additional {
+                        _ if !ok => return Err(i),
+                        _ if patterned => {}
+                        Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
+                        Additional::Schema(_) => {}
+                        _ if keywords::object::refuses_member(node, reject, key) => return Err(i),
+                        _ => {}
+                    }
+                }
             }
         }
         let complete = if f.has(facts::REQUIRED_BY_BITS) {
@@ -178,11 +190,37 @@ impl Run<'_> {
         } else {
             required_present(node, f, map, seen)
         };
-        if complete {
+        if complete && self.dependents_ok(node, value, map, root) {
             Ok(())
         } else {
             Err(map.len())
         }
+    }
+
+    /// `dependentRequired` and `dependentSchemas`.
+    #[inline]
+    fn dependents_ok(
+        &self,
+        node: &Node,
+        value: &Value,
+        map: &Map<String, Value>,
+        root: bool,
+    ) -> bool {
+        let has = |k: &str| map.contains_key(k);
+        node.dependent_required
+            .iter()
+            .all(|(name, needs)| keywords::object::dependencies_met(has, name, needs))
+            && node
+                .dependent_schemas
+                .iter()
+                .all(|d| !has(&d.name) || self.valid(d.node, value, root))
+    }
+
+    /// `patternProperties` on a member: whether it matches the schema of every
+    /// pattern its name matches.
+    #[inline]
+    fn patterns_ok(&self, node: &Node, key: &str, v: &Value) -> bool {
+        keywords::object::each_pattern_schema(node, key, |s| self.valid(s, v, false))
     }
 
     /// `propertyNames` on one name (as a string value).
@@ -208,6 +246,13 @@ impl Run<'_> {
                 if !self.valid(schema, v, false) {
                     return Err(i);
                 }
+            }
+        }
+        if let Some(c) = node.contains {
+            let matches = |i: usize| self.valid(c, &items[i], false);
+            let (min, max) = (node.min_contains, node.max_contains);
+            if !keywords::array::contains_ok(items.len(), matches, min, max) {
+                return Err(items.len());
             }
         }
         Ok(())
@@ -240,8 +285,15 @@ impl Run<'_> {
                 return false;
             }
         }
-        match node.not {
-            Some(not) => !self.valid(not, value, root),
+        if let Some(not) = node.not {
+            if self.valid(not, value, root) {
+                return false;
+            }
+        }
+        match node.effective_if() {
+            Some(condition) => node
+                .branch(self.valid(condition, value, root))
+                .is_none_or(|b| self.valid(b, value, root)),
             None => true,
         }
     }

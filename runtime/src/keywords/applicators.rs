@@ -1,10 +1,11 @@
 //! The applicators that combine the verdicts of subschemas: `anyOf`, `oneOf`,
-//! `not`, `propertyNames`. `run` closures validate against one subschema, so the
+//! `not`, `propertyNames`, and those that apply a subschema under a condition
+//! (`dependentSchemas`, `if`/`then`/`else`: [`conditional`]). `run` closures validate against one subschema, so the
 //! interpreter and generated code share the decision and its wording. (`$ref` and
 //! `allOf` apply subschemas to the same value and need no decision of their own.)
 
 use crate::json::{JsonType, TypeSet};
-use crate::violation::{Kind, Position, Sink, Trail, Violation};
+use crate::violation::{Condition, Kind, Position, Sink, Trail, Violation};
 use serde_json::Value;
 
 /// Whether `alternative` failed only because the value at `trail` is of another
@@ -230,5 +231,94 @@ pub fn property_name(
             trail,
             position,
         );
+    }
+}
+
+/// A subschema applied under a condition that held (`dependentSchemas` for a
+/// present member, `then` or `else`): `run` validates the value against it, and
+/// each of its violations is reported as a [`Kind::Conditional`] saying why it
+/// applied, at the violation's own path and position. A probe only learns
+/// whether it failed.
+pub fn conditional(
+    condition: impl FnOnce() -> Condition,
+    run: impl FnOnce(&mut Sink<'_>),
+    out: &mut Sink<'_>,
+) {
+    if out.is_probe() {
+        run(out);
+        return;
+    }
+    let mut problems = Vec::new();
+    let failed = {
+        let mut sink = out.nested(&mut problems);
+        run(&mut sink);
+        sink.failed()
+    };
+    if failed {
+        out.fail();
+    }
+    out.release(&problems);
+    if problems.is_empty() {
+        return;
+    }
+    let condition = condition();
+    let wrapped = problems
+        .into_iter()
+        .map(|p| {
+            // The problem's suggestion stays with it.
+            let suggestion = p.suggestion;
+            let mut v = Violation::new(
+                Kind::Conditional {
+                    condition: condition.clone(),
+                    problem: Box::new(p.kind),
+                },
+                p.path,
+                p.position,
+            );
+            v.suggestion = suggestion;
+            v
+        })
+        .collect();
+    out.extend(wrapped);
+}
+
+/// `if`/`then`/`else`: `run_if` probes the value against `if`; then
+/// `run_branch(held, sink)` validates it against `then` (`held`) or `else`, each
+/// violation reported with the condition ([`conditional`]: `IfHeld` or
+/// `IfFailed` at `trail`). Only for a node with `if` and at least one branch.
+pub fn if_then_else(
+    run_if: impl FnOnce(&mut Sink<'_>),
+    run_branch: impl FnOnce(bool, &mut Sink<'_>),
+    trail: &Trail<'_>,
+    out: &mut Sink<'_>,
+) {
+    let mut probe = Sink::probe();
+    run_if(&mut probe);
+    let held = !probe.failed();
+    let condition = || {
+        let at = trail.to_path();
+        if held {
+            Condition::IfHeld { at }
+        } else {
+            Condition::IfFailed { at }
+        }
+    };
+    conditional(condition, |sink| run_branch(held, sink), out);
+}
+
+/// `dependentSchemas`, one entry: when the object `map` has `name`, `run`
+/// validates the object against the entry's subschema ([`conditional`]).
+pub fn dependent_schema(
+    map: &serde_json::Map<String, Value>,
+    name: &str,
+    run: impl FnOnce(&mut Sink<'_>),
+    trail: &Trail<'_>,
+    out: &mut Sink<'_>,
+) {
+    if map.contains_key(name) {
+        let member = || Condition::Present {
+            member: trail.key(name).to_path(),
+        };
+        conditional(member, run, out);
     }
 }

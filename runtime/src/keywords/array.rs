@@ -1,5 +1,7 @@
-//! The array keywords' decisions: `minItems`, `maxItems`, `uniqueItems`. The
-//! element schemas (`prefixItems`, `items`) are walked by each back end.
+//! The array keywords' decisions: `minItems`, `maxItems`, `uniqueItems`, and how
+//! many elements `contains` must match (`minContains`, `maxContains`). The
+//! element schemas (`prefixItems`, `items`, `contains`) are walked by each back
+//! end.
 
 use super::count;
 use crate::json::json_eq;
@@ -39,6 +41,64 @@ pub fn count_ok(min: Option<u64>, max: Option<u64>, count: u64) -> bool {
 #[inline]
 pub fn unique(items: &[Value]) -> Option<Kind> {
     first_duplicate(items).map(|(first, second)| Kind::UniqueItems { first, second })
+}
+
+/// `contains` with `minContains: min` (1 when absent) and `maxContains: max`:
+/// whether an array whose element `i` matches `contains` when `matches(i)`
+/// holds, `len` elements in all, has enough matches and not too many. Stops as
+/// soon as the answer is known (at the `min`-th match without `max`, at the
+/// match past `max`): each element is matched at most once.
+#[inline]
+pub fn contains_ok(
+    len: usize,
+    mut matches: impl FnMut(usize) -> bool,
+    min: Option<u64>,
+    max: Option<u64>,
+) -> bool {
+    let min = min.unwrap_or(1);
+    let mut count = 0u64;
+    for i in 0..len {
+        if max.is_none() && count >= min {
+            return true;
+        }
+        if matches(i) {
+            count += 1;
+            if max.is_some_and(|m| count > m) {
+                return false;
+            }
+        }
+    }
+    count >= min
+}
+
+/// `contains`, reported: the [`Kind::Contains`] violation of an array of `len`
+/// elements whose element `i` matches when `matches(i)` holds (every element
+/// matched once, to count them all), if it breaks `minContains: min` (1 when
+/// absent) or `maxContains: max`; `schema` gives the `contains` subschema.
+#[inline]
+pub fn contains(
+    len: usize,
+    mut matches: impl FnMut(usize) -> bool,
+    min: Option<u64>,
+    max: Option<u64>,
+    schema: impl FnOnce() -> Value,
+) -> Option<Kind> {
+    let count = (0..len).filter(|&i| matches(i)).count() as u64;
+    let min = min.unwrap_or(1);
+    let (at_least, limit) = if count < min {
+        (true, min)
+    } else {
+        match max {
+            Some(m) if count > m => (false, m),
+            _ => return None,
+        }
+    };
+    Some(Kind::Contains {
+        schema: schema(),
+        at_least,
+        limit,
+        count,
+    })
 }
 
 /// The yes/no walk: whether `items` satisfies `node`'s counts and `uniqueItems`.

@@ -1,22 +1,62 @@
-//! The object keywords' decisions: `minProperties`, `maxProperties`, and whether
+//! The object keywords' decisions: `minProperties`, `maxProperties`, whether
 //! an undeclared member is refused (`additionalProperties` under the
-//! [`Undeclared`](crate::Undeclared) policy). The members themselves
-//! (`properties`, `required`, `propertyNames`) are walked by each back end.
+//! [`Undeclared`](crate::Undeclared) policy), and `dependentRequired`. The members
+//! themselves (`properties`, `required`, `propertyNames`) are walked by each back
+//! end; `dependentSchemas` is decided in [`super::applicators::conditional`].
 
 use super::count;
 use crate::options::Undeclared;
 use crate::schema::{Additional, Node};
 use crate::suggest::declared_name;
-use crate::violation::{Kind, Position, Segment, Sink, Suggestion, Trail};
+use crate::violation::{Condition, Kind, Position, Segment, Sink, Suggestion, Trail};
 use serde_json::{Map, Value};
 
 /// Whether `node` closes an object to undeclared names (under the policy of
 /// [`rejects_undeclared`]): where it declares `properties`, and at the arguments
 /// object (`at_root`, closed in tool-call mode) unless its in-place subschemas
 /// declare the names instead ([`Node::members_elsewhere`]).
+/// A node with `patternProperties` declares the names its patterns match, and
+/// closes objects as one with `properties` does. A conditional subschema
+/// ([`Node::conditional`]) closes nothing: the node applying it does.
 #[inline]
 pub fn closed(node: &Node, at_root: bool) -> bool {
-    node.properties.is_some() || (at_root && !node.members_elsewhere)
+    !node.conditional && (declares_names(node) || (at_root && !node.members_elsewhere))
+}
+
+/// Whether the node declares member names: `properties` or `patternProperties`.
+#[inline]
+pub fn declares_names(node: &Node) -> bool {
+    node.properties.is_some() || !node.pattern_properties.is_empty()
+}
+
+/// `patternProperties`: calls `each(schema)` for the schema of every pattern
+/// that matches member name `key`, in declaration order, until it returns
+/// `false`; returns whether it never did (no allocation for up to 64 patterns).
+#[inline]
+pub fn each_pattern_schema(
+    node: &Node,
+    key: &str,
+    mut each: impl FnMut(crate::schema::NodeId) -> bool,
+) -> bool {
+    match &node.pattern_set {
+        Some(set) => set.each_match(key, |i| each(node.pattern_properties[i].1)),
+        None => true,
+    }
+}
+
+/// Whether undeclared member `key` is refused, where `reject` is
+/// [`rejects_undeclared`] for the object: yes, unless only the closing refuses it
+/// (not `additionalProperties: false`) and `node`'s conditional subschemas
+/// declare the name ([`Node::conditional_names`]).
+#[inline]
+pub fn refuses_member(node: &Node, reject: bool, key: &str) -> bool {
+    reject
+        && (node.conditional_names.is_empty()
+            || node.additional == Additional::Forbidden
+            || node
+                .conditional_names
+                .binary_search_by(|n| n.as_str().cmp(key))
+                .is_err())
 }
 
 /// Whether an undeclared member is a violation under `policy`, in an object
@@ -84,6 +124,59 @@ pub(crate) fn report_counts(
         (trail, pos),
         out,
     );
+}
+
+/// `dependentRequired`, one entry: whether an object (`has` says which names it
+/// has) that has `name` has each of `needs` too.
+#[inline]
+pub fn dependencies_met<S: AsRef<str>>(
+    has: impl Fn(&str) -> bool,
+    name: &str,
+    needs: &[S],
+) -> bool {
+    !has(name) || needs.iter().all(|n| has(n.as_ref()))
+}
+
+/// `dependentRequired`, one entry, reported: when `map` has `name`, each name of
+/// `needs` it lacks is a [`Kind::Missing`] at that name, under the condition
+/// [`Condition::Present`]. Positioned as `required` positions a missing name:
+/// at the arguments object (`at_root`), no argument and the name's index among
+/// the declared properties (`declared`); below it, the object's position `pos`.
+#[allow(clippy::too_many_arguments)]
+pub fn dependent_required<S: AsRef<str>>(
+    map: &Map<String, Value>,
+    name: &str,
+    needs: &[S],
+    at_root: bool,
+    declared: impl Fn(&str) -> Option<usize>,
+    trail: &Trail<'_>,
+    pos: Position,
+    out: &mut Sink<'_>,
+) {
+    if !map.contains_key(name) {
+        return;
+    }
+    for need in needs {
+        let need = need.as_ref();
+        if map.contains_key(need) {
+            continue;
+        }
+        let at = if at_root {
+            Position {
+                argument: None,
+                declared: declared(need),
+            }
+        } else {
+            pos
+        };
+        let kind = || Kind::Conditional {
+            condition: Condition::Present {
+                member: trail.key(name).to_path(),
+            },
+            problem: Box::new(Kind::Missing),
+        };
+        out.report(kind, &trail.key(need), at);
+    }
 }
 
 /// After the members of the object `map` at `trail` were reported (from `start`

@@ -2,7 +2,7 @@
 //! and to nested paths.
 
 use crate::echo;
-use crate::violation::{CountBound, Counted, Kind, Suggestion, Violation, NAME_SHOWN};
+use crate::violation::{Condition, CountBound, Counted, Kind, Suggestion, Violation, NAME_SHOWN};
 use serde_json::Value;
 use std::fmt::{self, Write as _};
 
@@ -95,6 +95,12 @@ fn quoted_path(out: &mut String, before: &str, v: &Violation, after: &str) {
 fn message_uncut(v: &Violation, max: usize) -> String {
     let subject = Subject(&v.path);
     match &v.kind {
+        Kind::Conditional { condition, problem } => {
+            let inner = Violation::new((**problem).clone(), v.path.clone(), v.position);
+            let mut out = message_uncut(&inner, max);
+            write_condition(&mut out, condition);
+            out
+        }
         Kind::PropertyName { name, problem } => {
             format!(
                 "{subject} has a property name '{}' that {}",
@@ -384,6 +390,24 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
                 "should have unique items, but items {first} and {second} are equal"
             )
         }
+        Kind::Contains {
+            schema,
+            at_least,
+            limit,
+            count,
+        } => {
+            out.push_str(if *at_least {
+                "should have at least "
+            } else {
+                "should have at most "
+            });
+            out.push_str(&plural(*limit, "item", "items"));
+            out.push_str(" matching ");
+            echo::push_json(out, schema, QUOTE_MAX);
+            out.push_str(", got ");
+            crate::violation::push_u64(out, *count);
+            Ok(())
+        }
         Kind::Not { schema } => {
             out.push_str("should not match the schema ");
             echo::push_json(out, schema, QUOTE_MAX);
@@ -418,6 +442,11 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             write_predicate(out, problem, max);
             Ok(())
         }
+        Kind::Conditional { condition, problem } => {
+            write_predicate(out, problem, max);
+            write_condition(out, condition);
+            Ok(())
+        }
         Kind::UnknownTool { name, .. } => {
             out.push_str("names an unknown tool '");
             echo::push_name(out, name, NAME_SHOWN);
@@ -435,6 +464,31 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             None => Ok(()),
         },
     };
+}
+
+/// Why a conditional rule applied, appended: `, because 'mode' is given`,
+/// `, because argument 'a' matches the 'if' schema`.
+fn write_condition(out: &mut String, condition: &Condition) {
+    out.push_str(", because ");
+    let (path, verb) = match condition {
+        Condition::Present { member } => {
+            out.push('\'');
+            member.write_to(out);
+            out.push_str("' is given");
+            return;
+        }
+        Condition::IfHeld { at } => (at, "match"),
+        Condition::IfFailed { at } => (at, "not match"),
+    };
+    write_subject(out, path);
+    let plural = path.is_root();
+    out.push_str(match (verb, plural) {
+        ("match", true) => " match",
+        ("match", false) => " matches",
+        (_, true) => " do not match",
+        (_, false) => " does not match",
+    });
+    out.push_str(" the 'if' schema");
 }
 
 /// Whether `s` is written in quotes as it is: printable ASCII with nothing JSON

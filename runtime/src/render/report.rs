@@ -24,7 +24,12 @@ use serde_json::{json, Map, Value};
 /// per kind: `expected` and `received` (type names) for `type`; `allowed` and
 /// `received` for `enum`; `expected` and `received` for `const`; `limit` and
 /// `received` for `below-minimum` / `above-maximum`; `received` (the name) and
-/// `allowed` (the known tools) for `unknown-tool`.
+/// `allowed` (the known tools) for `unknown-tool`; `expected` (the `contains`
+/// subschema), `at_least`, `limit` and `received` (the matching elements) for
+/// `contains`; `condition` (`if-held`,
+/// `if-failed`, `present`), `condition_pointer` (the value `if` was asked about,
+/// or the present member) and `problem` (the inner kind and its fields) for
+/// `conditional`.
 ///
 /// `suggestion`, where the violation has one (see
 /// [`Violation::suggestion`](crate::Violation::suggestion)): the declared name an
@@ -121,7 +126,26 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
             facts(problem, &mut inner, max);
             put("problem", Value::Object(inner));
         }
+        Kind::Conditional { condition, problem } => {
+            put("condition", json!(condition.code()));
+            put("condition_pointer", json!(condition.path().to_pointer()));
+            let mut inner = Map::new();
+            inner.insert("kind".into(), json!(problem.code()));
+            facts(problem, &mut inner, max);
+            put("problem", Value::Object(inner));
+        }
         Kind::Not { schema } => put("expected", schema.clone()),
+        Kind::Contains {
+            schema,
+            at_least,
+            limit,
+            count,
+        } => {
+            put("expected", schema.clone());
+            put("at_least", json!(at_least));
+            put("limit", json!(limit));
+            put("received", json!(count));
+        }
         Kind::AnyOf { alternatives } | Kind::OneOfNone { alternatives } => {
             let alts: Vec<Value> = alternatives
                 .iter()

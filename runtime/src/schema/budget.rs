@@ -45,13 +45,18 @@ pub const BASE_WORK: u64 = 1_000_000;
 /// See [`BASE_WORK`].
 pub const WORK_PER_NODE: u64 = 64;
 
-/// Number of in-place edges of `node` (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`).
+/// Number of in-place edges of `node` (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`,
+/// `if`, `then`, `else`, `dependentSchemas`).
 pub(crate) fn edge_count(node: &Node) -> usize {
     node.reference.is_some() as usize
         + node.all_of.len()
         + node.any_of.len()
         + node.one_of.len()
         + node.not.is_some() as usize
+        + node.dependent_schemas.len()
+        + node.if_schema.is_some() as usize
+        + node.then_schema.is_some() as usize
+        + node.else_schema.is_some() as usize
 }
 
 /// In-place edge `i` of `node` (`i < edge_count(node)`), without allocating.
@@ -68,7 +73,16 @@ pub(crate) fn edge(node: &Node, mut i: usize) -> NodeId {
         }
         i -= list.len();
     }
-    node.not.expect("edge index in range")
+    for one in [node.not, node.if_schema, node.then_schema, node.else_schema]
+        .into_iter()
+        .flatten()
+    {
+        if i == 0 {
+            return one;
+        }
+        i -= 1;
+    }
+    node.dependent_schemas[i].node
 }
 
 /// Whether the node holds nothing but a `$ref` (annotations aside are not
@@ -179,7 +193,7 @@ pub(crate) fn check_hops(nodes: &[Node], order: &[u32]) -> Option<Diagnostic> {
         Diagnostic::new(
             nodes[worst].pointer.clone(),
             format!(
-                "a validator would go through {hops} nested $ref/allOf/anyOf/oneOf/not at one value from here: at most {MAX_HOPS} are allowed"
+                "a validator would go through {hops} nested $ref/allOf/anyOf/oneOf/not/if/then/else/dependentSchemas at one value from here: at most {MAX_HOPS} are allowed"
             ),
         )
     })
@@ -383,10 +397,17 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
     let mut declared: HashMap<&str, Vec<(u32, NodeId, u64)>> = HashMap::new();
     let mut names: Vec<&str> = Vec::new();
     let mut property_names: HashMap<u32, u64> = HashMap::new();
+    // `patternProperties`: a declared name gets the schemas of the patterns it
+    // matches; any other name, of every pattern (an upper bound).
+    let mut patterned: Vec<(&super::Pattern, NodeId, u64)> = Vec::new();
     for &(i, c) in closure {
         let node = &nodes[i as usize];
         if let Additional::Schema(x) = node.additional {
             add(&mut extras, x, c);
+        }
+        for (p, s) in &node.pattern_properties {
+            *work = work.saturating_add(1);
+            patterned.push((p, *s, c));
         }
         for p in node.properties.iter().flatten() {
             *work = work.saturating_add(1);
@@ -411,7 +432,16 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
                 }
             }
         }
+        for &(p, s, c) in &patterned {
+            *work = work.saturating_add(1 + name.len() as u64);
+            if p.is_match(name) {
+                add(&mut next, s, c);
+            }
+        }
         out.push((Label::Name(name.to_string()), sorted(next)));
+    }
+    for &(_, s, c) in &patterned {
+        add(&mut extras, s, c);
     }
     if !extras.is_empty() {
         out.push((Label::OtherName, sorted(extras)));
@@ -423,7 +453,7 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
     let arrays: Vec<(&Node, u64)> = closure
         .iter()
         .map(|&(i, c)| (&nodes[i as usize], c))
-        .filter(|(n, _)| !n.prefix_items.is_empty() || n.items.is_some())
+        .filter(|(n, _)| !n.prefix_items.is_empty() || n.items.is_some() || n.contains.is_some())
         .collect();
     let prefix = arrays
         .iter()
@@ -441,6 +471,10 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
                 add(&mut next, p, c);
             } else if let Some(items) = n.items {
                 add(&mut next, items, c);
+            }
+            // `contains` is applied to every element too.
+            if let Some(contains) = n.contains {
+                add(&mut next, contains, c);
             }
         }
         let label = if index < prefix {

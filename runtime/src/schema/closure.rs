@@ -3,11 +3,13 @@
 //! it) or an `anyOf` of object shapes declares no `properties` itself, so the names
 //! it would refuse as undeclared are those its subschemas declare.
 
-use super::{Node, NodeId};
+use super::{Lint, LintKind, Node, NodeId};
+use std::collections::HashMap;
 
 /// Sets [`Node::members_elsewhere`] on every node without `properties` from which a
 /// node with `properties` is reached through in-place subschemas (`$ref`, `allOf`,
-/// `anyOf`, `oneOf`; not `not`, whose names are the ones refused). Linear: one
+/// `anyOf`, `oneOf`; not `not`, whose names are the ones refused, nor the
+/// conditional subschemas, see [`mark_conditional`]). Linear: one
 /// backward walk from the nodes that declare `properties`.
 pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
     let mut callers: Vec<Vec<u32>> = vec![Vec::new(); nodes.len()];
@@ -22,7 +24,8 @@ pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
             callers[to as usize].push(i as u32);
         }
     }
-    let mut reaches: Vec<bool> = nodes.iter().map(|n| n.properties.is_some()).collect();
+    let declares = crate::keywords::object::declares_names;
+    let mut reaches: Vec<bool> = nodes.iter().map(declares).collect();
     let mut stack: Vec<u32> = (0..nodes.len() as u32)
         .filter(|&i| reaches[i as usize])
         .collect();
@@ -35,6 +38,73 @@ pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
         }
     }
     for (node, reaches) in nodes.iter_mut().zip(reaches) {
-        node.members_elsewhere = reaches && node.properties.is_none();
+        node.members_elsewhere = reaches && !declares(node);
     }
+}
+
+/// The subschemas a node applies only under a condition: `if`, `then`, `else`
+/// and each of `dependentSchemas`.
+pub(crate) fn conditional_subschemas(node: &Node) -> impl Iterator<Item = NodeId> + '_ {
+    [node.if_schema, node.then_schema, node.else_schema]
+        .into_iter()
+        .flatten()
+        .chain(node.dependent_schemas.iter().map(|d| d.node))
+}
+
+/// Marks the conditional subschemas ([`Node::conditional`]: they close no object
+/// in tool-call mode) and gives each node that applies them the names they
+/// declare in `properties` ([`Node::conditional_names`], sorted, each once), which
+/// its own closing then lets through.
+pub(crate) fn mark_conditional(nodes: &mut [Node]) {
+    for i in 0..nodes.len() {
+        let subs: Vec<NodeId> = conditional_subschemas(&nodes[i]).collect();
+        if subs.is_empty() {
+            continue;
+        }
+        let mut names: Vec<String> = Vec::new();
+        for &NodeId(c) in &subs {
+            let sub = &mut nodes[c as usize];
+            sub.conditional = true;
+            names.extend(sub.properties.iter().flatten().map(|p| p.name.clone()));
+        }
+        names.sort_unstable();
+        names.dedup();
+        nodes[i].conditional_names = names;
+    }
+}
+
+/// Drops the lint `required_undeclared` of a name that a conditional
+/// subschema requires (`"then": {"required": ["address"]}`) and the node
+/// applying it declares: the usual way to write a conditional requirement.
+pub(crate) fn excuse_conditional_required(nodes: &[Node], lints: &mut Vec<Lint>) {
+    // The subschema's `required` pointer -> the node applying it.
+    let mut applied_by: HashMap<String, usize> = HashMap::new();
+    for (i, node) in nodes.iter().enumerate() {
+        for NodeId(c) in conditional_subschemas(node) {
+            let sub = &nodes[c as usize];
+            if !sub.required.is_empty() {
+                applied_by.insert(format!("{}/required", sub.pointer), i);
+            }
+        }
+    }
+    if applied_by.is_empty() {
+        return;
+    }
+    lints.retain(|l| {
+        if l.kind != LintKind::RequiredUndeclared {
+            return true;
+        }
+        let d = &l.diagnostic;
+        let name = d
+            .message
+            .strip_prefix("required property \"")
+            .and_then(|m| m.strip_suffix("\" is not declared in properties"));
+        let list = d.pointer.rsplit_once('/').map(|(list, _)| list);
+        let parent = list.and_then(|list| applied_by.get(list));
+        let excused = match (name, parent) {
+            (Some(n), Some(&p)) => nodes[p].property(n).is_some(),
+            _ => false,
+        };
+        !excused
+    });
 }

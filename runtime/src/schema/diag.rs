@@ -120,6 +120,10 @@ pub enum LintKind {
     DuplicateType,
     /// A `format` this validator does not know: kept as an annotation, never checked.
     UnknownFormat,
+    /// `then` or `else` without `if`, or `if` without either: no effect.
+    WithoutIf,
+    /// `minContains` or `maxContains` without `contains`: no effect.
+    WithoutContains,
 }
 
 impl LintKind {
@@ -136,6 +140,8 @@ impl LintKind {
             LintKind::KeywordTypeMismatch => "keyword-type-mismatch",
             LintKind::DuplicateType => "duplicate-type",
             LintKind::UnknownFormat => "unknown-format",
+            LintKind::WithoutIf => "without-if",
+            LintKind::WithoutContains => "without-contains",
         }
     }
 }

@@ -22,7 +22,7 @@ pub fn node_value(schema: &Schema, id: NodeId) -> Value {
     to_json::node_to_value(schema, id)
 }
 
-pub use crate::pattern::Pattern;
+pub use crate::pattern::{Pattern, PatternSet};
 
 use crate::json::TypeSet;
 use crate::keywords::format::NumericFormat;
@@ -130,19 +130,40 @@ pub struct Node {
     pub properties: Option<Vec<Property>>,
     /// `required`, in declaration order.
     pub required: Vec<String>,
-    /// `additionalProperties`.
+    /// `patternProperties`, in declaration order: a member whose name a pattern
+    /// matches must match its schema (several may apply).
+    pub pattern_properties: Vec<(Pattern, NodeId)>,
+    /// The patterns of `pattern_properties`, matched together.
+    pub pattern_set: Option<PatternSet>,
+    /// `additionalProperties` (for the members neither `properties` nor
+    /// `patternProperties` names).
     pub additional: Additional,
     /// This node declares no `properties` but a subschema applied in place
     /// (`$ref`, `allOf`, `anyOf`, `oneOf`) does: at the arguments object, which
     /// tool-call mode closes to undeclared names, the closing is theirs (see
     /// [`crate::keywords::object::closed`]).
     pub members_elsewhere: bool,
+    /// This node is a conditional subschema (`if`, `then`, `else`, one of
+    /// `dependentSchemas`): in tool-call mode it closes no object to undeclared
+    /// names (the node applying it does, see [`Node::conditional_names`]).
+    pub conditional: bool,
+    /// The names this node's conditional subschemas declare in `properties`
+    /// (sorted, each once): where this node closes an object in tool-call mode,
+    /// they are not refused as undeclared (`additionalProperties: false` still
+    /// refuses them).
+    pub conditional_names: Vec<String>,
     /// `minProperties`.
     pub min_properties: Option<u64>,
     /// `maxProperties`.
     pub max_properties: Option<u64>,
     /// `propertyNames`.
     pub property_names: Option<NodeId>,
+    /// `dependentRequired`: when the object has the first name, it must have each
+    /// of the others (in declaration order).
+    pub dependent_required: Vec<(String, Vec<String>)>,
+    /// `dependentSchemas`: when the object has the property `name`, the object
+    /// itself must also match `node` (applied in place, like `allOf`).
+    pub dependent_schemas: Vec<Property>,
     /// `prefixItems`: one schema per leading element.
     pub prefix_items: Vec<NodeId>,
     /// `items`: the schema of every element after `prefixItems`.
@@ -153,6 +174,13 @@ pub struct Node {
     pub max_items: Option<u64>,
     /// `uniqueItems: true`.
     pub unique_items: bool,
+    /// `contains`: how many elements must match it is said by `minContains`
+    /// (1 when absent) and `maxContains`.
+    pub contains: Option<NodeId>,
+    /// `minContains` (no effect without `contains`).
+    pub min_contains: Option<u64>,
+    /// `maxContains` (no effect without `contains`).
+    pub max_contains: Option<u64>,
     /// `allOf`.
     pub all_of: Vec<NodeId>,
     /// `anyOf`.
@@ -161,6 +189,12 @@ pub struct Node {
     pub one_of: Vec<NodeId>,
     /// `not`.
     pub not: Option<NodeId>,
+    /// `if`: which of `then`/`else` applies (no effect of its own).
+    pub if_schema: Option<NodeId>,
+    /// `then`: applied in place when `if` accepts the value (no effect without `if`).
+    pub then_schema: Option<NodeId>,
+    /// `else`: applied in place when `if` refuses the value (no effect without `if`).
+    pub else_schema: Option<NodeId>,
     /// `$ref`, resolved to the node it names (local references only).
     pub reference: Option<NodeId>,
     /// `$defs` / `definitions`: named schemas, kept for export and `$ref`.
@@ -172,6 +206,23 @@ pub struct Node {
 }
 
 impl Node {
+    /// `if`, when it has an effect: with `then` or `else`.
+    #[inline]
+    pub fn effective_if(&self) -> Option<NodeId> {
+        self.if_schema
+            .filter(|_| self.then_schema.is_some() || self.else_schema.is_some())
+    }
+
+    /// The branch that applies when `if` accepted the value (`held`), or refused it.
+    #[inline]
+    pub fn branch(&self, held: bool) -> Option<NodeId> {
+        if held {
+            self.then_schema
+        } else {
+            self.else_schema
+        }
+    }
+
     /// The declared property called `name`, with its index in declaration order.
     pub fn property(&self, name: &str) -> Option<(usize, &Property)> {
         self.properties

@@ -57,6 +57,8 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     }
     if p.errors.is_empty() {
         super::closure::mark_members_elsewhere(&mut p.nodes);
+        super::closure::mark_conditional(&mut p.nodes);
+        super::closure::excuse_conditional_required(&p.nodes, &mut p.lints);
         Ok(Schema {
             facts: super::facts::Facts::of(&p.nodes),
             nodes: p.nodes,
@@ -315,8 +317,90 @@ impl Parser {
                     format!("expected a boolean or a schema, got {}", kind_of(other)),
                 ),
             },
+            "patternProperties" => self.pattern_properties(v, &at, depth, node),
+            "dependentRequired" => node.dependent_required = self.dependent_required(v, &at),
+            "dependentSchemas" => {
+                node.dependent_schemas = self.named_schemas(v, &at, depth).unwrap_or_default()
+            }
             _ => node.property_names = self.subschema(v, at, depth),
         }
+    }
+
+    /// `patternProperties`: each pattern compiled (as `pattern`), then all of
+    /// them together.
+    fn pattern_properties(&mut self, v: &Value, at: &str, depth: usize, node: &mut Node) {
+        let Some(named) = self.named_schemas(v, at, depth) else {
+            return;
+        };
+        let mut ok = true;
+        for p in named {
+            match crate::pattern::compile(&p.name) {
+                Ok(pattern) => node.pattern_properties.push((pattern, p.node)),
+                Err(msg) => {
+                    self.key_error(pointer::join(at, &p.name), msg);
+                    ok = false;
+                }
+            }
+        }
+        if ok && !node.pattern_properties.is_empty() {
+            let translated: Vec<&str> = node
+                .pattern_properties
+                .iter()
+                .map(|(p, _)| p.translated.as_str())
+                .collect();
+            match crate::pattern::PatternSet::from_translated(&translated) {
+                Ok(set) => node.pattern_set = Some(set),
+                Err(msg) => self.error(at, msg),
+            }
+        }
+    }
+
+    /// `dependentRequired`: an object mapping each name to the names it needs
+    /// (strings, each once: a repeat is linted as in `required`).
+    fn dependent_required(&mut self, v: &Value, at: &str) -> Vec<(String, Vec<String>)> {
+        let Value::Object(map) = v else {
+            self.error(
+                at,
+                format!(
+                    "expected an object mapping names to arrays of property names, got {}",
+                    kind_of(v)
+                ),
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(map.len());
+        for (name, needs) in map {
+            let list_at = pointer::join(at, name);
+            let Value::Array(items) = needs else {
+                self.error(
+                    list_at,
+                    format!(
+                        "expected an array of property names, got {}",
+                        kind_of(needs)
+                    ),
+                );
+                continue;
+            };
+            let mut kept: Vec<String> = Vec::with_capacity(items.len());
+            let mut seen: HashSet<&str> = HashSet::new();
+            for (i, item) in items.iter().enumerate() {
+                let item_at = || pointer::join(&list_at, &i.to_string());
+                match item {
+                    Value::String(need) if !seen.insert(need) => self.lint(
+                        LintKind::DuplicateRequired,
+                        item_at(),
+                        format!("\"{need}\" is already required when \"{name}\" is present"),
+                    ),
+                    Value::String(need) => kept.push(need.clone()),
+                    other => self.error(
+                        item_at(),
+                        format!("expected a property name, got {}", kind_of(other)),
+                    ),
+                }
+            }
+            out.push((name.clone(), kept));
+        }
+        out
     }
 
     /// The array keywords.
@@ -329,6 +413,9 @@ impl Parser {
                 other => self.error(at, format!("expected a boolean, got {}", kind_of(other))),
             },
             "prefixItems" => node.prefix_items = self.schema_list(v, &at, depth, true),
+            "contains" => node.contains = self.subschema(v, at, depth),
+            "minContains" => node.min_contains = self.count(v, &at),
+            "maxContains" => node.max_contains = self.count(v, &at),
             _ => match v {
                 Value::Array(_) => self.error(
                     at,
@@ -345,6 +432,9 @@ impl Parser {
             "allOf" => node.all_of = self.schema_list(v, &at, depth, false),
             "anyOf" => node.any_of = self.schema_list(v, &at, depth, false),
             "oneOf" => node.one_of = self.schema_list(v, &at, depth, false),
+            "if" => node.if_schema = self.subschema(v, at, depth),
+            "then" => node.then_schema = self.subschema(v, at, depth),
+            "else" => node.else_schema = self.subschema(v, at, depth),
             _ => node.not = self.subschema(v, at, depth),
         }
     }
@@ -670,6 +760,45 @@ impl Parser {
         self.lint_bounds(node, ptr);
         self.lint_enum_const(node, ptr);
         self.lint_misplaced(node, ptr);
+        self.lint_without_if(node, ptr);
+        if node.contains.is_none() {
+            let counts = [
+                ("minContains", node.min_contains.is_some()),
+                ("maxContains", node.max_contains.is_some()),
+            ];
+            self.lint_inert(LintKind::WithoutContains, ptr, counts, "contains");
+        }
+    }
+
+    /// `then`/`else` without `if`, or `if` without either: JSON Schema gives
+    /// them no effect.
+    fn lint_without_if(&mut self, node: &Node, ptr: &str) {
+        let branches = node.then_schema.is_some() || node.else_schema.is_some();
+        if node.if_schema.is_some() && !branches {
+            self.key_lint(
+                LintKind::WithoutIf,
+                pointer::join(ptr, "if"),
+                "if has no effect without then or else".to_string(),
+            );
+        }
+        if node.if_schema.is_none() {
+            let branches = [
+                ("then", node.then_schema.is_some()),
+                ("else", node.else_schema.is_some()),
+            ];
+            self.lint_inert(LintKind::WithoutIf, ptr, branches, "if");
+        }
+    }
+
+    /// Lints each keyword of `keywords` that is present (`true`) as having no
+    /// effect without `needed`.
+    fn lint_inert(&mut self, kind: LintKind, ptr: &str, keywords: [(&str, bool); 2], needed: &str) {
+        for (kw, present) in keywords {
+            if present {
+                let message = format!("{kw} has no effect without {needed}");
+                self.key_lint(kind, pointer::join(ptr, kw), message);
+            }
+        }
     }
 
     /// `required` names that `properties` does not declare.
@@ -722,6 +851,13 @@ impl Parser {
                 node.min_items,
                 "maxItems",
                 node.max_items,
+                "array",
+            ),
+            (
+                "minContains",
+                node.min_contains,
+                "maxContains",
+                node.max_contains,
                 "array",
             ),
             (
@@ -903,8 +1039,10 @@ mod tests {
     #[test]
     fn unsupported_and_unknown_keywords_are_refused() {
         assert_eq!(
-            errors(json!({"properties": {"s": {"type": "string", "if": {"minLength": 1}}}})),
-            ["/properties/s/if: keyword \"if\" is not supported yet"]
+            errors(
+                json!({"properties": {"s": {"type": "array", "unevaluatedItems": {"minLength": 1}}}})
+            ),
+            ["/properties/s/unevaluatedItems: keyword \"unevaluatedItems\" is not supported yet"]
         );
         assert_eq!(
             errors(json!({"requird": ["a"]})),

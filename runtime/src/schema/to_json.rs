@@ -42,6 +42,9 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "minLength" => count(node.min_length),
             "maxLength" => count(node.max_length),
             "minItems" => count(node.min_items),
+            "contains" => node.contains.map(|i| node_to_value(schema, i)),
+            "minContains" => count(node.min_contains),
+            "maxContains" => count(node.max_contains),
             "maxItems" => count(node.max_items),
             "minProperties" => count(node.min_properties),
             "maxProperties" => count(node.max_properties),
@@ -73,12 +76,36 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
                 Additional::Unspecified => None,
             },
             "propertyNames" => node.property_names.map(|i| node_to_value(schema, i)),
+            "patternProperties" => Some(Value::Object(
+                node.pattern_properties
+                    .iter()
+                    .map(|(p, id)| (p.source.to_string(), node_to_value(schema, *id)))
+                    .collect(),
+            )),
+            "dependentRequired" => Some(Value::Object(
+                node.dependent_required
+                    .iter()
+                    .map(|(name, needs)| {
+                        let needs = needs.iter().cloned().map(Value::String).collect();
+                        (name.clone(), Value::Array(needs))
+                    })
+                    .collect(),
+            )),
+            "dependentSchemas" => Some(Value::Object(
+                node.dependent_schemas
+                    .iter()
+                    .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
+                    .collect(),
+            )),
             "items" => node.items.map(|i| node_to_value(schema, i)),
             "prefixItems" => Some(list(schema, &node.prefix_items)),
             "allOf" => Some(list(schema, &node.all_of)),
             "anyOf" => Some(list(schema, &node.any_of)),
             "oneOf" => Some(list(schema, &node.one_of)),
             "not" => node.not.map(|i| node_to_value(schema, i)),
+            "if" => node.if_schema.map(|i| node_to_value(schema, i)),
+            "then" => node.then_schema.map(|i| node_to_value(schema, i)),
+            "else" => node.else_schema.map(|i| node_to_value(schema, i)),
             "$ref" => node.reference.map(|r| {
                 let target = &schema.node(r).pointer;
                 Value::String(format!("#{target}"))
@@ -136,9 +163,9 @@ mod tests {
             "type": "object",
             "properties": {
                 "s": {"type": "string", "minLength": 1, "maxLength": 5, "pattern": "^a", "format": "email", "nullable": true},
-                "a": {"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1, "maxItems": 3, "uniqueItems": true},
-                "o": {"type": "object", "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2},
-                "c": {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true, {"not": {"const": 1}}], "allOf": [{}]},
+                "a": {"type": "array", "prefixItems": [{"type": "string"}], "items": false, "minItems": 1, "maxItems": 3, "uniqueItems": true, "contains": {"type": "string"}, "minContains": 1, "maxContains": 2},
+                "o": {"type": "object", "patternProperties": {"^x-": {"type": "string"}}, "additionalProperties": {"$ref": "#/$defs/pos"}, "propertyNames": {"maxLength": 3}, "minProperties": 1, "maxProperties": 2, "dependentRequired": {"a": ["b", "c"]}, "dependentSchemas": {"b": {"required": ["c"]}}},
+                "c": {"anyOf": [{"type": "string"}, {"type": "null"}], "oneOf": [true, {"not": {"const": 1}}], "allOf": [{}], "if": {"type": "string"}, "then": {"minLength": 2}, "else": false},
                 "e": {"exclusiveMaximum": 1.5}
             }
         });

@@ -51,12 +51,15 @@
 //!
 //! The pass settles by itself: `type`, `enum`, `const`, the number and string
 //! keywords and `format` on scalars (applicators included: a scalar is checked
-//! against `anyOf`, `oneOf`, `not`, `allOf` and `$ref` without being copied);
+//! against `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `allOf` and `$ref`
+//! without being copied);
 //! objects (`properties`, `required`, `additionalProperties`, `propertyNames`,
 //! `minProperties`, `maxProperties`, closed objects under [`Options::undeclared`])
 //! and arrays (`items`, `prefixItems`, `minItems`, `maxItems`), also where `$ref`
 //! and `allOf` add conjuncts as long as one of them constrains the members. An
-//! object or array under `anyOf`, `oneOf` or `not`, with `uniqueItems`, against
+//! object or array under `anyOf`, `oneOf`, `not` or `if`, with `uniqueItems`,
+//! `contains`, `patternProperties`, `dependentRequired` or `dependentSchemas`,
+//! against
 //! an `enum`/`const` holding objects or arrays, whose members several conjuncts
 //! constrain, or with more than 64 declared and required names, is read into a
 //! `Value` (that sub-value only; the whole call when it is the root) and checked

@@ -23,8 +23,10 @@ pub(crate) enum Compound {
     /// Invalid whatever it holds (wrong type, `false`, an `enum` of scalars, ...).
     Fail,
     /// Read into a `serde_json::Value` and checked by the interpreter (`anyOf`,
-    /// `oneOf`, `not`, `uniqueItems`, `enum`/`const` holding such values, several
-    /// conjuncts constraining members, ...).
+    /// `oneOf`, `not`, `if`/`then`/`else`, `uniqueItems`, `contains`,
+    /// `patternProperties`, `dependentRequired`, `dependentSchemas`,
+    /// `enum`/`const` holding such values, several conjuncts constraining
+    /// members, ...).
     Buffer,
     /// Nothing constrains the members: skip them.
     Open,
@@ -67,7 +69,8 @@ pub(crate) struct NodePlan {
     /// The node of each declared property (by slot), `None` where it accepts
     /// everything.
     pub children: Box<[Option<NodeId>]>,
-    /// `properties` is present (the object is closed in tool-call mode).
+    /// `properties` is present and the node is not a conditional subschema (the
+    /// object is closed in tool-call mode, see [`crate::keywords::object::closed`]).
     pub has_properties: bool,
     /// Whether the object is closed to undeclared names at the arguments object
     /// (see [`crate::keywords::object::closed`]).
@@ -185,7 +188,7 @@ fn build(schema: &Schema) -> Plan {
                     .flatten()
                     .map(|p| effective(p.node))
                     .collect(),
-                has_properties: node.properties.is_some(),
+                has_properties: crate::keywords::object::closed(node, false),
                 closed_at_root: crate::keywords::object::closed(node, true),
                 additional: node.additional,
                 extra: match node.additional {
@@ -350,10 +353,17 @@ pub(crate) fn compound(
             }
             buffer = true;
         }
-        if !m.any_of.is_empty() || !m.one_of.is_empty() || m.not.is_some() {
+        if !m.any_of.is_empty()
+            || !m.one_of.is_empty()
+            || m.not.is_some()
+            || m.effective_if().is_some()
+        {
             buffer = true;
         }
-        if ty == JsonType::Array && m.unique_items {
+        if ty == JsonType::Array && (m.unique_items || m.contains.is_some()) {
+            buffer = true;
+        }
+        if ty == JsonType::Object && buffers_objects(m) {
             buffer = true;
         }
         if active(m) {
@@ -368,6 +378,15 @@ pub(crate) fn compound(
         Some(d) => Compound::Drive(d),
         None => Compound::Open,
     }
+}
+
+/// Whether the node has an object keyword that the stream does not decide
+/// (`patternProperties`, `dependentRequired`, `dependentSchemas`): its objects
+/// are read into a value.
+fn buffers_objects(m: &Node) -> bool {
+    !m.dependent_required.is_empty()
+        || !m.dependent_schemas.is_empty()
+        || !m.pattern_properties.is_empty()
 }
 
 /// How an object is walked at the root, where every conjunct whose object is

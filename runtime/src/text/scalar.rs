@@ -120,6 +120,11 @@ impl Ctx<'_> {
                 return false;
             }
         }
-        true
+        match node.effective_if() {
+            Some(condition) => node
+                .branch(self.scalar_ok(condition, s))
+                .is_none_or(|b| self.scalar_ok(b, s)),
+            None => true,
+        }
     }
 }
