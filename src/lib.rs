@@ -39,9 +39,9 @@
 pub use tool_schema_runtime::{
     dialect, export, json, json_report, parse_str, parse_str_with, render, schema, seed, text,
     text::{ParseError, TextError},
-    validate_str_with, CountBound, Counted, Diagnostic, Dialect, Format, JsonType, Kind, Lint,
-    LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, ToolArgs, TypeSet,
-    Undeclared, Violation,
+    validate_str_with, CountBound, Counted, Diagnostic, Dialect, Draft, Format, JsonType, Kind,
+    Lint, LintKind, Options, Path, Position, Report, Schema, SchemaBuilder, SchemaError, Segment,
+    ToolArgs, TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate

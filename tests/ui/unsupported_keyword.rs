@@ -7,7 +7,7 @@ tool_schema! {
         "properties": {
             "sku": { "type": "string", "if": { "minLength": 3 } },
             "qty": { "type": "object", "patternProperties": { "^x": {} } },
-            "address": { "$id": "https://example.com/address" }
+            "address": { "$recursiveRef": "#" }
         }
     }
 }

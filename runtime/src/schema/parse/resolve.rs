@@ -1,0 +1,509 @@
+//! Identifiers and references: the scopes a walk is in (`$id` base URIs and
+//! `$schema` dialects), the index of every place a reference may name (a node by
+//! JSON pointer within its resource or its document, an `$anchor`, a
+//! `$dynamicAnchor`), and the resolution of `$ref`/`$dynamicRef` once the walk is
+//! done, loading registered or bundled documents as references name them. Nothing
+//! is ever fetched.
+
+use super::Parser;
+use crate::json::pointer;
+use crate::keywords::Draft;
+use crate::schema::{meta, uri, NodeId};
+use serde_json::{Map, Value};
+
+/// The base URI of a document that declares no `$id`.
+pub(super) const DEFAULT_BASE: &str = "urn:tool-schema:root";
+
+/// The most documents (registered or bundled) one schema may load.
+const MAX_DOCUMENTS: usize = 64;
+
+/// A schema resource the walk is in.
+pub(super) struct Scope {
+    /// Its base URI, without fragment.
+    pub base: String,
+    /// The dialect its keywords are read in.
+    pub draft: Draft,
+    /// The JSON pointer of its root in the document.
+    pub root_ptr: String,
+}
+
+/// A reference to resolve once every node of the document exists.
+pub(super) struct PendingRef {
+    /// The node holding it.
+    pub from: NodeId,
+    /// Absolute: resolved against the base URI in force.
+    pub target: String,
+    /// As written.
+    pub written: String,
+    /// Pointer of the keyword, for diagnostics.
+    pub at: String,
+    /// `$dynamicRef`.
+    pub dynamic: bool,
+    /// The base URIs of the resources the reference sits in, outermost first
+    /// (for `$dynamicRef`).
+    pub chain: Vec<String>,
+    /// The dialect in force (for a document it loads without `$schema`).
+    pub draft: Draft,
+}
+
+/// The document being walked, when it is not the schema itself.
+pub(super) struct Foreign {
+    /// Its URI.
+    pub uri: String,
+    /// The pointer (in the schema) of the reference that loaded it: where its
+    /// problems are reported.
+    pub at: String,
+}
+
+fn anchor_name_ok(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_'))
+}
+
+impl Parser<'_> {
+    /// The dialect in force.
+    pub(super) fn draft(&self) -> Draft {
+        self.scopes.last().map_or(self.default_draft, |s| s.draft)
+    }
+
+    /// The base URI in force.
+    fn base(&self) -> &str {
+        self.scopes.last().map_or(DEFAULT_BASE, |s| &s.base)
+    }
+
+    /// Reads the identifiers of the schema object at `ptr` (node `id`): `$id` and
+    /// `$schema` (a new scope, pushed: returns true, and the caller pops it after
+    /// the node), `$anchor`, `$dynamicAnchor`; and indexes the node.
+    pub(super) fn enter(&mut self, map: &Map<String, Value>, ptr: &str, id: NodeId) -> bool {
+        let parent_draft = self.draft();
+        let is_doc_root = ptr.is_empty();
+        let declared = map
+            .get("$schema")
+            .and_then(Value::as_str)
+            .and_then(Draft::from_schema_uri);
+        let draft = declared.unwrap_or(parent_draft);
+        let overridden = draft.ref_overrides_siblings() && map.contains_key("$ref");
+        let mut anchors: Vec<(String, bool)> = Vec::new();
+        let mut new_base = None;
+        match map.get("$id") {
+            Some(Value::String(written)) if !overridden => {
+                let resolved = uri::resolve(self.base(), written);
+                let (resource, fragment) = uri::split_fragment(&resolved);
+                if !fragment.is_empty() {
+                    if draft == Draft::Draft07 && anchor_name_ok(fragment) {
+                        // Draft 7's location-independent identifier: an anchor.
+                        anchors.push((fragment.to_string(), false));
+                    } else {
+                        self.error(
+                            pointer::join(ptr, "$id"),
+                            format!("an $id names a resource, without fragment; got \"{written}\" (name a place with $anchor)"),
+                        );
+                    }
+                }
+                if !resource.is_empty() && resource != uri::split_fragment(self.base()).0 {
+                    new_base = Some(resource.to_string());
+                } else if !resource.is_empty() && is_doc_root {
+                    new_base = Some(resource.to_string());
+                }
+            }
+            Some(Value::String(_)) | None => {}
+            Some(other) => self.error(
+                pointer::join(ptr, "$id"),
+                format!("expected a URI reference, got {}", super::kind_of(other)),
+            ),
+        }
+        for (key, dynamic) in [("$anchor", false), ("$dynamicAnchor", true)] {
+            match map.get(key) {
+                Some(Value::String(name)) if anchor_name_ok(name) => {
+                    anchors.push((name.clone(), dynamic))
+                }
+                Some(v) => self.error(
+                    pointer::join(ptr, key),
+                    format!("an anchor is a name (a letter or '_', then letters, digits, '-', '.', '_'), got {v}"),
+                ),
+                None => {}
+            }
+        }
+        let entered = is_doc_root || new_base.is_some();
+        if entered {
+            let base = new_base.unwrap_or_else(|| self.base().to_string());
+            self.scopes.push(Scope {
+                base,
+                draft,
+                root_ptr: ptr.to_string(),
+            });
+        }
+        let base = self.base().to_string();
+        for (name, dynamic) in anchors {
+            let key = format!("{base}#{name}");
+            if dynamic {
+                self.dynamic_anchors.insert(key.clone());
+            }
+            self.index.entry(key).or_insert(id);
+        }
+        entered
+    }
+
+    /// Indexes node `id` at `ptr`: by its pointer within each enclosing resource
+    /// (so that `#/$defs/a` in an embedded resource, and the document's own
+    /// pointer from the outside, both name it).
+    pub(super) fn index_node(&mut self, id: NodeId, ptr: &str) {
+        for scope in &self.scopes {
+            if let Some(rest) = ptr.strip_prefix(scope.root_ptr.as_str()) {
+                if rest.is_empty() || rest.starts_with('/') {
+                    let key = format!("{}#{rest}", scope.base);
+                    self.index.entry(key).or_insert(id);
+                }
+            }
+        }
+    }
+
+    /// Records a `$ref` (or `$dynamicRef`) of node `from`, written `written` at `at`.
+    pub(super) fn push_ref(&mut self, from: NodeId, written: String, at: String, dynamic: bool) {
+        let target = uri::resolve(self.base(), &written);
+        let chain = self
+            .outer_chain
+            .iter()
+            .chain(self.scopes.iter().map(|s| &s.base))
+            .cloned()
+            .collect();
+        self.refs.push(PendingRef {
+            from,
+            target,
+            written,
+            at,
+            dynamic,
+            chain,
+            draft: self.draft(),
+        });
+    }
+
+    /// The node `target` (absolute) names, loading the document it is in if
+    /// needed; `None` with the problem reported.
+    fn target(&mut self, r: &PendingRef) -> Option<NodeId> {
+        let (resource, fragment) = uri::split_fragment(&r.target);
+        let Some(fragment) = pointer::percent_decode(fragment) else {
+            self.error(
+                r.at.clone(),
+                format!("$ref \"{}\" has a malformed %-escape", r.written),
+            );
+            return None;
+        };
+        let key = format!("{resource}#{fragment}");
+        if let Some(&id) = self.index.get(&key) {
+            return Some(id);
+        }
+        let known = self.loaded.iter().any(|u| u == resource)
+            || self.index.contains_key(&format!("{resource}#"));
+        if !known {
+            self.load(resource, r)?;
+            if let Some(&id) = self.index.get(&key) {
+                return Some(id);
+            }
+        }
+        let what = if fragment.is_empty() || fragment.starts_with('/') {
+            "a schema"
+        } else {
+            "an anchor"
+        };
+        self.error(
+            r.at.clone(),
+            format!(
+                "$ref \"{}\" does not name {what} in this document",
+                r.written
+            ),
+        );
+        None
+    }
+
+    /// Walks the registered (or bundled) document at `resource`; `None` with the
+    /// problem reported when there is none.
+    fn load(&mut self, resource: &str, r: &PendingRef) -> Option<()> {
+        let resources: &[(String, Value)] = self.resources;
+        let registered = resources
+            .iter()
+            .find(|(u, _)| u == resource)
+            .map(|(_, d)| d);
+        let Some(doc) = registered.or_else(|| meta::document(resource)) else {
+            self.error(
+                r.at.clone(),
+                format!("$ref \"{}\" names \"{resource}\", which is neither in the schema nor registered: embed it (under $defs, with its URI as $id) or register it with Schema::builder().resource(uri, document); nothing is fetched", r.written),
+            );
+            return None;
+        };
+        if self.loaded.len() >= MAX_DOCUMENTS {
+            self.error(
+                r.at.clone(),
+                format!("the schema loads more than {MAX_DOCUMENTS} documents"),
+            );
+            return None;
+        }
+        self.loaded.push(resource.to_string());
+        let first = self.nodes.len();
+        let saved = std::mem::take(&mut self.scopes);
+        let saved_foreign = self.foreign.replace(Foreign {
+            uri: resource.to_string(),
+            at: r.at.clone(),
+        });
+        // The dynamic scope the document is entered in: that of the reference
+        // that loads it (the first one).
+        let saved_chain = std::mem::replace(&mut self.outer_chain, r.chain.clone());
+        // The document's own scope: its URI is the retrieval URI; an `$id` at its
+        // root names it as well.
+        self.scopes.push(Scope {
+            base: resource.to_string(),
+            draft: r.draft,
+            root_ptr: String::new(),
+        });
+        self.index_node(NodeId(first as u32), "");
+        self.node(doc, String::new(), 0);
+        self.scopes = saved;
+        self.foreign = saved_foreign;
+        self.outer_chain = saved_chain;
+        for node in &mut self.nodes[first..] {
+            node.origin = Some(format!("{resource}#{}", node.pointer));
+            node.pointer = r.at.clone();
+        }
+        Some(())
+    }
+
+    /// Resolves every reference, loading the documents they name.
+    pub(super) fn resolve_refs(&mut self) {
+        let mut dynamic = Vec::new();
+        while let Some(r) = self.refs.pop() {
+            let Some(to) = self.target(&r) else { continue };
+            if r.dynamic {
+                dynamic.push((r, to));
+            } else {
+                self.set_reference(r.from, to, &r.at);
+            }
+        }
+        for (r, to) in dynamic {
+            let to = self.dynamic_target(&r, to);
+            self.set_reference(r.from, to, &r.at);
+        }
+    }
+
+    /// `$dynamicRef`: when its target is a `$dynamicAnchor` of the same name, the
+    /// outermost resource that declares that dynamic anchor wins, the schema's own
+    /// root resource first, then the resources around the reference, a loaded
+    /// document's behind the resources of the reference that loaded it. (The
+    /// dynamic scope along the first path that reaches a document: a document
+    /// entered along two paths with different anchors is read along the first.)
+    fn dynamic_target(&self, r: &PendingRef, to: NodeId) -> NodeId {
+        let (resource, name) = uri::split_fragment(&r.target);
+        if name.is_empty() || name.starts_with('/') {
+            return to;
+        }
+        if !self.dynamic_anchors.contains(&format!("{resource}#{name}")) {
+            return to;
+        }
+        let root = self.root_base.as_str();
+        std::iter::once(root)
+            .chain(r.chain.iter().map(String::as_str))
+            .map(|base| format!("{base}#{name}"))
+            .find(|key| self.dynamic_anchors.contains(key))
+            .and_then(|key| self.index.get(&key).copied())
+            .unwrap_or(to)
+    }
+
+    fn set_reference(&mut self, from: NodeId, to: NodeId, at: &str) {
+        let node = &mut self.nodes[from.0 as usize];
+        if node.reference.is_some() {
+            self.error(
+                at.to_string(),
+                "a schema with both $ref and $dynamicRef is not supported yet",
+            );
+        } else {
+            node.reference = Some(to);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::keywords::Draft;
+    use crate::{Options, Schema};
+    use serde_json::{json, Value};
+
+    fn valid(schema: &Value, data: Value) -> bool {
+        Schema::parse(schema)
+            .unwrap()
+            .is_valid_with(&data, &Options::SPEC)
+    }
+
+    #[test]
+    fn ids_anchors_and_relative_references() {
+        let s = json!({
+            "$id": "http://example.com/root.json",
+            "properties": {
+                "a": {"$ref": "item.json"},
+                "b": {"$ref": "#num"},
+                "c": {"$ref": "http://example.com/nested/leaf.json#/$defs/s"},
+                "d": {"$ref": "urn:example:thing"}
+            },
+            "$defs": {
+                "item": {"$id": "item.json", "type": "integer"},
+                "num": {"$anchor": "num", "type": "number"},
+                "leaf": {"$id": "nested/leaf.json", "$defs": {"s": {"type": "string"}}},
+                "urn": {"$id": "urn:example:thing", "const": 1}
+            }
+        });
+        assert!(valid(&s, json!({"a": 1, "b": 1.5, "c": "x", "d": 1})));
+        for bad in [
+            json!({"a": 1.5}),
+            json!({"b": "x"}),
+            json!({"c": 1}),
+            json!({"d": 2}),
+        ] {
+            assert!(!valid(&s, bad.clone()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn pointers_are_relative_to_the_embedded_resource() {
+        let s = json!({
+            "$id": "http://example.com/a.json",
+            "$defs": {
+                "x": {"type": "string"},
+                "inner": {
+                    "$id": "b.json",
+                    "$defs": {"x": {"type": "integer"}},
+                    "$ref": "#/$defs/x"
+                }
+            },
+            "$ref": "b.json"
+        });
+        assert!(valid(&s, json!(3)));
+        assert!(!valid(&s, json!("3")));
+    }
+
+    #[test]
+    fn registered_resources_and_bundled_meta_schemas() {
+        let builder = Schema::builder().resource(
+            "http://localhost:1234/int.json#",
+            json!({"type": "integer"}),
+        );
+        let s = builder
+            .parse(&json!({"items": {"$ref": "http://localhost:1234/int.json"}}))
+            .unwrap();
+        assert!(
+            s.is_valid_with(&json!([1, 2]), &Options::SPEC)
+                && !s.is_valid_with(&json!([1, "2"]), &Options::SPEC)
+        );
+        let e = Schema::parse(&json!({"$ref": "http://localhost:1234/int.json"})).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("neither in the schema nor registered"),
+            "{e}"
+        );
+
+        let meta = json!({"$ref": "https://json-schema.org/draft/2020-12/schema"});
+        assert!(valid(&meta, json!({"type": "string", "minLength": 1})));
+        assert!(!valid(&meta, json!({"minLength": -1})));
+        assert!(!valid(&meta, json!({"properties": {"a": {"type": 3}}})));
+        let meta7 = json!({"$ref": "http://json-schema.org/draft-07/schema#"});
+        assert!(valid(&meta7, json!({"items": [{"type": "string"}]})));
+        assert!(!valid(&meta7, json!({"items": [{"type": "strin"}]})));
+    }
+
+    #[test]
+    fn dynamic_references_take_the_outermost_anchor() {
+        // A tree whose nodes the root extends: `$dynamicRef` lands on the root's
+        // anchor, so the extension's closing applies at every level.
+        let tree = json!({
+            "$id": "http://localhost:1234/tree",
+            "$dynamicAnchor": "node",
+            "type": "object",
+            "properties": {
+                "data": true,
+                "children": {"type": "array", "items": {"$dynamicRef": "#node"}}
+            }
+        });
+        let strict = json!({
+            "$id": "http://localhost:1234/strict-tree",
+            "$dynamicAnchor": "node",
+            "$ref": "tree",
+            "unevaluatedProperties": false
+        });
+        let _ = strict;
+        let s = Schema::builder()
+            .resource("http://localhost:1234/tree", tree)
+            .parse(&json!({
+                "$id": "http://localhost:1234/closed-tree",
+                "$dynamicAnchor": "node",
+                "$ref": "tree",
+                "required": ["data"]
+            }))
+            .unwrap();
+        assert!(s.is_valid_with(
+            &json!({"data": 1, "children": [{"data": 2}]}),
+            &Options::SPEC
+        ));
+        assert!(!s.is_valid_with(
+            &json!({"data": 1, "children": [{"children": []}]}),
+            &Options::SPEC
+        ));
+    }
+
+    #[test]
+    fn draft_7_semantics() {
+        let b = Schema::builder().draft(Draft::Draft07);
+        let s = b
+            .parse(&json!({"items": [{"type": "integer"}], "additionalItems": false}))
+            .unwrap();
+        assert!(
+            s.is_valid_with(&json!([1]), &Options::SPEC)
+                && !s.is_valid_with(&json!([1, 2]), &Options::SPEC)
+                && !s.is_valid_with(&json!(["a"]), &Options::SPEC)
+        );
+        // `$ref` overrides its siblings.
+        let s = b
+            .parse(&json!({"definitions": {"i": {"type": "integer"}}, "properties": {"a": {"$ref": "#/definitions/i", "maximum": 1}}}))
+            .unwrap();
+        assert!(
+            s.is_valid_with(&json!({"a": 5}), &Options::SPEC)
+                && !s.is_valid_with(&json!({"a": "x"}), &Options::SPEC)
+        );
+        // The same schema in 2020-12: the sibling applies.
+        let s = Schema::parse(&json!({"$defs": {"i": {"type": "integer"}}, "properties": {"a": {"$ref": "#/$defs/i", "maximum": 1}}})).unwrap();
+        assert!(!s.is_valid_with(&json!({"a": 5}), &Options::SPEC));
+        // `$schema` selects the draft.
+        let s = Schema::parse(&json!({"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "string"}]})).unwrap();
+        assert!(
+            s.is_valid_with(&json!(["a", 1]), &Options::SPEC)
+                && !s.is_valid_with(&json!([1]), &Options::SPEC)
+        );
+        let e = Schema::parse(&json!({"items": [{"type": "string"}]})).unwrap_err();
+        assert!(e.to_string().contains("prefixItems"), "{e}");
+        let e = Schema::parse(&json!({"additionalItems": false})).unwrap_err();
+        assert!(e.to_string().contains("drafts 7 and 2019-09"), "{e}");
+        // Draft 7's `$id: "#name"` is an anchor.
+        let s = b
+            .parse(
+                &json!({"definitions": {"a": {"$id": "#foo", "type": "integer"}}, "$ref": "#foo"}),
+            )
+            .unwrap();
+        assert!(
+            s.is_valid_with(&json!(1), &Options::SPEC)
+                && !s.is_valid_with(&json!("1"), &Options::SPEC)
+        );
+    }
+
+    #[test]
+    fn references_to_nothing_are_refused() {
+        for (s, needle) in [
+            (json!({"$ref": "#nope"}), "does not name an anchor"),
+            (json!({"$ref": "#/$defs/nope"}), "does not name a schema"),
+            (json!({"$anchor": "1x"}), "an anchor is a name"),
+            (json!({"$id": "http://x/y#frag"}), "without fragment"),
+            (json!({"$ref": "other.json"}), "nor registered"),
+        ] {
+            let e = Schema::parse(&s).unwrap_err().to_string();
+            assert!(e.contains(needle), "{s}: {e}");
+        }
+    }
+}
