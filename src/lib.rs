@@ -39,6 +39,8 @@
 pub use tool_schema_runtime::{
     dialect, export, json, json_report, parse_str, parse_str_with, render, schema, seed, text,
     text::{ParseError, TextError},
+    toolbox,
+    toolbox::Toolbox,
     validate_str_with, CountBound, Counted, Diagnostic, Dialect, Draft, Format, JsonType, Kind,
     Lint, LintKind, Options, Path, Position, Report, Schema, SchemaBuilder, SchemaError, Segment,
     ToolArgs, TypeSet, Undeclared, Violation,

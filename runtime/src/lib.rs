@@ -41,6 +41,7 @@ pub mod seed;
 pub mod suggest;
 pub mod text;
 mod tool;
+pub mod toolbox;
 mod violation;
 
 pub use dialect::Dialect;
@@ -50,6 +51,7 @@ pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIO
 pub use render::{json_report, Format};
 pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaBuilder, SchemaError};
 pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
+pub use toolbox::Toolbox;
 pub use violation::{CountBound, Counted, Kind, Path, Position, Report, Segment, Violation};
 
 /// Used by generated code only. Not a public API: it may change in any release.

@@ -60,6 +60,24 @@ fn quoted_path(out: &mut String, before: &str, v: &Violation, after: &str) {
     out.push_str(after);
 }
 
+/// The longest tool name, in characters, a "did you mean" is looked for (every
+/// provider's names are at most 128 characters): the edit distance costs the
+/// product of two names' lengths, so a hostile name of megabytes gets none.
+const SUGGEST_MAX_CHARS: usize = 128;
+
+/// The known tool closest to `called` (letter case ignored: `Get_Weather`,
+/// `get_wether` -> `get_weather`), if one is close enough to be a typo.
+fn closest_tool<'k>(called: &str, known: &'k [String]) -> Option<&'k str> {
+    let short = |s: &str| s.chars().nth(SUGGEST_MAX_CHARS).is_none();
+    if !short(called) {
+        return None;
+    }
+    crate::suggest::closest(
+        called,
+        known.iter().map(String::as_str).filter(|k| short(k)),
+    )
+}
+
 fn message_uncut(v: &Violation, max: usize) -> String {
     let subject = Subject(&v.path);
     match &v.kind {
@@ -70,12 +88,21 @@ fn message_uncut(v: &Violation, max: usize) -> String {
                 predicate(problem, max)
             )
         }
-        Kind::UnknownTool { name, known } => {
-            let name = echo::name(name, NAME_SHOWN);
+        Kind::UnknownTool {
+            name: called,
+            known,
+        } => {
+            let name = echo::name(called, NAME_SHOWN);
             if known.is_empty() {
                 format!("unknown tool '{name}'; no tools are available")
             } else {
-                let mut out = format!("unknown tool '{name}'; available tools: ");
+                let mut out = format!("unknown tool '{name}'; ");
+                if let Some(close) = closest_tool(called, known) {
+                    out.push_str("did you mean '");
+                    echo::push_name(&mut out, close, NAME_SHOWN);
+                    out.push_str("'? ");
+                }
+                out.push_str("available tools: ");
                 for (i, k) in known.iter().enumerate() {
                     if out.len() > max {
                         break;

@@ -226,7 +226,7 @@ fn resolved<'s>(root: &'s Value, mut schema: &'s Value) -> &'s Value {
     schema
 }
 
-fn without_absent_nulls(root: &Value, schema: &Value, args: &Value) -> Value {
+pub(crate) fn without_absent_nulls(root: &Value, schema: &Value, args: &Value) -> Value {
     let schema = resolved(root, schema);
     match args {
         Value::Object(map) => {

@@ -1,0 +1,310 @@
+//! The [`Toolbox`]: its tools (name, description, schema, and how a call runs),
+//! registered typed, async or dynamic, and exported for a target in one call.
+
+use super::calls::Arguments;
+use super::input::{read_value, ToolInput};
+use super::join::BoxFuture;
+use super::outcome::{Failure, HandlerOutput, Output};
+use super::wire;
+use crate::export::{self, ExportError, ExportOptions, Exported, Target, ToolSpec};
+use crate::options::Options;
+use crate::schema::Schema;
+use serde_json::Value;
+use std::borrow::Cow;
+use std::fmt;
+use std::future::Future;
+use std::sync::Arc;
+
+/// A call's handler, started: its result, or the future of a async handler.
+pub(crate) enum Invocation {
+    Done(Result<Output, Failure>),
+    Pending(BoxFuture<Result<Output, Failure>>),
+}
+
+/// Reads a call's arguments and starts its handler.
+type Invoke = dyn Fn(Arguments, &Options) -> Invocation + Send + Sync;
+
+/// One registered tool.
+pub(crate) struct Entry {
+    pub(crate) name: Cow<'static, str>,
+    title: Option<Cow<'static, str>>,
+    description: Cow<'static, str>,
+    schema: Cow<'static, Value>,
+    pub(crate) invoke: Box<Invoke>,
+}
+
+impl Entry {
+    fn spec(&self) -> ToolSpec<'_> {
+        ToolSpec {
+            name: &self.name,
+            title: self.title.as_deref(),
+            description: &self.description,
+            schema: &self.schema,
+        }
+    }
+}
+
+/// The tools an agent offers a model: declared once, exported for any provider
+/// in one call ([`Toolbox::export`]), and each provider's calls dispatched to
+/// their handlers with the provider's result JSON back ([`Toolbox::dispatch`],
+/// [`Toolbox::dispatch_turn_async`], ...).
+///
+/// Tools are typed (a type deriving `ToolArgs` and `Deserialize`, or
+/// [`Validated<T>`](super::Validated) for a `tool_schema!` tool), with a plain
+/// handler ([`Toolbox::tool`]) or an async one ([`Toolbox::tool_async`]), or
+/// dynamic: a name, a description and a [`Schema`] known at run time, with a
+/// handler on the JSON value ([`Toolbox::dynamic`], [`Toolbox::dynamic_async`]).
+///
+/// Register each name once: the first tool of a name gets its calls, and
+/// [`Toolbox::export`] refuses a toolbox with two tools of one name. Cloning a
+/// toolbox shares its tools.
+#[derive(Clone, Default)]
+pub struct Toolbox {
+    tools: Vec<Arc<Entry>>,
+    options: Options,
+}
+
+impl fmt::Debug for Toolbox {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Toolbox")
+            .field("tools", &self.names().collect::<Vec<_>>())
+            .field("options", &self.options)
+            .finish()
+    }
+}
+
+impl Toolbox {
+    /// An empty toolbox reading calls in tool-call mode (`Options::default()`).
+    pub fn new() -> Toolbox {
+        Toolbox::default()
+    }
+
+    /// The same toolbox reading calls with `options` (a report's size, `format`
+    /// assertion, ...). Whatever they say, calls dispatched for an OpenAI strict
+    /// target read a `null` for an optional argument as absent
+    /// ([`Toolbox::options_for`]).
+    pub fn with_options(mut self, options: Options) -> Toolbox {
+        self.options = options;
+        self
+    }
+
+    /// The options calls dispatched for `target` are read with: this toolbox's,
+    /// with [`Options::null_is_absent`] for OpenAI's strict targets (whose export
+    /// makes optional arguments required and nullable, so the model sends `null`
+    /// for each it leaves out).
+    pub fn options_for(&self, target: Target) -> Options {
+        wire::options_for(self.options, target)
+    }
+
+    /// Adds a typed tool whose handler runs when called: `A` is the tool's
+    /// arguments type (it names the tool and gives its schema), `handler` returns
+    /// a [`HandlerOutput`] (text, JSON, or a `Result` of either).
+    pub fn tool<A, F, R>(self, handler: F) -> Toolbox
+    where
+        A: ToolInput,
+        F: Fn(A) -> R + Send + Sync + 'static,
+        R: HandlerOutput,
+    {
+        self.with_entry(A::spec(), plain(A::read, handler))
+    }
+
+    /// Adds a typed tool whose handler is async: any `Future` (the toolbox needs
+    /// no runtime), `Send` so a turn's calls can run concurrently on any
+    /// executor.
+    pub fn tool_async<A, F, Fut>(self, handler: F) -> Toolbox
+    where
+        A: ToolInput,
+        F: Fn(A) -> Fut + Send + Sync + 'static,
+        Fut: Future + Send + 'static,
+        Fut::Output: HandlerOutput,
+    {
+        self.with_entry(A::spec(), asynchronous(A::read, handler))
+    }
+
+    /// Adds a tool known at run time: its name, description and schema (from an
+    /// MCP server, a config file, ...), with a handler on the arguments as JSON,
+    /// which the schema has accepted (with [`Options::null_is_absent`], the `null`s
+    /// read as absent left out).
+    pub fn dynamic<F, R>(
+        self,
+        name: impl Into<String>,
+        description: impl Into<String>,
+        schema: Schema,
+        handler: F,
+    ) -> Toolbox
+    where
+        F: Fn(Value) -> R + Send + Sync + 'static,
+        R: HandlerOutput,
+    {
+        let reader = DynamicReader::new(schema);
+        let value = reader.value.clone();
+        let invoke = plain(move |a, o| reader.read(a, o), handler);
+        self.with_dynamic(name.into(), description.into(), value, invoke)
+    }
+
+    /// [`Toolbox::dynamic`] with an async handler.
+    pub fn dynamic_async<F, Fut>(
+        self,
+        name: impl Into<String>,
+        description: impl Into<String>,
+        schema: Schema,
+        handler: F,
+    ) -> Toolbox
+    where
+        F: Fn(Value) -> Fut + Send + Sync + 'static,
+        Fut: Future + Send + 'static,
+        Fut::Output: HandlerOutput,
+    {
+        let reader = DynamicReader::new(schema);
+        let value = reader.value.clone();
+        let invoke = asynchronous(move |a, o| reader.read(a, o), handler);
+        self.with_dynamic(name.into(), description.into(), value, invoke)
+    }
+
+    /// The tools' names, in registration order.
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.tools.iter().map(|t| &*t.name)
+    }
+
+    /// How many tools there are.
+    pub fn len(&self) -> usize {
+        self.tools.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.tools.is_empty()
+    }
+
+    /// Every tool as an export [`ToolSpec`], in registration order.
+    pub fn specs(&self) -> Vec<ToolSpec<'_>> {
+        self.tools.iter().map(|t| t.spec()).collect()
+    }
+
+    /// Every tool's definition for `target` as the provider's `tools` value, with
+    /// the default export options: see [`export::toolbox`] (names distinct, the
+    /// provider's name pattern and per-request limits checked, every change
+    /// reported).
+    ///
+    /// # Errors
+    ///
+    /// An [`ExportError`] listing every problem of every tool.
+    pub fn export(&self, target: Target) -> Result<Exported, ExportError> {
+        self.export_with(target, &ExportOptions::default())
+    }
+
+    /// [`Toolbox::export`] with export options.
+    ///
+    /// # Errors
+    ///
+    /// As [`Toolbox::export`].
+    pub fn export_with(
+        &self,
+        target: Target,
+        options: &ExportOptions,
+    ) -> Result<Exported, ExportError> {
+        export::toolbox(target, &self.specs(), options)
+    }
+
+    /// The tool called `name`: the first registered under it.
+    pub(crate) fn find(&self, name: &str) -> Option<&Entry> {
+        self.tools.iter().find(|t| t.name == name).map(|t| &**t)
+    }
+
+    fn with_entry(mut self, spec: ToolSpec<'static>, invoke: Box<Invoke>) -> Toolbox {
+        self.tools.push(Arc::new(Entry {
+            name: Cow::Borrowed(spec.name),
+            title: spec.title.map(Cow::Borrowed),
+            description: Cow::Borrowed(spec.description),
+            schema: Cow::Borrowed(spec.schema),
+            invoke,
+        }));
+        self
+    }
+
+    fn with_dynamic(
+        mut self,
+        name: String,
+        description: String,
+        schema: Value,
+        invoke: Box<Invoke>,
+    ) -> Toolbox {
+        let title = schema
+            .get("title")
+            .and_then(Value::as_str)
+            .map(|t| Cow::Owned(t.to_owned()));
+        self.tools.push(Arc::new(Entry {
+            name: Cow::Owned(name),
+            title,
+            description: Cow::Owned(description),
+            schema: Cow::Owned(schema),
+            invoke,
+        }));
+        self
+    }
+}
+
+/// How a tool with a plain handler runs a call: `read` the arguments, then the
+/// handler on them.
+fn plain<A, F, R>(
+    read: impl Fn(Arguments, &Options) -> Result<A, Failure> + Send + Sync + 'static,
+    handler: F,
+) -> Box<Invoke>
+where
+    F: Fn(A) -> R + Send + Sync + 'static,
+    R: HandlerOutput,
+{
+    Box::new(move |arguments, options| {
+        Invocation::Done(
+            read(arguments, options)
+                .and_then(|args| handler(args).into_output().map_err(Failure::Handler)),
+        )
+    })
+}
+
+/// How a tool with an async handler runs a call: `read` the arguments, then the
+/// handler's future, boxed, its output turned into the call's result.
+fn asynchronous<A, F, Fut>(
+    read: impl Fn(Arguments, &Options) -> Result<A, Failure> + Send + Sync + 'static,
+    handler: F,
+) -> Box<Invoke>
+where
+    F: Fn(A) -> Fut + Send + Sync + 'static,
+    Fut: Future + Send + 'static,
+    Fut::Output: HandlerOutput,
+{
+    Box::new(move |arguments, options| match read(arguments, options) {
+        Ok(args) => {
+            let future = handler(args);
+            Invocation::Pending(Box::pin(async move {
+                future.await.into_output().map_err(Failure::Handler)
+            }))
+        }
+        Err(failure) => Invocation::Done(Err(failure)),
+    })
+}
+
+/// A dynamic tool's schema, in the model (to validate) and as JSON (to export,
+/// and to find the `null`s read as absent).
+struct DynamicReader {
+    schema: Schema,
+    value: Value,
+}
+
+impl DynamicReader {
+    fn new(schema: Schema) -> DynamicReader {
+        let value = schema.to_value();
+        DynamicReader { schema, value }
+    }
+
+    /// The arguments, accepted by the schema.
+    fn read(&self, arguments: Arguments, options: &Options) -> Result<Value, Failure> {
+        read_value(
+            arguments,
+            options,
+            &self.value,
+            |args| self.schema.validate_with(args, options),
+            |text| self.schema.validate_str(text, options),
+        )
+    }
+}
