@@ -73,6 +73,7 @@ mod assemble;
 mod describe;
 mod disjoint;
 mod gemini;
+mod identifiers;
 mod inline;
 mod keywords;
 mod ledger;
