@@ -69,7 +69,7 @@ pub(crate) fn parse_with(
         loaded: Vec::new(),
         foreign: None,
         root_base,
-        outer_chain: Vec::new(),
+        graph: Default::default(),
     };
     p.node(schema, String::new(), 0);
     p.scopes.clear();
@@ -124,9 +124,8 @@ struct Parser<'a> {
     foreign: Option<resolve::Foreign>,
     /// The base URI of the schema's root resource.
     root_base: String,
-    /// While a loaded document is walked: the resources around the reference
-    /// that loaded it (its dynamic scope), outermost first.
-    outer_chain: Vec<String>,
+    /// Which node applies which, and the resource of each (for `$dynamicRef`).
+    graph: resolve::ScopeGraph,
 }
 
 /// "string", "an object", ... for messages about keyword values.
@@ -215,6 +214,7 @@ impl Parser<'_> {
             pointer: pointer.clone(),
             ..Node::default()
         });
+        self.graph.add(id);
         if depth > MAX_DEPTH {
             self.error(
                 pointer,
@@ -243,7 +243,9 @@ impl Parser<'_> {
         };
         let entered = self.enter(map, &pointer, id);
         self.index_node(id, &pointer);
+        self.graph.filling.push(id);
         let node = self.fill(id, map, &pointer, depth);
+        self.graph.filling.pop();
         self.nodes[id.0 as usize] = node;
         if entered {
             self.scopes.pop();
@@ -464,6 +466,10 @@ impl Parser<'_> {
     /// `$defs` / `definitions`.
     fn read_defs(&mut self, key: &str, v: &Value, at: String, depth: usize, node: &mut Node) {
         if let Some(list) = self.named_schemas(v, &at, depth) {
+            // Definitions are applied only through references.
+            for p in &list {
+                self.graph.detach(p.node);
+            }
             node.defs.push((key.to_string(), list));
         }
     }

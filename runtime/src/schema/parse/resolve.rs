@@ -55,6 +55,108 @@ pub(super) struct Foreign {
     pub at: String,
 }
 
+/// What `$dynamicRef` needs to know of the nodes: which node applies which (the
+/// schema's structure, definitions aside) and the resource each is in.
+#[derive(Default)]
+pub(super) struct ScopeGraph {
+    /// The node each node was parsed inside (`None`: a document's root, or a
+    /// definition, which applies only through references).
+    parent: Vec<Option<NodeId>>,
+    /// The resource of each node, an index into `bases`.
+    resource: Vec<u32>,
+    /// Every base URI, once.
+    bases: Vec<String>,
+    /// The nodes being parsed, innermost last.
+    pub filling: Vec<NodeId>,
+}
+
+impl ScopeGraph {
+    /// Node `id` is being created.
+    pub fn add(&mut self, id: NodeId) {
+        debug_assert_eq!(self.parent.len(), id.0 as usize);
+        self.parent.push(self.filling.last().copied());
+        self.resource.push(u32::MAX);
+    }
+
+    /// Node `id` is a definition.
+    pub fn detach(&mut self, id: NodeId) {
+        self.parent[id.0 as usize] = None;
+    }
+
+    /// Node `id` is in the resource `base`.
+    pub fn set_resource(&mut self, id: NodeId, base: &str) {
+        let i = match self.bases.iter().position(|b| b == base) {
+            Some(i) => i,
+            None => {
+                self.bases.push(base.to_string());
+                self.bases.len() - 1
+            }
+        };
+        self.resource[id.0 as usize] = i as u32;
+    }
+
+    /// For each node, the resources (outermost first) of the first path from the
+    /// root (node 0) that reaches it, through the structure and `edges` (the
+    /// references); `None` for a node no path reaches.
+    pub fn first_scopes(&self, edges: &[(NodeId, NodeId)]) -> Vec<Option<Vec<String>>> {
+        let n = self.parent.len();
+        let mut next: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (child, parent) in self.parent.iter().enumerate() {
+            if let Some(p) = parent {
+                next[p.0 as usize].push(child);
+            }
+        }
+        for (from, to) in edges {
+            next[from.0 as usize].push(to.0 as usize);
+        }
+        // Chains shared as a tree: (resource, parent chain).
+        let mut links: Vec<(u32, usize)> = Vec::new();
+        let mut chain_of: Vec<Option<usize>> = vec![None; n];
+        if n > 0 {
+            links.push((self.resource[0], usize::MAX));
+            chain_of[0] = Some(0);
+        }
+        let mut stack = if n > 0 { vec![0usize] } else { Vec::new() };
+        while let Some(at) = stack.pop() {
+            let chain = chain_of[at].expect("visited");
+            for &to in next[at].iter().rev() {
+                if chain_of[to].is_some() {
+                    continue;
+                }
+                let r = self.resource[to];
+                let mut c = chain;
+                let mut inside = false;
+                while c != usize::MAX {
+                    inside |= links[c].0 == r;
+                    c = links[c].1;
+                }
+                chain_of[to] = Some(if inside {
+                    chain
+                } else {
+                    links.push((r, chain));
+                    links.len() - 1
+                });
+                stack.push(to);
+            }
+        }
+        chain_of
+            .iter()
+            .map(|c| {
+                let mut c = (*c)?;
+                let mut out = Vec::new();
+                while c != usize::MAX {
+                    if let Some(b) = self.bases.get(links[c].0 as usize) {
+                        out.push(b.clone());
+                    }
+                    c = links[c].1;
+                }
+                out.reverse();
+                Some(out)
+            })
+            .collect()
+    }
+}
+
 fn anchor_name_ok(name: &str) -> bool {
     let mut chars = name.chars();
     chars
@@ -151,6 +253,9 @@ impl Parser<'_> {
     /// (so that `#/$defs/a` in an embedded resource, and the document's own
     /// pointer from the outside, both name it).
     pub(super) fn index_node(&mut self, id: NodeId, ptr: &str) {
+        if let Some(scope) = self.scopes.last() {
+            self.graph.set_resource(id, &scope.base);
+        }
         for scope in &self.scopes {
             if let Some(rest) = ptr.strip_prefix(scope.root_ptr.as_str()) {
                 if rest.is_empty() || rest.starts_with('/') {
@@ -164,12 +269,7 @@ impl Parser<'_> {
     /// Records a `$ref` (or `$dynamicRef`) of node `from`, written `written` at `at`.
     pub(super) fn push_ref(&mut self, from: NodeId, written: String, at: String, dynamic: bool) {
         let target = uri::resolve(self.base(), &written);
-        let chain = self
-            .outer_chain
-            .iter()
-            .chain(self.scopes.iter().map(|s| &s.base))
-            .cloned()
-            .collect();
+        let chain = self.scopes.iter().map(|s| s.base.clone()).collect();
         self.refs.push(PendingRef {
             from,
             target,
@@ -248,9 +348,6 @@ impl Parser<'_> {
             uri: resource.to_string(),
             at: r.at.clone(),
         });
-        // The dynamic scope the document is entered in: that of the reference
-        // that loads it (the first one).
-        let saved_chain = std::mem::replace(&mut self.outer_chain, r.chain.clone());
         // The document's own scope: its URI is the retrieval URI; an `$id` at its
         // root names it as well.
         self.scopes.push(Scope {
@@ -258,11 +355,11 @@ impl Parser<'_> {
             draft: r.draft,
             root_ptr: String::new(),
         });
-        self.index_node(NodeId(first as u32), "");
+        let saved_filling = std::mem::take(&mut self.graph.filling);
         self.node(doc, String::new(), 0);
+        self.graph.filling = saved_filling;
         self.scopes = saved;
         self.foreign = saved_foreign;
-        self.outer_chain = saved_chain;
         for node in &mut self.nodes[first..] {
             node.origin = Some(format!("{resource}#{}", node.pointer));
             node.pointer = r.at.clone();
@@ -281,19 +378,33 @@ impl Parser<'_> {
                 self.set_reference(r.from, to, &r.at);
             }
         }
+        // The dynamic scope each node is first reached in, the references'
+        // first targets counted as edges.
+        let mut edges: Vec<(NodeId, NodeId)> = self
+            .nodes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| n.reference.map(|to| (NodeId(i as u32), to)))
+            .collect();
+        edges.extend(dynamic.iter().map(|(r, to)| (r.from, *to)));
+        let scopes = self.graph.first_scopes(&edges);
         for (r, to) in dynamic {
-            let to = self.dynamic_target(&r, to);
+            let chain = match &scopes[r.from.0 as usize] {
+                Some(chain) => chain.clone(),
+                None => r.chain.clone(),
+            };
+            let to = self.dynamic_target(&r, &chain, to);
             self.set_reference(r.from, to, &r.at);
         }
     }
 
     /// `$dynamicRef`: when its target is a `$dynamicAnchor` of the same name, the
-    /// outermost resource that declares that dynamic anchor wins, the schema's own
-    /// root resource first, then the resources around the reference, a loaded
-    /// document's behind the resources of the reference that loaded it. (The
-    /// dynamic scope along the first path that reaches a document: a document
-    /// entered along two paths with different anchors is read along the first.)
-    fn dynamic_target(&self, r: &PendingRef, to: NodeId) -> NodeId {
+    /// outermost resource of the dynamic scope `chain` (outermost first) that
+    /// declares that dynamic anchor wins. The scope is the one the reference is
+    /// first reached in from the root (see [`ScopeGraph::first_scopes`]): a schema
+    /// reached along two paths whose scopes name different anchors is read along
+    /// the first.
+    fn dynamic_target(&self, r: &PendingRef, chain: &[String], to: NodeId) -> NodeId {
         let (resource, name) = uri::split_fragment(&r.target);
         if name.is_empty() || name.starts_with('/') {
             return to;
@@ -303,7 +414,7 @@ impl Parser<'_> {
         }
         let root = self.root_base.as_str();
         std::iter::once(root)
-            .chain(r.chain.iter().map(String::as_str))
+            .chain(chain.iter().map(String::as_str))
             .map(|base| format!("{base}#{name}"))
             .find(|key| self.dynamic_anchors.contains(key))
             .and_then(|key| self.index.get(&key).copied())
