@@ -82,6 +82,53 @@ impl Draft {
         }
     }
 
+    /// The URI of the draft 2020-12 validation vocabulary.
+    pub const VALIDATION_VOCABULARY: &'static str =
+        "https://json-schema.org/draft/2020-12/vocab/validation";
+
+    /// The keywords of the validation vocabulary: a dialect whose meta-schema's
+    /// `$vocabulary` leaves it out reads none of them.
+    pub const VALIDATION_KEYWORDS: &'static [&'static str] = &[
+        "type",
+        "enum",
+        "const",
+        "multipleOf",
+        "maximum",
+        "exclusiveMaximum",
+        "minimum",
+        "exclusiveMinimum",
+        "maxLength",
+        "minLength",
+        "pattern",
+        "maxItems",
+        "minItems",
+        "uniqueItems",
+        "maxContains",
+        "minContains",
+        "maxProperties",
+        "minProperties",
+        "required",
+        "dependentRequired",
+    ];
+
+    /// Whether `uri` is one of the draft 2020-12 vocabularies.
+    pub fn knows_vocabulary(uri: &str) -> bool {
+        uri.strip_prefix("https://json-schema.org/draft/2020-12/vocab/")
+            .is_some_and(|v| {
+                matches!(
+                    v,
+                    "core"
+                        | "applicator"
+                        | "unevaluated"
+                        | "validation"
+                        | "meta-data"
+                        | "format-annotation"
+                        | "format-assertion"
+                        | "content"
+                )
+            })
+    }
+
     /// Whether `items` may be an array (one schema per position) with
     /// `additionalItems` for the rest: drafts 7 and 2019-09.
     pub fn items_array(self) -> bool {

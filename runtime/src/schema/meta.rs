@@ -37,6 +37,10 @@ const TEXTS: &[(&str, &str)] = &[
         include_str!("meta/draft2020-12/meta/format-annotation.json"),
     ),
     (
+        "https://json-schema.org/draft/2020-12/meta/format-assertion",
+        include_str!("meta/draft2020-12/meta/format-assertion.json"),
+    ),
+    (
         "https://json-schema.org/draft/2020-12/meta/content",
         include_str!("meta/draft2020-12/meta/content.json"),
     ),

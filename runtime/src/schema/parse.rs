@@ -58,11 +58,13 @@ pub(crate) fn parse_with(
         lints: Vec::new(),
         refs: Vec::new(),
         resources: &with.resources,
+        root_doc: schema,
         default_draft,
         scopes: vec![resolve::Scope {
             base: resolve::DEFAULT_BASE.to_string(),
             draft: default_draft,
             root_ptr: String::new(),
+            validation: true,
         }],
         index: HashMap::new(),
         dynamic_anchors: HashSet::new(),
@@ -110,6 +112,8 @@ struct Parser<'a> {
     refs: Vec<resolve::PendingRef>,
     /// The documents registered with [`super::SchemaBuilder::resource`].
     resources: &'a [(String, Value)],
+    /// The schema itself.
+    root_doc: &'a Value,
     /// The dialect of a document without `$schema`.
     default_draft: Draft,
     /// The resources the walk is in, innermost last.
@@ -271,6 +275,9 @@ impl Parser<'_> {
         let mut additional_items = None;
         for (key, v) in map {
             if ref_alone && !matches!(key.as_str(), "$ref" | "definitions" | "$defs") {
+                continue;
+            }
+            if !self.reads(key) {
                 continue;
             }
             let at = pointer::join(ptr, key);

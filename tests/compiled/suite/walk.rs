@@ -91,6 +91,12 @@ fn suite_literal(
         map = with;
     }
     let mut used: Vec<&str> = Vec::new();
+    // A custom meta-schema: its `$vocabulary` says which keywords are read.
+    if let Some(serde_json::Value::String(meta)) = map.get("$schema") {
+        if let Some((uri, _)) = remotes.iter().find(|(u, _)| u == meta) {
+            used.push(uri);
+        }
+    }
     for node in parsed.nodes() {
         if let Some(origin) = &node.origin {
             let uri = origin.split('#').next().unwrap();

@@ -25,6 +25,9 @@ pub(super) struct Scope {
     pub draft: Draft,
     /// The JSON pointer of its root in the document.
     pub root_ptr: String,
+    /// Whether its dialect has the validation vocabulary (a custom meta-schema's
+    /// `$vocabulary` may leave it out: its keywords then assert nothing).
+    pub validation: bool,
 }
 
 /// A reference to resolve once every node of the document exists.
@@ -157,6 +160,26 @@ impl ScopeGraph {
     }
 }
 
+/// The object of `doc` whose `$id` is the absolute URI `uri` (without fragment),
+/// found without recursion; `None` when there is none.
+fn embedded<'v>(doc: &'v Value, uri: &str) -> Option<&'v Value> {
+    let mut stack = vec![doc];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(map) => {
+                let id = map.get("$id").and_then(Value::as_str);
+                if id.is_some_and(|id| uri::split_fragment(id).0 == uri) {
+                    return Some(v);
+                }
+                stack.extend(map.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    None
+}
+
 fn anchor_name_ok(name: &str) -> bool {
     let mut chars = name.chars();
     chars
@@ -232,10 +255,15 @@ impl Parser<'_> {
         let entered = is_doc_root || new_base.is_some();
         if entered {
             let base = new_base.unwrap_or_else(|| self.base().to_string());
+            let validation = match map.get("$schema") {
+                Some(Value::String(uri)) if declared.is_none() => self.vocabularies(uri, ptr),
+                _ => self.scopes.last().is_none_or(|s| s.validation),
+            };
             self.scopes.push(Scope {
                 base,
                 draft,
                 root_ptr: ptr.to_string(),
+                validation,
             });
         }
         let base = self.base().to_string();
@@ -247,6 +275,42 @@ impl Parser<'_> {
             self.index.entry(key).or_insert(id);
         }
         entered
+    }
+
+    /// Whether the dialect of the meta-schema at `uri` (a `$schema` that names no
+    /// draft) has the validation vocabulary: read from its `$vocabulary` when it is
+    /// a registered resource or embedded in the schema; a required vocabulary this validator does not know
+    /// is refused. Any other meta-schema: the draft 2020-12 vocabularies.
+    fn vocabularies(&mut self, uri: &str, ptr: &str) -> bool {
+        let resources: &[(String, Value)] = self.resources;
+        let uri = uri::split_fragment(uri).0;
+        let document = resources
+            .iter()
+            .find(|(u, _)| u == uri)
+            .map(|(_, d)| d)
+            .or_else(|| embedded(self.root_doc, uri));
+        let vocabularies = document
+            .and_then(|d| d.get("$vocabulary"))
+            .and_then(Value::as_object);
+        let Some(vocabularies) = vocabularies else {
+            return true;
+        };
+        for (v, required) in vocabularies {
+            if *required == Value::Bool(true) && !crate::keywords::Draft::knows_vocabulary(v) {
+                self.error(
+                    pointer::join(ptr, "$schema"),
+                    format!("the meta-schema \"{uri}\" requires the vocabulary \"{v}\", which this validator does not know"),
+                );
+            }
+        }
+        vocabularies.contains_key(crate::keywords::Draft::VALIDATION_VOCABULARY)
+    }
+
+    /// Whether the keyword `key` is read where the walk is: not when the dialect
+    /// leaves out the validation vocabulary and `key` is one of its keywords.
+    pub(super) fn reads(&self, key: &str) -> bool {
+        self.scopes.last().is_none_or(|s| s.validation)
+            || !crate::keywords::Draft::VALIDATION_KEYWORDS.contains(&key)
     }
 
     /// Indexes node `id` at `ptr`: by its pointer within each enclosing resource
@@ -354,6 +418,7 @@ impl Parser<'_> {
             base: resource.to_string(),
             draft: r.draft,
             root_ptr: String::new(),
+            validation: true,
         });
         let saved_filling = std::mem::take(&mut self.graph.filling);
         self.node(doc, String::new(), 0);
@@ -602,6 +667,40 @@ mod tests {
             s.is_valid_with(&json!(1), &Options::SPEC)
                 && !s.is_valid_with(&json!("1"), &Options::SPEC)
         );
+    }
+
+    #[test]
+    fn a_custom_meta_schema_vocabularies() {
+        let meta = |vocabularies: Value| json!({"$id": "http://x.example/meta", "$vocabulary": vocabularies});
+        let core = "https://json-schema.org/draft/2020-12/vocab/core";
+        let schema = json!({"$schema": "http://x.example/meta", "properties": {"n": {"minimum": 10}, "no": false}});
+        let without = Schema::builder()
+            .resource("http://x.example/meta", meta(json!({ core: true })))
+            .parse(&schema)
+            .unwrap();
+        assert!(without.is_valid_with(&json!({"n": 1}), &Options::SPEC));
+        assert!(!without.is_valid_with(&json!({"no": 1}), &Options::SPEC));
+        let with = Schema::builder()
+            .resource(
+                "http://x.example/meta",
+                meta(json!({ core: true, Draft::VALIDATION_VOCABULARY: true })),
+            )
+            .parse(&schema)
+            .unwrap();
+        assert!(!with.is_valid_with(&json!({"n": 1}), &Options::SPEC));
+        let e = Schema::builder()
+            .resource(
+                "http://x.example/meta",
+                meta(json!({ core: true, "http://x.example/vocab": true })),
+            )
+            .parse(&schema)
+            .unwrap_err();
+        assert!(e.to_string().contains("does not know"), "{e}");
+        // Embedded in the schema, as a `tool_schema!` literal would hold it.
+        let mut embedded = schema.clone();
+        embedded["$defs"] = json!({"meta": meta(json!({ core: true }))});
+        let s = Schema::parse(&embedded).unwrap();
+        assert!(s.is_valid_with(&json!({"n": 1}), &Options::SPEC));
     }
 
     #[test]
