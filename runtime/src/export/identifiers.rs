@@ -6,7 +6,8 @@
 //! overrides left out, every reference resolved to a JSON pointer into the schema
 //! (or, for a document the schema names, its absolute URI, which the providers
 //! that need local references refuse), the identifiers dropped. A provider's reader
-//! then keeps the meaning the validator gives the schema.
+//! then keeps the meaning the validator gives the schema. A draft-7 schema that
+//! reads the same in 2020-12 is left as written.
 
 use crate::keywords::Draft;
 use serde_json::Value;
@@ -22,10 +23,21 @@ pub(crate) fn converted(schema: &Value) -> Option<Value> {
         .and_then(Value::as_str)
         .and_then(Draft::from_schema_uri)
         .is_some_and(|d| d != Draft::Draft2020_12);
-    if !other_draft && !has_identifiers(schema) {
+    let identifiers = has_identifiers(schema);
+    if !other_draft && !identifiers {
         return None;
     }
-    crate::Schema::parse(schema).ok().map(|s| s.to_value())
+    let converted = crate::Schema::parse(schema).ok()?.to_value();
+    if !identifiers {
+        // A draft-7 schema that reads the same in 2020-12 is exported as written,
+        // its `$schema` with it.
+        let mut back = converted.clone();
+        back["$schema"] = schema["$schema"].clone();
+        if back == *schema {
+            return None;
+        }
+    }
+    Some(converted)
 }
 
 /// Whether an object of `schema` (at any depth; an `enum` value too, which only

@@ -60,12 +60,7 @@ pub(crate) fn parse_with(
         resources: &with.resources,
         root_doc: schema,
         default_draft,
-        scopes: vec![resolve::Scope {
-            base: resolve::DEFAULT_BASE.to_string(),
-            draft: default_draft,
-            root_ptr: String::new(),
-            validation: true,
-        }],
+        scopes: Vec::new(),
         index: HashMap::new(),
         dynamic_anchors: HashSet::new(),
         loaded: Vec::new(),
@@ -73,6 +68,13 @@ pub(crate) fn parse_with(
         root_base,
         graph: Default::default(),
     };
+    let record = p.graph.record(resolve::DEFAULT_BASE, "", None);
+    p.scopes.push(resolve::Scope {
+        base: resolve::DEFAULT_BASE.to_string(),
+        draft: default_draft,
+        validation: true,
+        record,
+    });
     p.node(schema, String::new(), 0);
     p.scopes.clear();
     p.resolve_refs();
@@ -230,7 +232,7 @@ impl Parser<'_> {
             Value::Object(map) => map,
             // `true` accepts every value: a node without keywords.
             Value::Bool(b) => {
-                self.index_node(id, &pointer);
+                self.place_node(id);
                 let node = &mut self.nodes[id.0 as usize];
                 node.boolean = true;
                 node.never = !b;
@@ -246,7 +248,7 @@ impl Parser<'_> {
             }
         };
         let entered = self.enter(map, &pointer, id);
-        self.index_node(id, &pointer);
+        self.place_node(id);
         self.graph.filling.push(id);
         let node = self.fill(id, map, &pointer, depth);
         self.graph.filling.pop();

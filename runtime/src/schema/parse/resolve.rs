@@ -10,6 +10,7 @@ use crate::json::pointer;
 use crate::keywords::Draft;
 use crate::schema::{meta, uri, NodeId};
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 /// The base URI of a document that declares no `$id`.
 pub(super) const DEFAULT_BASE: &str = "urn:tool-schema:root";
@@ -23,11 +24,11 @@ pub(super) struct Scope {
     pub base: String,
     /// The dialect its keywords are read in.
     pub draft: Draft,
-    /// The JSON pointer of its root in the document.
-    pub root_ptr: String,
     /// Whether its dialect has the validation vocabulary (a custom meta-schema's
     /// `$vocabulary` may leave it out: its keywords then assert nothing).
     pub validation: bool,
+    /// Its record in [`ScopeGraph`].
+    pub record: u32,
 }
 
 /// A reference to resolve once every node of the document exists.
@@ -58,19 +59,24 @@ pub(super) struct Foreign {
     pub at: String,
 }
 
-/// What `$dynamicRef` needs to know of the nodes: which node applies which (the
-/// schema's structure, definitions aside) and the resource each is in.
+/// What references need to know of the nodes: the scope each is in (to index
+/// it by pointer within each enclosing resource, once a reference asks), and which
+/// node applies which (the schema's structure, definitions aside: for
+/// `$dynamicRef`).
 #[derive(Default)]
 pub(super) struct ScopeGraph {
     /// The node each node was parsed inside (`None`: a document's root, or a
     /// definition, which applies only through references).
     parent: Vec<Option<NodeId>>,
-    /// The resource of each node, an index into `bases`.
-    resource: Vec<u32>,
-    /// Every base URI, once.
-    bases: Vec<String>,
+    /// The scope of each node, an index into `records`.
+    scope: Vec<u32>,
+    /// Every scope entered: its base URI, the pointer of its root in its
+    /// document, and the scope around it (`u32::MAX`: none).
+    records: Vec<(String, String, u32)>,
     /// The nodes being parsed, innermost last.
     pub filling: Vec<NodeId>,
+    /// The nodes indexed so far (`0..indexed`).
+    indexed: usize,
 }
 
 impl ScopeGraph {
@@ -78,7 +84,7 @@ impl ScopeGraph {
     pub fn add(&mut self, id: NodeId) {
         debug_assert_eq!(self.parent.len(), id.0 as usize);
         self.parent.push(self.filling.last().copied());
-        self.resource.push(u32::MAX);
+        self.scope.push(u32::MAX);
     }
 
     /// Node `id` is a definition.
@@ -86,16 +92,53 @@ impl ScopeGraph {
         self.parent[id.0 as usize] = None;
     }
 
-    /// Node `id` is in the resource `base`.
-    pub fn set_resource(&mut self, id: NodeId, base: &str) {
-        let i = match self.bases.iter().position(|b| b == base) {
-            Some(i) => i,
-            None => {
-                self.bases.push(base.to_string());
-                self.bases.len() - 1
+    /// A new scope, inside `outer`: its record.
+    pub fn record(&mut self, base: &str, root_ptr: &str, outer: Option<u32>) -> u32 {
+        self.records.push((
+            base.to_string(),
+            root_ptr.to_string(),
+            outer.unwrap_or(u32::MAX),
+        ));
+        (self.records.len() - 1) as u32
+    }
+
+    /// Node `id` is in the scope `record`.
+    pub fn place(&mut self, id: NodeId, record: u32) {
+        self.scope[id.0 as usize] = record;
+    }
+
+    /// Indexes the nodes not indexed yet, each by its pointer (the nodes'
+    /// `pointer`s are still those in their document) within each enclosing scope:
+    /// `#/$defs/a` in an embedded resource, and the document's own pointer from the
+    /// outside, both name it. The first node a key names keeps it.
+    pub fn index_pending(
+        &mut self,
+        nodes: &[crate::schema::Node],
+        index: &mut HashMap<String, NodeId>,
+    ) {
+        for (i, node) in nodes.iter().enumerate().skip(self.indexed) {
+            let mut record = self.scope[i];
+            while let Some((base, root_ptr, outer)) = self.records.get(record as usize) {
+                if let Some(rest) = node.pointer.strip_prefix(root_ptr.as_str()) {
+                    if rest.is_empty() || rest.starts_with('/') {
+                        index
+                            .entry(format!("{base}#{rest}"))
+                            .or_insert(NodeId(i as u32));
+                    }
+                }
+                record = *outer;
             }
-        };
-        self.resource[id.0 as usize] = i as u32;
+        }
+        self.indexed = nodes.len();
+    }
+
+    /// The resource (base URI) of node `i`, as the index of the first record with
+    /// that base in `canonical`.
+    fn resource(&self, i: usize, canonical: &HashMap<&str, u32>) -> u32 {
+        self.records
+            .get(self.scope[i] as usize)
+            .and_then(|(b, _, _)| canonical.get(b.as_str()).copied())
+            .unwrap_or(u32::MAX)
     }
 
     /// For each node, the resources (outermost first) of the first path from the
@@ -112,11 +155,15 @@ impl ScopeGraph {
         for (from, to) in edges {
             next[from.0 as usize].push(to.0 as usize);
         }
+        let mut canonical: HashMap<&str, u32> = HashMap::new();
+        for (i, (b, _, _)) in self.records.iter().enumerate() {
+            canonical.entry(b.as_str()).or_insert(i as u32);
+        }
         // Chains shared as a tree: (resource, parent chain).
         let mut links: Vec<(u32, usize)> = Vec::new();
         let mut chain_of: Vec<Option<usize>> = vec![None; n];
         if n > 0 {
-            links.push((self.resource[0], usize::MAX));
+            links.push((self.resource(0, &canonical), usize::MAX));
             chain_of[0] = Some(0);
         }
         let mut stack = if n > 0 { vec![0usize] } else { Vec::new() };
@@ -126,7 +173,7 @@ impl ScopeGraph {
                 if chain_of[to].is_some() {
                     continue;
                 }
-                let r = self.resource[to];
+                let r = self.resource(to, &canonical);
                 let mut c = chain;
                 let mut inside = false;
                 while c != usize::MAX {
@@ -148,7 +195,7 @@ impl ScopeGraph {
                 let mut c = (*c)?;
                 let mut out = Vec::new();
                 while c != usize::MAX {
-                    if let Some(b) = self.bases.get(links[c].0 as usize) {
+                    if let Some((b, _, _)) = self.records.get(links[c].0 as usize) {
                         out.push(b.clone());
                     }
                     c = links[c].1;
@@ -259,11 +306,13 @@ impl Parser<'_> {
                 Some(Value::String(uri)) if declared.is_none() => self.vocabularies(uri, ptr),
                 _ => self.scopes.last().is_none_or(|s| s.validation),
             };
+            let outer = self.scopes.last().map(|s| s.record);
+            let record = self.graph.record(&base, ptr, outer);
             self.scopes.push(Scope {
                 base,
                 draft,
-                root_ptr: ptr.to_string(),
                 validation,
+                record,
             });
         }
         let base = self.base().to_string();
@@ -313,20 +362,11 @@ impl Parser<'_> {
             || !crate::keywords::Draft::VALIDATION_KEYWORDS.contains(&key)
     }
 
-    /// Indexes node `id` at `ptr`: by its pointer within each enclosing resource
-    /// (so that `#/$defs/a` in an embedded resource, and the document's own
-    /// pointer from the outside, both name it).
-    pub(super) fn index_node(&mut self, id: NodeId, ptr: &str) {
+    /// Node `id` is in the innermost scope: indexed there once a
+    /// reference asks ([`ScopeGraph::index_pending`]).
+    pub(super) fn place_node(&mut self, id: NodeId) {
         if let Some(scope) = self.scopes.last() {
-            self.graph.set_resource(id, &scope.base);
-        }
-        for scope in &self.scopes {
-            if let Some(rest) = ptr.strip_prefix(scope.root_ptr.as_str()) {
-                if rest.is_empty() || rest.starts_with('/') {
-                    let key = format!("{}#{rest}", scope.base);
-                    self.index.entry(key).or_insert(id);
-                }
-            }
+            self.graph.place(id, scope.record);
         }
     }
 
@@ -414,15 +454,17 @@ impl Parser<'_> {
         });
         // The document's own scope: its URI is the retrieval URI; an `$id` at its
         // root names it as well.
+        let record = self.graph.record(resource, "", None);
         self.scopes.push(Scope {
             base: resource.to_string(),
             draft: r.draft,
-            root_ptr: String::new(),
             validation: true,
+            record,
         });
         let saved_filling = std::mem::take(&mut self.graph.filling);
         self.node(doc, String::new(), 0);
         self.graph.filling = saved_filling;
+        self.graph.index_pending(&self.nodes, &mut self.index);
         self.scopes = saved;
         self.foreign = saved_foreign;
         for node in &mut self.nodes[first..] {
@@ -434,6 +476,10 @@ impl Parser<'_> {
 
     /// Resolves every reference, loading the documents they name.
     pub(super) fn resolve_refs(&mut self) {
+        if self.refs.is_empty() {
+            return;
+        }
+        self.graph.index_pending(&self.nodes, &mut self.index);
         let mut dynamic = Vec::new();
         while let Some(r) = self.refs.pop() {
             let Some(to) = self.target(&r) else { continue };
