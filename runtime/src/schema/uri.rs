@@ -23,7 +23,7 @@ fn split(s: &str) -> Parts<'_> {
         Some((r, q)) => (r, Some(q)),
         None => (rest, None),
     };
-    let scheme_end = rest.find(|c: char| matches!(c, ':' | '/' | '?' | '#'));
+    let scheme_end = rest.find([':', '/', '?', '#']);
     let (scheme, rest) = match scheme_end {
         Some(i)
             if i > 0

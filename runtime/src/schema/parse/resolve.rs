@@ -275,9 +275,9 @@ impl Parser<'_> {
                         );
                     }
                 }
-                if !resource.is_empty() && resource != uri::split_fragment(self.base()).0 {
-                    new_base = Some(resource.to_string());
-                } else if !resource.is_empty() && is_doc_root {
+                if !resource.is_empty()
+                    && (is_doc_root || resource != uri::split_fragment(self.base()).0)
+                {
                     new_base = Some(resource.to_string());
                 }
             }
