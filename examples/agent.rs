@@ -1,17 +1,20 @@
 //! An agent's tool host with three typed tools declared as Rust types with
 //! `#[derive(ToolArgs)]`: it prints the tool definitions a model would be given,
-//! then handles a model's calls, hallucinated ones included. Each call is parsed
-//! into the tool's own type (validated, then deserialised by serde) and run; a
-//! call that does not fit gets the default-format errors back, for the model to
-//! fix its call.
+//! then handles a model's calls, hallucinated ones included, through a
+//! [`Toolbox`]: each call is routed by name, parsed into the tool's own type
+//! (validated, then deserialised by serde) and run; a call that does not fit, or
+//! names no tool, gets the default-format errors back, for the model to fix its
+//! call. (`examples/agent_loop.rs` runs the same in a provider's wire format.)
 //!
 //! ```text
 //! cargo run --example agent
 //! ```
 
 use serde::Deserialize;
-use serde_json::{json, Value};
-use tool_schema::{Format, Kind, Path, Position, Report, ToolArgs, Violation};
+use serde_json::json;
+use tool_schema::export::Target;
+use tool_schema::toolbox::{Call, Toolbox};
+use tool_schema::ToolArgs;
 
 /// Get the current weather for a city.
 #[derive(ToolArgs, Deserialize, Debug)]
@@ -100,40 +103,21 @@ struct Line {
     qty: u8,
 }
 
-/// Runs one call: the tool's result, or the report of an invalid call.
-type Run = Box<dyn Fn(&Value) -> Result<String, Report>>;
-
-/// One tool the host offers: its definition for the model, and how to run a call.
-struct Tool {
-    name: &'static str,
-    description: &'static str,
-    schema: &'static Value,
-    run: Run,
-}
-
-/// Parses a call into `T` (every problem, or typed arguments) and runs `f` on it.
-fn tool<T: ToolArgs + serde::de::DeserializeOwned + 'static>(f: fn(T) -> String) -> Tool {
-    Tool {
-        name: T::NAME,
-        description: T::DESCRIPTION,
-        schema: T::schema(),
-        run: Box::new(move |args| T::parse(args).map(f)),
-    }
-}
-
-fn tools() -> Vec<Tool> {
-    vec![
-        tool(|w: GetWeather| {
+/// The host's tools, each with its handler: the handler's argument type names
+/// the tool and gives its schema.
+fn tools() -> Toolbox {
+    Toolbox::new()
+        .tool(|w: GetWeather| {
             let unit = w.unit.unwrap_or(Unit::Celsius);
             format!("{}: 21 degrees {unit:?}, light rain", w.city)
-        }),
-        tool(|s: Search| {
+        })
+        .tool(|s: Search| {
             format!(
                 "{} results for {:?} by {:?} in {:?}",
                 s.limit, s.query, s.sort, s.categories
             )
-        }),
-        tool(|o: Order| {
+        })
+        .tool(|o: Order| {
             let items: u32 = o.lines.iter().map(|l| u32::from(l.qty)).sum();
             let skus: Vec<&str> = o.lines.iter().map(|l| l.sku.as_str()).collect();
             format!(
@@ -143,33 +127,15 @@ fn tools() -> Vec<Tool> {
                 skus.join(", "),
                 o.note.map(|n| format!(", note {n:?}")).unwrap_or_default()
             )
-        }),
-    ]
-}
-
-/// The host's answer to one call: the tool's result, or the errors for the model.
-fn handle(tools: &[Tool], name: &str, args: &Value) -> Result<String, Vec<String>> {
-    let Some(tool) = tools.iter().find(|t| t.name == name) else {
-        let unknown = Violation::new(
-            Kind::UnknownTool {
-                name: name.to_string(),
-                known: tools.iter().map(|t| t.name.to_string()).collect(),
-            },
-            Path::default(),
-            Position::default(),
-        );
-        return Err(Format::Default.render(&Report::new(vec![unknown])));
-    };
-    (tool.run)(args).map_err(|report| Format::Default.render(&report))
+        })
 }
 
 fn main() {
     let tools = tools();
-    println!("Tools offered to the model:\n");
-    for t in &tools {
-        let definition =
-            json!({"name": t.name, "description": t.description, "input_schema": t.schema});
-        println!("{}\n", serde_json::to_string_pretty(&definition).unwrap());
+    println!("Tools offered to the model (Anthropic's format):\n");
+    let definitions = tools.export(Target::Anthropic).expect("the tools export");
+    for definition in definitions.value.as_array().into_iter().flatten() {
+        println!("{}\n", serde_json::to_string_pretty(definition).unwrap());
     }
 
     // What a model might send: good calls, and the usual hallucinations.
@@ -209,12 +175,15 @@ fn main() {
         ("get_forecast", json!({"city": "Tokyo"})),
     ];
     println!("Calls:\n");
-    for (name, args) in &calls {
+    for (name, args) in calls {
         println!("{name} {args}");
-        match handle(&tools, name, args) {
-            Ok(result) => println!("  ok: {result}"),
-            Err(errors) => {
-                for e in errors {
+        // Routed by name, validated, parsed into the tool's type and run; or the
+        // errors for the model.
+        let outcome = tools.run(Target::Anthropic, Call::new(name, args));
+        match &outcome.result {
+            Ok(output) => println!("  ok: {}", output.text()),
+            Err(failure) => {
+                for e in failure.messages() {
                     println!("  - {e}");
                 }
             }

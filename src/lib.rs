@@ -24,7 +24,9 @@
 //! from a Rust type, [`tool_schema!`] for a JSON Schema compiled with your crate,
 //! [`Schema`] for a schema read at run time, and [`parse_str`] /
 //! [`Schema::validate_str`] for arguments still in JSON text. [`export`] writes a
-//! tool for each provider; [`seed`] holds the exercises this project grew from.
+//! tool for each provider; [`Toolbox`] holds an agent's tools, exports them all
+//! and dispatches each provider's tool calls to their handlers (see [`toolbox`]);
+//! [`seed`] holds the exercises this project grew from.
 //!
 //! # serde_json's `preserve_order`
 //!
@@ -536,8 +538,17 @@ pub use tool_schema_macros::ToolArgs;
 pub struct ReadmeDoctests;
 
 /// Used by generated code only. Not a public API: it may change in any release.
+mod json_schema;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
+
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__json_schema_impl as json_schema_impl;
+    #[cfg(feature = "schemars")]
+    pub use crate::json_schema::json_schema;
+    #[cfg(feature = "schemars")]
+    pub use schemars;
     pub use tool_schema_runtime::__private::*;
     pub use tool_schema_runtime::*;
 }

@@ -52,6 +52,12 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         Some(_) => schema_json,
         None => quote!("{}"),
     };
+    // `schemars::JsonSchema` with this schema when the user's `tool-schema` has
+    // the feature `schemars` (the facade's macro decides; nothing otherwise).
+    let json_schema = match schema {
+        Some(_) => quote!(#rt::json_schema_impl!(#ident);),
+        None => TokenStream::new(),
+    };
 
     quote! {
         impl ::tool_schema::ToolArgs for #ident {
@@ -97,6 +103,8 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
 
             #extra
         }
+
+        #json_schema
     }
 }
 

@@ -61,6 +61,13 @@
 //!   `numeric.rs`). The JSON Schema exports that are not strict keep the schema as
 //!   it is.
 //!
+//! # Response formats and other documents
+//!
+//! [`response`] writes a declared type as a provider's response format (structured
+//! outputs) or an MCP `outputSchema`, and reads the model's answer back with the same
+//! validator; [`embed`] places a schema inside another JSON Schema document (a
+//! schemars generator's), its `$defs` and local `$ref`s moved.
+//!
 //! # Where the facts come from
 //!
 //! Each provider module cites the documents its rules come from: `anthropic.rs`,
@@ -72,6 +79,7 @@ mod anthropic;
 mod assemble;
 mod describe;
 mod disjoint;
+mod embed;
 mod gemini;
 mod identifiers;
 mod inline;
@@ -83,11 +91,14 @@ mod normalize;
 mod numeric;
 mod openai;
 mod report;
+pub mod response;
 mod rewrite;
 pub mod strict;
 mod walk;
 
+pub use embed::embed;
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
+pub use response::{answer_options, response_format, StructuredOutput};
 pub use strict::{NullableOptional, StrictSchema};
 
 use crate::tool::ToolArgs;
@@ -170,6 +181,25 @@ impl Target {
                 | Target::OpenAiResponses
                 | Target::OpenAiResponsesStrict
         )
+    }
+
+    /// Whether this target's export makes every optional property required and
+    /// nullable, so that the model sends `null` for each argument it leaves out:
+    /// OpenAI's strict modes ([`strict::openai`]).
+    pub fn sends_null_for_absent(self) -> bool {
+        matches!(
+            self,
+            Target::OpenAiChatStrict | Target::OpenAiResponsesStrict
+        )
+    }
+
+    /// The options to read calls made against this target's export with:
+    /// tool-call mode, and [`Options::null_is_absent`](crate::Options::null_is_absent)
+    /// where the target sends `null` for an absent argument
+    /// ([`Target::sends_null_for_absent`]), so that no call the provider's own
+    /// grammar produced is refused. [`ToolExport::parse_for`] reads with them.
+    pub fn call_options(self) -> crate::Options {
+        crate::Options::default().null_is_absent(self.sends_null_for_absent())
     }
 
     /// The pointer, in the tool definition, of the parameters schema
@@ -562,6 +592,26 @@ pub trait ToolExport: ToolArgs {
     fn mcp() -> Result<Value, ExportError> {
         let spec = Self::tool_spec();
         mcp(spec.name, spec.title, spec.description, spec.schema)
+    }
+
+    /// Typed arguments of a call made against this tool as exported for `target`:
+    /// [`ToolArgs::parse_with`] with [`Target::call_options`]. For OpenAI's strict
+    /// targets, the `null` the model sends for an optional argument it leaves out
+    /// is read as absent (plain [`ToolArgs::parse`] refuses it: `argument 'unit'
+    /// should be string, got null`).
+    ///
+    /// # Errors
+    ///
+    /// Every violation of the call.
+    ///
+    /// # Panics
+    ///
+    /// As [`ToolArgs::parse`].
+    fn parse_for(target: Target, args: &Value) -> Result<Self, crate::Report>
+    where
+        Self: serde::de::DeserializeOwned,
+    {
+        Self::parse_with(args, &target.call_options())
     }
 
     /// The OpenAI strict transform of this tool's schema, with its report and the

@@ -2,16 +2,7 @@
 //! tool's name and the arguments as the provider sent them (a JSON value, or JSON
 //! text for OpenAI).
 //!
-//! The shapes, by provider (the documentation each comes from is cited beside the
-//! golden tests in `tests/toolbox.rs`):
-//!
-//! | target | one call | a turn's calls |
-//! |---|---|---|
-//! | Anthropic | `tool_use` block `{"type": "tool_use", "id", "name", "input"}` | the assistant message (or its `content`): its `tool_use` blocks |
-//! | OpenAI Chat | `tool_calls` entry `{"id", "type": "function", "function": {"name", "arguments": "<JSON text>"}}` | the assistant message (or its `tool_calls`, or the completion's first choice) |
-//! | OpenAI Responses | `function_call` item `{"type": "function_call", "call_id", "name", "arguments": "<JSON text>"}` | the response (or its `output`): its `function_call` items |
-//! | Gemini | part `{"functionCall": {"name", "args", "id"?}}` (or the bare `functionCall`) | the candidate's `content` (or its `parts`, or the response's first candidate): its `functionCall` parts |
-//! | MCP | `tools/call` params `{"name", "arguments"?}` (or the whole JSON-RPC request) | an array of params |
+//! The shapes are in the [`toolbox`](crate::toolbox#the-shapes) documentation.
 
 use super::wire::Wire;
 use crate::export::Target;
@@ -96,7 +87,7 @@ impl Call {
         self
     }
 
-    /// Reads one call in `target`'s wire shape (see the [module](self) table).
+    /// Reads one call in `target`'s wire shape (see [the shapes](crate::toolbox#the-shapes)).
     ///
     /// # Errors
     ///
@@ -164,8 +155,9 @@ impl Call {
         }
     }
 
-    /// Reads every tool call of one model turn, in order (see the [module](self)
-    /// table); the turn's other parts (text, thinking, ...) are skipped.
+    /// Reads every tool call of one model turn, in order (see [the
+    /// shapes](crate::toolbox#the-shapes)); the turn's other parts (text,
+    /// thinking, ...) are skipped.
     ///
     /// # Errors
     ///

@@ -83,23 +83,22 @@ impl Toolbox {
     }
 
     /// Dispatches every call of one model turn (see [`Call::from_turn`]: the
-    /// assistant message, its content, ...), one after the other; the results in
-    /// the calls' order. [`super::reply`] wraps them in the message to send back.
+    /// assistant message, its content, ...); the results in the calls' order.
+    /// [`super::reply`] wraps them in the message to send back. Async handlers
+    /// run concurrently on this thread, as [`Toolbox::run`] runs one (futures
+    /// that need no runtime of their own; otherwise use
+    /// [`Toolbox::dispatch_turn_async`] inside the runtime).
     ///
     /// # Errors
     ///
     /// A [`ShapeError`] when `turn`, or one of its calls, is not the provider's
     /// shape; then no handler has run.
     pub fn dispatch_turn(&self, target: Target, turn: &Value) -> Result<Vec<Value>, ShapeError> {
-        let calls = Call::from_turn(target, turn)?;
-        Ok(calls
-            .into_iter()
-            .map(|call| self.run(target, call).to_provider(target))
-            .collect())
+        block_on(self.dispatch_turn_async(target, turn))
     }
 
-    /// [`Toolbox::dispatch_turn`] with the async handlers run concurrently; the
-    /// results in the calls' order.
+    /// [`Toolbox::dispatch_turn`], awaited: the async handlers run concurrently
+    /// on the caller's executor; the results in the calls' order.
     ///
     /// # Errors
     ///

@@ -61,6 +61,32 @@
 //!   `OpenAiResponsesStrict` reads that `null` as absent
 //!   ([`Options::null_is_absent`](crate::Options::null_is_absent)).
 //!
+//! # The shapes
+//!
+//! `target` is the [`Target`](crate::export::Target) the tools were exported for
+//! (a strict mode has its provider's shapes). A call:
+//!
+//! | target | one call ([`Call::from_provider`]) | a turn's calls ([`Call::from_turn`]) |
+//! |---|---|---|
+//! | Anthropic | `tool_use` block `{"type": "tool_use", "id", "name", "input"}` | the assistant message (or its `content`): its `tool_use` blocks |
+//! | OpenAI Chat | `tool_calls` entry `{"id", "type": "function", "function": {"name", "arguments": "<JSON text>"}}` | the assistant message (or its `tool_calls`, or the completion's first choice) |
+//! | OpenAI Responses | `function_call` item `{"type": "function_call", "call_id", "name", "arguments": "<JSON text>"}` | the response (or its `output`): its `function_call` items |
+//! | Gemini | part `{"functionCall": {"name", "args", "id"?}}` (or the bare `functionCall`) | the candidate's `content` (or its `parts`, or the response's first candidate): its `functionCall` parts |
+//! | MCP | `tools/call` params `{"name", "arguments"?}` (or the whole JSON-RPC request) | an array of params |
+//!
+//! A result:
+//!
+//! | target | one result ([`Outcome::to_provider`]) | [`reply`] |
+//! |---|---|---|
+//! | Anthropic | `{"type": "tool_result", "tool_use_id", "content": "<text>"}`, with `"is_error": true` on an error | `{"role": "user", "content": [results]}` |
+//! | OpenAI Chat | `{"role": "tool", "tool_call_id", "content": "<text>"}` | the results, each a message to append |
+//! | OpenAI Responses | `{"type": "function_call_output", "call_id", "output": "<text>"}` | the results, each an input item |
+//! | Gemini | `{"functionResponse": {"id"?, "name", "response": {"output": ...}}}`, `{"error": "<text>"}` on an error | `{"role": "user", "parts": [results]}` |
+//! | MCP | `CallToolResult` `{"content": [{"type": "text", "text"}], "isError", "structuredContent"?}` | the results |
+//!
+//! The sources of each shape are cited in `docs/toolbox.md` and beside the golden
+//! tests in `tests/toolbox.rs`.
+//!
 //! Error results carry the default format's messages ([`Failure::messages`]): an
 //! unknown tool (with the closest name, letter case ignored), arguments text that
 //! is not JSON, every violation of invalid arguments, or the handler's error.
@@ -72,7 +98,7 @@ mod join;
 mod outcome;
 mod registry;
 mod results;
-mod wire;
+pub(crate) mod wire;
 
 pub use calls::{Arguments, Call, ShapeError};
 pub use input::{ToolInput, Validated};

@@ -15,7 +15,7 @@ use std::fmt;
 use std::future::Future;
 use std::sync::Arc;
 
-/// A call's handler, started: its result, or the future of a async handler.
+/// A call's handler, started: its result, or the future of an async handler.
 pub(crate) enum Invocation {
     Done(Result<Output, Failure>),
     Pending(BoxFuture<Result<Output, Failure>>),

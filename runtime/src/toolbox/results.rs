@@ -1,13 +1,7 @@
 //! An [`Outcome`] as each provider's tool-result JSON, and the message that
 //! carries a turn's results back to the model.
 //!
-//! | target | one result | [`reply`] |
-//! |---|---|---|
-//! | Anthropic | `{"type": "tool_result", "tool_use_id", "content": "<text>"}`, with `"is_error": true` on an error | `{"role": "user", "content": [results]}` |
-//! | OpenAI Chat | `{"role": "tool", "tool_call_id", "content": "<text>"}` | the results, each a message to append |
-//! | OpenAI Responses | `{"type": "function_call_output", "call_id", "output": "<text>"}` | the results, each an input item |
-//! | Gemini | `{"functionResponse": {"id"?, "name", "response": {"output": ...}}}`, `{"error": "<text>"}` on an error | `{"role": "user", "parts": [results]}` |
-//! | MCP | `CallToolResult` `{"content": [{"type": "text", "text"}], "isError", "structuredContent"?}` | the results |
+//! The shapes are in the [`toolbox`](crate::toolbox#the-shapes) documentation.
 //!
 //! Text is the output's text ([`Output::text`]: JSON output as compact JSON), or
 //! an error's messages one per line. OpenAI has no error flag: an error result
@@ -21,7 +15,8 @@ use crate::export::Target;
 use serde_json::{json, Map, Value};
 
 impl Outcome {
-    /// This outcome as `target`'s tool-result JSON (see the [module](self) table).
+    /// This outcome as `target`'s tool-result JSON (see [the
+    /// shapes](crate::toolbox#the-shapes)).
     pub fn to_provider(&self, target: Target) -> Value {
         let id = self.id.as_deref().unwrap_or_default();
         let text = self.text();

@@ -27,13 +27,15 @@ impl Wire {
     }
 }
 
-/// `base` as calls made against tools exported for `target` must be read: OpenAI's
-/// strict mode makes every optional property required and nullable, so the model
-/// sends `null` for what it leaves out, and [`Options::null_is_absent`] reads that
-/// `null` as absent. Every other target sends what the tool's own schema allows.
+/// `base` as calls made against tools exported for `target` must be read: with
+/// [`Options::null_is_absent`] where the target sends `null` for an absent
+/// argument ([`Target::sends_null_for_absent`]: OpenAI's strict modes make every
+/// optional property required and nullable). Every other target sends what the
+/// tool's own schema allows.
 pub(crate) fn options_for(base: Options, target: Target) -> Options {
-    match target {
-        Target::OpenAiChatStrict | Target::OpenAiResponsesStrict => base.null_is_absent(true),
-        _ => base,
+    if target.sends_null_for_absent() {
+        base.null_is_absent(true)
+    } else {
+        base
     }
 }

@@ -1,0 +1,277 @@
+//! A tool's schema placed inside another JSON Schema document (a schemars
+//! generator's, an OpenAPI document's): its local `$ref`s are relative to its own
+//! root, which is no longer the document's root.
+//!
+//! [`embed`] moves the schema's `$defs` into the document's definitions (a name
+//! already taken by a different schema gets a numbered one: `Node2`), and rewrites
+//! every local `$ref` to match: `#/$defs/Name` to the definition's new place, and a
+//! reference to the schema's own root (`#`, a recursive type) or to another place
+//! in it (`#/properties/x`) to a copy of the schema kept among the definitions under
+//! the tool's name. The schema returned is then right wherever the document puts it
+//! (at its root or nested), and its root stays an object schema (MCP's
+//! `inputSchema` needs `type: "object"` there).
+//!
+//! ```
+//! use serde_json::{json, Map};
+//! # use tool_schema_runtime as tool_schema;
+//! use tool_schema::export::embed;
+//!
+//! let node = json!({
+//!     "type": "object",
+//!     "properties": {"children": {"type": "array", "items": {"$ref": "#"}}}
+//! });
+//! let mut definitions = Map::new();
+//! let placed = embed(&node, "Node", &mut definitions, "#/$defs");
+//! assert_eq!(placed["properties"]["children"]["items"], json!({"$ref": "#/$defs/Node"}));
+//! assert_eq!(definitions["Node"], placed);
+//! ```
+
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// Keywords whose values are data, not schemas: a `$ref` member inside them is
+/// left alone.
+const DATA_KEYWORDS: [&str; 4] = ["const", "enum", "default", "examples"];
+
+/// `schema` made ready to sit anywhere in a document whose definitions are
+/// `definitions`, each addressed as `{defs_ref}/{name}` (`defs_ref` is `#/$defs`
+/// for JSON Schema 2020-12, `#/definitions` for draft 7,
+/// `#/components/schemas` for OpenAPI). `name` names the copy of the whole schema
+/// added when something in it refers to its root or to a place outside `$defs`.
+///
+/// Definitions already in `definitions` under the same name and equal to the
+/// one being added are shared (a type embedded twice adds its definitions once).
+pub fn embed(
+    schema: &Value,
+    name: &str,
+    definitions: &mut Map<String, Value>,
+    defs_ref: &str,
+) -> Value {
+    let defs_ref = defs_ref.trim_end_matches('/');
+    let mut root = schema.clone();
+    let own_defs = match root.as_object_mut().and_then(|m| m.remove("$defs")) {
+        Some(Value::Object(defs)) => defs,
+        Some(other) => {
+            // Not an object: not definitions we can move; leave it where it was.
+            if let Some(m) = root.as_object_mut() {
+                m.insert("$defs".into(), other);
+            }
+            Map::new()
+        }
+        None => Map::new(),
+    };
+
+    let needs_self = refers_outside_defs(&root) || own_defs.values().any(refers_outside_defs);
+
+    // Names first (a definition may refer to one declared after it), under the
+    // identity renaming: a definition equal to one already there is shared.
+    let identity: HashMap<String, String> =
+        own_defs.keys().map(|k| (k.clone(), k.clone())).collect();
+    let probe = Relocation {
+        defs_ref,
+        renames: &identity,
+        self_name: name,
+    };
+    let mut renames = HashMap::new();
+    for (key, def) in &own_defs {
+        let chosen = free_name(key, &probe.apply(def), definitions);
+        renames.insert(key.clone(), chosen);
+    }
+    let self_name = if needs_self {
+        let probe = Relocation {
+            defs_ref,
+            renames: &renames,
+            self_name: name,
+        };
+        free_name(name, &probe.apply(&root), definitions)
+    } else {
+        name.to_owned()
+    };
+
+    let relocation = Relocation {
+        defs_ref,
+        renames: &renames,
+        self_name: &self_name,
+    };
+    for (key, def) in &own_defs {
+        let moved = relocation.apply(def);
+        definitions.insert(renames[key].clone(), moved);
+    }
+    let placed = relocation.apply(&root);
+    if needs_self {
+        definitions.insert(self_name, placed.clone());
+    }
+    placed
+}
+
+/// `wanted`, or `wanted2`, `wanted3`, ...: the first name free in `definitions`
+/// or holding `value` already.
+fn free_name(wanted: &str, value: &Value, definitions: &Map<String, Value>) -> String {
+    let fits = |n: &str| definitions.get(n).is_none_or(|v| v == value);
+    if fits(wanted) {
+        return wanted.to_owned();
+    }
+    let mut i = 2usize;
+    loop {
+        let candidate = format!("{wanted}{i}");
+        if fits(&candidate) {
+            return candidate;
+        }
+        i += 1;
+    }
+}
+
+/// Whether a `$ref` in `schema` points at its root or at a place outside `$defs`.
+fn refers_outside_defs(schema: &Value) -> bool {
+    let mut found = false;
+    visit_refs(schema, &mut |r| {
+        if r == "#" || (r.starts_with("#/") && !r.starts_with("#/$defs/")) {
+            found = true;
+        }
+    });
+    found
+}
+
+/// Calls `f` with every `$ref` string of `schema`, data keywords skipped.
+fn visit_refs(schema: &Value, f: &mut impl FnMut(&str)) {
+    match schema {
+        Value::Object(m) => {
+            for (k, v) in m {
+                match (k.as_str(), v) {
+                    ("$ref", Value::String(r)) => f(r),
+                    (k, _) if DATA_KEYWORDS.contains(&k) => {}
+                    _ => visit_refs(v, f),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| visit_refs(v, f)),
+        _ => {}
+    }
+}
+
+/// How local references move.
+struct Relocation<'a> {
+    defs_ref: &'a str,
+    renames: &'a HashMap<String, String>,
+    self_name: &'a str,
+}
+
+impl Relocation<'_> {
+    /// A copy of `schema` with every local `$ref` moved.
+    fn apply(&self, schema: &Value) -> Value {
+        match schema {
+            Value::Object(m) => Value::Object(
+                m.iter()
+                    .map(|(k, v)| {
+                        let v = match (k.as_str(), v) {
+                            ("$ref", Value::String(r)) => Value::String(self.reference(r)),
+                            (k, v) if DATA_KEYWORDS.contains(&k) => v.clone(),
+                            (_, v) => self.apply(v),
+                        };
+                        (k.clone(), v)
+                    })
+                    .collect(),
+            ),
+            Value::Array(items) => Value::Array(items.iter().map(|v| self.apply(v)).collect()),
+            other => other.clone(),
+        }
+    }
+
+    /// Where the reference `r` (relative to the schema's root) points now.
+    fn reference(&self, r: &str) -> String {
+        let defs = self.defs_ref;
+        if r == "#" {
+            return format!("{defs}/{}", self.self_name);
+        }
+        if let Some(rest) = r.strip_prefix("#/$defs/") {
+            let (segment, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+            if let Some(renamed) = self.renames.get(segment) {
+                return format!("{defs}/{renamed}{tail}");
+            }
+        }
+        match r.strip_prefix("#/") {
+            Some(rest) => format!("{defs}/{}/{rest}", self.self_name),
+            // An anchor (`#name`) or another document: not ours to move.
+            None => r.to_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_schema_without_references_is_unchanged_and_adds_nothing() {
+        let s = json!({"type": "object", "properties": {"a": {"type": "string"}}});
+        let mut defs = Map::new();
+        assert_eq!(embed(&s, "A", &mut defs, "#/$defs"), s);
+        assert!(defs.is_empty());
+    }
+
+    #[test]
+    fn defs_move_to_the_document_and_their_references_follow() {
+        let s = json!({
+            "type": "object",
+            "properties": {"tree": {"$ref": "#/$defs/Tree"}},
+            "$defs": {"Tree": {"type": "object", "properties": {
+                "kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}
+            }}}
+        });
+        let mut defs = Map::new();
+        let placed = embed(&s, "Forest", &mut defs, "#/definitions/");
+        assert_eq!(
+            placed,
+            json!({"type": "object", "properties": {"tree": {"$ref": "#/definitions/Tree"}}})
+        );
+        assert_eq!(
+            defs["Tree"]["properties"]["kids"]["items"],
+            json!({"$ref": "#/definitions/Tree"})
+        );
+        assert_eq!(defs.len(), 1);
+        // Embedded again: the definition is shared, not repeated.
+        assert_eq!(embed(&s, "Forest", &mut defs, "#/definitions"), placed);
+        assert_eq!(defs.len(), 1);
+    }
+
+    #[test]
+    fn a_taken_name_holding_another_schema_gets_a_number() {
+        let s = json!({"type": "object", "properties": {"n": {"$ref": "#/$defs/N"}},
+                       "$defs": {"N": {"type": "integer"}}});
+        let mut defs = Map::new();
+        defs.insert("N".into(), json!({"type": "string"}));
+        let placed = embed(&s, "T", &mut defs, "#/$defs");
+        assert_eq!(placed["properties"]["n"], json!({"$ref": "#/$defs/N2"}));
+        assert_eq!(defs["N"], json!({"type": "string"}));
+        assert_eq!(defs["N2"], json!({"type": "integer"}));
+    }
+
+    #[test]
+    fn references_to_the_root_or_elsewhere_point_into_a_copy() {
+        let s = json!({
+            "type": "object",
+            "properties": {
+                "next": {"$ref": "#"},
+                "alias": {"$ref": "#/properties/name"},
+                "name": {"type": "string", "const": {"$ref": "#"}},
+                "ext": {"$ref": "https://example.com/s.json#/x"}
+            }
+        });
+        let mut defs = Map::new();
+        let placed = embed(&s, "Chain", &mut defs, "#/$defs");
+        assert_eq!(
+            placed["properties"]["next"],
+            json!({"$ref": "#/$defs/Chain"})
+        );
+        assert_eq!(
+            placed["properties"]["alias"],
+            json!({"$ref": "#/$defs/Chain/properties/name"})
+        );
+        // Data and other documents are left alone.
+        assert_eq!(placed["properties"]["name"]["const"], json!({"$ref": "#"}));
+        assert_eq!(placed["properties"]["ext"], s["properties"]["ext"]);
+        assert_eq!(defs["Chain"], placed);
+        assert_eq!(placed["type"], "object");
+    }
+}

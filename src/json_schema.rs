@@ -1,0 +1,71 @@
+//! `schemars::JsonSchema` for the types the macros declare (feature `schemars`).
+//!
+//! The macros cannot see which features the user's `tool-schema` has, so the code
+//! they generate calls [`json_schema_impl!`](crate::__json_schema_impl), a
+//! `macro_rules!` defined twice here: with the feature it implements
+//! `JsonSchema` through [`json_schema`], without it it expands to nothing.
+
+/// The schema schemars is given for `T`: `T::schema()` with its `$defs` moved into
+/// the generator's definitions and its local references moved with them (see
+/// [`crate::export::embed`]), so it is right at the root of a document
+/// (`schemars::schema_for!`, rmcp's `inputSchema`) and nested in another type's.
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+pub fn json_schema<T: crate::ToolArgs>(
+    name: &str,
+    generator: &mut schemars::SchemaGenerator,
+) -> schemars::Schema {
+    let defs_ref = format!(
+        "#{}",
+        generator
+            .settings()
+            .definitions_path
+            .trim_start_matches('#')
+            .trim_end_matches('/')
+    );
+    let placed = crate::export::embed(T::schema(), name, generator.definitions_mut(), &defs_ref);
+    // Always an object or a boolean (the macros accept no other schema), which
+    // `try_from` takes.
+    schemars::Schema::try_from(placed).unwrap_or_default()
+}
+
+/// Implements `schemars::JsonSchema` for a declared tool type with its own schema
+/// (feature `schemars`; see [`json_schema`]). Not a stable API.
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __json_schema_impl {
+    ($ty:ident) => {
+        impl ::tool_schema::__private::schemars::JsonSchema for $ty {
+            fn inline_schema() -> bool {
+                true
+            }
+
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::core::stringify!($ty))
+            }
+
+            fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::core::concat!(
+                    ::core::module_path!(),
+                    "::",
+                    ::core::stringify!($ty)
+                ))
+            }
+
+            fn json_schema(
+                generator: &mut ::tool_schema::__private::schemars::SchemaGenerator,
+            ) -> ::tool_schema::__private::schemars::Schema {
+                ::tool_schema::__private::json_schema::<$ty>(::core::stringify!($ty), generator)
+            }
+        }
+    };
+}
+
+/// Without the feature `schemars`: nothing.
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __json_schema_impl {
+    ($ty:ident) => {};
+}
