@@ -27,17 +27,28 @@ pub(crate) fn converted(schema: &Value) -> Option<Value> {
     if !other_draft && !identifiers {
         return None;
     }
-    let converted = crate::Schema::parse(schema).ok()?.to_value();
-    if !identifiers {
-        // A draft-7 schema that reads the same in 2020-12 is exported as written,
-        // its `$schema` with it.
-        let mut back = converted.clone();
-        back["$schema"] = schema["$schema"].clone();
-        if back == *schema {
-            return None;
-        }
+    let model = crate::Schema::parse(schema).ok()?;
+    if !identifiers && reads_the_same_in_2020_12(schema, &model) {
+        // Exported as written, its `$schema` with it.
+        return None;
     }
-    Some(converted)
+    Some(model.to_value())
+}
+
+/// Whether `schema` (whose model is `model`) gives the same model read in draft
+/// 2020-12 (its `$schema` aside).
+fn reads_the_same_in_2020_12(schema: &Value, model: &crate::Schema) -> bool {
+    let mut as_2020 = schema.clone();
+    as_2020["$schema"] = Value::from(Draft::Draft2020_12.schema_uri());
+    let Ok(other) = crate::Schema::parse(&as_2020) else {
+        return false;
+    };
+    let without_dialect = |s: &crate::Schema| {
+        let mut nodes = s.nodes().to_vec();
+        nodes[0].annotations.dialect = None;
+        nodes
+    };
+    without_dialect(model) == without_dialect(&other)
 }
 
 /// Whether an object of `schema` (at any depth; an `enum` value too, which only
