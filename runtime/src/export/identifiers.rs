@@ -32,7 +32,14 @@ pub(crate) fn converted(schema: &Value) -> Option<Value> {
         // Exported as written, its `$schema` with it.
         return None;
     }
-    Some(model.to_value())
+    let mut converted = model.to_value();
+    // The model holds every draft in the 2020-12 form: so does the export.
+    if let Some(d) = converted.get_mut("$schema") {
+        if d.as_str().and_then(Draft::from_schema_uri).is_some() {
+            *d = Value::from(Draft::Draft2020_12.schema_uri());
+        }
+    }
+    Some(converted)
 }
 
 /// Whether `schema` (whose model is `model`) gives the same model read in draft

@@ -28,6 +28,14 @@ fn kept_verbatim(name: &str) -> bool {
     keywords::kept_verbatim().iter().any(|k| k.name == name)
 }
 
+/// Whether `name` constrains nothing: an annotation, a core keyword (`$defs`,
+/// `$schema`, ...), a vendor extension.
+fn describes(name: &str) -> bool {
+    name.starts_with("x-")
+        || keywords::lookup(name)
+            .is_some_and(|k| matches!(k.family, Family::Annotation | Family::Core))
+}
+
 /// Whether `name` is a keyword of JSON Schema that this model does not implement
 /// yet (named apart from unknown keywords so the message can say so).
 fn not_yet(name: &str) -> bool {
@@ -268,15 +276,16 @@ impl Parser<'_> {
         // Source index of each name kept in `node.required`, for lint pointers.
         let mut required_at: Vec<usize> = Vec::new();
         let draft = self.draft();
-        // Draft 7: `$ref` makes the keywords beside it ignored (its definitions
-        // may still be referred to).
+        // Draft 7: `$ref` makes the keywords beside it ignored: those that
+        // constrain (its definitions may still be referred to, its annotations
+        // are kept).
         let ref_alone = draft.ref_overrides_siblings() && map.contains_key("$ref");
         // Drafts 7 and 2019-09: `items` as an array is `prefixItems`, and
         // `additionalItems` is then `items`.
         let items_array = draft.items_array() && map.get("items").is_some_and(Value::is_array);
         let mut additional_items = None;
         for (key, v) in map {
-            if ref_alone && !matches!(key.as_str(), "$ref" | "definitions" | "$defs") {
+            if ref_alone && key != "$ref" && !describes(key) {
                 continue;
             }
             if !self.reads(key) {

@@ -91,17 +91,7 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "title" => ann.title.clone().map(Value::String),
             "description" => ann.description.clone().map(Value::String),
             "$comment" => ann.comment.clone().map(Value::String),
-            // The model holds every draft in the 2020-12 form: so does its `$schema`.
-            "$schema" => {
-                ann.dialect
-                    .as_deref()
-                    .map(|d| match crate::keywords::Draft::from_schema_uri(d) {
-                        Some(draft) if draft != crate::keywords::Draft::Draft2020_12 => {
-                            Value::from(crate::keywords::Draft::Draft2020_12.schema_uri())
-                        }
-                        _ => Value::from(d),
-                    })
-            }
+            "$schema" => ann.dialect.clone().map(Value::String),
             "default" => ann.default.clone(),
             "examples" => ann.examples.clone().map(Value::Array),
             other => ann
