@@ -23,10 +23,12 @@ pub fn json_schema<T: crate::ToolArgs>(
             .trim_start_matches('#')
             .trim_end_matches('/')
     );
-    let placed = crate::export::embed(T::schema(), name, generator.definitions_mut(), &defs_ref);
-    // Always an object or a boolean (the macros accept no other schema), which
-    // `try_from` takes.
-    schemars::Schema::try_from(placed).unwrap_or_default()
+    // The macros accept no schema deeper than `embed` takes, nor one that is not
+    // an object or a boolean (what `try_from` takes): the fallbacks (refuse
+    // everything) are never reached.
+    crate::export::embed(T::schema(), name, generator.definitions_mut(), &defs_ref)
+        .and_then(|placed| schemars::Schema::try_from(placed).ok())
+        .unwrap_or_else(|| schemars::Schema::from(false))
 }
 
 /// Implements `schemars::JsonSchema` for a declared tool type with its own schema

@@ -28,6 +28,17 @@
 //! and dispatches each provider's tool calls to their handlers (see [`toolbox`]);
 //! [`seed`] holds the exercises this project grew from.
 //!
+//! # Optional features
+//!
+//! - `schemars`: every type the macros declare implements `schemars::JsonSchema`
+//!   (schemars 1.x) with its own schema, so it works wherever schemars is expected.
+//! - `rmcp`: the module `tool_schema::rmcp`, tool-schema tools in an
+//!   [rmcp](https://crates.io/crates/rmcp) MCP server (a whole toolbox, `#[tool]`
+//!   methods, or routes), every violation sent back as an `isError` result. rmcp
+//!   needs Rust 1.88; the crate without it needs 1.85. Turns on `schemars`.
+//!
+//! See `docs/rmcp.md` in the repository.
+//!
 //! # serde_json's `preserve_order`
 //!
 //! Depending on `tool-schema` turns on serde_json's `preserve_order` feature for
@@ -39,13 +50,14 @@
 //! schemas keep `properties` in the order the schema declared them.
 
 pub use tool_schema_runtime::{
-    dialect, export, json, json_report, parse_str, parse_str_with, render, schema, seed, text,
+    dialect, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
+    schema, seed, text,
     text::{ParseError, TextError},
     toolbox,
     toolbox::Toolbox,
     validate_str_with, CountBound, Counted, Diagnostic, Dialect, Draft, Format, JsonType, Kind,
     Lint, LintKind, Options, Path, Position, Report, Schema, SchemaBuilder, SchemaError, Segment,
-    ToolArgs, TypeSet, Undeclared, Violation,
+    Suggestion, ToolArgs, TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate

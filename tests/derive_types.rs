@@ -205,7 +205,7 @@ fn attributes_and_serde_attributes() {
         [
             "unexpected argument 'max_results'",
             "argument 'maxResults' should be at least 1, got 0",
-            "argument 'sections[0]' should be one of \"GUIDE\", \"API_REFERENCE\", \"faq\", got \"Guide\"",
+            "argument 'sections[0]' should be one of \"GUIDE\", \"API_REFERENCE\", \"faq\", got \"Guide\" (did you mean \"GUIDE\"?)",
             "unexpected argument 'cacheHits'",
         ]
     );

@@ -475,7 +475,7 @@ async fn a_toolbox_served_by_rmcp() {
     let params = CallToolRequestParams::new("get_wether").with_arguments(Default::default());
     let error = client.call_tool(params).await.unwrap_err().to_string();
     assert!(
-        error.contains("unknown tool 'get_wether'; did you mean 'get_weather'?"),
+        error.contains("unknown tool 'get_wether' (did you mean 'get_weather'?)"),
         "{error}"
     );
 

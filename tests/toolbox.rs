@@ -280,13 +280,13 @@ fn an_unknown_tool_gets_the_closest_name_letter_case_ignored() {
         .unwrap();
     assert_eq!(
         error_text(&typo),
-        "unknown tool 'get_wether'; did you mean 'get_weather'? available tools: 'get_weather', 'search_docs', 'echo'"
+        "unknown tool 'get_wether' (did you mean 'get_weather'?); available tools: 'get_weather', 'search_docs', 'echo'"
     );
     let case = tools
         .dispatch(Target::Anthropic, &anthropic_call("Search_Docs", json!({})))
         .unwrap();
     assert!(
-        error_text(&case).starts_with("unknown tool 'Search_Docs'; did you mean 'search_docs'? ")
+        error_text(&case).starts_with("unknown tool 'Search_Docs' (did you mean 'search_docs'?); ")
     );
     let far = tools
         .dispatch(Target::Anthropic, &anthropic_call("book_flight", json!({})))
@@ -345,8 +345,8 @@ fn invalid_arguments_get_every_message_and_never_reach_the_handler() {
         error_text(&result),
         [
             "argument 'city' should be string, got integer",
-            "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"Celsius\"",
-            "unexpected argument 'dayz'",
+            "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"Celsius\" (did you mean \"celsius\"?)",
+            "unexpected argument 'dayz' (did you mean 'days'?)",
         ]
         .join("\n")
     );

@@ -2,9 +2,12 @@
 //! `&Value`: the "limit" row. Each reports every violation with exactly our default
 //! messages, in our order (`tests/suite.rs` checks it), allocates nothing on valid
 //! input, and is written as one would by hand: a `match` on the names, flags for
-//! the required ones, the messages built only on failure.
+//! the required ones, the messages built only on failure. Suggestions (`did you
+//! mean`) come from the library's own decision, as a hand-written validator that
+//! wants them would take it.
 
-use serde_json::{Number, Value};
+use serde_json::{Map, Number, Value};
+use tool_schema::__private::suggest::{allowed_value, declared_name, Work};
 
 fn type_name(v: &Value) -> &'static str {
     match v {
@@ -27,14 +30,21 @@ fn wrong_type(out: &mut Vec<String>, path: &dyn std::fmt::Display, expected: &st
 }
 
 #[cold]
-fn not_in_enum(out: &mut Vec<String>, path: &dyn std::fmt::Display, allowed: &str, v: &Value) {
+fn not_in_enum(out: &mut Vec<String>, path: &dyn std::fmt::Display, allowed: &[&str], v: &Value) {
     let mut got = v.to_string();
     if got.chars().count() > 60 {
         got = got.chars().take(60).collect();
         got.push('…');
     }
+    let listed: Vec<String> = allowed.iter().map(|a| format!("\"{a}\"")).collect();
+    let values: Vec<Value> = allowed.iter().map(|a| Value::from(*a)).collect();
+    let hint = match allowed_value(v, &values, &mut Work::new()) {
+        Some(s) => format!(" (did you mean {s}?)"),
+        None => String::new(),
+    };
     out.push(format!(
-        "argument '{path}' should be one of {allowed}, got {got}"
+        "argument '{path}' should be one of {}, got {got}{hint}",
+        listed.join(", ")
     ));
 }
 
@@ -46,8 +56,20 @@ fn bound(out: &mut Vec<String>, path: &dyn std::fmt::Display, word: &str, limit:
 }
 
 #[cold]
-fn unexpected(out: &mut Vec<String>, path: &dyn std::fmt::Display) {
-    out.push(format!("unexpected argument '{path}'"));
+fn unexpected(
+    out: &mut Vec<String>,
+    path: &dyn std::fmt::Display,
+    name: &str,
+    declared: &[&str],
+    m: &Map<String, Value>,
+) {
+    let present = |d: &str| m.contains_key(d);
+    match declared_name(name, declared.iter().copied(), present, &mut Work::new()) {
+        Some(s) => out.push(format!(
+            "unexpected argument '{path}' (did you mean '{s}'?)"
+        )),
+        None => out.push(format!("unexpected argument '{path}'")),
+    }
 }
 
 #[cold]
@@ -96,10 +118,10 @@ pub fn weather(v: &Value) -> Vec<String> {
             }
             "unit" => match v {
                 Value::String(s) if s == "celsius" || s == "fahrenheit" => {}
-                Value::String(_) => not_in_enum(&mut out, k, r#""celsius", "fahrenheit""#, v),
+                Value::String(_) => not_in_enum(&mut out, k, &["celsius", "fahrenheit"], v),
                 _ => wrong_type(&mut out, k, "string", v),
             },
-            _ => unexpected(&mut out, k),
+            _ => unexpected(&mut out, k, k, &["city", "unit"], m),
         }
     }
     if !city {
@@ -131,7 +153,7 @@ pub fn search(v: &Value) -> Vec<String> {
             "sort" => match v {
                 Value::String(s) if matches!(s.as_str(), "relevance" | "date" | "popularity") => {}
                 Value::String(_) => {
-                    not_in_enum(&mut out, k, r#""relevance", "date", "popularity""#, v)
+                    not_in_enum(&mut out, k, &["relevance", "date", "popularity"], v)
                 }
                 _ => wrong_type(&mut out, k, "string", v),
             },
@@ -158,7 +180,21 @@ pub fn search(v: &Value) -> Vec<String> {
                 },
                 _ => wrong_type(&mut out, k, "number", v),
             },
-            _ => unexpected(&mut out, k),
+            _ => unexpected(
+                &mut out,
+                k,
+                k,
+                &[
+                    "query",
+                    "limit",
+                    "offset",
+                    "sort",
+                    "languages",
+                    "include_archived",
+                    "min_score",
+                ],
+                m,
+            ),
         }
     }
     if !(query && limit) {
@@ -198,7 +234,13 @@ fn customer(out: &mut Vec<String>, v: &Value) {
                     wrong_type(out, &format_args!("customer.{k}"), "boolean", v);
                 }
             }
-            _ => unexpected(out, &format_args!("customer.{k}")),
+            _ => unexpected(
+                out,
+                &format_args!("customer.{k}"),
+                k,
+                &["id", "email", "vip"],
+                m,
+            ),
         }
     }
     if !id {
@@ -240,7 +282,13 @@ fn item(out: &mut Vec<String>, i: usize, v: &Value) {
                     wrong_type(out, &format_args!("items[{i}].{k}"), "string or null", v);
                 }
             }
-            _ => unexpected(out, &format_args!("items[{i}].{k}")),
+            _ => unexpected(
+                out,
+                &format_args!("items[{i}].{k}"),
+                k,
+                &["sku", "quantity", "unit_price", "note"],
+                m,
+            ),
         }
     }
     if !(sku && quantity && unit_price) {
@@ -273,7 +321,7 @@ pub fn order(v: &Value) -> Vec<String> {
             }
             "currency" => match v {
                 Value::String(s) if matches!(s.as_str(), "USD" | "EUR" | "GBP") => {}
-                Value::String(_) => not_in_enum(&mut out, k, r#""USD", "EUR", "GBP""#, v),
+                Value::String(_) => not_in_enum(&mut out, k, &["USD", "EUR", "GBP"], v),
                 _ => wrong_type(&mut out, k, "string", v),
             },
             "items" => {
@@ -292,7 +340,13 @@ pub fn order(v: &Value) -> Vec<String> {
                     wrong_type(&mut out, k, "string", v);
                 }
             }
-            _ => unexpected(&mut out, k),
+            _ => unexpected(
+                &mut out,
+                k,
+                k,
+                &["customer", "currency", "items", "notes"],
+                m,
+            ),
         }
     }
     if !(has_customer && items) {

@@ -60,11 +60,11 @@ pub fn violation(args: &Value, max: usize, declared: impl Fn(&str) -> Option<usi
         Some(Segment::Key(k)) => (argument, declared(k)),
         _ => (None, None),
     };
-    Violation {
-        kind: Kind::TooDeep { limit: max },
-        path: Path(segs),
-        position: Position { argument, declared },
-    }
+    Violation::new(
+        Kind::TooDeep { limit: max },
+        Path(segs),
+        Position { argument, declared },
+    )
 }
 
 /// Pushes onto `segs` the steps to the first container below `value` that lies

@@ -35,6 +35,7 @@ pub mod keywords;
 mod options;
 mod pattern;
 pub mod render;
+pub mod repair;
 pub mod schema;
 pub mod seed;
 #[doc(hidden)]
@@ -48,11 +49,13 @@ pub use dialect::Dialect;
 pub use json::{JsonType, TypeSet};
 pub use keywords::Draft;
 pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};
-pub use render::{json_report, Format};
+pub use render::{json_report, repair_report, Format};
 pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaBuilder, SchemaError};
 pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
 pub use toolbox::Toolbox;
-pub use violation::{CountBound, Counted, Kind, Path, Position, Report, Segment, Violation};
+pub use violation::{
+    CountBound, Counted, Kind, Path, Position, Report, Segment, Suggestion, Violation,
+};
 
 /// Used by generated code only. Not a public API: it may change in any release.
 #[doc(hidden)]

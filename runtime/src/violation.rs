@@ -307,6 +307,32 @@ impl Kind {
     }
 }
 
+/// What the call most likely meant, where a problem is close to exactly one
+/// answer: a fact of the violation (formats write it in their words, e.g. `(did
+/// you mean 'city'?)`). Close: at most a third of the letters differ (case,
+/// `_` and `-` aside), and no other answer is as close.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Suggestion {
+    /// A name: the declared property an undeclared argument
+    /// ([`Kind::Unexpected`]) likely misspells, or the known tool an unknown
+    /// tool name ([`Kind::UnknownTool`]) likely misspells.
+    Name(String),
+    /// The allowed value an `enum` or `const` miss ([`Kind::Enum`],
+    /// [`Kind::Const`]) is close to: `"celsius"` for `"Celsius"`.
+    Value(Value),
+}
+
+impl Suggestion {
+    /// The suggestion as JSON: the name as a string, or the value itself.
+    pub fn to_json(&self) -> Value {
+        match self {
+            Suggestion::Name(name) => Value::String(name.clone()),
+            Suggestion::Value(value) => value.clone(),
+        }
+    }
+}
+
 /// One problem with one value of a call.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -317,16 +343,25 @@ pub struct Violation {
     pub path: Path,
     /// Which top-level argument it belongs to.
     pub position: Position,
+    /// What the call most likely meant, when the problem is close to exactly one
+    /// answer (an undeclared argument close to a declared name, an `enum` or
+    /// `const` miss close to one allowed value, an unknown tool close to a known
+    /// one); `None` otherwise.
+    pub suggestion: Option<Suggestion>,
 }
 
 impl Violation {
     /// The violation `kind` of the value at `path`, found at `position` of the
-    /// call's text (or [`Position::default`] when there is none).
+    /// call's text (or [`Position::default`] when there is none), with the
+    /// suggestion `kind`'s own facts give (an allowed value close to the one
+    /// received, a known tool close to the unknown one).
     pub fn new(kind: Kind, path: Path, position: Position) -> Violation {
+        let suggestion = crate::suggest::of_kind(&kind, &mut crate::suggest::Work::new());
         Violation {
             kind,
             path,
             position,
+            suggestion,
         }
     }
 }
@@ -469,6 +504,8 @@ pub struct Budget {
     /// the violations they displace.
     over: Cell<usize>,
     omitted: Cell<usize>,
+    /// What the run's suggestions may still compute (see [`crate::suggest::Work`]).
+    work: Cell<usize>,
 }
 
 impl Budget {
@@ -478,6 +515,7 @@ impl Budget {
             left: Cell::new(max),
             over: Cell::new(0),
             omitted: Cell::new(0),
+            work: Cell::new(crate::suggest::WORK_CELLS),
         }
     }
 
@@ -624,11 +662,15 @@ impl<'a> Sink<'a> {
         if !self.admit(&kind) {
             return;
         }
+        let mut work = self.work();
+        let suggestion = crate::suggest::of_kind(&kind, &mut work);
+        self.keep_work(work);
         if let Some(list) = self.list.as_deref_mut() {
             list.push(Violation {
                 kind,
                 path: trail.to_path(),
                 position,
+                suggestion,
             });
         }
     }
@@ -687,6 +729,33 @@ impl<'a> Sink<'a> {
     #[inline]
     pub fn mark(&self) -> usize {
         self.list.as_deref().map_or(0, Vec::len)
+    }
+
+    /// What the run's suggestions may still compute: taken from the run's budget
+    /// (a whole budget without one), given back with [`Sink::keep_work`].
+    pub fn work(&self) -> crate::suggest::Work {
+        match self.budget {
+            Some(b) => crate::suggest::Work::with(b.work.get()),
+            None => crate::suggest::Work::new(),
+        }
+    }
+
+    /// Gives back what is left of the work [`Sink::work`] took.
+    pub fn keep_work(&self, work: crate::suggest::Work) {
+        if let Some(b) = self.budget {
+            b.work.set(work.left());
+        }
+    }
+
+    /// The violations collected since `mark` (none when probing), for a pass
+    /// that adds facts to them (see
+    /// [`keywords::object::suggest_names`](crate::keywords::object::suggest_names)).
+    #[inline]
+    pub fn since(&mut self, mark: usize) -> &mut [Violation] {
+        match self.list.as_deref_mut() {
+            Some(list) if mark < list.len() => &mut list[mark..],
+            _ => &mut [],
+        }
     }
 
     /// Moves the violations collected since `from` before those collected from
@@ -921,6 +990,12 @@ impl<'a> Trail<'a> {
             seg: TrailSeg::Index(index),
             depth: self.depth + 1,
         }
+    }
+
+    /// How many steps the path has (0 at the arguments object).
+    #[inline]
+    pub fn depth(&self) -> usize {
+        self.depth
     }
 
     /// Whether this is the arguments object itself.

@@ -336,7 +336,7 @@ fn default_unknown_tool_and_hand_made_kinds() {
     assert_eq!(
         render(Format::Default, &r),
         [
-            "unknown tool 'get_wether'; did you mean 'get_weather'? available tools: 'get_weather', 'search'",
+            "unknown tool 'get_wether' (did you mean 'get_weather'?); available tools: 'get_weather', 'search'",
             "unknown tool 'x'; no tools are available",
             "arguments should be one of \"a\", \"b\", got \"c\"",
             "arguments should be {}, got []",

@@ -44,7 +44,7 @@ use std::sync::Arc;
 ///   for invalid arguments (every violation) and a handler's error.
 /// - A call naming no tool is a JSON-RPC `invalid_params` error, as the MCP
 ///   specification asks for unknown tools (a protocol error, not a tool result),
-///   whose message is ours: `unknown tool 'x'; did you mean 'y'? ...`.
+///   whose message is ours: `unknown tool 'x' (did you mean 'y'?); ...`.
 #[derive(Clone, Debug)]
 pub struct ToolboxServer {
     toolbox: Toolbox,

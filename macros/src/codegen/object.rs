@@ -228,6 +228,7 @@ pub(super) fn code(node: &Node, root: bool) -> TokenStream {
     code.push(shape.seen_decl());
     if visit {
         code.push(members(&shape));
+        code.push(suggestions(&shape));
     }
     code.push(missing(&shape));
     quote!(#(#code)*)
@@ -322,6 +323,22 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
     } else {
         quote!(_ => { #names })
     }
+}
+
+/// Where undeclared names may be refused: once the members reported something,
+/// each refused name gets the declared one it likely misspells (the runtime's
+/// `keywords::object::suggest_names`, given the declared names as a static list).
+fn suggestions(shape: &Shape<'_>) -> TokenStream {
+    if !shape.may_reject {
+        return quote!();
+    }
+    let rt = rt();
+    let names = shape.props.iter().map(|p| &p.name);
+    quote!(
+        if out.mark() > start {
+            #rt::keywords::object::suggest_names(out, start, t, [#(#names),*], m);
+        }
+    )
 }
 
 /// Missing required properties, reported after the pass and moved before what

@@ -21,7 +21,7 @@
 //!     "properties": {"children": {"type": "array", "items": {"$ref": "#"}}}
 //! });
 //! let mut definitions = Map::new();
-//! let placed = embed(&node, "Node", &mut definitions, "#/$defs");
+//! let placed = embed(&node, "Node", &mut definitions, "#/$defs").unwrap();
 //! assert_eq!(placed["properties"]["children"]["items"], json!({"$ref": "#/$defs/Node"}));
 //! assert_eq!(definitions["Node"], placed);
 //! ```
@@ -41,12 +41,20 @@ const DATA_KEYWORDS: [&str; 4] = ["const", "enum", "default", "examples"];
 ///
 /// Definitions already in `definitions` under the same name and equal to the
 /// one being added are shared (a type embedded twice adds its definitions once).
+///
+/// `None`, and nothing added, for JSON nested deeper than
+/// [`MAX_JSON_DEPTH`](super::limits::MAX_JSON_DEPTH) levels (found without
+/// recursing into it): the walks here recurse, and no schema
+/// [`Schema::parse`](crate::Schema::parse) accepts is that deep.
 pub fn embed(
     schema: &Value,
     name: &str,
     definitions: &mut Map<String, Value>,
     defs_ref: &str,
-) -> Value {
+) -> Option<Value> {
+    if super::limits::too_deep(schema, super::limits::MAX_JSON_DEPTH).is_some() {
+        return None;
+    }
     let defs_ref = defs_ref.trim_end_matches('/');
     let mut root = schema.clone();
     let own_defs = match root.as_object_mut().and_then(|m| m.remove("$defs")) {
@@ -101,7 +109,7 @@ pub fn embed(
     if needs_self {
         definitions.insert(self_name, placed.clone());
     }
-    placed
+    Some(placed)
 }
 
 /// `wanted`, or `wanted2`, `wanted3`, ...: the first name free in `definitions`
@@ -206,7 +214,7 @@ mod tests {
     fn a_schema_without_references_is_unchanged_and_adds_nothing() {
         let s = json!({"type": "object", "properties": {"a": {"type": "string"}}});
         let mut defs = Map::new();
-        assert_eq!(embed(&s, "A", &mut defs, "#/$defs"), s);
+        assert_eq!(embed(&s, "A", &mut defs, "#/$defs"), Some(s));
         assert!(defs.is_empty());
     }
 
@@ -220,7 +228,7 @@ mod tests {
             }}}
         });
         let mut defs = Map::new();
-        let placed = embed(&s, "Forest", &mut defs, "#/definitions/");
+        let placed = embed(&s, "Forest", &mut defs, "#/definitions/").unwrap();
         assert_eq!(
             placed,
             json!({"type": "object", "properties": {"tree": {"$ref": "#/definitions/Tree"}}})
@@ -231,7 +239,10 @@ mod tests {
         );
         assert_eq!(defs.len(), 1);
         // Embedded again: the definition is shared, not repeated.
-        assert_eq!(embed(&s, "Forest", &mut defs, "#/definitions"), placed);
+        assert_eq!(
+            embed(&s, "Forest", &mut defs, "#/definitions"),
+            Some(placed)
+        );
         assert_eq!(defs.len(), 1);
     }
 
@@ -241,7 +252,7 @@ mod tests {
                        "$defs": {"N": {"type": "integer"}}});
         let mut defs = Map::new();
         defs.insert("N".into(), json!({"type": "string"}));
-        let placed = embed(&s, "T", &mut defs, "#/$defs");
+        let placed = embed(&s, "T", &mut defs, "#/$defs").unwrap();
         assert_eq!(placed["properties"]["n"], json!({"$ref": "#/$defs/N2"}));
         assert_eq!(defs["N"], json!({"type": "string"}));
         assert_eq!(defs["N2"], json!({"type": "integer"}));
@@ -259,7 +270,7 @@ mod tests {
             }
         });
         let mut defs = Map::new();
-        let placed = embed(&s, "Chain", &mut defs, "#/$defs");
+        let placed = embed(&s, "Chain", &mut defs, "#/$defs").unwrap();
         assert_eq!(
             placed["properties"]["next"],
             json!({"$ref": "#/$defs/Chain"})
@@ -273,5 +284,16 @@ mod tests {
         assert_eq!(placed["properties"]["ext"], s["properties"]["ext"]);
         assert_eq!(defs["Chain"], placed);
         assert_eq!(placed["type"], "object");
+    }
+
+    #[test]
+    fn json_deeper_than_the_limit_is_left_alone() {
+        let mut deep = json!({"type": "object"});
+        for _ in 0..super::super::limits::MAX_JSON_DEPTH {
+            deep = json!({"type": "object", "properties": {"x": deep}});
+        }
+        let mut defs = Map::new();
+        assert_eq!(embed(&deep, "Deep", &mut defs, "#/$defs"), None);
+        assert!(defs.is_empty());
     }
 }

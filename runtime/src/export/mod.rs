@@ -98,7 +98,7 @@ mod walk;
 
 pub use embed::embed;
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
-pub use response::{answer_options, response_format, StructuredOutput};
+pub use response::{response_format, StructuredOutput};
 pub use strict::{NullableOptional, StrictSchema};
 
 use crate::tool::ToolArgs;

@@ -23,7 +23,7 @@
 //!   `schema`; `strict`) and Responses (`text.format`, the same members beside
 //!   `type`). The strict schema subset is the one of strict function calling
 //!   (`strict/`): optional properties become required and nullable, so the answer
-//!   has a `null` for each one the model leaves out ([`answer_options`]).
+//!   has a `null` for each one the model leaves out (read with [`Target::call_options`], as the calls of the same export are).
 //! - Anthropic, <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>:
 //!   JSON outputs are `output_config: {"format": {"type": "json_schema", "schema"}}`
 //!   (the beta's top-level `output_format` moved there), constrained with the same
@@ -41,7 +41,6 @@
 //!   block), and must conform to the schema.
 
 use super::{export, ExportError, ExportOptions, Exported, Target, ToolSpec};
-use crate::options::Options;
 use crate::text::{ParseError, TextError};
 use crate::tool::{parse_str_with, validate_str_with, without_absent_nulls, ToolArgs};
 use crate::violation::Report;
@@ -110,14 +109,6 @@ fn wrap(target: Target, spec: &ToolSpec<'_>, schema: Option<Value>) -> Value {
         }
         Target::Mcp => schema,
     }
-}
-
-/// The options an answer to `target`'s response format is read with: tool-call
-/// mode, and for OpenAI strict a `null` for an optional property is absent (the
-/// strict schema made it required and nullable), as the toolbox reads calls
-/// ([`Toolbox::options_for`](crate::toolbox::Toolbox::options_for)).
-pub fn answer_options(target: Target) -> Options {
-    crate::toolbox::wire::options_for(Options::default(), target)
 }
 
 /// Structured outputs for every declared type (blanket-implemented for every
@@ -203,7 +194,9 @@ pub trait StructuredOutput: ToolArgs {
         Ok(json)
     }
 
-    /// Validates the model's answer (JSON text) to `target`'s response format.
+    /// Validates the model's answer (JSON text) to `target`'s response format,
+    /// with the options of calls to `target`'s export ([`Target::call_options`]:
+    /// for OpenAI strict, a `null` for an optional property is absent).
     ///
     /// # Errors
     ///
@@ -212,7 +205,7 @@ pub trait StructuredOutput: ToolArgs {
     where
         Self: Sized + 'static,
     {
-        validate_str_with::<Self>(text, &answer_options(target))
+        validate_str_with::<Self>(text, &target.call_options())
     }
 
     /// The model's answer (JSON text) to `target`'s response format, validated
@@ -229,7 +222,7 @@ pub trait StructuredOutput: ToolArgs {
     where
         Self: DeserializeOwned + Sized + 'static,
     {
-        parse_str_with::<Self>(text, &answer_options(target))
+        parse_str_with::<Self>(text, &target.call_options())
     }
 }
 
@@ -321,13 +314,5 @@ mod tests {
         let schema = json!({"type": "array", "items": {"type": "string"}});
         let err = response_format(Target::Mcp, &spec(&schema), &ExportOptions::default());
         assert!(err.is_err());
-    }
-
-    #[test]
-    fn openai_strict_answers_read_null_as_absent() {
-        assert!(answer_options(Target::OpenAiChatStrict).null_is_absent);
-        assert!(answer_options(Target::OpenAiResponsesStrict).null_is_absent);
-        assert!(!answer_options(Target::AnthropicStrict).null_is_absent);
-        assert!(!answer_options(Target::Mcp).null_is_absent);
     }
 }

@@ -113,14 +113,14 @@ pub fn root_not_object(
     if root_has_type || !options.object_root || args.is_object() {
         return false;
     }
-    out.push(Violation {
-        kind: Kind::Type {
+    out.push(Violation::new(
+        Kind::Type {
             expected: TypeSet::single(JsonType::Object),
             received: JsonType::of(args),
         },
-        path: Trail::ROOT.to_path(),
-        position: Position::default(),
-    });
+        Trail::ROOT.to_path(),
+        Position::default(),
+    ));
     true
 }
 
@@ -338,6 +338,10 @@ impl Run<'_> {
                 (None, _) if reject => out.report(|| Kind::Unexpected, &trail.key(key), at),
                 (None, _) => {}
             }
+        }
+        if reject && out.mark() > start {
+            let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
+            keywords::object::suggest_names(out, start, trail, declared, map);
         }
         let mut next = 0;
         let absent = |name: &str, next: &mut usize| match find_property(node, f, name, next) {

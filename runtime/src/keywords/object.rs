@@ -6,7 +6,9 @@
 use super::count;
 use crate::options::Undeclared;
 use crate::schema::{Additional, Node};
-use crate::violation::{Kind, Position, Sink, Trail};
+use crate::suggest::declared_name;
+use crate::violation::{Kind, Position, Segment, Sink, Suggestion, Trail};
+use serde_json::{Map, Value};
 
 /// Whether `node` closes an object to undeclared names (under the policy of
 /// [`rejects_undeclared`]): where it declares `properties`, and at the arguments
@@ -82,4 +84,39 @@ pub(crate) fn report_counts(
         (trail, pos),
         out,
     );
+}
+
+/// After the members of the object `map` at `trail` were reported (from `start`
+/// on): each of its undeclared members refused there ([`Kind::Unexpected`]) gets
+/// the `declared` name it likely misspells, among those `map` does not give (the
+/// decision of [`declared_name`]), within the run's [`Work`](crate::suggest::Work),
+/// so that many undeclared names against many declared ones cost a bounded time.
+/// Runs on the invalid path only: both back ends call it when the object
+/// reported something.
+#[cold]
+#[inline(never)]
+pub fn suggest_names<'n, I>(
+    out: &mut Sink<'_>,
+    start: usize,
+    trail: &Trail<'_>,
+    declared: I,
+    map: &Map<String, Value>,
+) where
+    I: IntoIterator<Item = &'n str> + Clone,
+{
+    let depth = trail.depth() + 1;
+    let mut work = out.work();
+    for v in out.since(start) {
+        if v.kind != Kind::Unexpected || v.path.0.len() != depth || v.suggestion.is_some() {
+            continue;
+        }
+        let Some(Segment::Key(word)) = v.path.0.last() else {
+            continue;
+        };
+        let present = |name: &str| map.contains_key(name);
+        if let Some(name) = declared_name(word, declared.clone(), present, &mut work) {
+            v.suggestion = Some(Suggestion::Name(name.to_string()));
+        }
+    }
+    out.keep_work(work);
 }

@@ -2,7 +2,7 @@
 //! and to nested paths.
 
 use crate::echo;
-use crate::violation::{CountBound, Counted, Kind, Violation, NAME_SHOWN};
+use crate::violation::{CountBound, Counted, Kind, Suggestion, Violation, NAME_SHOWN};
 use serde_json::Value;
 use std::fmt::{self, Write as _};
 
@@ -17,14 +17,17 @@ const PATTERN_SHOWN: usize = 200;
 /// ```text
 /// missing required argument 'city'
 /// unexpected argument 'units'
+/// unexpected argument 'citty' (did you mean 'city'?)
 /// argument 'a' should be number, got string
 /// argument 'unit' should be one of "celsius", "fahrenheit", got "kelvin"
+/// argument 'unit' should be one of "celsius", "fahrenheit", got "Celsius" (did you mean "celsius"?)
 /// argument 'qty' should be at least 1, got 0
 /// argument 'filters.tags[2]' should be string, got integer
 /// arguments should be object, got array
 /// argument 'city' is given more than once
 /// ```
 ///
+/// A violation with a [`Suggestion`] ends with it: `(did you mean 'city'?)`.
 /// What the call sent is echoed with control and bidi characters escaped
 /// (`\u001b`, `\u202e`) and cut with `…` past 60 characters (names and quoted
 /// values); a message longer than the default
@@ -37,8 +40,37 @@ pub fn message(v: &Violation) -> String {
 /// lists (enum values, alternatives) stop being written past it.
 pub(crate) fn message_within(v: &Violation, max: usize) -> String {
     let mut out = message_uncut(v, max);
+    // An unknown tool's suggestion is written before the list of tools.
+    if let (Some(s), false) = (&v.suggestion, matches!(v.kind, Kind::UnknownTool { .. })) {
+        write_suggestion(&mut out, s);
+    }
     cut_to(&mut out, max);
     out
+}
+
+/// The sentence for `v` without its suggestion (seed 000's words).
+pub(crate) fn message_plain(v: &Violation) -> String {
+    if v.suggestion.is_none() {
+        return message(v);
+    }
+    let mut bare = v.clone();
+    bare.suggestion = None;
+    message(&bare)
+}
+
+/// ` (did you mean 'city'?)` for a name, ` (did you mean "celsius"?)` for a
+/// value, appended.
+fn write_suggestion(out: &mut String, suggestion: &Suggestion) {
+    out.push_str(" (did you mean ");
+    match suggestion {
+        Suggestion::Name(name) => {
+            out.push('\'');
+            echo::push_name(out, name, NAME_SHOWN);
+            out.push('\'');
+        }
+        Suggestion::Value(value) => write_json(out, value),
+    }
+    out.push_str("?)");
 }
 
 /// Cuts `out` to at most `max` bytes (plus `…`) on a character boundary.
@@ -60,24 +92,6 @@ fn quoted_path(out: &mut String, before: &str, v: &Violation, after: &str) {
     out.push_str(after);
 }
 
-/// The longest tool name, in characters, a "did you mean" is looked for (every
-/// provider's names are at most 128 characters): the edit distance costs the
-/// product of two names' lengths, so a hostile name of megabytes gets none.
-const SUGGEST_MAX_CHARS: usize = 128;
-
-/// The known tool closest to `called` (letter case ignored: `Get_Weather`,
-/// `get_wether` -> `get_weather`), if one is close enough to be a typo.
-fn closest_tool<'k>(called: &str, known: &'k [String]) -> Option<&'k str> {
-    let short = |s: &str| s.chars().nth(SUGGEST_MAX_CHARS).is_none();
-    if !short(called) {
-        return None;
-    }
-    crate::suggest::closest(
-        called,
-        known.iter().map(String::as_str).filter(|k| short(k)),
-    )
-}
-
 fn message_uncut(v: &Violation, max: usize) -> String {
     let subject = Subject(&v.path);
     match &v.kind {
@@ -88,21 +102,16 @@ fn message_uncut(v: &Violation, max: usize) -> String {
                 predicate(problem, max)
             )
         }
-        Kind::UnknownTool {
-            name: called,
-            known,
-        } => {
-            let name = echo::name(called, NAME_SHOWN);
+        Kind::UnknownTool { name, known } => {
+            let mut out = format!("unknown tool '{}'", echo::name(name, NAME_SHOWN));
+            if let Some(s) = &v.suggestion {
+                write_suggestion(&mut out, s);
+            }
             if known.is_empty() {
-                format!("unknown tool '{name}'; no tools are available")
+                out.push_str("; no tools are available");
+                out
             } else {
-                let mut out = format!("unknown tool '{name}'; ");
-                if let Some(close) = closest_tool(called, known) {
-                    out.push_str("did you mean '");
-                    echo::push_name(&mut out, close, NAME_SHOWN);
-                    out.push_str("'? ");
-                }
-                out.push_str("available tools: ");
+                out.push_str("; available tools: ");
                 for (i, k) in known.iter().enumerate() {
                     if out.len() > max {
                         break;

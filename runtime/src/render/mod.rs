@@ -16,14 +16,18 @@
 //! is echoed with control and bidi characters escaped (see [`message`]).
 
 mod bfcl;
+mod changes;
 mod default;
 #[doc(hidden)]
 mod report;
 pub(crate) mod seeds;
+mod words;
 
 pub use bfcl::bfcl_codes;
+pub(crate) use changes::change_message;
 pub use default::message;
-pub use report::json_report;
+pub use report::{json_report, repair_report};
+pub use words::Words;
 
 use crate::violation::{Report, Violation};
 use std::fmt;
@@ -87,14 +91,31 @@ impl Format {
     /// lines that fit, then `... and N more problems` when any line, or any
     /// violation of the report ([`Report::omitted`]), is left out.
     pub fn render(self, report: &Report) -> Vec<String> {
+        self.render_with(report, &Words::new())
+    }
+
+    /// [`Format::render`] with the optional words of `words`: a summary line
+    /// first (`3 problems with the arguments of get_weather:`), the first
+    /// sentence of a missing argument's description after its sentence. A valid
+    /// report has no lines.
+    pub fn render_with(self, report: &Report, words: &Words<'_>) -> Vec<String> {
         let max = report.max_report_bytes;
+        if report.is_valid() {
+            return Vec::new();
+        }
         match self {
             Format::Default => {
-                let lines = report
-                    .violations
-                    .iter()
-                    .map(|v| default::message_within(v, max));
-                bounded(lines, report.violations.len(), report)
+                let summary = words.summary.map(|tool| words::summary_line(report, tool));
+                let lines = report.violations.iter().map(|v| {
+                    let mut line = default::message_within(v, max);
+                    if let Some(schema) = words.describe_missing {
+                        words::push_description(&mut line, v, schema);
+                        default::cut_to(&mut line, max);
+                    }
+                    line
+                });
+                let n = report.violations.len() + usize::from(summary.is_some());
+                bounded(summary.into_iter().chain(lines), n, report)
             }
         }
     }

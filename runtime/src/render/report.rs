@@ -1,6 +1,7 @@
 //! The JSON report: one object per violation, for programs rather than models.
 
 use super::default::message_within;
+use crate::repair::Repaired;
 use crate::violation::{Kind, Report, Violation};
 use serde_json::{json, Map, Value};
 
@@ -24,6 +25,12 @@ use serde_json::{json, Map, Value};
 /// `received` for `enum`; `expected` and `received` for `const`; `limit` and
 /// `received` for `below-minimum` / `above-maximum`; `received` (the name) and
 /// `allowed` (the known tools) for `unknown-tool`.
+///
+/// `suggestion`, where the violation has one (see
+/// [`Violation::suggestion`](crate::Violation::suggestion)): the declared name an
+/// `unexpected` argument likely misspells, the known tool for an `unknown-tool`
+/// (strings), or the allowed value an `enum` or `const` miss is close to (the
+/// value itself). Absent otherwise.
 pub fn json_report(report: &Report) -> Value {
     let max = report.max_report_bytes;
     let mut used = 0usize;
@@ -48,6 +55,9 @@ fn entry(v: &Violation, max: usize) -> (Value, usize) {
     o.insert("pointer".into(), json!(v.path.to_pointer()));
     o.insert("argument".into(), json!(v.position.argument));
     facts(&v.kind, &mut o, max);
+    if let Some(s) = &v.suggestion {
+        o.insert("suggestion".into(), s.to_json());
+    }
     let message = message_within(v, max);
     let len = message.len();
     o.insert("message".into(), json!(message));
@@ -133,4 +143,35 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
             }
         }
     }
+}
+
+/// A repair as JSON: [`json_report`] of the repaired value's report, with
+/// `"valid"` (whether it is valid now) and `"changes"`, one object per change in
+/// the order made:
+///
+/// ```json
+/// {"coercion": "number-from-string", "path": "days", "pointer": "/days",
+///  "from": "3", "to": 3, "message": "argument 'days' was \"3\", read as 3"}
+/// ```
+pub fn repair_report(repaired: &Repaired) -> Value {
+    let mut out = json_report(&repaired.report);
+    let changes: Vec<Value> = repaired
+        .changes
+        .iter()
+        .map(|c| {
+            json!({
+                "coercion": c.coercion.code(),
+                "path": c.path.to_string(),
+                "pointer": c.path.to_pointer(),
+                "from": c.from,
+                "to": c.to,
+                "message": super::change_message(c),
+            })
+        })
+        .collect();
+    if let Value::Object(o) = &mut out {
+        o.insert("valid".into(), json!(repaired.report.is_valid()));
+        o.insert("changes".into(), Value::Array(changes));
+    }
+    out
 }

@@ -6,7 +6,7 @@
 //! them), not escaped. Give untrusted output to a model or a terminal in
 //! [`super::Format::Default`] or [`super::json_report`].
 
-use super::default::message;
+use super::default::message_plain;
 use crate::json::JsonType;
 use crate::violation::{Kind, Path, Report, Segment, Violation};
 
@@ -44,7 +44,7 @@ pub(crate) fn seed000(report: &Report) -> Vec<String> {
         .violations
         .iter()
         .filter(|v| matches!(v.kind, Kind::Missing | Kind::Unexpected | Kind::Type { .. }))
-        .map(message)
+        .map(message_plain)
         .collect()
 }
 

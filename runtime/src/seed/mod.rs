@@ -105,14 +105,14 @@ fn call_name(call: &Map<String, Value>) -> Result<&str, SeedError> {
 }
 
 fn unknown_tool(name: &str, schemas: &Map<String, Value>) -> Report {
-    Report::new(vec![Violation {
-        kind: Kind::UnknownTool {
+    Report::new(vec![Violation::new(
+        Kind::UnknownTool {
             name: crate::violation::received_str(name),
             known: schemas.keys().cloned().collect(),
         },
-        path: Path::default(),
-        position: Position::default(),
-    }])
+        Path::default(),
+        Position::default(),
+    )])
 }
 
 fn run(schema: &Value, args: &Value, undeclared: Undeclared) -> Result<Report, SeedError> {

@@ -57,11 +57,7 @@ pub(crate) fn read(
                 },
                 _ => Position::default(),
             };
-            Violation {
-                kind: Kind::Duplicate,
-                path,
-                position,
-            }
+            Violation::new(Kind::Duplicate, path, position)
         })
         .collect();
     Ok((value, violations, found.more))

@@ -117,6 +117,35 @@ pub trait ToolArgs {
         Self::validate_with(args, options).is_valid()
     }
 
+    /// Repairs `args` in tool-call mode (see [`crate::repair`]): the unambiguous
+    /// mistakes mended (a number or boolean written as a string, a JSON-encoded
+    /// object or array, a lone value for an array, an enum value in another case),
+    /// each change listed, the result validated again by this tool's validator.
+    /// Off unless called: nothing is coerced by [`ToolArgs::validate`] or
+    /// [`ToolArgs::parse`](crate::ToolArgs).
+    fn repair(args: &Value) -> crate::repair::Repaired {
+        Self::repair_with(args, &Options::default())
+    }
+
+    /// [`ToolArgs::repair`] with `options`.
+    fn repair_with(args: &Value, options: &Options) -> crate::repair::Repaired {
+        crate::repair::repair_tool::<Self>(args, options)
+    }
+
+    /// Repairs arguments given as JSON text: a Markdown code fence around them
+    /// unwrapped (a change), then [`ToolArgs::repair_with`].
+    ///
+    /// # Errors
+    ///
+    /// A [`crate::text::TextError`] when the text (inside its fence) is not one
+    /// JSON value.
+    fn repair_str(
+        text: &str,
+        options: &Options,
+    ) -> Result<crate::repair::Repaired, crate::text::TextError> {
+        crate::repair::repair_tool_str::<Self>(text, options)
+    }
+
     /// This tool's schema in the run-time model, parsed from [`ToolArgs::schema`]
     /// on first use and kept for the program's life: what the text path walks.
     #[doc(hidden)]

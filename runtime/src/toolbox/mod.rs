@@ -35,7 +35,7 @@
 //! assert_eq!(result["is_error"], true);
 //! assert_eq!(
 //!     result["content"],
-//!     "unknown tool 'Get_Wether'; did you mean 'get_weather'? available tools: 'get_weather'"
+//!     "unknown tool 'Get_Wether' (did you mean 'get_weather'?); available tools: 'get_weather'"
 //! );
 //! ```
 //!
@@ -98,7 +98,7 @@ mod join;
 mod outcome;
 mod registry;
 mod results;
-pub(crate) mod wire;
+mod wire;
 
 pub use calls::{Arguments, Call, ShapeError};
 pub use input::{ToolInput, Validated};

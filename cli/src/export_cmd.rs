@@ -1,0 +1,74 @@
+//! `tool-schema export`: the definitions as a provider's tools value.
+
+use crate::args::ExportArgs;
+use crate::input::shown;
+use crate::{target, tools, Status};
+use std::io::{self, Write};
+use tool_schema_runtime::export::{toolbox, ExportOptions, ToolSpec};
+
+/// Runs `export`: the value on `out`, what changed on `err`.
+pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Status> {
+    let Some(target) = target::parse(&args.target) else {
+        writeln!(
+            err,
+            "tool-schema: unknown --target '{}'; expected one of: {}",
+            shown(&args.target),
+            target::names()
+        )?;
+        return Ok(Status::Unusable);
+    };
+    let defs = match tools::read(&args.file) {
+        Ok(defs) => defs,
+        Err(e) => {
+            writeln!(err, "tool-schema: {e}")?;
+            return Ok(Status::Unusable);
+        }
+    };
+    let dialect = args.dialect.dialect();
+    let mut schemas = Vec::new();
+    for d in &defs {
+        match dialect.to_json_schema(&d.schema) {
+            Ok(s) => schemas.push(s),
+            Err(e) => {
+                writeln!(
+                    err,
+                    "tool-schema: tool '{}' ({}): not in the {} dialect: {e}",
+                    shown(&d.name),
+                    d.place,
+                    dialect.name()
+                )?;
+                return Ok(Status::Problems);
+            }
+        }
+    }
+    let specs: Vec<ToolSpec<'_>> = defs
+        .iter()
+        .zip(&schemas)
+        .map(|(d, s)| ToolSpec::new(&d.name, &d.description, s))
+        .collect();
+    let mut options = ExportOptions::default();
+    if let Some(lossy) = args.lossy {
+        options = options.lossy(lossy.lossy());
+    }
+    match toolbox(target, &specs, &options) {
+        Ok(exported) => {
+            let text = serde_json::to_string_pretty(&exported.value).map_err(io::Error::other)?;
+            writeln!(out, "{text}")?;
+            if !exported.report.is_empty() {
+                writeln!(err, "{}", exported.report)?;
+            }
+            if !exported.nullable_optional.is_empty() {
+                writeln!(
+                    err,
+                    "note: {} optional properties are now required and nullable: validate the calls with null_is_absent",
+                    exported.nullable_optional.len()
+                )?;
+            }
+            Ok(Status::Ok)
+        }
+        Err(e) => {
+            writeln!(err, "tool-schema: {e}")?;
+            Ok(Status::Problems)
+        }
+    }
+}

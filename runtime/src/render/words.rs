@@ -1,0 +1,175 @@
+//! Optional words of the default format: a summary line before the sentences,
+//! and the first sentence of a missing argument's description after its
+//! sentence. Both are off by default (the default words stay concise); turn
+//! them on with [`Words`] and [`Format::render_with`](super::Format::render_with).
+
+use crate::echo;
+use crate::schema::{Node, Schema};
+use crate::violation::{Kind, Report, Segment, Violation};
+
+/// The longest description sentence added to a message (characters).
+const SENTENCE_SHOWN: usize = 200;
+
+/// What the default format adds to its sentences, beyond the defaults.
+///
+/// ```
+/// # use tool_schema_runtime as tool_schema;
+/// use tool_schema::{Format, Schema, render::Words};
+///
+/// let schema = Schema::parse(&serde_json::json!({
+///     "type": "object",
+///     "properties": {"city": {"type": "string", "description": "The city. Any language."}},
+///     "required": ["city"]
+/// })).unwrap();
+/// let report = schema.validate(&serde_json::json!({"x": 1}));
+/// let words = Words::new().summary("get_weather").describe_missing(&schema);
+/// assert_eq!(Format::Default.render_with(&report, &words), [
+///     "2 problems with the arguments of get_weather:",
+///     "missing required argument 'city' (The city.)",
+///     "unexpected argument 'x'",
+/// ]);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
+pub struct Words<'a> {
+    /// The tool named in the summary line; no summary line when `None`.
+    pub summary: Option<&'a str>,
+    /// The schema whose descriptions are quoted after missing arguments; none
+    /// when `None`.
+    pub describe_missing: Option<&'a Schema>,
+}
+
+impl<'a> Words<'a> {
+    /// The default words: nothing added.
+    pub const fn new() -> Words<'a> {
+        Words {
+            summary: None,
+            describe_missing: None,
+        }
+    }
+
+    /// A first line `3 problems with the arguments of TOOL:` (counting the
+    /// problems left out too).
+    pub const fn summary(mut self, tool: &'a str) -> Words<'a> {
+        self.summary = Some(tool);
+        self
+    }
+
+    /// After `missing required argument 'city'`, the first sentence of the
+    /// argument's `description` in `schema`, in parentheses: `(The city.)`.
+    pub const fn describe_missing(mut self, schema: &'a Schema) -> Words<'a> {
+        self.describe_missing = Some(schema);
+        self
+    }
+
+    /// Both, for a declared tool: its name in the summary, its schema's
+    /// descriptions after missing arguments.
+    pub fn for_tool<T: crate::ToolArgs + 'static>() -> Words<'static> {
+        Words::new()
+            .summary(T::NAME)
+            .describe_missing(T::compiled_schema())
+    }
+}
+
+/// `3 problems with the arguments of get_weather:`.
+pub(crate) fn summary_line(report: &Report, tool: &str) -> String {
+    let n = report.violations.len() + report.omitted;
+    let mut out = String::new();
+    crate::violation::push_u64(&mut out, n as u64);
+    out.push_str(if n == 1 { " problem" } else { " problems" });
+    out.push_str(" with the arguments of ");
+    echo::push_name(&mut out, tool, crate::violation::NAME_SHOWN);
+    out.push(':');
+    out
+}
+
+/// ` (The city.)`: the first sentence of the description of the missing
+/// argument `v` in `schema`, appended; nothing when `v` is not a missing
+/// argument or its schema has no description.
+pub(crate) fn push_description(out: &mut String, v: &Violation, schema: &Schema) {
+    if v.kind != Kind::Missing {
+        return;
+    }
+    let Some(text) = described(schema, v.path.segments()) else {
+        return;
+    };
+    let sentence = first_sentence(text);
+    if sentence.is_empty() {
+        return;
+    }
+    out.push_str(" (");
+    echo::push_name(out, sentence, SENTENCE_SHOWN);
+    out.push(')');
+}
+
+/// The first sentence of `text`: up to and with the first `.`, `!` or `?` that
+/// ends the text or comes before white space; the first line at most.
+fn first_sentence(text: &str) -> &str {
+    let text = text.trim();
+    let line = text.lines().next().unwrap_or("").trim_end();
+    let mut chars = line.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if matches!(c, '.' | '!' | '?') && chars.peek().is_none_or(|(_, n)| n.is_whitespace()) {
+            return &line[..i + c.len_utf8()];
+        }
+    }
+    line
+}
+
+/// The description of the value at `path` in `schema`: the declared property of
+/// each step (looked for in the node, then through its `$ref` and `allOf`), and
+/// the node's description (or its `$ref` target's).
+fn described<'s>(schema: &'s Schema, path: &[Segment]) -> Option<&'s str> {
+    let mut node = schema.root();
+    for seg in path {
+        let next = match seg {
+            Segment::Key(k) => member(schema, node, k)?,
+            Segment::Index(i) => node.prefix_items.get(*i).copied().or(node.items)?,
+        };
+        node = schema.node(next);
+    }
+    let own = node.annotations.description.as_deref();
+    own.or_else(|| {
+        let target = schema.node(node.reference?);
+        target.annotations.description.as_deref()
+    })
+}
+
+/// The node of the property `name` declared by `node`, or by what it applies in
+/// place (`$ref`, `allOf`); at most [`LOOKED_AT`] nodes are looked at.
+fn member(schema: &Schema, node: &Node, name: &str) -> Option<crate::schema::NodeId> {
+    let mut todo = vec![node];
+    let mut seen = 0;
+    while let Some(node) = todo.pop() {
+        if let Some((_, p)) = node.property(name) {
+            return Some(p.node);
+        }
+        seen += 1;
+        if seen >= LOOKED_AT {
+            return None;
+        }
+        let applied = node.reference.iter().chain(node.all_of.iter()).rev();
+        todo.extend(applied.map(|id| schema.node(*id)));
+    }
+    None
+}
+
+/// The most nodes [`member`] looks at for one name.
+const LOOKED_AT: usize = 32;
+
+#[cfg(test)]
+mod tests {
+    use super::first_sentence;
+
+    #[test]
+    fn first_sentences() {
+        assert_eq!(first_sentence("The city. Any language."), "The city.");
+        assert_eq!(
+            first_sentence("Version 1.2 of the API"),
+            "Version 1.2 of the API"
+        );
+        assert_eq!(first_sentence("Line one\nLine two."), "Line one");
+        assert_eq!(first_sentence("  Why? Because.  "), "Why?");
+        assert_eq!(first_sentence(""), "");
+    }
+}
