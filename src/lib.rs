@@ -55,9 +55,9 @@ pub use tool_schema_runtime::{
     text::{ParseError, TextError},
     toolbox,
     toolbox::Toolbox,
-    validate_str_with, Condition, CountBound, Counted, Diagnostic, Dialect, Format, JsonType, Kind,
-    Lint, LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion,
-    ToolArgs, TypeSet, Undeclared, Violation,
+    validate_str_with, Condition, CountBound, Counted, Diagnostic, Dialect, Draft, Format,
+    JsonType, Kind, Lint, LintKind, Options, Path, Position, Report, Schema, SchemaBuilder,
+    SchemaError, Segment, Suggestion, ToolArgs, TypeSet, Undeclared, Violation,
 };
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate

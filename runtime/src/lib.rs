@@ -47,9 +47,10 @@ mod violation;
 
 pub use dialect::Dialect;
 pub use json::{JsonType, TypeSet};
+pub use keywords::Draft;
 pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};
 pub use render::{json_report, repair_report, Format};
-pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
+pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaBuilder, SchemaError};
 pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
 pub use toolbox::Toolbox;
 pub use violation::{

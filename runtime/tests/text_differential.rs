@@ -262,13 +262,18 @@ fn json_schema_test_suite() {
     eprintln!("JSTS valid calls left to the exact path, by file: {by_file:?}");
     // Only where the root is read into a value by design: `anyOf`, `oneOf`,
     // `not`, `uniqueItems`, `enum`/`const` of objects or arrays at the root,
-    // several `allOf` branches constraining the root's members, or a keyword of
+    // several `allOf` branches constraining the root's members (the meta-schema
+    // `defs.json` refers to, the dynamic references' targets, the loops of
+    // `infinite-loop-detection.json` are such), or a keyword of
     // `EXACT_PATH_KEYWORDS`.
     let by_design = [
         "allOf",
         "anyOf",
         "const",
+        "defs",
+        "dynamicRef",
         "enum",
+        "infinite-loop-detection",
         "items",
         "not",
         "oneOf",

@@ -141,55 +141,56 @@ fn main() {
     mcp();
 }
 
-/// Every distinct group schema of the JSON-Schema-Test-Suite files in
-/// `tests/data/json-schema-test-suite/` that the schema model accepts, compiled with
-/// `tool_schema!` into `$OUT_DIR/suite.rs` with the table `SUITE` (schema JSON
-/// text -> validator). The schemas the model refuses are not compiled: the test
+/// Every distinct group schema of the JSON-Schema-Test-Suite (drafts 2020-12 and 7,
+/// required and optional files, `tests/data/json-schema-test-suite/`) that the
+/// schema model accepts, compiled with `tool_schema!` into `$OUT_DIR/suite.rs` with
+/// the table `SUITE` (draft directory, schema JSON text -> validator). The literal
+/// compiled is [`suite_literal`]'s: the draft in `$schema`, the remote documents
+/// embedded. The schemas the model refuses are not compiled: the test
 /// (`tests/json_schema_test_suite.rs`) holds each of them to its exclusion table.
 fn suite() {
-    let root =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/json-schema-test-suite/draft2020-12");
+    let root = suite_root();
     println!("cargo:rerun-if-changed={}", root.display());
-    let mut files = Vec::new();
-    for dir in [root.clone(), root.join("optional/format")] {
-        println!("cargo:rerun-if-changed={}", dir.display());
-        let mut found: Vec<_> = std::fs::read_dir(&dir)
-            .expect("tests/data/json-schema-test-suite")
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
-            .collect();
-        found.sort();
-        files.extend(found);
-    }
-    let mut schemas: Vec<Value> = Vec::new();
-    for file in files {
-        println!("cargo:rerun-if-changed={}", file.display());
-        let groups: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-        for group in groups.as_array().unwrap() {
-            let s = &group["schema"];
-            if !schemas.contains(s) && tool_schema_runtime::Schema::parse(s).is_ok() {
-                schemas.push(s.clone());
+    let remotes = suite_remotes();
+    // (draft directory, schema as the suite writes it, literal compiled)
+    let mut schemas: Vec<(&str, Value, Value)> = Vec::new();
+    for (dir, draft) in SUITE_DRAFTS {
+        let builder = suite_builder(draft, &remotes);
+        for file in suite_files(&root.join(dir)) {
+            let path = root.join(dir).join(&file);
+            println!("cargo:rerun-if-changed={}", path.display());
+            let groups: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for group in groups.as_array().unwrap() {
+                let s = &group["schema"];
+                if schemas.iter().any(|(d, t, _)| *d == dir && t == s) {
+                    continue;
+                }
+                if let Ok(parsed) = builder.parse(s) {
+                    let literal = suite_literal(s, draft, &parsed, &remotes);
+                    schemas.push((dir, s.clone(), literal));
+                }
             }
         }
     }
     // Suite schemas are any JSON Schema: any root (`any_root`), any lint.
     let mut out = String::from("tool_schema::tool_schema! {\n");
-    for (i, s) in schemas.iter().enumerate() {
+    for (i, (_, _, literal)) in schemas.iter().enumerate() {
         write!(
             out,
             "    #[tool(any_root, allow({}))]\n    pub Suite{i} = ",
             LINTS.join(", ")
         )
         .unwrap();
-        tokens(s, &mut out);
+        tokens(literal, &mut out);
         out.push('\n');
     }
     out.push_str("}\n\n");
-    out.push_str("/// `(schema JSON text, compiled validator)` for every suite schema the model accepts.\npub const SUITE: &[(&str, Validate)] = &[\n");
-    for (i, s) in schemas.iter().enumerate() {
+    out.push_str("/// `(draft directory, schema JSON text, compiled validator)` for every suite schema the model accepts.\npub const SUITE: &[(&str, &str, Validate)] = &[\n");
+    for (i, (dir, s, _)) in schemas.iter().enumerate() {
         writeln!(
             out,
-            "    ({:?}, <Suite{i} as tool_schema::ToolArgs>::validate_with),",
+            "    ({dir:?}, {:?}, <Suite{i} as tool_schema::ToolArgs>::validate_with),",
             s.to_string()
         )
         .unwrap();
@@ -207,6 +208,8 @@ fn suite() {
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("suite.rs");
     std::fs::write(dest, out).unwrap();
 }
+
+include!("suite/walk.rs");
 
 /// The shared material (`../shared` beside the workspace, or `$TOOL_SCHEMA_SHARED`,
 /// or `$SHARED` as `.ci/run` names it), if it is there.

@@ -7,7 +7,7 @@ tool_schema! {
         "properties": {
             "sku": { "type": "array", "unevaluatedItems": false },
             "qty": { "type": "object", "unevaluatedProperties": { "type": "string" } },
-            "address": { "$id": "https://example.com/address" }
+            "address": { "$recursiveRef": "#" }
         }
     }
 }

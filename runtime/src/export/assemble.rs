@@ -160,6 +160,11 @@ fn definition(
     if !admit(tool.schema, ctx) {
         return Value::Null;
     }
+    let converted = super::identifiers::converted(tool.schema);
+    let tool = &ToolSpec {
+        schema: converted.as_ref().unwrap_or(tool.schema),
+        ..*tool
+    };
     match target {
         Target::Anthropic => anthropic::definition(tool, false, options, ctx),
         Target::AnthropicStrict => anthropic::definition(tool, true, options, ctx),

@@ -81,6 +81,7 @@ mod describe;
 mod disjoint;
 mod embed;
 mod gemini;
+mod identifiers;
 mod inline;
 mod keywords;
 mod ledger;

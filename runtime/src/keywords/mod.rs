@@ -63,6 +63,9 @@ pub enum Role {
 pub enum Draft {
     /// Draft 7.
     Draft07,
+    /// Draft 2019-09 (read as 2020-12, but for `items` as an array with
+    /// `additionalItems`).
+    Draft2019_09,
     /// Draft 2020-12.
     Draft2020_12,
 }
@@ -221,18 +224,23 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("$schema", F::Core, None, BOTH, Cor, |n| n.annotations.dialect.is_some()),
     kw("default", F::Annotation, None, BOTH, Ann, |n| n.annotations.default.is_some()),
     kw("examples", F::Annotation, None, BOTH, Ann, |n| n.annotations.examples.is_some()),
+    // Drafts 7 and 2019-09: the elements after an array-form `items` (read as `items`
+    // after `prefixItems`, see `schema::parse`).
+    kw("additionalItems", F::Array, ARR, D07, App, UNREAD),
+    // Draft 7: `dependentRequired` and `dependentSchemas` in one keyword (read in
+    // every draft for compatibility).
+    kw("dependencies", F::Object, OBJ, BOTH, App, UNREAD),
+    // Identifiers and references (`schema::parse::resolve`).
+    kw("$dynamicRef", F::Applicator, None, D2020, App, UNREAD),
+    kw("$id", F::Core, None, BOTH, Cor, UNREAD),
+    kw("$anchor", F::Core, None, D2020, Cor, UNREAD),
+    kw("$dynamicAnchor", F::Core, None, D2020, Cor, UNREAD),
+    kw("$vocabulary", F::Core, None, D2020, Cor, UNREAD),
     // Not supported yet.
     kw("unevaluatedItems", F::Array, ARR, D2020, App, UNREAD),
     kw("unevaluatedProperties", F::Object, OBJ, D2020, App, UNREAD),
-    kw("dependencies", F::Object, OBJ, D07, App, UNREAD),
-    kw("additionalItems", F::Array, ARR, D07, App, UNREAD),
-    kw("$id", F::Core, None, BOTH, Cor, UNREAD),
-    kw("$anchor", F::Core, None, D2020, Cor, UNREAD),
-    kw("$dynamicRef", F::Core, None, D2020, Cor, UNREAD),
-    kw("$dynamicAnchor", F::Core, None, D2020, Cor, UNREAD),
     kw("$recursiveRef", F::Core, None, NONE, Cor, UNREAD),
     kw("$recursiveAnchor", F::Core, None, NONE, Cor, UNREAD),
-    kw("$vocabulary", F::Core, None, D2020, Cor, UNREAD),
     // Annotations only (since 2019-09): they constrain no value.
     kw("contentEncoding", F::Annotation, None, BOTH, Ann, UNREAD),
     kw("contentMediaType", F::Annotation, None, BOTH, Ann, UNREAD),
@@ -244,7 +252,7 @@ pub const VOCABULARY: &[Keyword] = &[
 ];
 
 /// The first keyword that [`not_yet`] lists, in [`VOCABULARY`].
-const NOT_YET_FROM: usize = 46;
+const NOT_YET_FROM: usize = 53;
 /// The first keyword that [`kept_verbatim`] lists, in [`VOCABULARY`].
 const VERBATIM_FROM: usize = VOCABULARY.len() - 3;
 
@@ -293,7 +301,7 @@ mod tests {
 
     #[test]
     fn the_table_is_split_where_its_constants_say() {
-        assert_eq!(VOCABULARY[NOT_YET_FROM - 1].name, "examples");
+        assert_eq!(VOCABULARY[NOT_YET_FROM - 1].name, "$vocabulary");
         assert_eq!(not_yet()[0].name, "unevaluatedItems");
         assert_eq!(kept_verbatim()[0].name, "deprecated");
         let mut names: Vec<&str> = VOCABULARY.iter().map(|k| k.name).collect();

@@ -7,14 +7,18 @@
 //! [`Lint`]s are listed by [`Schema::lints`].
 
 mod budget;
+mod builder;
 mod closure;
 mod derived;
 mod diag;
 pub(crate) mod facts;
+pub mod meta;
 mod parse;
 mod to_json;
+mod uri;
 
 pub use budget::{ANALYSED_DEPTH, MAX_EVALUATIONS, MAX_HOPS};
+pub use builder::SchemaBuilder;
 pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
 
 /// The JSON of node `id` (as [`Schema::to_value`] writes it), for messages.
@@ -195,8 +199,14 @@ pub struct Node {
     pub then_schema: Option<NodeId>,
     /// `else`: applied in place when `if` refuses the value (no effect without `if`).
     pub else_schema: Option<NodeId>,
-    /// `$ref`, resolved to the node it names (local references only).
+    /// `$ref` (or `$dynamicRef`), resolved to the node it names: in the schema, in
+    /// a resource registered with [`SchemaBuilder::resource`], or in a bundled
+    /// meta-schema ([`meta`]).
     pub reference: Option<NodeId>,
+    /// Where a node of a document the schema refers to (a registered resource, a
+    /// meta-schema) comes from: `uri#pointer`; `None` for the schema's own nodes.
+    /// Such a node's `pointer` is that of the reference that loaded it.
+    pub origin: Option<String>,
     /// `$defs` / `definitions`: named schemas, kept for export and `$ref`.
     pub defs: Vec<(String, Vec<Property>)>,
     /// Annotations.
@@ -238,6 +248,11 @@ impl Schema {
     /// impossible to honour.
     pub fn parse(schema: &Value) -> Result<Schema, SchemaError> {
         parse::parse(schema)
+    }
+
+    /// A [`SchemaBuilder`]: resources for remote references, a default dialect.
+    pub fn builder() -> SchemaBuilder {
+        SchemaBuilder::default()
     }
 
     /// The root node.

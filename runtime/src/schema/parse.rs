@@ -4,7 +4,7 @@
 use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, Property};
 use super::{Schema, SchemaError};
 use crate::json::{cmp_numbers, json_eq, pointer, JsonType, TypeSet};
-use crate::keywords::{self, Family};
+use crate::keywords::{self, Draft, Family};
 use crate::suggest;
 use serde_json::Number;
 use serde_json::{Map, Value};
@@ -28,20 +28,63 @@ fn kept_verbatim(name: &str) -> bool {
     keywords::kept_verbatim().iter().any(|k| k.name == name)
 }
 
+/// Whether `name` constrains nothing: an annotation, a core keyword (`$defs`,
+/// `$schema`, ...), a vendor extension.
+fn describes(name: &str) -> bool {
+    name.starts_with("x-")
+        || keywords::lookup(name)
+            .is_some_and(|k| matches!(k.family, Family::Annotation | Family::Core))
+}
+
 /// Whether `name` is a keyword of JSON Schema that this model does not implement
 /// yet (named apart from unknown keywords so the message can say so).
 fn not_yet(name: &str) -> bool {
     keywords::not_yet().iter().any(|k| k.name == name)
 }
 
+mod resolve;
+
 pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
+    parse_with(schema, &super::SchemaBuilder::default())
+}
+
+pub(crate) fn parse_with(
+    schema: &Value,
+    with: &super::SchemaBuilder,
+) -> Result<Schema, SchemaError> {
+    let default_draft = with.draft.unwrap_or(Draft::Draft2020_12);
+    let root_base = match schema.get("$id") {
+        Some(Value::String(id)) => {
+            let resolved = super::uri::resolve(resolve::DEFAULT_BASE, id);
+            super::uri::split_fragment(&resolved).0.to_string()
+        }
+        _ => resolve::DEFAULT_BASE.to_string(),
+    };
     let mut p = Parser {
         nodes: Vec::new(),
         errors: Vec::new(),
         lints: Vec::new(),
         refs: Vec::new(),
+        resources: &with.resources,
+        root_doc: schema,
+        default_draft,
+        scopes: Vec::new(),
+        index: HashMap::new(),
+        dynamic_anchors: HashSet::new(),
+        loaded: Vec::new(),
+        foreign: None,
+        root_base,
+        graph: Default::default(),
     };
+    let record = p.graph.record(resolve::DEFAULT_BASE, "", None);
+    p.scopes.push(resolve::Scope {
+        base: resolve::DEFAULT_BASE.to_string(),
+        draft: default_draft,
+        validation: true,
+        record,
+    });
     p.node(schema, String::new(), 0);
+    p.scopes.clear();
     p.resolve_refs();
     super::budget::shorten_ref_chains(&mut p.nodes);
     if p.errors.is_empty() {
@@ -73,12 +116,32 @@ pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {
     }
 }
 
-struct Parser {
+struct Parser<'a> {
     nodes: Vec<Node>,
     errors: Vec<Diagnostic>,
     lints: Vec<Lint>,
-    /// `$ref`s to resolve once every node exists: (node, reference, its pointer).
-    refs: Vec<(NodeId, String, String)>,
+    /// `$ref`s and `$dynamicRef`s to resolve once every node exists.
+    refs: Vec<resolve::PendingRef>,
+    /// The documents registered with [`super::SchemaBuilder::resource`].
+    resources: &'a [(String, Value)],
+    /// The schema itself.
+    root_doc: &'a Value,
+    /// The dialect of a document without `$schema`.
+    default_draft: Draft,
+    /// The resources the walk is in, innermost last.
+    scopes: Vec<resolve::Scope>,
+    /// Every place a reference may name (`uri#/pointer`, `uri#anchor`) and its node.
+    index: HashMap<String, NodeId>,
+    /// The keys of `index` that are `$dynamicAnchor`s.
+    dynamic_anchors: HashSet<String>,
+    /// The URIs of the documents loaded for references, in order.
+    loaded: Vec<String>,
+    /// The document walked, when it is not the schema itself.
+    foreign: Option<resolve::Foreign>,
+    /// The base URI of the schema's root resource.
+    root_base: String,
+    /// Which node applies which, and the resource of each (for `$dynamicRef`).
+    graph: resolve::ScopeGraph,
 }
 
 /// "string", "an object", ... for messages about keyword values.
@@ -114,18 +177,33 @@ fn suggest_type(name: &str) -> Option<&'static str> {
     })
 }
 
-impl Parser {
+impl Parser<'_> {
     fn error(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
-        self.errors.push(Diagnostic::new(pointer, message));
+        let d = self.diagnostic(pointer.into(), message.into());
+        self.errors.push(d);
+    }
+
+    /// A problem at `pointer`; in a loaded document, reported at the reference
+    /// that loaded it, the document's place in the message.
+    fn diagnostic(&self, pointer: String, message: String) -> Diagnostic {
+        match &self.foreign {
+            None => Diagnostic::new(pointer, message),
+            Some(f) => Diagnostic::new(f.at.clone(), format!("in {}#{pointer}: {message}", f.uri)),
+        }
     }
 
     fn key_error(&mut self, pointer: String, message: String) {
-        let mut d = Diagnostic::new(pointer, message);
-        d.on_key = true;
+        let on_key = self.foreign.is_none();
+        let mut d = self.diagnostic(pointer, message);
+        d.on_key = on_key;
         self.errors.push(d);
     }
 
     fn key_lint(&mut self, kind: LintKind, pointer: String, message: String) {
+        if self.foreign.is_some() {
+            // Lints are about the schema written, not the documents it names.
+            return;
+        }
         let mut d = Diagnostic::new(pointer, message);
         d.on_key = true;
         self.lints.push(Lint {
@@ -135,6 +213,9 @@ impl Parser {
     }
 
     fn lint(&mut self, kind: LintKind, pointer: impl Into<String>, message: impl Into<String>) {
+        if self.foreign.is_some() {
+            return;
+        }
         self.lints.push(Lint {
             kind,
             diagnostic: Diagnostic::new(pointer, message),
@@ -149,6 +230,7 @@ impl Parser {
             pointer: pointer.clone(),
             ..Node::default()
         });
+        self.graph.add(id);
         if depth > MAX_DEPTH {
             self.error(
                 pointer,
@@ -160,6 +242,7 @@ impl Parser {
             Value::Object(map) => map,
             // `true` accepts every value: a node without keywords.
             Value::Bool(b) => {
+                self.place_node(id);
                 let node = &mut self.nodes[id.0 as usize];
                 node.boolean = true;
                 node.never = !b;
@@ -174,8 +257,15 @@ impl Parser {
                 return id;
             }
         };
+        let entered = self.enter(map, &pointer, id);
+        self.place_node(id);
+        self.graph.filling.push(id);
         let node = self.fill(id, map, &pointer, depth);
+        self.graph.filling.pop();
         self.nodes[id.0 as usize] = node;
+        if entered {
+            self.scopes.pop();
+        }
         id
     }
 
@@ -187,7 +277,22 @@ impl Parser {
         let mut ann = Annotations::default();
         // Source index of each name kept in `node.required`, for lint pointers.
         let mut required_at: Vec<usize> = Vec::new();
+        let draft = self.draft();
+        // Draft 7: `$ref` makes the keywords beside it ignored: those that
+        // constrain (its definitions may still be referred to, its annotations
+        // are kept).
+        let ref_alone = draft.ref_overrides_siblings() && map.contains_key("$ref");
+        // Drafts 7 and 2019-09: `items` as an array is `prefixItems`, and
+        // `additionalItems` is then `items`.
+        let items_array = draft.items_array() && map.get("items").is_some_and(Value::is_array);
+        let mut additional_items = None;
         for (key, v) in map {
+            if ref_alone && key != "$ref" && !describes(key) {
+                continue;
+            }
+            if !self.reads(key) {
+                continue;
+            }
             let at = pointer::join(ptr, key);
             let family = keywords::supported()
                 .iter()
@@ -199,11 +304,39 @@ impl Parser {
                 (Some(Family::Object), "required") => {
                     required_at = self.required(v, &at, &mut node)
                 }
+                // Draft 7's keyword; read in every draft (the suite's
+                // `dependencies-compatibility`): its meaning is unambiguous.
+                (Some(Family::Object), "dependencies") => {
+                    self.dependencies(v, &at, depth, &mut node)
+                }
                 (Some(Family::Object), _) => self.read_object(key, v, at, depth, &mut node),
+                (Some(Family::Array), "additionalItems") => {
+                    if draft.items_array() {
+                        let sub = self.subschema(v, at, depth);
+                        if items_array {
+                            additional_items = sub;
+                        }
+                    } else {
+                        self.key_error(at, "additionalItems is a keyword of drafts 7 and 2019-09; in draft 2020-12 write prefixItems for the leading elements and items for the rest".to_string());
+                    }
+                    continue;
+                }
+                (Some(Family::Array), "items") if items_array => {
+                    node.prefix_items = self.schema_list(v, &at, depth, true);
+                    node.keywords.push("prefixItems".to_string());
+                    continue;
+                }
                 (Some(Family::Array), _) => self.read_array(key, v, at, depth, &mut node),
-                (Some(Family::Applicator), "$ref") => {
+                (Some(Family::Applicator), "$ref" | "$dynamicRef") => {
                     if let Some(r) = self.string(v, &at) {
-                        self.refs.push((id, r, at));
+                        self.push_ref(id, r, at, key == "$dynamicRef");
+                    }
+                }
+                // Read by `enter`, before the node's other keywords.
+                (Some(Family::Core), "$id" | "$anchor" | "$dynamicAnchor") => {}
+                (Some(Family::Core), "$vocabulary") => {
+                    if !v.is_object() {
+                        self.error(at, format!("expected an object, got {}", kind_of(v)));
                     }
                 }
                 (Some(Family::Applicator), _) => self.read_applicator(key, v, at, depth, &mut node),
@@ -231,6 +364,10 @@ impl Parser {
                 }
             }
             node.keywords.push(key.clone());
+        }
+        if let Some(rest) = additional_items {
+            node.items = Some(rest);
+            node.keywords.push("items".to_string());
         }
         node.annotations = ann;
         self.lint_node(&node, ptr, &required_at);
@@ -355,6 +492,34 @@ impl Parser {
         }
     }
 
+    /// Draft 7's `dependencies`: each entry an array of names (read as a
+    /// `dependentRequired` entry) or a schema (a `dependentSchemas` entry).
+    fn dependencies(&mut self, v: &Value, at: &str, depth: usize, node: &mut Node) {
+        let Value::Object(map) = v else {
+            self.error(
+                at,
+                format!(
+                    "expected an object mapping names to arrays of property names or to schemas, got {}",
+                    kind_of(v)
+                ),
+            );
+            return;
+        };
+        for (name, entry) in map {
+            let entry_at = pointer::join(at, name);
+            if entry.is_array() {
+                let one = Value::Object(Map::from_iter([(name.clone(), entry.clone())]));
+                node.dependent_required
+                    .extend(self.dependent_required(&one, at));
+            } else {
+                node.dependent_schemas.push(Property {
+                    name: name.clone(),
+                    node: self.node(entry, entry_at, depth + 1),
+                });
+            }
+        }
+    }
+
     /// `dependentRequired`: an object mapping each name to the names it needs
     /// (strings, each once: a repeat is linted as in `required`).
     fn dependent_required(&mut self, v: &Value, at: &str) -> Vec<(String, Vec<String>)> {
@@ -442,6 +607,10 @@ impl Parser {
     /// `$defs` / `definitions`.
     fn read_defs(&mut self, key: &str, v: &Value, at: String, depth: usize, node: &mut Node) {
         if let Some(list) = self.named_schemas(v, &at, depth) {
+            // Definitions are applied only through references.
+            for p in &list {
+                self.graph.detach(p.node);
+            }
             node.defs.push((key.to_string(), list));
         }
     }
@@ -565,38 +734,6 @@ impl Parser {
         };
         self.error(at, format!("expected a non-negative integer, got {got}"));
         None
-    }
-
-    /// Resolves every `$ref` to the node at its JSON pointer.
-    fn resolve_refs(&mut self) {
-        let refs = std::mem::take(&mut self.refs);
-        let by_pointer: HashMap<String, NodeId> = if refs.is_empty() {
-            HashMap::new()
-        } else {
-            self.nodes
-                .iter()
-                .enumerate()
-                .rev()
-                .map(|(i, n)| (n.pointer.clone(), NodeId(i as u32)))
-                .collect()
-        };
-        for (id, reference, at) in refs {
-            if !reference.starts_with('#') {
-                self.error(
-                    at,
-                    format!("only local references (starting with \"#\") are supported, got \"{reference}\""),
-                );
-                continue;
-            }
-            let target = pointer::local_ref_pointer(&reference);
-            match target.and_then(|t| by_pointer.get(t.as_ref())) {
-                Some(&to) => self.nodes[id.0 as usize].reference = Some(to),
-                None => self.error(
-                    at,
-                    format!("$ref \"{reference}\" does not name a schema in this document"),
-                ),
-            }
-        }
     }
 
     /// Refuses `$ref` loops that never descend into a value (`{"$ref": "#"}` at the
@@ -1050,7 +1187,7 @@ mod tests {
         );
         assert_eq!(
             errors(json!({"$ref": "https://example.com/s.json"})),
-            ["/$ref: only local references (starting with \"#\") are supported, got \"https://example.com/s.json\""]
+            ["/$ref: $ref \"https://example.com/s.json\" names \"https://example.com/s.json\", which is neither in the schema nor registered: embed it (under $defs, with its URI as $id) or register it with Schema::builder().resource(uri, document); nothing is fetched"]
         );
         assert_eq!(
             errors(json!({"$ref": "#/$defs/missing"})),

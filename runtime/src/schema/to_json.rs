@@ -106,9 +106,14 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "if" => node.if_schema.map(|i| node_to_value(schema, i)),
             "then" => node.then_schema.map(|i| node_to_value(schema, i)),
             "else" => node.else_schema.map(|i| node_to_value(schema, i)),
-            "$ref" => node.reference.map(|r| {
-                let target = &schema.node(r).pointer;
-                Value::String(format!("#{target}"))
+            // Resolved: a pointer into the schema, or the place in the document
+            // it was loaded from (`$dynamicRef` too: its one target).
+            "$ref" | "$dynamicRef" => node.reference.map(|r| {
+                let target = schema.node(r);
+                match &target.origin {
+                    Some(origin) => Value::String(origin.clone()),
+                    None => Value::String(format!("#{}", target.pointer)),
+                }
             }),
             "title" => ann.title.clone().map(Value::String),
             "description" => ann.description.clone().map(Value::String),
@@ -123,7 +128,12 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
                 .map(|(_, v)| v.clone()),
         };
         if let Some(v) = value {
-            out.insert(key.clone(), v);
+            let key = if key == "$dynamicRef" {
+                "$ref"
+            } else {
+                key.as_str()
+            };
+            out.insert(key.to_string(), v);
         }
     }
     Value::Object(out)

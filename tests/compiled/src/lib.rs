@@ -9,16 +9,20 @@ pub mod suite {
     use super::Validate;
     include!(concat!(env!("OUT_DIR"), "/suite.rs"));
 
-    /// The compiled validator of the suite schema `schema`, if it was compiled.
-    pub fn compiled(schema: &serde_json::Value) -> Option<Validate> {
+    /// The compiled validator of the schema `schema` of the suite's draft
+    /// directory `dir`, if it was compiled.
+    pub fn compiled(dir: &str, schema: &serde_json::Value) -> Option<Validate> {
         let text = schema.to_string();
-        SUITE.iter().find(|(s, _)| *s == text).map(|(_, f)| *f)
+        SUITE
+            .iter()
+            .find(|(d, s, _)| *d == dir && *s == text)
+            .map(|(.., f)| *f)
     }
 
-    /// The compiled yes/no validator (`is_valid_with`) of the suite schema `schema`.
-    pub fn compiled_is_valid(schema: &serde_json::Value) -> Option<super::IsValid> {
+    /// The compiled yes/no validator (`is_valid_with`) of `schema` of `dir`.
+    pub fn compiled_is_valid(dir: &str, schema: &serde_json::Value) -> Option<super::IsValid> {
         let text = schema.to_string();
-        let i = SUITE.iter().position(|(s, _)| *s == text)?;
+        let i = SUITE.iter().position(|(d, s, _)| *d == dir && *s == text)?;
         Some(SUITE_IS_VALID[i])
     }
 }
