@@ -305,9 +305,20 @@ impl Parser<'_> {
                     required_at = self.required(v, &at, &mut node)
                 }
                 // Draft 7's keyword; read in every draft (the suite's
-                // `dependencies-compatibility`): its meaning is unambiguous.
+                // `dependencies-compatibility`): its meaning is unambiguous. The
+                // model holds it as the 2020-12 keywords, which it is written back
+                // as (`to_json`): never dropped.
                 (Some(Family::Object), "dependencies") => {
-                    self.dependencies(v, &at, depth, &mut node)
+                    self.dependencies(v, &at, depth, &mut node);
+                    for (kept, name) in [
+                        (!node.dependent_required.is_empty(), "dependentRequired"),
+                        (!node.dependent_schemas.is_empty(), "dependentSchemas"),
+                    ] {
+                        if kept && !node.keywords.iter().any(|k| k == name) {
+                            node.keywords.push(name.to_string());
+                        }
+                    }
+                    continue;
                 }
                 (Some(Family::Object), _) => self.read_object(key, v, at, depth, &mut node),
                 (Some(Family::Array), "additionalItems") => {
@@ -455,9 +466,14 @@ impl Parser<'_> {
                 ),
             },
             "patternProperties" => self.pattern_properties(v, &at, depth, node),
-            "dependentRequired" => node.dependent_required = self.dependent_required(v, &at),
+            // Extended, not set: draft 7's `dependencies` may have added entries.
+            "dependentRequired" => {
+                let more = self.dependent_required(v, &at);
+                node.dependent_required.extend(more)
+            }
             "dependentSchemas" => {
-                node.dependent_schemas = self.named_schemas(v, &at, depth).unwrap_or_default()
+                let more = self.named_schemas(v, &at, depth).unwrap_or_default();
+                node.dependent_schemas.extend(more)
             }
             _ => node.property_names = self.subschema(v, at, depth),
         }

@@ -167,6 +167,24 @@ mod tests {
     }
 
     #[test]
+    fn draft_7_dependencies_are_written_as_the_2020_12_keywords() {
+        let v = json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "dependencies": {"card": ["billing"], "method": {"required": ["weight"]}},
+            "dependentRequired": {"a": ["b"]}
+        });
+        let out = Schema::parse(&v).unwrap().to_value();
+        assert_eq!(
+            out,
+            json!({
+                "$schema": "http://json-schema.org/draft-07/schema#",
+                "dependentRequired": {"card": ["billing"], "a": ["b"]},
+                "dependentSchemas": {"method": {"required": ["weight"]}}
+            })
+        );
+    }
+
+    #[test]
     fn round_trip_of_every_keyword() {
         let v = json!({
             "$defs": {"pos": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 2}},
