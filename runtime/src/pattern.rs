@@ -46,7 +46,7 @@ pub struct PatternSet {
     #[cfg(feature = "regex")]
     set: regex::RegexSet,
     /// Each pattern on its own, to say which match without allocating (sets of
-    /// up to [`ONE_BY_ONE`] patterns).
+    /// up to 64 patterns).
     #[cfg(feature = "regex")]
     each: Vec<regex::Regex>,
 }
@@ -96,7 +96,7 @@ impl PatternSet {
 
     /// Calls `each(i)` for every pattern `i` that matches `name` (anywhere), in
     /// order, until it returns `false`; returns whether it never did. A name no
-    /// pattern matches costs one pass of the set; sets of up to [`ONE_BY_ONE`]
+    /// pattern matches costs one pass of the set; sets of up to 64
     /// patterns allocate nothing.
     #[cfg(feature = "regex")]
     pub fn each_match(&self, name: &str, mut each: impl FnMut(usize) -> bool) -> bool {
