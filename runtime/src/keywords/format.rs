@@ -342,7 +342,8 @@ pub fn is_email(s: &str) -> bool {
         && local
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
-    let local_ok = !local.is_empty() && local.len() <= 64 && (dot_atom || is_quoted_string(local));
+    let local_ok =
+        !local.is_empty() && local.len() <= 64 && (dot_atom || is_quoted_string(local, false));
     local_ok && (is_address_literal(domain) || is_hostname(domain))
 }
 
@@ -398,17 +399,20 @@ fn date_units(s: &str, order: &str) -> bool {
     !first
 }
 
-/// RFC 5321 `Quoted-string`: `"`, printable ASCII (`"` and `\` escaped by `\`), `"`.
-fn is_quoted_string(s: &str) -> bool {
+/// RFC 5321 `Quoted-string`: `"`, printable ASCII (`"` and `\` escaped by `\`), `"`;
+/// RFC 6531's, with non-ASCII characters too, when `utf8`.
+fn is_quoted_string(s: &str, utf8: bool) -> bool {
     let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
         return false;
     };
-    let mut bytes = inner.bytes();
-    while let Some(b) = bytes.next() {
-        let ok = match b {
-            b'\\' => bytes.next().is_some_and(|e| (32..=126).contains(&e)),
-            b'"' => false,
-            b => (32..=126).contains(&b),
+    // Printable ASCII, and (RFC 6531) any non-ASCII character when `utf8`.
+    let text = |c: char| (' '..='~').contains(&c) || (utf8 && !c.is_ascii());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        let ok = match c {
+            '\\' => chars.next().is_some_and(text),
+            '"' => false,
+            c => text(c),
         };
         if !ok {
             return false;
@@ -514,26 +518,8 @@ pub fn is_idn_email(s: &str) -> bool {
         && !local.ends_with('.')
         && !local.contains("..")
         && local.chars().all(atext);
-    let quoted = local
-        .strip_prefix('"')
-        .and_then(|r| r.strip_suffix('"'))
-        .is_some_and(|inner| {
-            let mut chars = inner.chars();
-            while let Some(c) = chars.next() {
-                let ok = match c {
-                    '\\' => chars
-                        .next()
-                        .is_some_and(|e| !e.is_ascii() || (' '..='~').contains(&e)),
-                    '"' => false,
-                    c => !c.is_ascii() || (' '..='~').contains(&c),
-                };
-                if !ok {
-                    return false;
-                }
-            }
-            true
-        });
-    let local_ok = !local.is_empty() && local.len() <= 64 && (dot_atom || quoted);
+    let local_ok =
+        !local.is_empty() && local.len() <= 64 && (dot_atom || is_quoted_string(local, true));
     local_ok && (is_address_literal(domain) || is_idn_hostname(domain))
 }
 
