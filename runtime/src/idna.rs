@@ -25,7 +25,100 @@
 /// Whether `encoded`, the part of a label after its `xn--` prefix, is the Punycode
 /// of a valid U-label.
 pub(crate) fn is_a_label(encoded: &str) -> bool {
-    punycode_decode(encoded).is_some_and(|label| is_u_label(&label))
+    punycode_decode(encoded)
+        .is_some_and(|label| is_u_label(&label) && is_canonical(encoded, &label))
+}
+
+/// Whether `encoded` is what encoding `label` gives (up to letter case): Punycode
+/// has one spelling per label, and `xn---9uc` is not that of what it decodes to.
+fn is_canonical(encoded: &str, label: &[char]) -> bool {
+    let mut expected = encoded.bytes();
+    let mut same = true;
+    let encoded_ok = punycode_encode(label, |b| {
+        same &= expected.next().is_some_and(|e| e.eq_ignore_ascii_case(&b));
+    });
+    encoded_ok.is_some() && same && expected.next().is_none()
+}
+
+/// For a label holding non-ASCII characters (a U-label, as an `idn-hostname`
+/// writes it): the length in octets of its A-label (`xn--` and the Punycode), or
+/// `None` when it is not a valid U-label. Allocates nothing.
+pub(crate) fn u_label_a_len(label: &str) -> Option<usize> {
+    // An A-label holds at most 63 octets, and each character of the U-label
+    // costs at least one, so a longer label is refused before it is copied.
+    let mut buffer = ['\0'; 63];
+    let mut len = 0;
+    for c in label.chars() {
+        *buffer.get_mut(len)? = c;
+        len += 1;
+    }
+    let chars = &buffer[..len];
+    if !is_u_label(chars) {
+        return None;
+    }
+    let mut octets = 4;
+    punycode_encode(chars, |_| octets += 1)?;
+    Some(octets)
+}
+
+/// Encodes `input` as Punycode (RFC 3492 §6.3), each output octet given to
+/// `emit`; `None` on overflow (not reached for labels of hostname length).
+fn punycode_encode(input: &[char], mut emit: impl FnMut(u8)) -> Option<()> {
+    const BASE: u32 = 36;
+    const TMIN: u32 = 1;
+    const TMAX: u32 = 26;
+    let digit = |d: u32| {
+        if d < 26 {
+            b'a' + d as u8
+        } else {
+            b'0' + (d - 26) as u8
+        }
+    };
+    let basic = input.iter().filter(|c| c.is_ascii()).count() as u32;
+    for c in input.iter().filter(|c| c.is_ascii()) {
+        emit(*c as u8);
+    }
+    if basic > 0 {
+        emit(b'-');
+    }
+    let (mut n, mut delta, mut bias, mut handled) = (128u32, 0u32, 72u32, basic);
+    while (handled as usize) < input.len() {
+        let m = input.iter().map(|&c| c as u32).filter(|&c| c >= n).min()?;
+        delta = delta.checked_add((m - n).checked_mul(handled + 1)?)?;
+        n = m;
+        for &c in input {
+            let c = c as u32;
+            if c < n {
+                delta = delta.checked_add(1)?;
+            }
+            if c == n {
+                let mut q = delta;
+                let mut k = BASE;
+                loop {
+                    let t = if k <= bias {
+                        TMIN
+                    } else if k >= bias + TMAX {
+                        TMAX
+                    } else {
+                        k - bias
+                    };
+                    if q < t {
+                        break;
+                    }
+                    emit(digit(t + (q - t) % (BASE - t)));
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                emit(digit(q));
+                bias = adapt(delta, handled + 1, handled == basic);
+                delta = 0;
+                handled += 1;
+            }
+        }
+        delta = delta.checked_add(1)?;
+        n = n.checked_add(1)?;
+    }
+    Some(())
 }
 
 /// Decodes Punycode (RFC 3492 §6.2); `None` when `input` is not valid Punycode.

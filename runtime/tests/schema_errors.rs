@@ -287,6 +287,9 @@ fn keywords_that_take_any_value() {
             "deprecated": v,
             "readOnly": v,
             "writeOnly": v,
+            "contentEncoding": v,
+            "contentMediaType": v,
+            "contentSchema": v,
             "x-vendor": v,
             "x-": v
         }));
@@ -359,9 +362,6 @@ const NOT_YET: &[&str] = &[
     "unevaluatedProperties",
     "$recursiveRef",
     "$recursiveAnchor",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
 ];
 
 #[test]
@@ -1304,4 +1304,21 @@ fn numbers_in_schemas_parse_exactly() {
         s.root().maximum.as_ref().and_then(Number::as_u64),
         Some(u64::MAX)
     );
+}
+
+#[test]
+fn content_keywords_are_kept_as_annotations() {
+    let v = json!({
+        "type": "object",
+        "properties": {"doc": {
+            "type": "string",
+            "contentEncoding": "base64",
+            "contentMediaType": "application/json",
+            "contentSchema": {"type": "object", "required": ["a"]}
+        }}
+    });
+    let schema = accepted(v.clone());
+    assert_eq!(schema.to_value(), v);
+    // Annotations only: neither the encoding nor the content schema is asserted.
+    assert!(schema.is_valid(&json!({"doc": "%% not base64"})));
 }

@@ -178,6 +178,33 @@ const KNOWN: &[(&str, &str)] = &[
     ("ipv4", "an IPv4 address (e.g. \"192.168.0.1\")"),
     ("ipv6", "an IPv6 address (e.g. \"2001:db8::1\")"),
     ("hostname", "a hostname (RFC 1123)"),
+    (
+        "duration",
+        "a duration (RFC 3339 / ISO 8601, e.g. \"P1DT12H\" or \"PT30M\")",
+    ),
+    (
+        "uri-reference",
+        "a URI reference (RFC 3986, e.g. \"/a/b?c\" or \"https://example.com\")",
+    ),
+    (
+        "iri",
+        "an absolute IRI (RFC 3987, e.g. \"https://example.com/caf\u{e9}\")",
+    ),
+    (
+        "iri-reference",
+        "an IRI reference (RFC 3987, e.g. \"/caf\u{e9}\")",
+    ),
+    (
+        "uri-template",
+        "a URI template (RFC 6570, e.g. \"https://example.com/{id}\")",
+    ),
+    ("json-pointer", "a JSON Pointer (RFC 6901, e.g. \"/a/0\")"),
+    (
+        "relative-json-pointer",
+        "a relative JSON Pointer (e.g. \"1/a\" or \"0#\")",
+    ),
+    ("idn-hostname", "an internationalised hostname (IDNA 2008)"),
+    ("idn-email", "an internationalised email address (RFC 6531)"),
 ];
 
 /// Whether `name` is a string format this module checks.
@@ -206,6 +233,15 @@ pub fn check(name: &str, s: &str) -> bool {
         "ipv4" => is_ipv4(s),
         "ipv6" => is_ipv6(s),
         "hostname" => is_hostname(s),
+        "duration" => is_duration(s),
+        "uri-reference" => super::format_uri::is_uri_reference(s),
+        "iri" => super::format_uri::is_iri(s),
+        "iri-reference" => super::format_uri::is_iri_reference(s),
+        "uri-template" => super::format_uri::is_uri_template(s),
+        "json-pointer" => super::format_pointer::is_json_pointer(s),
+        "relative-json-pointer" => super::format_pointer::is_relative_json_pointer(s),
+        "idn-hostname" => is_idn_hostname(s),
+        "idn-email" => is_idn_email(s),
         _ => true,
     }
 }
@@ -306,29 +342,77 @@ pub fn is_email(s: &str) -> bool {
         && local
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
-    let local_ok = !local.is_empty() && local.len() <= 64 && (dot_atom || is_quoted_string(local));
-    let domain_ok = if let Some(ip) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
-        match ip.strip_prefix("IPv6:") {
-            Some(v6) => is_ipv6(v6),
-            None => is_ipv4(ip),
-        }
-    } else {
-        is_hostname(domain)
-    };
-    local_ok && domain_ok
+    let local_ok =
+        !local.is_empty() && local.len() <= 64 && (dot_atom || is_quoted_string(local, false));
+    local_ok && (is_address_literal(domain) || is_hostname(domain))
 }
 
-/// RFC 5321 `Quoted-string`: `"`, printable ASCII (`"` and `\` escaped by `\`), `"`.
-fn is_quoted_string(s: &str) -> bool {
+/// An address's domain as an IP literal: `[192.0.2.1]` or `[IPv6:2001:db8::1]`.
+fn is_address_literal(domain: &str) -> bool {
+    domain
+        .strip_prefix('[')
+        .and_then(|d| d.strip_suffix(']'))
+        .is_some_and(|ip| match ip.strip_prefix("IPv6:") {
+            Some(v6) => is_ipv6(v6),
+            None => is_ipv4(ip),
+        })
+}
+
+/// RFC 3339 Appendix A `duration`: `P`, then date units (a run of `Y`, `M`,
+/// `D` in that order, none skipped in between) and a time part (`T` and a run of
+/// `H`, `M`, `S`), or weeks (`nW`) alone. Whole ASCII numbers only.
+pub fn is_duration(s: &str) -> bool {
+    let Some(rest) = s.strip_prefix('P') else {
+        return false;
+    };
+    let (date, time) = match rest.split_once('T') {
+        Some((date, time)) => (date, Some(time)),
+        None => (rest, None),
+    };
+    let date_ok =
+        date.is_empty() || (time.is_none() && date_units(date, "W")) || date_units(date, "YMD");
+    let time_ok = time.is_none_or(|t| !t.is_empty() && date_units(t, "HMS"));
+    date_ok && time_ok && !(date.is_empty() && time.is_none())
+}
+
+/// Whether `s` is numbers each followed by a unit, the units a contiguous run of
+/// `order` (`"YMD"`: `1Y2M`, `2M3D`, but not `1Y3D` or `3D1Y`).
+fn date_units(s: &str, order: &str) -> bool {
+    let mut rest = s;
+    let mut next = 0;
+    let mut first = true;
+    while !rest.is_empty() {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let Some(unit) = rest[digits..].chars().next() else {
+            return false;
+        };
+        let Some(at) = order.find(unit) else {
+            return false;
+        };
+        if digits == 0 || at < next || (!first && at != next) {
+            return false;
+        }
+        first = false;
+        next = at + 1;
+        rest = &rest[digits + unit.len_utf8()..];
+    }
+    !first
+}
+
+/// RFC 5321 `Quoted-string`: `"`, printable ASCII (`"` and `\` escaped by `\`), `"`;
+/// RFC 6531's, with non-ASCII characters too, when `utf8`.
+fn is_quoted_string(s: &str, utf8: bool) -> bool {
     let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
         return false;
     };
-    let mut bytes = inner.bytes();
-    while let Some(b) = bytes.next() {
-        let ok = match b {
-            b'\\' => bytes.next().is_some_and(|e| (32..=126).contains(&e)),
-            b'"' => false,
-            b => (32..=126).contains(&b),
+    // Printable ASCII, and (RFC 6531) any non-ASCII character when `utf8`.
+    let text = |c: char| (' '..='~').contains(&c) || (utf8 && !c.is_ascii());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        let ok = match c {
+            '\\' => chars.next().is_some_and(text),
+            '"' => false,
+            c => text(c),
         };
         if !ok {
             return false;
@@ -337,74 +421,9 @@ fn is_quoted_string(s: &str) -> bool {
     true
 }
 
-/// RFC 3986 absolute URI: a scheme, `:`, and only characters a URI may hold
-/// (with valid `%XX` escapes).
+/// RFC 3986 absolute URI (see `format_uri`).
 pub fn is_uri(s: &str) -> bool {
-    let Some(colon) = s.find(':') else {
-        return false;
-    };
-    let scheme = &s[..colon];
-    let scheme_ok = scheme
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic())
-        && scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.');
-    if !scheme_ok {
-        return false;
-    }
-    let rest = &s[colon + 1..];
-    let b = rest.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c == b'%' {
-            if !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
-            {
-                return false;
-            }
-            i += 3;
-            continue;
-        }
-        let ok = c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c);
-        if !ok {
-            return false;
-        }
-        i += 1;
-    }
-    // Brackets only around an authority's IP literal (not in the user info, the
-    // path, the query or the fragment); a port is digits.
-    let (hier, tail) = rest.split_at(rest.find(['?', '#']).unwrap_or(rest.len()));
-    let path = match hier.strip_prefix("//") {
-        Some(auth) => {
-            let (authority, path) = auth.split_at(auth.find('/').unwrap_or(auth.len()));
-            let (userinfo, hostport) = authority.rsplit_once('@').unwrap_or(("", authority));
-            if userinfo.contains(['[', ']', '@']) {
-                return false;
-            }
-            let port = match hostport.strip_prefix('[') {
-                Some(literal) => {
-                    let Some((ip, after)) = literal.split_once(']') else {
-                        return false;
-                    };
-                    if !is_ipv6(ip) || !(after.is_empty() || after.starts_with(':')) {
-                        return false;
-                    }
-                    after.get(1..).unwrap_or("")
-                }
-                None if hostport.contains(['[', ']']) => return false,
-                None => hostport.split_once(':').map_or("", |(_, port)| port),
-            };
-            if !port.bytes().all(|b| b.is_ascii_digit()) {
-                return false;
-            }
-            path
-        }
-        None => hier,
-    };
-    !path.contains(['[', ']']) && !tail.contains(['[', ']'])
+    super::format_uri::is_uri(s)
 }
 
 /// `8-4-4-4-12` hexadecimal digits.
@@ -419,15 +438,15 @@ pub fn is_uuid(s: &str) -> bool {
 
 /// Dotted quad, each part 0-255 without leading zeros, ASCII digits only.
 pub fn is_ipv4(s: &str) -> bool {
-    let parts: Vec<&str> = s.split('.').collect();
-    parts.len() == 4
-        && parts.iter().all(|p| {
-            !p.is_empty()
-                && p.len() <= 3
-                && p.bytes().all(|b| b.is_ascii_digit())
-                && !(p.len() > 1 && p.starts_with('0'))
-                && p.parse::<u16>().is_ok_and(|n| n <= 255)
-        })
+    let mut parts = 0;
+    s.split('.').all(|p| {
+        parts += 1;
+        !p.is_empty()
+            && p.len() <= 3
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && !(p.len() > 1 && p.starts_with('0'))
+            && p.parse::<u16>().is_ok_and(|n| n <= 255)
+    }) && parts == 4
 }
 
 /// RFC 4291 text forms (no zone index).
@@ -439,27 +458,139 @@ pub fn is_ipv6(s: &str) -> bool {
 /// characters at most; a label `xn--...` must be a valid IDNA2008 A-label (see
 /// `idna.rs` for the rules checked).
 pub fn is_hostname(s: &str) -> bool {
-    !s.is_empty()
-        && s.len() <= 253
-        && s.split('.').all(|label| {
-            !label.is_empty()
-                && label.len() <= 63
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-                && label
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-                && match label.get(..4) {
-                    Some(prefix) if prefix.eq_ignore_ascii_case("xn--") => {
-                        crate::idna::is_a_label(&label[4..])
-                    }
-                    _ => true,
-                }
-        })
+    !s.is_empty() && s.len() <= 253 && s.split('.').all(is_ascii_label)
+}
+
+/// A hostname's label: 1-63 letters, digits and inner hyphens; `xn--...` a valid
+/// A-label.
+fn is_ascii_label(label: &str) -> bool {
+    !label.is_empty()
+        && label.len() <= 63
+        && !label.starts_with('-')
+        && !label.ends_with('-')
+        && label
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && match label.get(..4) {
+            Some(prefix) if prefix.eq_ignore_ascii_case("xn--") => {
+                crate::idna::is_a_label(&label[4..])
+            }
+            _ => true,
+        }
+}
+
+/// IDNA 2008 hostname (RFC 5890): labels separated by `.` or its ideographic,
+/// fullwidth and halfwidth forms; an ASCII label as in `hostname`, any other a
+/// U-label (see `idna.rs` for the rules checked) of at most 63 octets as an
+/// A-label; 253 octets at most in A-label form.
+pub fn is_idn_hostname(s: &str) -> bool {
+    if s.is_empty() {
+        return false;
+    }
+    let mut octets = 0;
+    for label in s.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']) {
+        let len = if label.is_ascii() {
+            if !is_ascii_label(label) {
+                return false;
+            }
+            label.len()
+        } else {
+            match crate::idna::u_label_a_len(label) {
+                Some(len) if len <= 63 => len,
+                _ => return false,
+            }
+        };
+        octets += len + 1;
+    }
+    octets - 1 <= 253
+}
+
+/// RFC 6531 address: as `email`, but the local part may hold any non-ASCII
+/// character and the domain is an `idn-hostname`.
+pub fn is_idn_email(s: &str) -> bool {
+    let Some(at) = s.rfind('@') else {
+        return false;
+    };
+    let (local, domain) = (&s[..at], &s[at + 1..]);
+    let atext =
+        |c: char| !c.is_ascii() || c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c);
+    let dot_atom = !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local.chars().all(atext);
+    let local_ok =
+        !local.is_empty() && local.len() <= 64 && (dot_atom || is_quoted_string(local, true));
+    local_ok && (is_address_literal(domain) || is_idn_hostname(domain))
 }
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn durations() {
+        for ok in [
+            "P4DT12H30M5S",
+            "P2W",
+            "PT36H",
+            "P1Y2M",
+            "P1M2D",
+            "PT1M2S",
+            "P0D",
+            "P01D",
+        ] {
+            assert!(is_duration(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "P",
+            "PT",
+            "P1YT",
+            "PT1D",
+            "P2D1Y",
+            "P1Y2D",
+            "PT1H2S",
+            "P1Y2W",
+            "P1WT1H",
+            "P1",
+            "PT0.5S",
+            "-P1D",
+            "P1D ",
+            "P\u{9e8}Y",
+        ] {
+            assert!(!is_duration(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn internationalised_names_and_addresses() {
+        for ok in [
+            "\u{c2e4}\u{b840}.\u{d14c}\u{c2a4}\u{d2b8}",
+            "a\u{3002}b",
+            "l\u{b7}l",
+            "xn--ihqwcrb4cv8a8dqg056pqjye",
+        ] {
+            assert!(is_idn_hostname(ok), "{ok}");
+        }
+        // A label of 60 u-umlauts is 60 characters, but its A-label is longer than 63.
+        let long = "\u{fc}".repeat(60);
+        for bad in [
+            "",
+            ".",
+            "a..b",
+            "\u{3002}a",
+            "\u{302e}a",
+            "\u{300}a",
+            "xn--X",
+            "xn---9uc",
+            long.as_str(),
+        ] {
+            assert!(!is_idn_hostname(bad), "{bad}");
+        }
+        assert!(is_idn_email("\u{3b4}\u{3bf}@example.com"));
+        assert!(is_idn_email("\"\u{3b4}\"@\u{c2e4}\u{b840}.test"));
+        assert!(!is_idn_email("user\u{ff20}example.com"));
+        assert!(!is_idn_email("a@\u{302e}x"));
+    }
 
     #[test]
     fn numeric_formats_are_ranges() {

@@ -83,8 +83,9 @@ pub struct Annotations {
     pub dialect: Option<String>,
     /// `$comment`.
     pub comment: Option<String>,
-    /// Other annotation keywords kept verbatim (`deprecated`, `readOnly`,
-    /// `writeOnly`, and vendor extensions `x-...`), in source order.
+    /// Other annotation keywords kept verbatim (`contentEncoding`,
+    /// `contentMediaType`, `contentSchema`, `deprecated`, `readOnly`, `writeOnly`,
+    /// and vendor extensions `x-...`), in source order.
     pub other: Vec<(String, Value)>,
 }
 
