@@ -205,6 +205,7 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     ("idn-hostname", "an internationalised hostname (IDNA 2008)"),
     ("idn-email", "an internationalised email address (RFC 6531)"),
+    ("regex", "a regular expression (ECMA-262 syntax)"),
 ];
 
 /// Whether `name` is a string format this module checks.
@@ -242,6 +243,7 @@ pub fn check(name: &str, s: &str) -> bool {
         "relative-json-pointer" => super::format_pointer::is_relative_json_pointer(s),
         "idn-hostname" => is_idn_hostname(s),
         "idn-email" => is_idn_email(s),
+        "regex" => super::format_regex::is_regex(s),
         _ => true,
     }
 }
