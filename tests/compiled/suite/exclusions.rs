@@ -29,7 +29,6 @@ const CROSS_DRAFT: &str =
     "prefixItems is read in every draft (draft 2019-09 and draft 7 ignore it)";
 const ECMA_WHITESPACE: &str = "the regex engine's \\s does not count U+FEFF (ZERO WIDTH NO-BREAK SPACE) as white space, as ECMA 262 does";
 const CONTENT_ANNOTATION: &str = "contentEncoding and contentMediaType are annotations (as 2019-09 and later have them), never asserted; draft 7 lets a validator assert them";
-const FORMAT_ASSERTION_VOCABULARY: &str = "format is asserted as the options say (Options::formats: not in spec mode), not as a meta-schema's format-assertion vocabulary does";
 
 /// The groups whose schema the model refuses: (draft directory, file, group
 /// description or `"*"`, what the refusal must mention, reason). Every other group
@@ -132,8 +131,6 @@ pub const WRONG: &[(&str, &str, &str, &str, &str)] = &[
     ("draft2020-12", "optional/cross-draft.json", "refs to historic drafts are processed as historic drafts", "first item not a string is valid", CROSS_DRAFT),
     ("draft2020-12", "optional/ecmascript-regex.json", "ECMA 262 \\s matches whitespace", "zero-width whitespace matches", ECMA_WHITESPACE),
     ("draft2020-12", "optional/ecmascript-regex.json", "ECMA 262 \\S matches everything but whitespace", "zero-width whitespace does not match", ECMA_WHITESPACE),
-    ("draft2020-12", "optional/format-assertion.json", "schema that uses custom metaschema with format-assertion: false", "format-assertion: false: invalid string", FORMAT_ASSERTION_VOCABULARY),
-    ("draft2020-12", "optional/format-assertion.json", "schema that uses custom metaschema with format-assertion: true", "format-assertion: true: invalid string", FORMAT_ASSERTION_VOCABULARY),
     ("draft2020-12", "optional/format/idn-hostname.json", "validation of internationalized host names", "zero width non-joiner must pass at every occurrence", IDN_ZWNJ),
     ("draft2020-12", "optional/format/idn-hostname.json", "validation of internationalized host names", "Bidi domain name with a digit-first label is invalid", IDN_BIDI),
     ("draft2020-12", "optional/format/idn-hostname.json", "validation of internationalized host names", "label starting with a digit before a right-to-left letter is invalid", IDN_BIDI),
