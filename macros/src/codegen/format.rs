@@ -12,7 +12,8 @@ pub(super) fn ok_code(node: &Node) -> TokenStream {
     let rt = rt();
     match &node.format {
         Some(format) if node.numeric_format.is_none() => {
-            quote!(if o.formats && !#rt::keywords::format::check(#format, s) { return false; })
+            let asserted = asserted(node);
+            quote!(if #asserted && !#rt::keywords::format::check(#format, s) { return false; })
         }
         _ => quote!(),
     }
@@ -33,5 +34,16 @@ pub(super) fn code(node: &Node) -> TokenStream {
         quote!(t),
         quote!(p),
     );
-    quote!(if o.formats && !#rt::keywords::format::check(#format, s) { #push })
+    let asserted = asserted(node);
+    quote!(if #asserted && !#rt::keywords::format::check(#format, s) { #push })
+}
+
+/// Whether `node`'s format is asserted, as an expression of the options `o`
+/// (`keywords::format::asserted`, with the node's part known at compile time).
+pub(super) fn asserted(node: &Node) -> TokenStream {
+    if node.format_asserted {
+        quote!(true)
+    } else {
+        quote!(o.formats)
+    }
 }

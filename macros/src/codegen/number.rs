@@ -70,8 +70,9 @@ pub(super) fn ok_code(node: &Node) -> TokenStream {
         checks.push(quote!(if !#rt::keywords::number::multiple_of(n, &#num) { return false; }));
     }
     if let Some(format) = numeric_format(node) {
+        let asserted = super::format::asserted(node);
         checks.push(quote!(
-            if o.formats && !#rt::keywords::format::numeric_ok(#format, n) { return false; }
+            if #asserted && !#rt::keywords::format::numeric_ok(#format, n) { return false; }
         ));
     }
     quote!(#(#checks)*)
@@ -94,7 +95,8 @@ pub(super) fn code(node: &Node) -> TokenStream {
     }
     if let Some(format) = numeric_format(node) {
         let check = report_if(quote!(#rt::keywords::format::numeric_violation(#format, n)));
-        checks.push(quote!(if o.formats { #check }));
+        let asserted = super::format::asserted(node);
+        checks.push(quote!(if #asserted { #check }));
     }
     quote!(#(#checks)*)
 }

@@ -205,6 +205,7 @@ const KNOWN: &[(&str, &str)] = &[
     ),
     ("idn-hostname", "an internationalised hostname (IDNA 2008)"),
     ("idn-email", "an internationalised email address (RFC 6531)"),
+    ("regex", "a regular expression (ECMA-262 syntax)"),
 ];
 
 /// Whether `name` is a string format this module checks.
@@ -219,6 +220,13 @@ pub fn describe(name: &str) -> String {
         .find(|(n, _)| *n == name)
         .map(|(_, d)| d.to_string())
         .unwrap_or_else(|| format!("a valid {name}"))
+}
+
+/// Whether `node`'s `format` is asserted under `options`: when the options
+/// assert formats, or the node's dialect does (the format-assertion vocabulary).
+#[inline]
+pub fn asserted(node: &crate::schema::Node, options: &crate::Options) -> bool {
+    options.formats || node.format_asserted
 }
 
 /// Whether `s` is valid for format `name`; unknown formats accept everything.
@@ -242,6 +250,7 @@ pub fn check(name: &str, s: &str) -> bool {
         "relative-json-pointer" => super::format_pointer::is_relative_json_pointer(s),
         "idn-hostname" => is_idn_hostname(s),
         "idn-email" => is_idn_email(s),
+        "regex" => super::format_regex::is_regex(s),
         _ => true,
     }
 }

@@ -12,6 +12,7 @@ mod count;
 pub mod enum_const;
 pub mod format;
 mod format_pointer;
+mod format_regex;
 mod format_uri;
 pub mod number;
 pub mod object;

@@ -63,7 +63,7 @@ fn pattern_ok(node: &Node, s: &str) -> bool {
 #[inline]
 fn format_ok(node: &Node, s: &str, options: &Options) -> bool {
     match &node.format {
-        Some(format) if options.formats => super::format::check(format, s),
+        Some(format) if super::format::asserted(node, options) => super::format::check(format, s),
         _ => true,
     }
 }

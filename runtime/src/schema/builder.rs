@@ -86,6 +86,11 @@ impl Draft {
     pub const VALIDATION_VOCABULARY: &'static str =
         "https://json-schema.org/draft/2020-12/vocab/validation";
 
+    /// The URI of the draft 2020-12 format-assertion vocabulary: a dialect whose
+    /// meta-schema lists it asserts `format` in every mode.
+    pub const FORMAT_ASSERTION_VOCABULARY: &'static str =
+        "https://json-schema.org/draft/2020-12/vocab/format-assertion";
+
     /// The keywords of the validation vocabulary: a dialect whose meta-schema's
     /// `$vocabulary` leaves it out reads none of them.
     pub const VALIDATION_KEYWORDS: &'static [&'static str] = &[

@@ -131,6 +131,9 @@ pub struct Node {
     /// `format` when it names a numeric format (`uint8`, `int32`, `double`, ...):
     /// resolved once by the parser, so that the walks compare no names.
     pub numeric_format: Option<&'static NumericFormat>,
+    /// Whether `format` is asserted whatever [`crate::Options::formats`] says: the
+    /// dialect's meta-schema lists the format-assertion vocabulary.
+    pub format_asserted: bool,
     /// `properties`, in declaration order; `None` when the keyword is absent.
     pub properties: Option<Vec<Property>>,
     /// `required`, in declaration order.

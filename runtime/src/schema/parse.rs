@@ -81,6 +81,7 @@ pub(crate) fn parse_with(
         base: resolve::DEFAULT_BASE.to_string(),
         draft: default_draft,
         validation: true,
+        format_assertion: false,
         record,
     });
     p.node(schema, String::new(), 0);
@@ -443,6 +444,7 @@ impl Parser<'_> {
                         );
                     }
                     node.format = Some(name);
+                    node.format_asserted = self.asserts_formats();
                 }
             }
         }

@@ -27,6 +27,9 @@ pub(super) struct Scope {
     /// Whether its dialect has the validation vocabulary (a custom meta-schema's
     /// `$vocabulary` may leave it out: its keywords then assert nothing).
     pub validation: bool,
+    /// Whether its dialect has the format-assertion vocabulary: `format` is then
+    /// asserted whatever the options say.
+    pub format_assertion: bool,
     /// Its record in [`ScopeGraph`].
     pub record: u32,
 }
@@ -302,9 +305,12 @@ impl Parser<'_> {
         let entered = is_doc_root || new_base.is_some();
         if entered {
             let base = new_base.unwrap_or_else(|| self.base().to_string());
-            let validation = match map.get("$schema") {
+            let (validation, format_assertion) = match map.get("$schema") {
                 Some(Value::String(uri)) if declared.is_none() => self.vocabularies(uri, ptr),
-                _ => self.scopes.last().is_none_or(|s| s.validation),
+                _ => self
+                    .scopes
+                    .last()
+                    .map_or((true, false), |s| (s.validation, s.format_assertion)),
             };
             let outer = self.scopes.last().map(|s| s.record);
             let record = self.graph.record(&base, ptr, outer);
@@ -312,6 +318,7 @@ impl Parser<'_> {
                 base,
                 draft,
                 validation,
+                format_assertion,
                 record,
             });
         }
@@ -327,10 +334,11 @@ impl Parser<'_> {
     }
 
     /// Whether the dialect of the meta-schema at `uri` (a `$schema` that names no
-    /// draft) has the validation vocabulary: read from its `$vocabulary` when it is
-    /// a registered resource or embedded in the schema; a required vocabulary this validator does not know
-    /// is refused. Any other meta-schema: the draft 2020-12 vocabularies.
-    fn vocabularies(&mut self, uri: &str, ptr: &str) -> bool {
+    /// draft) has the validation vocabulary, and the format-assertion one: read
+    /// from its `$vocabulary` when it is a registered resource or embedded in the
+    /// schema; a required vocabulary this validator does not know is refused. Any
+    /// other meta-schema: the draft 2020-12 vocabularies (format annotates).
+    fn vocabularies(&mut self, uri: &str, ptr: &str) -> (bool, bool) {
         let resources: &[(String, Value)] = self.resources;
         let uri = uri::split_fragment(uri).0;
         let document = resources
@@ -342,7 +350,7 @@ impl Parser<'_> {
             .and_then(|d| d.get("$vocabulary"))
             .and_then(Value::as_object);
         let Some(vocabularies) = vocabularies else {
-            return true;
+            return (true, false);
         };
         for (v, required) in vocabularies {
             if *required == Value::Bool(true) && !crate::keywords::Draft::knows_vocabulary(v) {
@@ -352,7 +360,17 @@ impl Parser<'_> {
                 );
             }
         }
-        vocabularies.contains_key(crate::keywords::Draft::VALIDATION_VOCABULARY)
+        (
+            vocabularies.contains_key(crate::keywords::Draft::VALIDATION_VOCABULARY),
+            // Present, whether required or not: this validator supports it.
+            vocabularies.contains_key(crate::keywords::Draft::FORMAT_ASSERTION_VOCABULARY),
+        )
+    }
+
+    /// Whether `format` is asserted where the walk is whatever the options say
+    /// (the dialect has the format-assertion vocabulary).
+    pub(super) fn asserts_formats(&self) -> bool {
+        self.scopes.last().is_some_and(|s| s.format_assertion)
     }
 
     /// Whether the keyword `key` is read where the walk is: not when the dialect
@@ -459,6 +477,7 @@ impl Parser<'_> {
             base: resource.to_string(),
             draft: r.draft,
             validation: true,
+            format_assertion: false,
             record,
         });
         let saved_filling = std::mem::take(&mut self.graph.filling);
@@ -747,6 +766,28 @@ mod tests {
         embedded["$defs"] = json!({"meta": meta(json!({ core: true }))});
         let s = Schema::parse(&embedded).unwrap();
         assert!(s.is_valid_with(&json!({"n": 1}), &Options::SPEC));
+    }
+
+    #[test]
+    fn a_meta_schema_with_format_assertion_asserts_formats() {
+        let core = "https://json-schema.org/draft/2020-12/vocab/core";
+        let schema = json!({"$schema": "http://x.example/meta", "format": "ipv4", "items": {"format": "uint8"}});
+        for required in [true, false] {
+            let meta = json!({"$id": "http://x.example/meta", "$vocabulary": {
+                core: true, Draft::FORMAT_ASSERTION_VOCABULARY: required
+            }});
+            let s = Schema::builder()
+                .resource("http://x.example/meta", meta)
+                .parse(&schema)
+                .unwrap();
+            // Spec mode leaves formats to the dialect, which asserts them here.
+            assert!(!s.is_valid_with(&json!("1.2.3"), &Options::SPEC));
+            assert!(s.is_valid_with(&json!("1.2.3.4"), &Options::SPEC));
+            assert!(!s.is_valid_with(&json!([300]), &Options::SPEC));
+        }
+        // Without the vocabulary, spec mode annotates.
+        let s = Schema::parse(&json!({"format": "ipv4"})).unwrap();
+        assert!(s.is_valid_with(&json!("1.2.3"), &Options::SPEC));
     }
 
     #[test]
