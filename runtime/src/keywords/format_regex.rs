@@ -143,12 +143,10 @@ impl<'a> Reader<'a> {
             Some('{') => {
                 self.at += 1;
                 let min = self.number()?;
-                if self.eat(',') {
-                    if self.peek() != Some('}') {
-                        let max = self.number()?;
-                        if max < min {
-                            return None;
-                        }
+                if self.eat(',') && self.peek() != Some('}') {
+                    let max = self.number()?;
+                    if max < min {
+                        return None;
                     }
                 }
                 if !self.eat('}') {
