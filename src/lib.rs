@@ -50,8 +50,8 @@
 //! schemas keep `properties` in the order the schema declared them.
 
 pub use tool_schema_runtime::{
-    dialect, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
-    schema, seed, text,
+    custom, dialect, export, json, json_report, parse_str, parse_str_with, render, repair,
+    repair_report, schema, seed, text,
     text::{ParseError, TextError},
     toolbox,
     toolbox::Toolbox,

@@ -130,6 +130,12 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
             "#[tool(custom_deserialize)] is for #[derive(ToolArgs)]: a tool_schema! type is not deserialised",
         );
     }
+    if let Some(path) = &attrs.validate {
+        local.push(syn::Error::new_spanned(
+            path,
+            "#[tool(validate = ...)] is for #[derive(ToolArgs)]: a tool_schema! tool has no typed arguments to check",
+        ));
+    }
     let ident = &decl.ident;
     // `None`: an unknown dialect, already reported.
     let dialect = attrs.dialect.map_or(Some(Dialect::JsonSchema), |(d, _)| d);

@@ -458,6 +458,8 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             "is nested too deeply (more than {})",
             plural(*limit as u64, "level", "levels")
         ),
+        // The tool's own words.
+        Kind::Custom { message, .. } => out.write_str(message),
         // The length, item and member-count bounds, in one shape.
         other => match other.count_bound() {
             Some(b) => count_bound(out, b),

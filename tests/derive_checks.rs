@@ -1,0 +1,158 @@
+//! `#[tool(validate = path)]`: a tool's own checks on its typed arguments, run
+//! after the schema's checks pass, in `parse`, `parse_str` (both text passes) and
+//! a toolbox; their problems are `custom` violations in every format.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tool_schema::custom::Problems;
+use tool_schema::export::Target;
+use tool_schema::seed::Format as SeedFormat;
+use tool_schema::toolbox::Toolbox;
+use tool_schema::{json_report, parse_str, Format, Kind, ParseError, Path, ToolArgs};
+
+/// Book a room.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[tool(validate = check_booking)]
+struct BookRoom {
+    /// First night, as a day of the year.
+    #[arg(minimum = 1, maximum = 366)]
+    start: u16,
+    /// Day of departure.
+    #[arg(minimum = 1, maximum = 366)]
+    end: u16,
+    guests: Vec<String>,
+}
+
+fn check_booking(b: &BookRoom, problems: &mut Problems) {
+    if b.end <= b.start {
+        problems.add(
+            "end",
+            "end-before-start",
+            format!("should be after 'start' ({})", b.start),
+        );
+    }
+    for (i, g) in b.guests.iter().enumerate() {
+        if g.trim().is_empty() {
+            problems.add(
+                Path::root().key("guests").index(i),
+                "blank-guest",
+                "should name a guest",
+            );
+        }
+    }
+}
+
+fn bad() -> Value {
+    json!({"guests": ["Ann", " "], "start": 10, "end": 3})
+}
+
+#[test]
+fn parse_reports_every_problem_of_the_check() {
+    let report = BookRoom::parse(&bad()).unwrap_err();
+    assert_eq!(
+        report.messages(),
+        [
+            "argument 'end' should be after 'start' (10)",
+            "argument 'guests[1]' should name a guest",
+        ]
+    );
+    let v = &report.violations[0];
+    assert_eq!(v.kind.code(), "custom");
+    assert!(matches!(&v.kind, Kind::Custom { code, .. } if code == "end-before-start"));
+    // The argument's place in the call and among the declared arguments.
+    assert_eq!(v.position.argument, Some(2));
+    assert_eq!(v.position.declared, Some(1));
+    let ok = BookRoom::parse(&json!({"start": 1, "end": 3, "guests": ["Ann"]})).unwrap();
+    assert_eq!(ok.end, 3);
+}
+
+#[test]
+fn the_schema_checks_come_first() {
+    // Invalid for the schema: the check does not run (there is no typed value).
+    let report = BookRoom::parse(&json!({"start": 0, "end": 0, "guests": []})).unwrap_err();
+    assert_eq!(
+        report.messages(),
+        [
+            "argument 'start' should be at least 1, got 0",
+            "argument 'end' should be at least 1, got 0",
+        ]
+    );
+    // `validate` is the schema's alone.
+    assert!(BookRoom::validate(&bad()).is_valid());
+}
+
+#[test]
+fn parse_str_agrees_on_both_text_passes() {
+    let text = bad().to_string();
+    let want = BookRoom::parse(&bad()).unwrap_err();
+    for got in [
+        parse_str::<BookRoom>(&text),
+        tool_schema::__private::parse_str_generic::<BookRoom>(&text, &Default::default()),
+    ] {
+        match got {
+            Err(ParseError::Invalid(r)) => assert_eq!(r, want),
+            other => panic!("expected the check's report, got {other:?}"),
+        }
+    }
+    let good = r#"{"start": 1, "end": 2, "guests": []}"#;
+    assert!(parse_str::<BookRoom>(good).is_ok());
+}
+
+#[test]
+fn every_format_words_the_problem() {
+    let report = BookRoom::parse(&bad()).unwrap_err();
+    let j = json_report(&report);
+    assert_eq!(
+        j["violations"][0],
+        json!({"kind": "custom", "path": "end", "pointer": "/end", "argument": 2,
+               "code": "end-before-start",
+               "message": "argument 'end' should be after 'start' (10)"})
+    );
+    assert_eq!(j["violations"][1]["pointer"], "/guests/1");
+    assert_eq!(
+        Format::Default.render(&report),
+        report.messages(),
+        "the default format"
+    );
+    for f in [SeedFormat::Seed002, SeedFormat::Seed003] {
+        // The seed formats keep the kinds they know; they never fail on this one.
+        let _ = f.render(&report);
+    }
+    assert_eq!(
+        SeedFormat::Seed002.render(&report),
+        ["custom:end", "custom:guests[1]"]
+    );
+    // Repairing a call the schema accepts changes nothing.
+    assert!(BookRoom::repair(&bad()).changes.is_empty());
+}
+
+#[test]
+fn the_toolbox_answers_with_the_check() {
+    let tools = Toolbox::new().tool(|b: BookRoom| format!("booked from {}", b.start));
+    let call = json!({"type": "tool_use", "id": "t1", "name": "book_room", "input": bad()});
+    let result = tools.dispatch(Target::Anthropic, &call).unwrap();
+    assert_eq!(result["is_error"], true);
+    assert_eq!(
+        result["content"],
+        "argument 'end' should be after 'start' (10)\nargument 'guests[1]' should name a guest"
+    );
+    // As text (OpenAI's arguments string).
+    let call = json!({"id": "c1", "type": "function",
+        "function": {"name": "book_room", "arguments": bad().to_string()}});
+    let result = tools.dispatch(Target::OpenAiChat, &call).unwrap();
+    assert!(result["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("argument 'end' should be after"));
+}
+
+#[test]
+fn the_cap_on_violations_holds() {
+    let mut problems = Problems::new();
+    for i in 0..10 {
+        problems.add(Path::root().key("guests").index(i), "x", "is bad");
+    }
+    let options = tool_schema::Options::default().max_violations(3);
+    let report = problems.into_report(None, None, &options);
+    assert_eq!((report.len(), report.omitted), (3, 7));
+}
