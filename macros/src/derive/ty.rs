@@ -37,7 +37,7 @@ use syn::{Ident, Type};
 use tool_schema_runtime::json::pointer;
 use tool_schema_runtime::JsonType;
 
-use super::rust_type::{is_string_key, recognise, RustShape};
+use super::rust_type::{is_string_key, recognise, Foreign, RustShape};
 
 /// Problems of the derived schema, at the spans its parts came from.
 pub(crate) struct DerivedSchema<'a>(pub &'a SpanMap);
@@ -94,6 +94,9 @@ pub(crate) enum Shape {
     Map,
     /// `serde_json::Value`.
     Any,
+    /// A type read from a string of one form (`rust_type::Foreign`): no `#[arg]`
+    /// constraint applies (its schema holds the form).
+    Formatted,
     /// A type deriving `ToolArgs`.
     External,
     /// `Option<T>` where it is not a field's own type.
@@ -271,6 +274,7 @@ impl Builder<'_> {
             }
             RustShape::Map { key, value } => self.map(key, value, pointer),
             RustShape::Fixed(a) => self.array(a, pointer),
+            RustShape::Foreign(f) => Some((foreign_schema(f), Shape::Formatted)),
             RustShape::External => Some(self.external(ty, pointer)),
             RustShape::Refused(hint) => {
                 self.unsupported(ty, &hint);
@@ -398,6 +402,58 @@ impl Builder<'_> {
                 out
             }
         }
+    }
+}
+
+/// What `chrono::NaiveTime` reads: RFC 3339's `partial-time` (`09:30:00`, a
+/// leap second `:60`, up to nine digits of a fraction), which JSON Schema's `time`
+/// is not (it requires an offset, which `NaiveTime` refuses).
+pub(crate) const NAIVE_TIME_PATTERN: &str =
+    r"^(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]{1,9})?$";
+
+/// What `url::Url` reads of what `format: uri` accepts: a scheme, `//`, a host
+/// (a DNS name whose last label starts with a letter, a dotted quad, or a
+/// bracketed IPv6 address) and a port up to 65535, then a path, query or
+/// fragment; `file://` with or without a host and without a port. Left out: URIs
+/// without an authority (`mailto:x`, which `Url` reads, and `http:`, which it
+/// refuses), user info, hosts `Url::parse` would read as an IPv4 number or
+/// through IDNA (`1.2.3.256`, `xn--...`), ports past 65535.
+pub(crate) const URL_PATTERN: &str = concat!(
+    r"^(?i:",
+    // Any scheme but `file`.
+    r"(?:[a-z][a-z0-9+.-]{0,2}|[a-z][a-z0-9+.-]{4,}|[a-eg-z][a-z0-9+.-]{3}",
+    r"|f[a-hj-z0-9+.-][a-z0-9+.-]{2}|fi[a-km-z0-9+.-][a-z0-9+.-]|fil[a-df-z0-9+.-])",
+    r"://(?:HOST)(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?",
+    r"|file://(?:HOST)?",
+    r")(?:[/?#].*)?$",
+);
+
+/// A host of [`URL_PATTERN`] (in place of `HOST` there).
+const URL_HOST: &str = concat!(
+    r"(?:[a-z0-9](?:-?[a-z0-9])*\.)*[a-z](?:-?[a-z0-9])*",
+    r"|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}",
+    r"|\[[0-9a-f:.]+\]",
+);
+
+/// The schema of a foreign type (see `rust_type::Foreign`).
+fn foreign_schema(f: Foreign) -> Map<String, Value> {
+    let format = |name: &str| object(json!({"type": "string", "format": name}));
+    match f {
+        Foreign::DateTime => format("date-time"),
+        Foreign::NaiveDate => format("date"),
+        Foreign::NaiveTime => object(json!({"type": "string", "pattern": NAIVE_TIME_PATTERN})),
+        Foreign::Uuid => format("uuid"),
+        Foreign::Url => {
+            let pattern = URL_PATTERN.replace("HOST", URL_HOST);
+            object(json!({"type": "string", "format": "uri", "pattern": pattern}))
+        }
+        Foreign::IpAddr => object(json!({"anyOf": [
+            {"type": "string", "format": "ipv4"},
+            {"type": "string", "format": "ipv6"}
+        ]})),
+        Foreign::Ipv4Addr => format("ipv4"),
+        Foreign::Ipv6Addr => format("ipv6"),
+        Foreign::PathBuf => object(json!({"type": "string"})),
     }
 }
 
