@@ -156,3 +156,103 @@ fn the_cap_on_violations_holds() {
     let report = problems.into_report(None, None, &options);
     assert_eq!((report.len(), report.omitted), (3, 7));
 }
+
+/// Constraints on strings' formats, on items, on map values and keys.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Constrained {
+    #[arg(format = "email")]
+    contact: String,
+    /// Scores, each from 1 to 10.
+    #[arg(min_items = 1, items(minimum = 1, maximum = 10))]
+    scores: Vec<u8>,
+    #[arg(items(min_length = 1, pattern = "^[a-z]+$", description = "A tag."))]
+    tags: Option<std::collections::BTreeSet<String>>,
+    #[arg(
+        keys(pattern = "^[A-Z]{2}$"),
+        values(minimum = 0.0, exclusive_maximum = 1.0)
+    )]
+    shares: std::collections::HashMap<String, f64>,
+    #[arg(items(items(format = "date"), max_items = 2))]
+    ranges: Vec<Vec<String>>,
+    #[arg(items(minimum = 1))]
+    gaps: Vec<Option<u32>>,
+    #[arg(values(values = ["low", "high"]))]
+    levels: std::collections::BTreeMap<String, String>,
+}
+
+#[test]
+fn constraints_reach_the_parts() {
+    let p = &Constrained::schema()["properties"];
+    assert_eq!(p["contact"], json!({"type": "string", "format": "email"}));
+    assert_eq!(
+        p["scores"],
+        json!({"type": "array", "description": "Scores, each from 1 to 10.",
+               "items": {"type": "integer", "minimum": 1, "maximum": 10}, "minItems": 1})
+    );
+    assert_eq!(
+        p["tags"]["items"],
+        json!({"type": "string", "description": "A tag.", "minLength": 1, "pattern": "^[a-z]+$"})
+    );
+    assert_eq!(
+        p["shares"]["propertyNames"],
+        json!({"pattern": "^[A-Z]{2}$"})
+    );
+    assert_eq!(
+        p["shares"]["additionalProperties"],
+        json!({"type": "number", "minimum": 0.0, "exclusiveMaximum": 1.0})
+    );
+    assert_eq!(
+        p["ranges"]["items"],
+        json!({"type": "array", "items": {"type": "string", "format": "date"}, "maxItems": 2})
+    );
+    assert_eq!(
+        p["gaps"]["items"],
+        json!({"type": ["integer", "null"], "minimum": 1, "maximum": 4294967295u32})
+    );
+    assert_eq!(
+        p["levels"]["additionalProperties"],
+        json!({"type": "string", "enum": ["low", "high"]})
+    );
+}
+
+#[test]
+fn constraints_on_parts_are_checked_and_agree_with_serde() {
+    let good = json!({"contact": "a@b.example", "scores": [1, 10], "tags": ["x"],
+        "shares": {"NO": 0.5}, "ranges": [["2024-01-01"]], "gaps": [null, 3],
+        "levels": {"a": "low"}});
+    assert!(Constrained::parse(&good).is_ok());
+    assert!(parse_str::<Constrained>(&good.to_string()).is_ok());
+    let bad = json!({"contact": "nobody", "scores": [0, 11], "tags": [""],
+        "shares": {"norway": 1.0}, "ranges": [["2024-13-01"], ["2024-01-01", "2024-01-02", "2024-01-03"]], "gaps": [0],
+        "levels": {"a": "mid"}});
+    let report = Constrained::parse(&bad).unwrap_err();
+    let codes: Vec<(&str, String)> = report
+        .violations
+        .iter()
+        .map(|v| (v.kind.code(), v.path.to_string()))
+        .collect();
+    let want = [
+        ("format", "contact"),
+        ("below-minimum", "scores[0]"),
+        ("above-maximum", "scores[1]"),
+        ("min-length", "tags[0]"),
+        ("pattern", "tags[0]"),
+        ("property-name", "shares"),
+        ("exclusive-maximum", "shares.norway"),
+        ("format", "ranges[0][0]"),
+        ("max-items", "ranges[1]"),
+        ("below-minimum", "gaps[0]"),
+        ("enum", "levels.a"),
+    ];
+    for (code, path) in want {
+        assert!(
+            codes.iter().any(|(c, p)| *c == code && p == path),
+            "{code} at {path}: {codes:?}"
+        );
+    }
+    match parse_str::<Constrained>(&bad.to_string()) {
+        Err(ParseError::Invalid(r)) => assert_eq!(r, report),
+        other => panic!("{other:?}"),
+    }
+}

@@ -24,7 +24,7 @@
 //! The ranges, string lengths and item counts are written by
 //! [`Limits`](super::arg::Limits), as the `#[arg]` keys of the same names are.
 
-use super::arg::Limits;
+use super::arg::{Limits, Part};
 use super::attr::Given;
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
@@ -84,14 +84,14 @@ pub(crate) enum Shape {
     String,
     Char,
     Bool,
-    /// `Vec<T>`.
-    Array,
-    /// `HashSet`/`BTreeSet`.
-    Set,
-    /// `[T; N]`.
-    Fixed,
-    /// `HashMap`/`BTreeMap`.
-    Map,
+    /// `Vec<T>`, with `T`'s shape.
+    Array(Box<Shape>),
+    /// `HashSet`/`BTreeSet`, with the item's shape.
+    Set(Box<Shape>),
+    /// `[T; N]`, with `T`'s shape.
+    Fixed(Box<Shape>),
+    /// `HashMap`/`BTreeMap`, with the value's shape.
+    Map(Box<Shape>),
     /// `serde_json::Value`.
     Any,
     /// A type read from a string of one form (`rust_type::Foreign`): no `#[arg]`
@@ -110,7 +110,18 @@ impl Shape {
         match self {
             Shape::Integer { .. } | Shape::Number { .. } => Some(JsonType::Number),
             Shape::String => Some(JsonType::String),
-            Shape::Array | Shape::Set => Some(JsonType::Array),
+            Shape::Array(_) | Shape::Set(_) => Some(JsonType::Array),
+            _ => None,
+        }
+    }
+
+    /// The shape of each part `part` of a value of this shape (its items, its
+    /// map's values or keys), where it has such parts.
+    pub(crate) fn part(&self, part: Part) -> Option<Shape> {
+        match (self.core(), part) {
+            (Shape::Array(s) | Shape::Set(s) | Shape::Fixed(s), Part::Items) => Some((**s).clone()),
+            (Shape::Map(s), Part::Values) => Some((**s).clone()),
+            (Shape::Map(_), Part::Keys) => Some(Shape::String),
             _ => None,
         }
     }
@@ -262,15 +273,15 @@ impl Builder<'_> {
                 ))
             }
             RustShape::Vec(inner) => {
-                let m = self.items(inner, pointer)?;
-                Some((m, Shape::Array))
+                let (m, item) = self.items(inner, pointer)?;
+                Some((m, Shape::Array(Box::new(item))))
             }
             RustShape::Set(inner) => {
-                let mut m = self.items(inner, pointer)?;
+                let (mut m, item) = self.items(inner, pointer)?;
                 self.spans
                     .value(&pointer::join(pointer, "uniqueItems"), ty.span());
                 m.insert("uniqueItems".into(), Value::Bool(true));
-                Some((m, Shape::Set))
+                Some((m, Shape::Set(Box::new(item))))
             }
             RustShape::Map { key, value } => self.map(key, value, pointer),
             RustShape::Fixed(a) => self.array(a, pointer),
@@ -284,11 +295,11 @@ impl Builder<'_> {
     }
 
     /// `Vec<T>` or a set: an array of `T`.
-    fn items(&mut self, inner: &Type, pointer: &str) -> Option<Map<String, Value>> {
-        let (items, _) = self.schema(inner, &pointer::join(pointer, "items"))?;
+    fn items(&mut self, inner: &Type, pointer: &str) -> Option<(Map<String, Value>, Shape)> {
+        let (items, shape) = self.schema(inner, &pointer::join(pointer, "items"))?;
         let mut m = object(json!({"type": "array"}));
         m.insert("items".into(), Value::Object(items));
-        Some(m)
+        Some((m, shape))
     }
 
     /// `HashMap<String, T>` or `BTreeMap<String, T>`: an object of `T`s.
@@ -309,10 +320,10 @@ impl Builder<'_> {
             return None;
         }
         let at = pointer::join(pointer, "additionalProperties");
-        let (values, _) = self.schema(value, &at)?;
+        let (values, shape) = self.schema(value, &at)?;
         let mut m = object(json!({"type": "object"}));
         m.insert("additionalProperties".into(), Value::Object(values));
-        Some((m, Shape::Map))
+        Some((m, Shape::Map(Box::new(shape))))
     }
 
     /// `[T; N]`: exactly N items.
@@ -331,7 +342,7 @@ impl Builder<'_> {
             ));
             return None;
         };
-        let (items, _) = self.schema(&a.elem, &pointer::join(pointer, "items"))?;
+        let (items, item) = self.schema(&a.elem, &pointer::join(pointer, "items"))?;
         let mut m = Map::new();
         m.insert("type".into(), "array".into());
         m.insert("items".into(), Value::Object(items));
@@ -342,7 +353,7 @@ impl Builder<'_> {
             a.len.span(),
             pointer,
         );
-        Some((m, Shape::Fixed))
+        Some((m, Shape::Fixed(Box::new(item))))
     }
 
     /// A type deriving `ToolArgs`: a marker node, validated by that type and
