@@ -545,6 +545,53 @@ pub use tool_schema_macros::tool_schema;
 /// then relies on that implementation reading what the schema describes.
 pub use tool_schema_macros::ToolArgs;
 
+/// Implements [`ToolArgs`] for a type of your own, declared elsewhere, from a
+/// JSON Schema literal: the documented way to give a type a tool schema by hand
+/// (a wrapper the derive does not read, a type with a hand-written
+/// `Deserialize`). The syntax is [`tool_schema!`]'s, without a visibility; the
+/// schema is checked and compiled when the crate compiles, as there. The value
+/// need not be an object (`#[tool(any_root)]` is implied), so the type may be a
+/// field of a derived type, where it is validated by its own validator and its
+/// schema is spliced into the exported one.
+///
+/// The schema must describe what the type's `Deserialize` reads: [`ToolArgs::parse`]
+/// panics when serde refuses what the validator accepted. A type of another crate
+/// (orphan rules) takes `#[arg(schema = ..)]` on the field instead.
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::{impl_tool_args, ToolArgs};
+///
+/// /// A temperature in degrees Celsius, read from a number.
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// #[serde(transparent)]
+/// struct Celsius(f64);
+///
+/// impl_tool_args! {
+///     /// Degrees Celsius, from absolute zero.
+///     Celsius = { "type": "number", "minimum": -273.15 }
+/// }
+///
+/// /// Set the thermostat.
+/// #[derive(ToolArgs, Deserialize)]
+/// struct SetThermostat {
+///     target: Celsius,
+/// }
+///
+/// assert_eq!(
+///     SetThermostat::schema()["properties"]["target"],
+///     json!({"type": "number", "minimum": -273.15})
+/// );
+/// let args = SetThermostat::parse(&json!({"target": 21.5})).unwrap();
+/// assert_eq!(args.target, Celsius(21.5));
+/// assert_eq!(
+///     SetThermostat::validate(&json!({"target": -300})).messages(),
+///     ["argument 'target' should be at least -273.15, got -300"]
+/// );
+/// ```
+pub use tool_schema_macros::impl_tool_args;
+
 /// The README's examples, run as doc tests so that they keep compiling.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -256,3 +256,51 @@ fn constraints_on_parts_are_checked_and_agree_with_serde() {
         other => panic!("{other:?}"),
     }
 }
+
+/// `#[arg(schema = ..)]`: a type the derive does not read, with its schema
+/// written out (in braces, in `json!`, or as JSON text), checked and compiled
+/// with the rest.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Written {
+    /// How long to wait.
+    #[arg(schema = {
+        "type": "object",
+        "properties": {
+            "secs": {"type": "integer", "minimum": 0},
+            "nanos": {"type": "integer", "minimum": 0, "maximum": 999999999}
+        },
+        "required": ["secs", "nanos"],
+        "additionalProperties": false
+    })]
+    wait: std::time::Duration,
+    #[arg(schema = json!({"type": "string", "minLength": 2}))]
+    code: Box<str>,
+    #[arg(schema = r#"{"type": "integer", "minimum": -5}"#, example = -1)]
+    offset: Option<std::num::NonZeroI32>,
+}
+
+#[test]
+fn written_schemas_are_the_fields_schemas() {
+    let p = &Written::schema()["properties"];
+    assert_eq!(p["wait"]["description"], "How long to wait.");
+    assert_eq!(p["wait"]["required"], json!(["secs", "nanos"]));
+    assert_eq!(p["code"], json!({"type": "string", "minLength": 2}));
+    assert_eq!(
+        p["offset"],
+        json!({"type": "integer", "minimum": -5, "examples": [-1]})
+    );
+    assert_eq!(Written::schema()["required"], json!(["wait", "code"]));
+    let call = json!({"wait": {"secs": 1, "nanos": 5}, "code": "ab", "offset": 3});
+    let w = Written::parse(&call).unwrap();
+    assert_eq!(w.wait, std::time::Duration::new(1, 5));
+    assert!(parse_str::<Written>(&call.to_string()).is_ok());
+    let bad = json!({"wait": {"secs": -1, "nanos": 5}, "code": "a"});
+    assert_eq!(
+        Written::validate(&bad).messages(),
+        [
+            "argument 'wait.secs' should be at least 0, got -1",
+            "argument 'code' should be at least 2 characters long, got 1",
+        ]
+    );
+}

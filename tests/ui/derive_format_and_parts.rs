@@ -24,3 +24,19 @@ struct Bad {
 }
 
 fn main() {}
+
+fn schema_fn() -> serde_json::Value {
+    serde_json::json!({"type": "string"})
+}
+
+#[derive(ToolArgs)]
+struct BadSchemas {
+    #[arg(schema = schema_fn)]
+    from_fn: String,
+    #[arg(schema = [1, 2])]
+    not_object: String,
+    #[arg(schema = {"type": "strin"})]
+    refused: String,
+    #[arg(schema = {"type": "string"}, min_length = 1)]
+    both: String,
+}

@@ -24,3 +24,9 @@ tool_schema! {
 }
 
 fn main() {}
+
+struct Declared;
+
+tool_schema::impl_tool_args! {
+    pub Declared = {"type": "object"}
+}

@@ -81,6 +81,9 @@ pub(crate) const DESCRIPTION: (&str, &str) = ("description", "description");
 pub(crate) const EXAMPLE: (&str, &str) = ("example", "examples");
 /// `values = [..]`: the only values allowed.
 pub(crate) const VALUES: (&str, &str) = ("values", "enum");
+/// `schema = ..`: the field's whole schema, written out (for a type the derive
+/// does not know).
+pub(crate) const SCHEMA: &str = "schema";
 /// The keys whose `(...)` holds the keys of a part of the value, with the
 /// keyword of that part's schema: an array's items, a map's values (`values(..)`,
 /// beside `values = [..]`), a map's keys.
@@ -129,7 +132,7 @@ fn keys() -> impl Iterator<Item = &'static str> + Clone {
     RULES
         .iter()
         .map(|r| r.key)
-        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0])
+        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0, SCHEMA])
         .chain(PARTS.iter().map(|(_, k, _)| *k).filter(|k| *k != VALUES.0))
 }
 
@@ -176,6 +179,59 @@ impl Rule {
             },
         }
         None
+    }
+}
+
+/// The value of `schema = ..`: a JSON object written in braces (`schema = {"type":
+/// "string"}`), in `json!(..)`, or as a string literal holding JSON text; with
+/// the spans of its parts. `None` (reported) for anything else: a function's
+/// schema is not known when the crate compiles, which is when the validator and
+/// the exported schema are built.
+fn written_schema(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<(Given<Value>, crate::spans::SpanMap)>> {
+    let key = meta.path.span();
+    let input = meta.value()?;
+    let (parsed, span) = if input.peek(syn::token::Brace) {
+        let group: proc_macro2::Group = input.parse()?;
+        let span = group.span();
+        let tokens = proc_macro2::TokenStream::from(proc_macro2::TokenTree::Group(group));
+        (crate::literal::parse_value(tokens, span), span)
+    } else {
+        let expr: Expr = input.parse()?;
+        let span = expr.span();
+        match &expr {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) => (crate::literal::parse_text(&s.value(), s.span()), span),
+            Expr::Macro(m) if m.mac.path.segments.last().is_some_and(|s| s.ident == "json") => {
+                (crate::literal::parse_value(m.mac.tokens.clone(), span), span)
+            }
+            _ => {
+                cx.error(
+                    span,
+                    "`schema` takes the field's JSON Schema written out, as `{...}`, `json!({...})` or a string literal of JSON text: \
+                     the schema is checked and compiled when the crate compiles, so a function's cannot be used; \
+                     for a type of your own, implement ToolArgs with impl_tool_args!",
+                );
+                return Ok(None);
+            }
+        }
+    };
+    match parsed {
+        Ok((value @ Value::Object(_), spans)) => Ok(Some((
+            Given { value, key, span },
+            spans,
+        ))),
+        Ok(_) => {
+            cx.error(span, "`schema` takes a JSON object (a schema), like `{\"type\": \"string\"}`");
+            Ok(None)
+        }
+        Err(e) => {
+            cx.push(e);
+            Ok(None)
+        }
     }
 }
 
@@ -273,6 +329,8 @@ pub(crate) struct ArgAttrs {
     /// `items(..)`, `values(..)`, `keys(..)`: the keys of a part of the value,
     /// with the span of the part's key.
     pub parts: Vec<(Part, proc_macro2::Span, ArgAttrs)>,
+    /// `schema = ..`: the field's schema as written, with the spans of its parts.
+    pub schema: Option<(Given<Value>, crate::spans::SpanMap)>,
 }
 
 impl ArgAttrs {
@@ -301,6 +359,16 @@ impl ArgAttrs {
                 inner.read_meta(cx, &m, &key)
             })?;
             self.parts.push((part, span, inner));
+            return Ok(());
+        }
+        if key == SCHEMA {
+            let span = meta.path.span();
+            if let Some((given, spans)) = written_schema(cx, meta)? {
+                if self.schema.is_some() {
+                    cx.error(span, "`schema` is given twice");
+                }
+                self.schema = Some((given, spans));
+            }
             return Ok(());
         }
         if part.is_some_and(|p| p != Part::Values) {
@@ -362,13 +430,19 @@ impl ArgAttrs {
     /// Whether the field carries a constraint (a rule or `values`): its schema
     /// then accepts less than serde reads.
     pub(crate) fn has_rules(&self) -> bool {
-        self.rules().next().is_some() || self.values.is_some() || !self.parts.is_empty()
+        self.rules().next().is_some()
+            || self.values.is_some()
+            || !self.parts.is_empty()
+            || self.schema.is_some()
     }
 
     /// Whether the field carries a constraint the typed text path's seeds do not
     /// check as they read.
     pub(crate) fn has_unseeded_rules(&self) -> bool {
-        self.rules().any(|(r, _)| !r.seeded) || self.values.is_some() || !self.parts.is_empty()
+        self.rules().any(|(r, _)| !r.seeded)
+            || self.values.is_some()
+            || !self.parts.is_empty()
+            || self.schema.is_some()
     }
 
     /// The lower and upper limits given of a pair of [`Limits`].

@@ -24,6 +24,9 @@ pub(super) fn property(
         Some(inner) => (inner, true),
         None => (field.ty, false),
     };
+    if let Some((given, spans)) = &field.arg.schema {
+        return Some((written(b, field, given, spans, name, pointer), optional));
+    }
     let (mut schema, shape) = b.schema(ty, pointer)?;
     let arg = &field.arg;
     let core = shape.core().clone();
@@ -38,6 +41,46 @@ pub(super) fn property(
     let description = arg.description.as_ref().or(field.doc.as_ref());
     annotations(b, arg, description, &at, &mut schema);
     Some((ordered(ty::ref_alone(schema)), optional))
+}
+
+/// `#[arg(schema = ..)]`: the field's schema as written (its type is not
+/// read), with the field's description and examples; other constraint keys are
+/// refused (they belong in the schema).
+fn written(
+    b: &mut Builder,
+    field: &Field,
+    given: &Given<Value>,
+    spans: &crate::spans::SpanMap,
+    name: &str,
+    pointer: &str,
+) -> Map<String, Value> {
+    let arg = &field.arg;
+    b.spans.given(pointer, given);
+    b.spans.graft(pointer, spans);
+    let keys = arg
+        .rules()
+        .map(|(r, g)| (r.key, g.key))
+        .chain(arg.values.iter().map(|g| (VALUES.0, g.key)))
+        .chain(arg.parts.iter().map(|(p, span, _)| (p.key(), *span)));
+    for (key, span) in keys {
+        b.cx.error(
+            span,
+            format!("with `schema = ..`, write `{key}` in the schema: the field's schema is the one written"),
+        );
+    }
+    let mut schema = match &given.value {
+        Value::Object(m) => m.clone(),
+        _ => Map::new(),
+    };
+    let at = FieldAt {
+        ty: field.ty,
+        core: &Shape::Any,
+        name,
+        pointer,
+    };
+    let description = arg.description.as_ref().or(field.doc.as_ref());
+    annotations(b, arg, description, &at, &mut schema);
+    schema
 }
 
 /// The constraint keys of `arg` that apply to the value at `at`, and those of

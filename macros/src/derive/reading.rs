@@ -155,6 +155,8 @@ fn struct_reading(c: &Container, fields: &[Field], this: &TokenStream) -> TokenS
         None => quote!(#t::ALL | #t::EMPTY),
         Some(_) if c.serde.default => quote!(#t::ALL | #t::EMPTY),
         Some(f) if f.serde.default => quote!(#t::ALL | #t::EMPTY),
+        // A type known only by the schema written for it: it may read anything.
+        Some(f) if f.arg.schema.is_some() => quote!(#t::ALL | #t::EMPTY),
         Some(f) => match option_inner(f.ty) {
             Some(inner) => {
                 let r = reading(inner, own, this);
