@@ -55,8 +55,7 @@ impl SpanMap {
     /// pointer `/p` becomes `at/p`.
     pub(crate) fn graft(&mut self, at: &str, other: &SpanMap) {
         for (pointer, entry) in &other.entries {
-            self.entries
-                .insert(format!("{at}{pointer}"), entry.clone());
+            self.entries.insert(format!("{at}{pointer}"), entry.clone());
         }
     }
 

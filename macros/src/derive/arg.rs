@@ -205,8 +205,17 @@ fn written_schema(
             Expr::Lit(ExprLit {
                 lit: Lit::Str(s), ..
             }) => (crate::literal::parse_text(&s.value(), s.span()), span),
-            Expr::Macro(m) if m.mac.path.segments.last().is_some_and(|s| s.ident == "json") => {
-                (crate::literal::parse_value(m.mac.tokens.clone(), span), span)
+            Expr::Macro(m)
+                if m.mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "json") =>
+            {
+                (
+                    crate::literal::parse_value(m.mac.tokens.clone(), span),
+                    span,
+                )
             }
             _ => {
                 cx.error(
@@ -220,12 +229,12 @@ fn written_schema(
         }
     };
     match parsed {
-        Ok((value @ Value::Object(_), spans)) => Ok(Some((
-            Given { value, key, span },
-            spans,
-        ))),
+        Ok((value @ Value::Object(_), spans)) => Ok(Some((Given { value, key, span }, spans))),
         Ok(_) => {
-            cx.error(span, "`schema` takes a JSON object (a schema), like `{\"type\": \"string\"}`");
+            cx.error(
+                span,
+                "`schema` takes a JSON object (a schema), like `{\"type\": \"string\"}`",
+            );
             Ok(None)
         }
         Err(e) => {

@@ -330,21 +330,22 @@ fn misplaced_rule(
             .part(*p)
             .is_some_and(|s| s.core().constrained_as() == Some(to))
     });
-    match part {
-        Some(p) => misplaced(
-            b,
-            at.ty,
-            given.key,
-            key,
-            &format!(
-                "{applies}; for each of its {}, write `{}({key} = {})`",
-                if p == Part::Items { "items" } else { "values" },
-                p.key(),
-                given.value
-            ),
+    let hint = match part {
+        Some(p) => format!(
+            "; for each of its {}, write `{}({key} = {})`",
+            if p == Part::Items { "items" } else { "values" },
+            p.key(),
+            given.value
         ),
-        None => misplaced(b, at.ty, given.key, key, applies),
-    }
+        None => String::new(),
+    };
+    b.cx.error(
+        given.key,
+        format!(
+            "`{key}` applies to {applies}, not to `{}`{hint}",
+            ty::type_text(at.ty)
+        ),
+    );
 }
 
 /// The fields a constraint key of `read` applies to, where it does not apply
