@@ -343,3 +343,34 @@ fn values_are_not_strings_are_type_errors() {
         ["argument 'v' should be string, got integer"]
     );
 }
+
+/// The provider targets a tool with foreign fields declares: checked when the
+/// crate compiles. Every format here is one the strict modes keep.
+#[derive(ToolArgs, Deserialize)]
+#[tool(targets(anthropic, openai_strict, openai_responses_strict, mcp))]
+#[allow(dead_code)]
+struct Targeted {
+    at: DateTime<Utc>,
+    day: NaiveDate,
+    time: NaiveTime,
+    id: Uuid,
+    ip: IpAddr,
+    v4: Ipv4Addr,
+    path: PathBuf,
+}
+
+/// Where a provider moves a format or pattern into the description (OpenAI
+/// strict: `uri`; Gemini `parameters`: all but `date-time`; its
+/// `parametersJsonSchema`: `pattern`), a declared target is a compile error
+/// unless `allow(lossy_export)`: the validator still checks them.
+#[derive(ToolArgs, Deserialize)]
+#[tool(
+    targets(openai_strict, gemini, gemini_json_schema),
+    allow(lossy_export)
+)]
+#[allow(dead_code)]
+struct Lossy {
+    link: Url,
+    time: NaiveTime,
+    id: Uuid,
+}
