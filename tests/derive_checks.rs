@@ -304,3 +304,29 @@ fn written_schemas_are_the_fields_schemas() {
         ]
     );
 }
+
+/// The compiled validator and the interpreter (over the exported schema) report
+/// the same violations for the new keys' schemas.
+#[test]
+fn both_back_ends_agree_on_the_new_keys() {
+    fn same<T: ToolArgs>(calls: &[Value]) {
+        let schema = tool_schema::Schema::parse(T::schema()).unwrap();
+        for call in calls {
+            assert_eq!(T::validate(call), schema.validate(call), "{call}");
+        }
+    }
+    same::<Constrained>(&[
+        json!({"contact": "a@b.example", "scores": [1, 10], "shares": {"NO": 0.5},
+               "ranges": [], "gaps": [], "levels": {}}),
+        json!({"contact": "nobody", "scores": [0, 11], "tags": [""],
+               "shares": {"norway": 1.0}, "ranges": [["2024-13-01"], ["a", "b", "c"]],
+               "gaps": [0, null], "levels": {"a": "mid"}}),
+        json!({"contact": 1, "scores": "x", "tags": [1], "shares": [], "ranges": [[1]]}),
+    ]);
+    same::<Written>(&[
+        json!({"wait": {"secs": 1, "nanos": 5}, "code": "ab", "offset": 3}),
+        json!({"wait": {"secs": -1, "nanos": 5, "x": 1}, "code": "a", "offset": -9}),
+        json!({"wait": 3}),
+    ]);
+    same::<BookRoom>(&[bad(), json!({"start": 0})]);
+}

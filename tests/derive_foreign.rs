@@ -106,16 +106,21 @@ impl Gen {
     }
 }
 
-/// For each string: accepted by `T`'s validator (as the argument `v`) means read
-/// by serde, from the value and from the text. Returns how many were accepted.
+/// For each string: accepted by `T`'s validator (as the argument `v`), as by the
+/// interpreter, means read by serde, from the value and from the text. Returns
+/// how many were accepted, of how many.
 fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug + 'static>(
     strings: impl IntoIterator<Item = String>,
 ) -> (usize, usize) {
     let (mut valid, mut all) = (0, 0);
+    // The interpreter, over the exported schema, answers as the compiled validator.
+    let interpreted = tool_schema::Schema::parse(T::schema()).unwrap();
     for s in strings {
         all += 1;
         let call = json!({ "v": s });
-        if !T::is_valid(&call) {
+        let ok = T::is_valid(&call);
+        assert_eq!(ok, interpreted.validate(&call).is_valid(), "{s:?}");
+        if !ok {
             continue;
         }
         valid += 1;
@@ -268,7 +273,7 @@ fn urls_agree_with_url() {
         "1x",
     ];
     let after = ["://", ":", ":/", ":///"];
-    let users = ["", "u@", "u:p@", "@"];
+    let users = ["", "u:p@"];
     let hosts = [
         "example.com",
         "a.1",
