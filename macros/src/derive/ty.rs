@@ -430,20 +430,23 @@ pub(crate) const NAIVE_TIME_PATTERN: &str =
 /// refuses), user info, hosts `Url::parse` would read as an IPv4 number or
 /// through IDNA (`1.2.3.256`, `xn--...`), ports past 65535.
 pub(crate) const URL_PATTERN: &str = concat!(
-    r"^(?i:",
+    // (Letters of either case spelled out: JSON Schema's patterns are ECMA-262's,
+    // without inline flags.)
+    r"^(?:",
     // Any scheme but `file`.
-    r"(?:[a-z][a-z0-9+.-]{0,2}|[a-z][a-z0-9+.-]{4,}|[a-eg-z][a-z0-9+.-]{3}",
-    r"|f[a-hj-z0-9+.-][a-z0-9+.-]{2}|fi[a-km-z0-9+.-][a-z0-9+.-]|fil[a-df-z0-9+.-])",
+    r"(?:[a-zA-Z][a-zA-Z0-9+.-]{0,2}|[a-zA-Z][a-zA-Z0-9+.-]{4,}",
+    r"|[a-eg-zA-EG-Z][a-zA-Z0-9+.-]{3}|[fF][a-hj-zA-HJ-Z0-9+.-][a-zA-Z0-9+.-]{2}",
+    r"|[fF][iI][a-km-zA-KM-Z0-9+.-][a-zA-Z0-9+.-]|[fF][iI][lL][a-df-zA-DF-Z0-9+.-])",
     r"://(?:HOST)(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?",
-    r"|file://(?:HOST)?",
+    r"|[fF][iI][lL][eE]://(?:HOST)?",
     r")(?:[/?#].*)?$",
 );
 
 /// A host of [`URL_PATTERN`] (in place of `HOST` there).
 const URL_HOST: &str = concat!(
-    r"(?:[a-z0-9](?:-?[a-z0-9])*\.)*[a-z](?:-?[a-z0-9])*",
+    r"(?:[a-zA-Z0-9](?:-?[a-zA-Z0-9])*\.)*[a-zA-Z](?:-?[a-zA-Z0-9])*",
     r"|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}",
-    r"|\[[0-9a-f:.]+\]",
+    r"|\[[0-9a-fA-F:.]+\]",
 );
 
 /// The schema of a foreign type (see `rust_type::Foreign`).
