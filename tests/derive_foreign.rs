@@ -276,6 +276,8 @@ fn urls_agree_with_url() {
     let users = ["", "u:p@"];
     let hosts = [
         "example.com",
+        "Example.COM",
+        "[2001:DB8::A]",
         "a.1",
         "1.2.3.4",
         "1.2.3.256",
