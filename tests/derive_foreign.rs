@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, Utc};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
@@ -108,8 +108,9 @@ impl Gen {
 
 /// For each string: accepted by `T`'s validator (as the argument `v`), as by the
 /// interpreter, means read by serde, from the value and from the text. Returns
-/// how many were accepted, of how many.
-fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug + 'static>(
+/// how many were accepted, of how many. And what serde writes of the value read
+/// is accepted too.
+fn agree<T: ToolArgs + DeserializeOwned + Serialize + std::fmt::Debug + 'static>(
     strings: impl IntoIterator<Item = String>,
 ) -> (usize, usize) {
     let (mut valid, mut all) = (0, 0);
@@ -124,12 +125,16 @@ fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug + 'static>(
             continue;
         }
         valid += 1;
-        if let Err(e) = serde_json::from_value::<T>(call.clone()) {
-            panic!(
+        let value = match serde_json::from_value::<T>(call.clone()) {
+            Ok(v) => v,
+            Err(e) => panic!(
                 "{} accepts {s:?}, serde refuses it: {e}",
                 std::any::type_name::<T>()
-            );
-        }
+            ),
+        };
+        // What serde writes back (the type's own form) is valid too.
+        let written = serde_json::to_value(&value).unwrap();
+        assert!(T::is_valid(&written), "{s:?} written back as {written}");
         assert!(parse_str::<T>(&call.to_string()).is_ok(), "{s:?}");
     }
     (valid, all)
@@ -137,7 +142,7 @@ fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug + 'static>(
 
 macro_rules! one {
     ($name:ident, $ty:ty) => {
-        #[derive(ToolArgs, Deserialize, Debug)]
+        #[derive(ToolArgs, Deserialize, Serialize, Debug)]
         #[allow(dead_code)]
         struct $name {
             v: $ty,
