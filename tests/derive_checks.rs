@@ -330,3 +330,30 @@ fn both_back_ends_agree_on_the_new_keys() {
     ]);
     same::<BookRoom>(&[bad(), json!({"start": 0})]);
 }
+
+/// Standard types read from strings need no feature: `IpAddr` (either format,
+/// one sentence naming both), `Ipv4Addr`, `Ipv6Addr`, `PathBuf`.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Host {
+    ip: std::net::IpAddr,
+    v4: Option<std::net::Ipv4Addr>,
+    v6: Option<std::net::Ipv6Addr>,
+    root: Option<std::path::PathBuf>,
+}
+
+#[test]
+fn addresses_read_and_word_their_formats() {
+    let ok = Host::parse(&json!({"ip": "::1", "v4": "127.0.0.1", "root": "/srv"})).unwrap();
+    assert!(ok.ip.is_loopback());
+    let report = Host::parse(&json!({"ip": "1.2.3.04", "v6": "1.2.3.4"})).unwrap_err();
+    assert_eq!(
+        report.messages(),
+        [
+            "argument 'ip' should be an IPv4 address (e.g. \"192.168.0.1\") or an IPv6 address (e.g. \"2001:db8::1\"), got \"1.2.3.04\"",
+            "argument 'v6' should be an IPv6 address (e.g. \"2001:db8::1\"), got \"1.2.3.4\"",
+        ]
+    );
+    // The facts stay the schema's: an `anyOf` of two format misses.
+    assert_eq!(report.violations[0].kind.code(), "any-of");
+}
