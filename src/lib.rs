@@ -506,7 +506,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `description = "..."` | `description` (default: the field's doc comment) | any |
 /// | `example = ...` (repeatable) | `examples` (each checked against the argument's schema) | any |
 /// | `values = [1, 2]` | `enum`: the only values allowed (each checked against the argument's schema; e.g. a Python `IntEnum` as an integer field) | integers, floats, `String`, `char`, `bool` |
-/// | `format = "date-time"` | `format`: one the validator checks (`date-time`, `date`, `time`, `email`, `uri`, `uuid`, `ipv4`, `ipv6`, `hostname`); any other is a compile error | `String` |
+/// | `format = "date-time"` | `format`: one the validator checks (`date-time`, `date`, `email`, `uri`, `uuid`, `ipv4`, ...: the string formats of docs/keywords.md); any other is a compile error naming the closest | `String` |
 /// | `items(minimum = 1, ...)` | the keys inside, on `items`: each item | `Vec`, sets, `[T; N]` |
 /// | `values(max_length = 8, ...)` | the keys inside, on `additionalProperties`: each value | maps |
 /// | `keys(pattern = "^[a-z]+$", ...)` | the string keys inside, on `propertyNames`: each key | maps |
