@@ -50,8 +50,8 @@
 //! schemas keep `properties` in the order the schema declared them.
 
 pub use tool_schema_runtime::{
-    dialect, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
-    schema, seed, text,
+    custom, dialect, export, json, json_report, parse_str, parse_str_with, render, repair,
+    repair_report, schema, seed, text,
     text::{ParseError, TextError},
     toolbox,
     toolbox::Toolbox,
@@ -335,7 +335,15 @@ pub use tool_schema_macros::tool_schema;
 /// | `serde_json::Value` | `{}`: any value |
 /// | `Box<T>` | `T` |
 /// | `Self` or the type's own name (`Vec<Self>`, `Option<Box<Self>>`, ...) | `{"$ref": "#"}`: the type's root (see [Recursive types](#recursive-types)) |
-/// | any other type | a type that derives `ToolArgs` (a struct or an enum): its schema, spliced into the exported one |
+/// | `chrono::DateTime<Utc>`, `DateTime<FixedOffset>`, `DateTime<Local>` | `{"type": "string", "format": "date-time"}` |
+/// | `chrono::NaiveDate` | `{"type": "string", "format": "date"}` |
+/// | `chrono::NaiveTime` | `{"type": "string", "pattern": ...}`: `HH:MM:SS[.fraction]` (up to nine digits), a leap second `:60` allowed; not `format: time`, which requires an offset `NaiveTime` refuses |
+/// | `uuid::Uuid` | `{"type": "string", "format": "uuid"}` (hyphenated) |
+/// | `url::Url` | `{"type": "string", "format": "uri", "pattern": ...}`: see [Foreign types](#foreign-types) |
+/// | `std::net::IpAddr` | `{"anyOf": [{"type": "string", "format": "ipv4"}, {"type": "string", "format": "ipv6"}]}` |
+/// | `Ipv4Addr`, `Ipv6Addr` | `{"type": "string", "format": "ipv4"}`, `"ipv6"` |
+/// | `PathBuf` | `{"type": "string"}` |
+/// | any other type | a type that derives `ToolArgs` (a struct or an enum) or implements it ([`impl_tool_args!`]): its schema, spliced into the exported one |
 ///
 /// An integer type's range is written only where it is narrower than what a JSON
 /// integer can hold (`i64::MIN..=u64::MAX`), so `-1` for a `u32` is a violation,
@@ -349,6 +357,30 @@ pub use tool_schema_macros::tool_schema;
 ///
 /// Nested types are validated by their own compiled validators, and their
 /// `SCHEMA_JSON` is spliced into this type's when the crate compiles.
+///
+/// # Foreign types
+///
+/// The types of `chrono`, `uuid` and `url` in the table are recognised by their
+/// names, alone (`Uuid`, `DateTime<Utc>`) or from their crate (`uuid::Uuid`,
+/// `chrono::DateTime<chrono::FixedOffset>`): a proc macro cannot see which crates
+/// or features a build has, and your own dependency on the crate (with its `serde`
+/// feature, which tool-schema's features `chrono`, `uuid` and `url` turn on) reads
+/// the value. A type of your own of the same name is a nested `ToolArgs` type when
+/// written with a path from elsewhere (`crate::Url`, `mine::Uuid`).
+///
+/// What the validator accepts, the type's `Deserialize` reads (tested on
+/// generated strings: leap seconds, `t`/`z` in either case, offsets, fractions;
+/// embedded IPv4 in IPv6, leading zeros; every URL shape below). The schemas
+/// are narrower where the type reads less than the format allows: `NaiveTime`
+/// has no offset; `Url` takes URLs with an authority, `scheme://host[:port][/...]`
+/// (a DNS name whose last label begins with a letter, a dotted quad or a
+/// bracketed IPv6 address, no user info, a port up to 65535; `file://` with or
+/// without a host and no port), since `Url::parse` refuses `http:`, `http://a.1`
+/// (a host read as an IPv4 number), `xn--` labels it cannot decode and ports past
+/// 65535, which `format: uri` accepts. They read more than the schema says (a
+/// date-time with a space, a UUID without hyphens): the model is told the usual
+/// form. `NaiveTime` and `Url` use `pattern`, so they need the `regex` feature
+/// (on by default). For any other type, write its schema with `#[arg(schema = ..)]`.
 ///
 /// # Recursive types
 ///
@@ -458,7 +490,8 @@ pub use tool_schema_macros::tool_schema;
 /// property count, are not checked through nested types.) And, for the derive only,
 /// `custom_deserialize`: the type's `Deserialize` is written by hand, so
 /// [`parse_str`] reads through it instead of the visitor the derive generates
-/// (which builds the value as serde's derive would).
+/// (which builds the value as serde's derive would); and `validate = path`: the
+/// tool's own check (see [Custom checks](#custom-checks)).
 ///
 /// On a field, `#[arg(...)]`, each key the schema keyword of the same name:
 ///
@@ -473,6 +506,63 @@ pub use tool_schema_macros::tool_schema;
 /// | `description = "..."` | `description` (default: the field's doc comment) | any |
 /// | `example = ...` (repeatable) | `examples` (each checked against the argument's schema) | any |
 /// | `values = [1, 2]` | `enum`: the only values allowed (each checked against the argument's schema; e.g. a Python `IntEnum` as an integer field) | integers, floats, `String`, `char`, `bool` |
+/// | `format = "date-time"` | `format`: one the validator checks (`date-time`, `date`, `email`, `uri`, `uuid`, `ipv4`, ...: the string formats of docs/keywords.md); any other is a compile error naming the closest | `String` |
+/// | `items(minimum = 1, ...)` | the keys inside, on `items`: each item | `Vec`, sets, `[T; N]` |
+/// | `values(max_length = 8, ...)` | the keys inside, on `additionalProperties`: each value | maps |
+/// | `keys(pattern = "^[a-z]+$", ...)` | the string keys inside, on `propertyNames`: each key | maps |
+/// | `schema = {...}` | the field's whole schema, written out (also `json!({...})`, or a string literal of JSON text); its type is not read | any type |
+///
+/// Each key applies to the value it stands beside, through `Option` and `Box`:
+/// on an `Option<u32>` field, `minimum` bounds the number; on `Vec<Option<u32>>`,
+/// `items(minimum = 1)` bounds the non-null items; on `Option<Vec<Vec<u8>>>`,
+/// `min_items` counts the outer array, `items(min_items = 1)` each inner one and
+/// `items(items(maximum = 9))` their numbers. `items(..)`, `values(..)` and
+/// `keys(..)` nest and take every key, `description` and `example` included (a
+/// bound on a collection itself is an error that names the `items(..)` to write).
+///
+/// `schema = ..` is for a type the derive does not know (a type of another crate,
+/// which cannot implement `ToolArgs` there): the schema is checked by the schema
+/// model and compiled with the rest, errors at its tokens. It must be written out:
+/// the schema is built when the crate compiles, so a function's cannot be used.
+/// It must describe what the type's `Deserialize` reads ([`ToolArgs::parse`]
+/// panics when serde refuses what it accepts); other constraint keys go inside
+/// it. For a type of your own, [`impl_tool_args!`] implements `ToolArgs` once for
+/// every field of that type.
+///
+/// # Custom checks
+///
+/// `#[tool(validate = path)]` names a function `fn(&Self, &mut Problems)` (see
+/// [`custom`]) for what a schema cannot say ("`end` after `start`"): each problem
+/// it adds, with its path, a code and a message, becomes a [`Kind::Custom`]
+/// violation, worded like the schema's (`argument 'end' should be after 'start'`)
+/// in every format (`json_report` gives the code). It runs on the typed value,
+/// once the schema's checks passed, in [`ToolArgs::parse`], [`parse_str`] and a
+/// [`Toolbox`]'s typed tools; [`ToolArgs::validate`] checks the schema alone.
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::custom::Problems;
+/// use tool_schema::ToolArgs;
+///
+/// /// Book a room.
+/// #[derive(ToolArgs, Deserialize)]
+/// #[tool(validate = check_dates)]
+/// struct BookRoom {
+///     /// First night, as a day of the year.
+///     start: u16,
+///     end: u16,
+/// }
+///
+/// fn check_dates(b: &BookRoom, problems: &mut Problems) {
+///     if b.end <= b.start {
+///         problems.add("end", "end-before-start", "should be after 'start'");
+///     }
+/// }
+///
+/// let report = BookRoom::parse(&json!({"start": 10, "end": 3})).err().unwrap();
+/// assert_eq!(report.messages(), ["argument 'end' should be after 'start'"]);
+/// ```
 ///
 /// # serde's attributes
 ///
@@ -525,7 +615,8 @@ pub use tool_schema_macros::tool_schema;
 ///
 /// Each at the offending token, every one of a type reported together: unsupported
 /// types (named), unknown `#[arg]`/`#[tool]` keys (with a did-you-mean), keys that do
-/// not apply to the field's type (`minimum` on a `String`), bounds outside an
+/// not apply to the field's type (`minimum` on a `String`, `items(..)` on a
+/// `String`), unknown formats, a `schema = ..` that is not a schema written out, bounds outside an
 /// integer type's range, `minimum` > `maximum` and every other lint of the schema
 /// model, a pattern that is not a valid regular expression, two fields or variants
 /// serde reads under the same name, refused serde attributes, tuple and unit
@@ -544,6 +635,53 @@ pub use tool_schema_macros::tool_schema;
 /// be written on a type whose `Deserialize` is implemented by hand; [`ToolArgs::parse`]
 /// then relies on that implementation reading what the schema describes.
 pub use tool_schema_macros::ToolArgs;
+
+/// Implements [`ToolArgs`] for a type of your own, declared elsewhere, from a
+/// JSON Schema literal: the documented way to give a type a tool schema by hand
+/// (a wrapper the derive does not read, a type with a hand-written
+/// `Deserialize`). The syntax is [`tool_schema!`]'s, without a visibility; the
+/// schema is checked and compiled when the crate compiles, as there. The value
+/// need not be an object (`#[tool(any_root)]` is implied), so the type may be a
+/// field of a derived type, where it is validated by its own validator and its
+/// schema is spliced into the exported one.
+///
+/// The schema must describe what the type's `Deserialize` reads: [`ToolArgs::parse`]
+/// panics when serde refuses what the validator accepted. A type of another crate
+/// (orphan rules) takes `#[arg(schema = ..)]` on the field instead.
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::{impl_tool_args, ToolArgs};
+///
+/// /// A temperature in degrees Celsius, read from a number.
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// #[serde(transparent)]
+/// struct Celsius(f64);
+///
+/// impl_tool_args! {
+///     /// Degrees Celsius, from absolute zero.
+///     Celsius = { "type": "number", "minimum": -273.15 }
+/// }
+///
+/// /// Set the thermostat.
+/// #[derive(ToolArgs, Deserialize)]
+/// struct SetThermostat {
+///     target: Celsius,
+/// }
+///
+/// assert_eq!(
+///     SetThermostat::schema()["properties"]["target"],
+///     json!({"type": "number", "minimum": -273.15})
+/// );
+/// let args = SetThermostat::parse(&json!({"target": 21.5})).unwrap();
+/// assert_eq!(args.target, Celsius(21.5));
+/// assert_eq!(
+///     SetThermostat::validate(&json!({"target": -300})).messages(),
+///     ["argument 'target' should be at least -273.15, got -300"]
+/// );
+/// ```
+pub use tool_schema_macros::impl_tool_args;
 
 /// The README's examples, run as doc tests so that they keep compiling.
 #[cfg(doctest)]

@@ -26,6 +26,9 @@ pub(crate) struct ToolAttrs {
     /// written by hand, so `parse_str` reads through it (the generic text pass)
     /// instead of the visitor the derive would generate.
     pub custom_deserialize: Option<Span>,
+    /// `#[tool(validate = path)]` (derive only): the tool's own check on its typed
+    /// arguments, `fn(&Self, &mut Problems)`.
+    pub validate: Option<syn::ExprPath>,
     /// `#[tool(dialect = "bfcl")]`: the language the schema is written in, with the
     /// span of its name (default: JSON Schema); `Some((None, _))` for a name that is
     /// not a dialect (reported here; the schema is then not checked, to spare
@@ -96,6 +99,7 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
         allow: Vec::new(),
         any_root: None,
         custom_deserialize: None,
+        validate: None,
         dialect: None,
         targets: Vec::new(),
         allow_lossy: false,
@@ -170,12 +174,13 @@ fn ident_name(path: &syn::Path) -> String {
 }
 
 /// The keys `#[tool(...)]` takes.
-const TOOL_KEYS: [&str; 7] = [
+const TOOL_KEYS: [&str; 8] = [
     "name",
     "description",
     "allow",
     "any_root",
     "custom_deserialize",
+    "validate",
     "dialect",
     "targets",
 ];
@@ -203,6 +208,16 @@ impl ToolAttrs {
             })?,
             "any_root" => self.any_root = Some(meta.path.span()),
             "custom_deserialize" => self.custom_deserialize = Some(meta.path.span()),
+            "validate" => {
+                let expr: syn::Expr = meta.value()?.parse()?;
+                match expr {
+                    syn::Expr::Path(p) => self.validate = Some(p),
+                    other => cx.push(syn::Error::new_spanned(
+                        other,
+                        "`validate` takes the path of a function `fn(&Self, &mut tool_schema::custom::Problems)`, like `validate = check_dates`",
+                    )),
+                }
+            }
             "allow" => meta.parse_nested_meta(|lint| {
                 self.allow(cx, &lint);
                 Ok(())

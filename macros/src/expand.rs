@@ -1,5 +1,6 @@
 //! `tool_schema!`: each declaration -> a unit struct implementing `ToolArgs` with
 //! a compiled validator; every problem of the invocation reported together.
+//! `impl_tool_args!`: the same implementation for a type declared elsewhere.
 
 use crate::attr::{self, ToolAttrs};
 use crate::bfcl::check_bfcl;
@@ -15,6 +16,26 @@ use tool_schema_runtime::dialect::bfcl_tool_name;
 use tool_schema_runtime::{Dialect, Schema};
 
 pub(crate) fn expand(input: Input) -> TokenStream {
+    expand_as(input, Declare::Type)
+}
+
+/// `impl_tool_args!`: each declaration implements `ToolArgs` for a type of the
+/// caller's, declared elsewhere.
+pub(crate) fn expand_impl(input: Input) -> TokenStream {
+    expand_as(input, Declare::ImplOnly)
+}
+
+/// Whether a declaration declares its type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Declare {
+    /// `tool_schema!`: a unit struct and its implementation.
+    Type,
+    /// `impl_tool_args!`: the implementation for an existing type, whose value
+    /// need not be an object (`any_root`).
+    ImplOnly,
+}
+
+fn expand_as(input: Input, declare: Declare) -> TokenStream {
     let cx = Ctxt::new();
     let mut out = TokenStream::new();
     let mut names: Vec<String> = Vec::new();
@@ -30,7 +51,7 @@ pub(crate) fn expand(input: Input) -> TokenStream {
             continue;
         }
         idents.push(ident);
-        out.extend(tool(&cx, decl, &mut names));
+        out.extend(tool(&cx, decl, &mut names, declare));
     }
     out.extend(cx.check());
     out
@@ -121,14 +142,31 @@ fn tool_name(
     name
 }
 
-fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
+fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -> TokenStream {
     let local = Ctxt::new();
-    let attrs = attr::parse(&local, &decl.attrs);
+    let mut attrs = attr::parse(&local, &decl.attrs);
+    if declare == Declare::ImplOnly {
+        if !matches!(decl.vis, syn::Visibility::Inherited) {
+            local.push(syn::Error::new_spanned(
+                &decl.vis,
+                "impl_tool_args! implements ToolArgs for a type declared elsewhere: write its name without a visibility",
+            ));
+        }
+        // A type's value (a field's, nested in a derived type) need not be an
+        // object.
+        attrs.any_root.get_or_insert(decl.ident.span());
+    }
     if let Some(span) = attrs.custom_deserialize {
         local.error(
             span,
             "#[tool(custom_deserialize)] is for #[derive(ToolArgs)]: a tool_schema! type is not deserialised",
         );
+    }
+    if let Some(path) = &attrs.validate {
+        local.push(syn::Error::new_spanned(
+            path,
+            "#[tool(validate = ...)] is for #[derive(ToolArgs)]: a tool_schema! tool has no typed arguments to check",
+        ));
     }
     let ident = &decl.ident;
     // `None`: an unknown dialect, already reported.
@@ -201,10 +239,16 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>) -> TokenStream {
     });
     cx.absorb(local);
 
+    let declared = match declare {
+        Declare::Type => quote! {
+            #(#passthrough)*
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+            #vis struct #ident;
+        },
+        Declare::ImplOnly => quote!(),
+    };
     quote! {
-        #(#passthrough)*
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-        #vis struct #ident;
+        #declared
 
         #imp
 

@@ -40,6 +40,17 @@ pub fn tool_schema(input: TokenStream) -> TokenStream {
     }
 }
 
+/// Implements `ToolArgs` for a type declared elsewhere, from a JSON Schema
+/// literal, as `tool_schema!` does for the unit struct it declares. See the
+/// `tool-schema` crate's docs.
+#[proc_macro]
+pub fn impl_tool_args(input: TokenStream) -> TokenStream {
+    match syn::parse::<input::Input>(input) {
+        Ok(input) => expand::expand_impl(input).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
 /// Derives `ToolArgs` for a struct with named fields (a tool's arguments) or an enum
 /// of unit variants (a string enum). See the `tool-schema` crate's docs.
 ///

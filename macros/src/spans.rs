@@ -51,6 +51,14 @@ impl SpanMap {
         self.value_token(pointer, span, String::new);
     }
 
+    /// Records the spans of `other` (a schema's own) under `at`: `other`'s
+    /// pointer `/p` becomes `at/p`.
+    pub(crate) fn graft(&mut self, at: &str, other: &SpanMap) {
+        for (pointer, entry) in &other.entries {
+            self.entries.insert(format!("{at}{pointer}"), entry.clone());
+        }
+    }
+
     /// Records where the key of the member at `pointer` came from; only where its
     /// value is recorded.
     pub(crate) fn key(&mut self, pointer: &str, span: Span) {

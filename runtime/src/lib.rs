@@ -23,6 +23,7 @@
 //! ```
 
 mod constcat;
+pub mod custom;
 mod depth;
 pub mod dialect;
 mod echo;

@@ -232,6 +232,14 @@ pub enum Kind {
     /// first container past the limit. Reported alone: nothing else of the call
     /// is checked.
     TooDeep { limit: usize },
+    /// A problem found by the tool's own check on the typed arguments, after
+    /// the schema's checks passed (see [`crate::custom`]): `code` names it for
+    /// programs (`end-before-start`), `message` says what is wrong after the
+    /// argument's name (`should be after 'start'`).
+    Custom {
+        code: Cow<'static, str>,
+        message: String,
+    },
 }
 
 impl Kind {
@@ -242,7 +250,8 @@ impl Kind {
     /// `min-properties`,
     /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
     /// `one-of-none`, `one-of-many`, `conditional`, `unknown-tool`, `duplicate`,
-    /// `too-deep`.
+    /// `too-deep`, `custom` (a tool's own check; its own code is
+    /// [`Kind::Custom`]'s `code`).
     pub fn code(&self) -> &'static str {
         match self {
             Kind::Missing => "missing",
@@ -276,6 +285,7 @@ impl Kind {
             Kind::UnknownTool { .. } => "unknown-tool",
             Kind::Duplicate => "duplicate",
             Kind::TooDeep { .. } => "too-deep",
+            Kind::Custom { .. } => "custom",
         }
     }
 }

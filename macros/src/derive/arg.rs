@@ -13,6 +13,7 @@ use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
 use proc_macro2::Span;
 use serde_json::{Map, Number, Value};
+use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, Lit};
 use tool_schema_runtime::{keywords, JsonType};
@@ -30,6 +31,8 @@ pub(crate) enum Read {
     Count,
     /// A string literal.
     Text,
+    /// The name of a string format the schema model checks.
+    Format,
 }
 
 /// A key of `#[arg(...)]` that writes a constraint keyword.
@@ -58,7 +61,7 @@ const INCLUSIVE: Read = Read::Bound { slack: (0, 0) };
 
 /// The constraint keys, in the order `#[arg]` lists its keys.
 #[rustfmt::skip]
-pub(crate) const RULES: [Rule; 10] = [
+pub(crate) const RULES: [Rule; 11] = [
     rule("minimum", "minimum", INCLUSIVE, true),
     rule("maximum", "maximum", INCLUSIVE, true),
     rule("exclusive_minimum", "exclusiveMinimum", Read::Bound { slack: (1, -1) }, false),
@@ -67,6 +70,7 @@ pub(crate) const RULES: [Rule; 10] = [
     rule("min_length", "minLength", Read::Count, true),
     rule("max_length", "maxLength", Read::Count, true),
     rule("pattern", "pattern", Read::Text, true),
+    rule("format", "format", Read::Format, false),
     rule("min_items", "minItems", Read::Count, true),
     rule("max_items", "maxItems", Read::Count, true),
 ];
@@ -77,6 +81,46 @@ pub(crate) const DESCRIPTION: (&str, &str) = ("description", "description");
 pub(crate) const EXAMPLE: (&str, &str) = ("example", "examples");
 /// `values = [..]`: the only values allowed.
 pub(crate) const VALUES: (&str, &str) = ("values", "enum");
+/// `schema = ..`: the field's whole schema, written out (for a type the derive
+/// does not know).
+pub(crate) const SCHEMA: &str = "schema";
+/// The keys whose `(...)` holds the keys of a part of the value, with the
+/// keyword of that part's schema: an array's items, a map's values (`values(..)`,
+/// beside `values = [..]`), a map's keys.
+pub(crate) const PARTS: [(Part, &str, &str); 3] = [
+    (Part::Items, "items", "items"),
+    (Part::Values, "values", "additionalProperties"),
+    (Part::Keys, "keys", "propertyNames"),
+];
+
+/// A part of a value that `#[arg(part(...))]` constrains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// `items(...)`: each item of a `Vec`, set or array.
+    Items,
+    /// `values(...)`: each value of a map.
+    Values,
+    /// `keys(...)`: each key of a map (JSON Schema's `propertyNames`).
+    Keys,
+}
+
+impl Part {
+    /// The `#[arg]` key.
+    pub(crate) fn key(self) -> &'static str {
+        PARTS
+            .iter()
+            .find(|(p, _, _)| *p == self)
+            .map_or("", |(_, k, _)| k)
+    }
+
+    /// The keyword of the part's schema.
+    pub(crate) fn keyword(self) -> &'static str {
+        PARTS
+            .iter()
+            .find(|(p, _, _)| *p == self)
+            .map_or("", |(_, _, k)| k)
+    }
+}
 
 /// The place in [`RULES`] of `key`.
 fn place(key: &str) -> Option<usize> {
@@ -88,7 +132,8 @@ fn keys() -> impl Iterator<Item = &'static str> + Clone {
     RULES
         .iter()
         .map(|r| r.key)
-        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0])
+        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0, SCHEMA])
+        .chain(PARTS.iter().map(|(_, k, _)| *k).filter(|k| *k != VALUES.0))
 }
 
 impl Rule {
@@ -127,8 +172,75 @@ impl Rule {
                 Some(s) => return Some(Value::String(s)),
                 None => cx.error(span, format!("`{key}` takes a string literal")),
             },
+            Read::Format => match string_literal(expr) {
+                Some(s) if keywords::format::is_known(&s) => return Some(Value::String(s)),
+                Some(s) => cx.error(span, crate::attr::unknown("format", &s, keywords::format::names())),
+                None => cx.error(span, format!("`{key}` takes a string literal, like `{key} = \"date-time\"`")),
+            },
         }
         None
+    }
+}
+
+/// The value of `schema = ..`: a JSON object written in braces (`schema = {"type":
+/// "string"}`), in `json!(..)`, or as a string literal holding JSON text; with
+/// the spans of its parts. `None` (reported) for anything else: a function's
+/// schema is not known when the crate compiles, which is when the validator and
+/// the exported schema are built.
+fn written_schema(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta,
+) -> syn::Result<Option<(Given<Value>, crate::spans::SpanMap)>> {
+    let key = meta.path.span();
+    let input = meta.value()?;
+    let (parsed, span) = if input.peek(syn::token::Brace) {
+        let group: proc_macro2::Group = input.parse()?;
+        let span = group.span();
+        let tokens = proc_macro2::TokenStream::from(proc_macro2::TokenTree::Group(group));
+        (crate::literal::parse_value(tokens, span), span)
+    } else {
+        let expr: Expr = input.parse()?;
+        let span = expr.span();
+        match &expr {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) => (crate::literal::parse_text(&s.value(), s.span()), span),
+            Expr::Macro(m)
+                if m.mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "json") =>
+            {
+                (
+                    crate::literal::parse_value(m.mac.tokens.clone(), span),
+                    span,
+                )
+            }
+            _ => {
+                cx.error(
+                    span,
+                    "`schema` takes the field's JSON Schema written out, as `{...}`, `json!({...})` or a string literal of JSON text: \
+                     the schema is checked and compiled when the crate compiles, so a function's cannot be used; \
+                     for a type of your own, implement ToolArgs with impl_tool_args!",
+                );
+                return Ok(None);
+            }
+        }
+    };
+    match parsed {
+        Ok((value @ Value::Object(_), spans)) => Ok(Some((Given { value, key, span }, spans))),
+        Ok(_) => {
+            cx.error(
+                span,
+                "`schema` takes a JSON object (a schema), like `{\"type\": \"string\"}`",
+            );
+            Ok(None)
+        }
+        Err(e) => {
+            cx.push(e);
+            Ok(None)
+        }
     }
 }
 
@@ -199,6 +311,7 @@ fn order() -> impl Iterator<Item = &'static str> {
         .chain(RULES[items_at..].iter().map(keyword))
         .chain([
             "uniqueItems",
+            "propertyNames",
             "additionalProperties",
             EXAMPLE.1,
             EXTERNAL_TYPE,
@@ -222,26 +335,64 @@ pub(crate) struct ArgAttrs {
     /// `values = [..]`: the only values allowed (JSON Schema's `enum`), each
     /// checked against the field's own schema.
     pub values: Option<Given<Vec<Value>>>,
+    /// `items(..)`, `values(..)`, `keys(..)`: the keys of a part of the value,
+    /// with the span of the part's key.
+    pub parts: Vec<(Part, proc_macro2::Span, ArgAttrs)>,
+    /// `schema = ..`: the field's schema as written, with the spans of its parts.
+    pub schema: Option<(Given<Value>, crate::spans::SpanMap)>,
 }
 
 impl ArgAttrs {
     /// Reads every `#[arg(...)]` of a field.
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ArgAttrs {
         let mut out = ArgAttrs::default();
-        each_key(cx, attrs, "arg", |meta, key| {
-            if !keys().any(|k| k == key) {
-                cx.push(meta.error(unknown("argument attribute", key, keys())));
-                return skip_value(meta);
-            }
-            let expr: Expr = meta.value()?.parse()?;
-            let at = At {
-                key: meta.path.span(),
-                span: expr.span(),
-            };
-            out.read(cx, key, at, &expr);
-            Ok(())
-        });
+        each_key(cx, attrs, "arg", |meta, key| out.read_meta(cx, meta, key));
         out
+    }
+
+    /// Reads one key (and its value) of `#[arg(...)]` or of a part's `(...)`.
+    fn read_meta(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+        if !keys().any(|k| k == key) {
+            cx.push(meta.error(unknown("argument attribute", key, keys())));
+            return skip_value(meta);
+        }
+        let part = PARTS.iter().find(|(_, k, _)| *k == key).map(|(p, _, _)| *p);
+        if let Some(part) = part.filter(|_| meta.input.peek(syn::token::Paren)) {
+            let span = meta.path.span();
+            if self.parts.iter().any(|(p, _, _)| *p == part) {
+                cx.error(span, format!("`{key}(...)` is given twice"));
+            }
+            let mut inner = ArgAttrs::default();
+            meta.parse_nested_meta(|m| {
+                let key = super::attr::key_name(&m);
+                inner.read_meta(cx, &m, &key)
+            })?;
+            self.parts.push((part, span, inner));
+            return Ok(());
+        }
+        if key == SCHEMA {
+            let span = meta.path.span();
+            if let Some((given, spans)) = written_schema(cx, meta)? {
+                if self.schema.is_some() {
+                    cx.error(span, "`schema` is given twice");
+                }
+                self.schema = Some((given, spans));
+            }
+            return Ok(());
+        }
+        if part.is_some_and(|p| p != Part::Values) {
+            cx.push(meta.error(format!(
+                "`{key}` takes the keys that apply to each of them, like `{key}(min_length = 1)`"
+            )));
+            return skip_value(meta);
+        }
+        let expr: Expr = meta.value()?.parse()?;
+        let at = At {
+            key: meta.path.span(),
+            span: expr.span(),
+        };
+        self.read(cx, key, at, &expr);
+        Ok(())
     }
 
     /// Reads the value of the known key `key`.
@@ -288,13 +439,19 @@ impl ArgAttrs {
     /// Whether the field carries a constraint (a rule or `values`): its schema
     /// then accepts less than serde reads.
     pub(crate) fn has_rules(&self) -> bool {
-        self.rules().next().is_some() || self.values.is_some()
+        self.rules().next().is_some()
+            || self.values.is_some()
+            || !self.parts.is_empty()
+            || self.schema.is_some()
     }
 
     /// Whether the field carries a constraint the typed text path's seeds do not
     /// check as they read.
     pub(crate) fn has_unseeded_rules(&self) -> bool {
-        self.rules().any(|(r, _)| !r.seeded) || self.values.is_some()
+        self.rules().any(|(r, _)| !r.seeded)
+            || self.values.is_some()
+            || !self.parts.is_empty()
+            || self.schema.is_some()
     }
 
     /// The lower and upper limits given of a pair of [`Limits`].

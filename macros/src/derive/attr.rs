@@ -35,7 +35,7 @@ pub(crate) fn doc(attrs: &[Attribute]) -> Option<Given<String>> {
     })
 }
 
-fn key_name(meta: &ParseNestedMeta) -> String {
+pub(super) fn key_name(meta: &ParseNestedMeta) -> String {
     let path = &meta.path;
     match path.get_ident() {
         Some(i) => i.to_string(),

@@ -13,7 +13,8 @@ use crate::schema_check::{check_schema, check_targets};
 use crate::spans::SpanMap;
 use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::DeriveInput;
 use tool_schema_runtime::Schema;
 
@@ -95,10 +96,11 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         return None;
     }
     // The typed text path (`derive/text`), for a schema that compiled.
-    let fast = match &schema {
+    let mut fast = match &schema {
         Some(_) => super::text::fast_items(input, &container),
         None => TokenStream::new(),
     };
+    fast.extend(custom_checks(&container));
     let mut out = tool_impl_with(
         ToolImpl {
             ident,
@@ -112,6 +114,22 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
     );
     out.extend(assertions);
     Some(out)
+}
+
+/// `#[tool(validate = path)]`: the tool's own check, called on the typed
+/// arguments (a function of another signature is rustc's error at the path).
+fn custom_checks(container: &Container) -> TokenStream {
+    let Some(path) = &container.tool.validate else {
+        return TokenStream::new();
+    };
+    let rt = crate::paths::private();
+    let span = path.span();
+    quote_spanned! {span=>
+        fn custom_checks(&self, problems: &mut #rt::custom::Problems) {
+            let check: fn(&Self, &mut #rt::custom::Problems) = #path;
+            check(self, problems)
+        }
+    }
 }
 
 /// The tool's wire name, checked: `#[tool(name = "...")]`, else the type name in

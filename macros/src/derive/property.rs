@@ -2,10 +2,10 @@
 //! to the type (which JSON type each constrains: `arg`'s table and the runtime's
 //! vocabulary), each example and allowed value checked against it.
 
-use super::arg::{ordered, ArgAttrs, Read, DESCRIPTION, EXAMPLE, VALUES};
+use super::arg::{ordered, ArgAttrs, Part, Read, DESCRIPTION, EXAMPLE, VALUES};
 use super::ast::Field;
 use super::attr::Given;
-use super::rust_type::option_inner;
+use super::rust_type::{option_inner, recognise, RustShape};
 use super::ty::{self, Builder, Shape, JSON_MAX, JSON_MIN};
 use crate::codegen::EXTERNAL_TYPE;
 use proc_macro2::Span;
@@ -24,6 +24,9 @@ pub(super) fn property(
         Some(inner) => (inner, true),
         None => (field.ty, false),
     };
+    if let Some((given, spans)) = &field.arg.schema {
+        return Some((written(b, field, given, spans, name, pointer), optional));
+    }
     let (mut schema, shape) = b.schema(ty, pointer)?;
     let arg = &field.arg;
     let core = shape.core().clone();
@@ -34,11 +37,107 @@ pub(super) fn property(
         name,
         pointer,
     };
-    number_bounds(b, arg, &at, &mut schema);
-    counts_and_pattern(b, arg, &at, &mut schema);
-    allowed_values(b, arg, &at, &mut schema);
-    annotations(b, field, &at, &mut schema);
+    constrain(b, arg, &at, &mut schema);
+    let description = arg.description.as_ref().or(field.doc.as_ref());
+    annotations(b, arg, description, &at, &mut schema);
     Some((ordered(ty::ref_alone(schema)), optional))
+}
+
+/// `#[arg(schema = ..)]`: the field's schema as written (its type is not
+/// read), with the field's description and examples; other constraint keys are
+/// refused (they belong in the schema).
+fn written(
+    b: &mut Builder,
+    field: &Field,
+    given: &Given<Value>,
+    spans: &crate::spans::SpanMap,
+    name: &str,
+    pointer: &str,
+) -> Map<String, Value> {
+    let arg = &field.arg;
+    b.spans.given(pointer, given);
+    b.spans.graft(pointer, spans);
+    let keys = arg
+        .rules()
+        .map(|(r, g)| (r.key, g.key))
+        .chain(arg.values.iter().map(|g| (VALUES.0, g.key)))
+        .chain(arg.parts.iter().map(|(p, span, _)| (p.key(), *span)));
+    for (key, span) in keys {
+        b.cx.error(
+            span,
+            format!("with `schema = ..`, write `{key}` in the schema: the field's schema is the one written"),
+        );
+    }
+    let mut schema = match &given.value {
+        Value::Object(m) => m.clone(),
+        _ => Map::new(),
+    };
+    let at = FieldAt {
+        ty: field.ty,
+        core: &Shape::Any,
+        name,
+        pointer,
+    };
+    let description = arg.description.as_ref().or(field.doc.as_ref());
+    annotations(b, arg, description, &at, &mut schema);
+    schema
+}
+
+/// The constraint keys of `arg` that apply to the value at `at`, and those of
+/// its parts (`items(..)`, `values(..)`, `keys(..)`), into `schema`.
+fn constrain(b: &mut Builder, arg: &ArgAttrs, at: &FieldAt, schema: &mut Map<String, Value>) {
+    number_bounds(b, arg, at, schema);
+    counts_and_pattern(b, arg, at, schema);
+    allowed_values(b, arg, at, schema);
+    parts(b, arg, at, schema);
+}
+
+/// `items(..)`, `values(..)`, `keys(..)`: the keys of each applied to that part
+/// of the value (the items of a `Vec`, set or array; the values or keys of a
+/// map), through `Option` and `Box` (`Vec<Option<u32>>`: the non-null items).
+fn parts(b: &mut Builder, arg: &ArgAttrs, at: &FieldAt, schema: &mut Map<String, Value>) {
+    let string: syn::Type = syn::parse_quote!(String);
+    for (part, span, inner) in &arg.parts {
+        let (key, keyword) = (part.key(), part.keyword());
+        let (Some(shape), Some(ty)) = (at.core.part(*part), part_type(at.ty, *part, &string))
+        else {
+            let applies = match part {
+                Part::Items => "Vec, set and array fields",
+                Part::Values | Part::Keys => "map fields (HashMap, BTreeMap)",
+            };
+            misplaced(b, at.ty, *span, &format!("{key}(...)"), applies);
+            continue;
+        };
+        let pointer = pointer::join(at.pointer, keyword);
+        b.spans.value(&pointer, *span);
+        let mut sub = match schema.get(keyword) {
+            Some(Value::Object(m)) => m.clone(),
+            _ => Map::new(),
+        };
+        let core = shape.core().clone();
+        let sub_at = FieldAt {
+            ty,
+            core: &core,
+            name: at.name,
+            pointer: &pointer,
+        };
+        constrain(b, inner, &sub_at, &mut sub);
+        annotations(b, inner, inner.description.as_ref(), &sub_at, &mut sub);
+        schema.insert(keyword.into(), Value::Object(ordered(ty::ref_alone(sub))));
+    }
+}
+
+/// The type of a part of a value of type `ty` (`string` for a map's keys),
+/// through `Box` and `Option`.
+fn part_type<'a>(ty: &'a syn::Type, part: Part, string: &'a syn::Type) -> Option<&'a syn::Type> {
+    match (recognise(ty, None), part) {
+        (RustShape::Box(inner) | RustShape::Option(inner), _) => part_type(inner, part, string),
+        (RustShape::Vec(t) | RustShape::Set(t), Part::Items) => Some(t),
+        (RustShape::Fixed(a), Part::Items) => Some(&a.elem),
+        (RustShape::Map { value, .. }, Part::Values) => Some(value),
+        (RustShape::Map { .. }, Part::Keys) => Some(string),
+        _ => None,
+    }
 }
 
 /// The field a schema is written for: its type (without `Option`), that type's
@@ -65,7 +164,7 @@ fn put(
 /// The numeric bounds of `arg` that apply to `core`, within an integer type's own
 /// range or a float type's finite range, into `schema`.
 fn number_bounds(b: &mut Builder, arg: &ArgAttrs, at: &FieldAt, schema: &mut Map<String, Value>) {
-    let (core, ty) = (at.core, at.ty);
+    let core = at.core;
     for (rule, given) in arg.rules() {
         if rule.applies_to() != JsonType::Number {
             continue;
@@ -110,13 +209,8 @@ fn number_bounds(b: &mut Builder, arg: &ArgAttrs, at: &FieldAt, schema: &mut Map
             }
             (Shape::Number { .. }, _) => {}
             _ => {
-                misplaced(
-                    b,
-                    ty,
-                    given.key,
-                    key,
-                    fields_of(JsonType::Number, core, rule.read),
-                );
+                let applies = fields_of(JsonType::Number, core, rule.read);
+                misplaced_rule(b, at, given, key, applies, JsonType::Number);
                 continue;
             }
         }
@@ -132,13 +226,15 @@ fn counts_and_pattern(
     at: &FieldAt,
     schema: &mut Map<String, Value>,
 ) {
-    let (core, ty) = (at.core, at.ty);
+    let core = at.core;
     let counts = arg.rules().filter(|(r, _)| r.read == Read::Count);
-    let texts = arg.rules().filter(|(r, _)| r.read == Read::Text);
+    let texts = arg
+        .rules()
+        .filter(|(r, _)| matches!(r.read, Read::Text | Read::Format));
     for (rule, given) in counts.chain(texts) {
         let to = rule.applies_to();
         if core.constrained_as() != Some(to) {
-            misplaced(b, ty, given.key, rule.key, fields_of(to, core, rule.read));
+            misplaced_rule(b, at, given, rule.key, fields_of(to, core, rule.read), to);
             continue;
         }
         put(b, at, schema, rule.keyword, given);
@@ -181,12 +277,17 @@ fn allowed_values(b: &mut Builder, arg: &ArgAttrs, at: &FieldAt, schema: &mut Ma
     }
 }
 
-/// The field's description (`#[arg(description)]` or its doc comment) and
-/// examples (each checked against the field's schema), into `schema`.
-fn annotations(b: &mut Builder, field: &Field, at: &FieldAt, schema: &mut Map<String, Value>) {
+/// The description of the value (for a field, `#[arg(description)]` or its doc
+/// comment) and `arg`'s examples (each checked against the value's schema),
+/// into `schema`.
+fn annotations(
+    b: &mut Builder,
+    arg: &ArgAttrs,
+    description: Option<&Given<String>>,
+    at: &FieldAt,
+    schema: &mut Map<String, Value>,
+) {
     let (name, pointer) = (at.name, at.pointer);
-    let arg = &field.arg;
-    let description = arg.description.as_ref().or(field.doc.as_ref());
     if let Some(d) = description {
         b.spans.given(&pointer::join(pointer, DESCRIPTION.1), d);
         schema.insert(DESCRIPTION.1.into(), Value::String(d.value.clone()));
@@ -214,6 +315,39 @@ fn misplaced(b: &Builder, ty: &syn::Type, given_key: Span, key: &str, applies: &
     );
 }
 
+/// A constraint key given on a collection whose items or values it would apply
+/// to: the error, with the part key that says so (`items(minimum = 1)`).
+fn misplaced_rule(
+    b: &Builder,
+    at: &FieldAt,
+    given: &Given<Value>,
+    key: &str,
+    applies: &str,
+    to: JsonType,
+) {
+    let part = [Part::Items, Part::Values].into_iter().find(|p| {
+        at.core
+            .part(*p)
+            .is_some_and(|s| s.core().constrained_as() == Some(to))
+    });
+    let hint = match part {
+        Some(p) => format!(
+            "; for each of its {}, write `{}({key} = {})`",
+            if p == Part::Items { "items" } else { "values" },
+            p.key(),
+            given.value
+        ),
+        None => String::new(),
+    };
+    b.cx.error(
+        given.key,
+        format!(
+            "`{key}` applies to {applies}, not to `{}`{hint}",
+            ty::type_text(at.ty)
+        ),
+    );
+}
+
 /// The fields a constraint key of `read` applies to, where it does not apply
 /// to `core` (the JSON type `to` its keyword constrains).
 fn fields_of(to: JsonType, core: &Shape, read: Read) -> &'static str {
@@ -223,7 +357,7 @@ fn fields_of(to: JsonType, core: &Shape, read: Read) -> &'static str {
             "string fields (a char is exactly one character)"
         }
         (JsonType::String, ..) => "string fields",
-        (_, Shape::Fixed, _) => "Vec and set fields (an array's length is fixed by its type)",
+        (_, Shape::Fixed(_), _) => "Vec and set fields (an array's length is fixed by its type)",
         _ => "Vec and set fields",
     }
 }

@@ -11,7 +11,7 @@
 //! name (their `__READING`), naming the variants, the JSON type, and the fixes.
 
 use super::ast::{Container, Data, Field, Variant, VariantFields};
-use super::rust_type::{option_inner, recognise, RustShape};
+use super::rust_type::{option_inner, recognise, Foreign, RustShape};
 use super::ty;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -42,6 +42,10 @@ fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
             quote!(#rt::Reading::partly_exact(#t::INTEGER | #t::FRACTION, #t::INTEGER))
         }
         RustShape::Value => quote!(#rt::Reading::ANY),
+        // serde reads any string as a path; the others read strings their
+        // format refuses (`Uuid` without hyphens, a date-time with a space).
+        RustShape::Foreign(Foreign::PathBuf) => quote!(#rt::Reading::exact(#t::STRING)),
+        RustShape::Foreign(_) => quote!(#rt::Reading::inexact(#t::STRING)),
         RustShape::Box(inner) => reading(inner, own, this),
         RustShape::Option(inner) => {
             let inner = reading(inner, own, this);
@@ -151,6 +155,8 @@ fn struct_reading(c: &Container, fields: &[Field], this: &TokenStream) -> TokenS
         None => quote!(#t::ALL | #t::EMPTY),
         Some(_) if c.serde.default => quote!(#t::ALL | #t::EMPTY),
         Some(f) if f.serde.default => quote!(#t::ALL | #t::EMPTY),
+        // A type known only by the schema written for it: it may read anything.
+        Some(f) if f.arg.schema.is_some() => quote!(#t::ALL | #t::EMPTY),
         Some(f) => match option_inner(f.ty) {
             Some(inner) => {
                 let r = reading(inner, own, this);

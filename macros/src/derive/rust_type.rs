@@ -39,6 +39,8 @@ pub(crate) enum RustShape<'a> {
     },
     /// `[T; N]`.
     Fixed(&'a syn::TypeArray),
+    /// A type serde reads from a string of some form (see [`Foreign`]).
+    Foreign(Foreign),
     /// Any other path: a type deriving `ToolArgs`.
     External,
     /// A type the derive refuses, with what to write instead.
@@ -87,6 +89,9 @@ pub(crate) fn recognise<'a>(ty: &'a Type, own: Option<&Ident>) -> RustShape<'a> 
         && last.arguments.is_empty()
     {
         return RustShape::Own;
+    }
+    if let Some(foreign) = foreign(path) {
+        return RustShape::Foreign(foreign);
     }
     let Some(seg) = std_segment(path) else {
         return RustShape::External;
@@ -186,9 +191,7 @@ fn type_args(seg: &syn::PathSegment) -> Vec<&Type> {
 /// Why a standard type is not supported, with what to write instead.
 fn refused_std(name: &str) -> Option<&'static str> {
     Some(match name {
-        "str" | "Cow" | "PathBuf" | "Path" | "OsString" | "OsStr" | "CString" | "CStr" => {
-            "use String"
-        }
+        "str" | "Cow" | "Path" | "OsString" | "OsStr" | "CString" | "CStr" => "use String",
         "Rc" | "Arc" => "use the type itself or Box<T>",
         "Cell" | "RefCell" | "Mutex" | "RwLock" => {
             "a model sends plain values: use the type itself"
@@ -203,11 +206,76 @@ fn refused_std(name: &str) -> Option<&'static str> {
         | "NonZeroI128" | "NonZeroIsize" | "NonZero" => {
             "use the integer type with #[arg(minimum = 1)]"
         }
-        "IpAddr" | "Ipv4Addr" | "Ipv6Addr" | "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => {
-            "use String"
-        }
+        "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" => "use String, or an IpAddr and a port",
         "Result" | "Range" | "RangeInclusive" | "Bound" | "Wrapping" | "Saturating" | "Reverse"
         | "Ordering" => "use a struct deriving ToolArgs",
         _ => return None,
     })
+}
+
+/// A type of the standard library or of a well-known crate that serde reads from
+/// a string of one form: its schema is a string of that format (`ty`), which the
+/// type's own `Deserialize` must read whenever the format check accepts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Foreign {
+    /// `chrono::DateTime<Utc>` (or `<FixedOffset>`, `<Local>`): `date-time`.
+    DateTime,
+    /// `chrono::NaiveDate`: `date`.
+    NaiveDate,
+    /// `chrono::NaiveTime`: a time of day without an offset (a pattern: JSON
+    /// Schema's `time` requires one, which `NaiveTime` refuses).
+    NaiveTime,
+    /// `uuid::Uuid`: `uuid`.
+    Uuid,
+    /// `url::Url`: `uri`, narrowed by a pattern to what `Url::parse` reads.
+    Url,
+    /// `std::net::IpAddr`: `ipv4` or `ipv6`.
+    IpAddr,
+    /// `std::net::Ipv4Addr`: `ipv4`.
+    Ipv4Addr,
+    /// `std::net::Ipv6Addr`: `ipv6`.
+    Ipv6Addr,
+    /// `std::path::PathBuf`: any string.
+    PathBuf,
+}
+
+/// The foreign type `path` names: by its plain name (`Uuid`, `DateTime<Utc>`)
+/// or its path from its crate (`uuid::Uuid`, `chrono::DateTime<chrono::Utc>`,
+/// `std::net::IpAddr`). A path from elsewhere (`crate::Url`, `self::Uuid`) is
+/// the user's own type.
+fn foreign(path: &syn::Path) -> Option<Foreign> {
+    let last = path.segments.last()?;
+    let name = last.ident.to_string();
+    let krate = match path.segments.len() {
+        1 if path.leading_colon.is_none() => None,
+        1 => return None,
+        _ => Some(path.segments.first()?.ident.to_string()),
+    };
+    let from = |crates: &[&str]| krate.as_deref().is_none_or(|k| crates.contains(&k));
+    let plain = last.arguments.is_empty();
+    let found = match name.as_str() {
+        "DateTime" if from(&["chrono"]) => match type_args(last).as_slice() {
+            [zone] if is_time_zone(zone) => Foreign::DateTime,
+            _ => return None,
+        },
+        "NaiveDate" if plain && from(&["chrono"]) => Foreign::NaiveDate,
+        "NaiveTime" if plain && from(&["chrono"]) => Foreign::NaiveTime,
+        "Uuid" if plain && from(&["uuid"]) => Foreign::Uuid,
+        "Url" if plain && from(&["url"]) => Foreign::Url,
+        "IpAddr" if plain && from(&["std", "core"]) => Foreign::IpAddr,
+        "Ipv4Addr" if plain && from(&["std", "core"]) => Foreign::Ipv4Addr,
+        "Ipv6Addr" if plain && from(&["std", "core"]) => Foreign::Ipv6Addr,
+        "PathBuf" if plain && from(&["std"]) => Foreign::PathBuf,
+        _ => return None,
+    };
+    Some(found)
+}
+
+/// Whether `ty` is one of chrono's time zones whose `DateTime` serde reads from
+/// RFC 3339 text: `Utc`, `FixedOffset`, `Local`.
+fn is_time_zone(ty: &Type) -> bool {
+    matches!(ungroup(ty), Type::Path(p) if p.qself.is_none()
+    && p.path.segments.last().is_some_and(|s| {
+        s.arguments.is_empty() && ["Utc", "FixedOffset", "Local"].iter().any(|z| s.ident == z)
+    }))
 }

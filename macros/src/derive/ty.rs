@@ -24,7 +24,7 @@
 //! The ranges, string lengths and item counts are written by
 //! [`Limits`](super::arg::Limits), as the `#[arg]` keys of the same names are.
 
-use super::arg::Limits;
+use super::arg::{Limits, Part};
 use super::attr::Given;
 use crate::codegen::EXTERNAL_TYPE;
 use crate::ctxt::Ctxt;
@@ -37,7 +37,7 @@ use syn::{Ident, Type};
 use tool_schema_runtime::json::pointer;
 use tool_schema_runtime::JsonType;
 
-use super::rust_type::{is_string_key, recognise, RustShape};
+use super::rust_type::{is_string_key, recognise, Foreign, RustShape};
 
 /// Problems of the derived schema, at the spans its parts came from.
 pub(crate) struct DerivedSchema<'a>(pub &'a SpanMap);
@@ -84,16 +84,19 @@ pub(crate) enum Shape {
     String,
     Char,
     Bool,
-    /// `Vec<T>`.
-    Array,
-    /// `HashSet`/`BTreeSet`.
-    Set,
-    /// `[T; N]`.
-    Fixed,
-    /// `HashMap`/`BTreeMap`.
-    Map,
+    /// `Vec<T>`, with `T`'s shape.
+    Array(Box<Shape>),
+    /// `HashSet`/`BTreeSet`, with the item's shape.
+    Set(Box<Shape>),
+    /// `[T; N]`, with `T`'s shape.
+    Fixed(Box<Shape>),
+    /// `HashMap`/`BTreeMap`, with the value's shape.
+    Map(Box<Shape>),
     /// `serde_json::Value`.
     Any,
+    /// A type read from a string of one form (`rust_type::Foreign`): no `#[arg]`
+    /// constraint applies (its schema holds the form).
+    Formatted,
     /// A type deriving `ToolArgs`.
     External,
     /// `Option<T>` where it is not a field's own type.
@@ -107,7 +110,18 @@ impl Shape {
         match self {
             Shape::Integer { .. } | Shape::Number { .. } => Some(JsonType::Number),
             Shape::String => Some(JsonType::String),
-            Shape::Array | Shape::Set => Some(JsonType::Array),
+            Shape::Array(_) | Shape::Set(_) => Some(JsonType::Array),
+            _ => None,
+        }
+    }
+
+    /// The shape of each part `part` of a value of this shape (its items, its
+    /// map's values or keys), where it has such parts.
+    pub(crate) fn part(&self, part: Part) -> Option<Shape> {
+        match (self.core(), part) {
+            (Shape::Array(s) | Shape::Set(s) | Shape::Fixed(s), Part::Items) => Some((**s).clone()),
+            (Shape::Map(s), Part::Values) => Some((**s).clone()),
+            (Shape::Map(_), Part::Keys) => Some(Shape::String),
             _ => None,
         }
     }
@@ -259,18 +273,19 @@ impl Builder<'_> {
                 ))
             }
             RustShape::Vec(inner) => {
-                let m = self.items(inner, pointer)?;
-                Some((m, Shape::Array))
+                let (m, item) = self.items(inner, pointer)?;
+                Some((m, Shape::Array(Box::new(item))))
             }
             RustShape::Set(inner) => {
-                let mut m = self.items(inner, pointer)?;
+                let (mut m, item) = self.items(inner, pointer)?;
                 self.spans
                     .value(&pointer::join(pointer, "uniqueItems"), ty.span());
                 m.insert("uniqueItems".into(), Value::Bool(true));
-                Some((m, Shape::Set))
+                Some((m, Shape::Set(Box::new(item))))
             }
             RustShape::Map { key, value } => self.map(key, value, pointer),
             RustShape::Fixed(a) => self.array(a, pointer),
+            RustShape::Foreign(f) => Some((foreign_schema(f), Shape::Formatted)),
             RustShape::External => Some(self.external(ty, pointer)),
             RustShape::Refused(hint) => {
                 self.unsupported(ty, &hint);
@@ -280,11 +295,11 @@ impl Builder<'_> {
     }
 
     /// `Vec<T>` or a set: an array of `T`.
-    fn items(&mut self, inner: &Type, pointer: &str) -> Option<Map<String, Value>> {
-        let (items, _) = self.schema(inner, &pointer::join(pointer, "items"))?;
+    fn items(&mut self, inner: &Type, pointer: &str) -> Option<(Map<String, Value>, Shape)> {
+        let (items, shape) = self.schema(inner, &pointer::join(pointer, "items"))?;
         let mut m = object(json!({"type": "array"}));
         m.insert("items".into(), Value::Object(items));
-        Some(m)
+        Some((m, shape))
     }
 
     /// `HashMap<String, T>` or `BTreeMap<String, T>`: an object of `T`s.
@@ -305,10 +320,10 @@ impl Builder<'_> {
             return None;
         }
         let at = pointer::join(pointer, "additionalProperties");
-        let (values, _) = self.schema(value, &at)?;
+        let (values, shape) = self.schema(value, &at)?;
         let mut m = object(json!({"type": "object"}));
         m.insert("additionalProperties".into(), Value::Object(values));
-        Some((m, Shape::Map))
+        Some((m, Shape::Map(Box::new(shape))))
     }
 
     /// `[T; N]`: exactly N items.
@@ -327,7 +342,7 @@ impl Builder<'_> {
             ));
             return None;
         };
-        let (items, _) = self.schema(&a.elem, &pointer::join(pointer, "items"))?;
+        let (items, item) = self.schema(&a.elem, &pointer::join(pointer, "items"))?;
         let mut m = Map::new();
         m.insert("type".into(), "array".into());
         m.insert("items".into(), Value::Object(items));
@@ -338,7 +353,7 @@ impl Builder<'_> {
             a.len.span(),
             pointer,
         );
-        Some((m, Shape::Fixed))
+        Some((m, Shape::Fixed(Box::new(item))))
     }
 
     /// A type deriving `ToolArgs`: a marker node, validated by that type and
@@ -398,6 +413,61 @@ impl Builder<'_> {
                 out
             }
         }
+    }
+}
+
+/// What `chrono::NaiveTime` reads: RFC 3339's `partial-time` (`09:30:00`, a
+/// leap second `:60`, up to nine digits of a fraction), which JSON Schema's `time`
+/// is not (it requires an offset, which `NaiveTime` refuses).
+pub(crate) const NAIVE_TIME_PATTERN: &str =
+    r"^(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]{1,9})?$";
+
+/// What `url::Url` reads of what `format: uri` accepts: a scheme, `//`, a host
+/// (a DNS name whose last label starts with a letter, a dotted quad, or a
+/// bracketed IPv6 address) and a port up to 65535, then a path, query or
+/// fragment; `file://` with or without a host and without a port. Left out: URIs
+/// without an authority (`mailto:x`, which `Url` reads, and `http:`, which it
+/// refuses), user info, hosts `Url::parse` would read as an IPv4 number or
+/// through IDNA (`1.2.3.256`, `xn--...`), ports past 65535.
+pub(crate) const URL_PATTERN: &str = concat!(
+    // (Letters of either case spelled out: JSON Schema's patterns are ECMA-262's,
+    // without inline flags.)
+    r"^(?:",
+    // Any scheme but `file`.
+    r"(?:[a-zA-Z][a-zA-Z0-9+.-]{0,2}|[a-zA-Z][a-zA-Z0-9+.-]{4,}",
+    r"|[a-eg-zA-EG-Z][a-zA-Z0-9+.-]{3}|[fF][a-hj-zA-HJ-Z0-9+.-][a-zA-Z0-9+.-]{2}",
+    r"|[fF][iI][a-km-zA-KM-Z0-9+.-][a-zA-Z0-9+.-]|[fF][iI][lL][a-df-zA-DF-Z0-9+.-])",
+    r"://(?:HOST)(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?",
+    r"|[fF][iI][lL][eE]://(?:HOST)?",
+    r")(?:[/?#].*)?$",
+);
+
+/// A host of [`URL_PATTERN`] (in place of `HOST` there).
+const URL_HOST: &str = concat!(
+    r"(?:[a-zA-Z0-9](?:-?[a-zA-Z0-9])*\.)*[a-zA-Z](?:-?[a-zA-Z0-9])*",
+    r"|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}",
+    r"|\[[0-9a-fA-F:.]+\]",
+);
+
+/// The schema of a foreign type (see `rust_type::Foreign`).
+fn foreign_schema(f: Foreign) -> Map<String, Value> {
+    let format = |name: &str| object(json!({"type": "string", "format": name}));
+    match f {
+        Foreign::DateTime => format("date-time"),
+        Foreign::NaiveDate => format("date"),
+        Foreign::NaiveTime => object(json!({"type": "string", "pattern": NAIVE_TIME_PATTERN})),
+        Foreign::Uuid => format("uuid"),
+        Foreign::Url => {
+            let pattern = URL_PATTERN.replace("HOST", URL_HOST);
+            object(json!({"type": "string", "format": "uri", "pattern": pattern}))
+        }
+        Foreign::IpAddr => object(json!({"anyOf": [
+            {"type": "string", "format": "ipv4"},
+            {"type": "string", "format": "ipv6"}
+        ]})),
+        Foreign::Ipv4Addr => format("ipv4"),
+        Foreign::Ipv6Addr => format("ipv6"),
+        Foreign::PathBuf => object(json!({"type": "string"})),
     }
 }
 

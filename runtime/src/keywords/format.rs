@@ -208,6 +208,11 @@ const KNOWN: &[(&str, &str)] = &[
     ("regex", "a regular expression (ECMA-262 syntax)"),
 ];
 
+/// The string formats this module checks, by name.
+pub fn names() -> impl Iterator<Item = &'static str> + Clone {
+    KNOWN.iter().map(|(n, _)| *n)
+}
+
 /// Whether `name` is a string format this module checks.
 pub fn is_known(name: &str) -> bool {
     KNOWN.iter().any(|(n, _)| *n == name)

@@ -95,6 +95,19 @@ fn quoted_path(out: &mut String, before: &str, v: &Violation, after: &str) {
 fn message_uncut(v: &Violation, max: usize) -> String {
     let subject = Subject(&v.path);
     match &v.kind {
+        // One string that is none of several formats (`IpAddr`: `ipv4` or `ipv6`).
+        Kind::AnyOf { alternatives } if format_misses(alternatives, &v.path).is_some() => {
+            let (formats, received) = format_misses(alternatives, &v.path).unwrap_or_default();
+            let rule: Vec<String> = formats
+                .iter()
+                .map(|f| crate::keywords::format::describe(f))
+                .collect();
+            let mut out = String::new();
+            write_subject(&mut out, &v.path);
+            out.push(' ');
+            let _ = string_rule(&mut out, "should be ", &rule.join(" or "), received);
+            out
+        }
         Kind::Conditional { condition, problem } => {
             let inner = Violation::new((**problem).clone(), v.path.clone(), v.position);
             let mut out = message_uncut(&inner, max);
@@ -165,6 +178,35 @@ fn message_uncut(v: &Violation, max: usize) -> String {
             out
         }
     }
+}
+
+/// The formats of `alternatives` and the string received, when each
+/// alternative failed only because the string at `path` is not of its format.
+fn format_misses<'a>(
+    alternatives: &'a [Vec<Violation>],
+    path: &crate::violation::Path,
+) -> Option<(Vec<&'a str>, &'a str)> {
+    let mut formats = Vec::new();
+    let mut received = None;
+    for alternative in alternatives {
+        let [Violation {
+            kind: Kind::Format {
+                format,
+                received: r,
+            },
+            path: p,
+            ..
+        }] = alternative.as_slice()
+        else {
+            return None;
+        };
+        if p != path || received.is_some_and(|seen| seen != r.as_str()) {
+            return None;
+        }
+        received = Some(r.as_str());
+        formats.push(format.as_str());
+    }
+    Some((formats, received?))
 }
 
 /// Steps of a long path shown before and after the `…` that stands for the rest.
@@ -458,6 +500,8 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             "is nested too deeply (more than {})",
             plural(*limit as u64, "level", "levels")
         ),
+        // The tool's own words.
+        Kind::Custom { message, .. } => out.write_str(message),
         // The length, item and member-count bounds, in one shape.
         other => match other.count_bound() {
             Some(b) => count_bound(out, b),

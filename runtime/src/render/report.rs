@@ -29,7 +29,7 @@ use serde_json::{json, Map, Value};
 /// `contains`; `condition` (`if-held`,
 /// `if-failed`, `present`), `condition_pointer` (the value `if` was asked about,
 /// or the present member) and `problem` (the inner kind and its fields) for
-/// `conditional`.
+/// `conditional`; `code` (the check's own code) for `custom`.
 ///
 /// `suggestion`, where the violation has one (see
 /// [`Violation::suggestion`](crate::Violation::suggestion)): the declared name an
@@ -155,6 +155,7 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
         }
         Kind::OneOfMany { matched } => put("received", json!(matched)),
         Kind::TooDeep { limit } => put("limit", json!(limit)),
+        Kind::Custom { code, .. } => put("code", json!(code)),
         Kind::UnknownTool { name, known } => {
             put("received", json!(name));
             put("allowed", json!(known));

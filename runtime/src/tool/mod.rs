@@ -97,6 +97,18 @@ pub trait ToolArgs {
         Err(crate::text::fast::fail())
     }
 
+    /// The tool's own checks on its typed arguments, for what a schema cannot
+    /// say ("`end` after `start`"): each problem added to `problems` becomes a
+    /// [`crate::Kind::Custom`] violation. Run by [`ToolArgs::parse`],
+    /// [`crate::parse_str`] and a [`crate::Toolbox`]'s typed tools on the value
+    /// serde read, once the schema's checks passed (not by
+    /// [`ToolArgs::validate`], which has no typed value). `#[derive(ToolArgs)]`
+    /// calls the function of `#[tool(validate = path)]` here; by default, none.
+    /// See [`crate::custom`].
+    fn custom_checks(&self, problems: &mut crate::custom::Problems) {
+        let _ = problems;
+    }
+
     /// Validates `args` in tool-call mode.
     #[inline]
     fn validate(args: &Value) -> Report {
@@ -174,7 +186,9 @@ pub trait ToolArgs {
     }
 
     /// Validates `args` in tool-call mode, then deserialises them into `Self` with
-    /// serde: typed arguments, or every problem of the call.
+    /// serde, then runs the tool's own checks ([`ToolArgs::custom_checks`]):
+    /// typed arguments, or every problem of the call (the schema's, else the
+    /// checks').
     ///
     /// For a type that derives both `ToolArgs` and `serde::Deserialize`, arguments
     /// the validator accepts always deserialise: the derived schema describes what
@@ -221,7 +235,10 @@ pub trait ToolArgs {
             args
         };
         match <Self as serde::Deserialize>::deserialize(args) {
-            Ok(value) => Ok(value),
+            Ok(value) => match crate::custom::checked(&value, Some(args), &options) {
+                None => Ok(value),
+                Some(report) => Err(report),
+            },
             Err(e) => panic!(
                 "the arguments of tool `{}` passed validation but serde refused them: {e}",
                 Self::NAME

@@ -116,7 +116,8 @@ where
     if T::__FAST_PATH {
         // The visitor generated for a derived type: a valid call is read by it
         // alone; anything else is answered by the exact path.
-        if let Some(value) = fast_parse::<T>(text, &options) {
+        // (A value the tool's own checks refuse is reported by the exact path.)
+        if let Some(value) = fast_parse::<T>(text, &options).filter(passes_checks) {
             return Ok(value);
         }
         return exact_typed::<T>(text, &options);
@@ -164,10 +165,20 @@ where
     if crate::depth::text_too_deep(text, &options) {
         return exact_typed::<T>(text, &options);
     }
-    if let Some(value) = crate::text::read_checked::<T>(T::compiled_schema(), text, &options) {
+    if let Some(value) =
+        crate::text::read_checked::<T>(T::compiled_schema(), text, &options).filter(passes_checks)
+    {
         return Ok(value);
     }
     exact_typed::<T>(text, &options)
+}
+
+/// Whether the tool's own checks ([`ToolArgs::custom_checks`]) find nothing in
+/// `value` (allocating nothing when they find nothing).
+fn passes_checks<T: ToolArgs>(value: &T) -> bool {
+    let mut problems = crate::custom::Problems::new();
+    value.custom_checks(&mut problems);
+    problems.is_empty()
 }
 
 /// Whether the visitor `#[derive(ToolArgs)]` generated for `T` reads `text` by

@@ -5,7 +5,7 @@
 use super::fs;
 use crate::derive::arg::ArgAttrs;
 use crate::derive::ast::Field;
-use crate::derive::rust_type::{recognise, RustShape};
+use crate::derive::rust_type::{recognise, Foreign, RustShape};
 use crate::derive::ty::{F32_MAX, JSON_MAX, JSON_MIN};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -176,7 +176,7 @@ pub(super) fn seed(
         }
         RustShape::String => string_seed(arg),
         // serde accepts what the schema does.
-        RustShape::Char | RustShape::Bool => None,
+        RustShape::Char | RustShape::Bool | RustShape::Foreign(Foreign::PathBuf) => None,
         // A `Value` would keep one of two members of the same name: read by a
         // seed that stops at a repeated one.
         RustShape::Value => Some(quote!(#fs::Unique)),
@@ -215,8 +215,9 @@ pub(super) fn seed(
             (_, false) => return None,
         },
         RustShape::External => Some(ext.seed(ty)),
-        // Never here (see `shape`), or refused by the schema writer.
-        RustShape::Own | RustShape::Refused(_) => return None,
+        // Never here (see `shape`), refused by the schema writer, or a foreign
+        // type's format (checked by the generic pass).
+        RustShape::Own | RustShape::Foreign(_) | RustShape::Refused(_) => return None,
     };
     Some(match checking {
         Some(s) => (s, false),
