@@ -8,6 +8,7 @@ use crate::schema::facts::{NodeFacts, PropertyIndex};
 use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 
+mod unevaluated;
 mod valid;
 use crate::keywords::applicators::Rule::{AnyOf, OneOf};
 use crate::keywords::object::rejects_undeclared;
@@ -276,6 +277,9 @@ impl Run<'_> {
             _ => {}
         }
         self.applicators(node, value, trail, pos, out);
+        if node.unevaluated_properties.is_some() || node.unevaluated_items.is_some() {
+            self.report_unevaluated(id, value, trail, pos, out);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -14,6 +14,7 @@ pub mod format;
 pub mod number;
 pub mod object;
 pub mod string;
+pub mod unevaluated;
 
 use crate::json::{JsonType, TypeSet};
 use crate::schema::{Additional, Node};
@@ -216,6 +217,10 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("then", F::Applicator, None, BOTH, App, |n| n.then_schema.is_some()),
     kw("else", F::Applicator, None, BOTH, App, |n| n.else_schema.is_some()),
     kw("$ref", F::Applicator, None, BOTH, App, |n| n.reference.is_some()),
+    // Checked last: they see what the keywords above (and the in-place subschemas
+    // that passed) evaluated ([`unevaluated`]).
+    kw("unevaluatedProperties", F::Object, OBJ, D2020, App, |n| n.unevaluated_properties.is_some()),
+    kw("unevaluatedItems", F::Array, ARR, D2020, App, |n| n.unevaluated_items.is_some()),
     kw("$defs", F::Core, None, D2020, Cor, |n| !n.defs.is_empty()),
     kw("definitions", F::Core, None, D07, Cor, |n| !n.defs.is_empty()),
     kw("title", F::Annotation, None, BOTH, Ann, |n| n.annotations.title.is_some()),
@@ -237,8 +242,6 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("$dynamicAnchor", F::Core, None, D2020, Cor, UNREAD),
     kw("$vocabulary", F::Core, None, D2020, Cor, UNREAD),
     // Not supported yet.
-    kw("unevaluatedItems", F::Array, ARR, D2020, App, UNREAD),
-    kw("unevaluatedProperties", F::Object, OBJ, D2020, App, UNREAD),
     kw("$recursiveRef", F::Core, None, NONE, Cor, UNREAD),
     kw("$recursiveAnchor", F::Core, None, NONE, Cor, UNREAD),
     // Annotations only (since 2019-09): they constrain no value.
@@ -252,7 +255,7 @@ pub const VOCABULARY: &[Keyword] = &[
 ];
 
 /// The first keyword that [`not_yet`] lists, in [`VOCABULARY`].
-const NOT_YET_FROM: usize = 53;
+const NOT_YET_FROM: usize = 55;
 /// The first keyword that [`kept_verbatim`] lists, in [`VOCABULARY`].
 const VERBATIM_FROM: usize = VOCABULARY.len() - 3;
 
@@ -302,7 +305,7 @@ mod tests {
     #[test]
     fn the_table_is_split_where_its_constants_say() {
         assert_eq!(VOCABULARY[NOT_YET_FROM - 1].name, "$vocabulary");
-        assert_eq!(not_yet()[0].name, "unevaluatedItems");
+        assert_eq!(not_yet()[0].name, "$recursiveRef");
         assert_eq!(kept_verbatim()[0].name, "deprecated");
         let mut names: Vec<&str> = VOCABULARY.iter().map(|k| k.name).collect();
         names.sort_unstable();

@@ -17,10 +17,14 @@ use serde_json::{Map, Value};
 /// declare the names instead ([`Node::members_elsewhere`]).
 /// A node with `patternProperties` declares the names its patterns match, and
 /// closes objects as one with `properties` does. A conditional subschema
-/// ([`Node::conditional`]) closes nothing: the node applying it does.
+/// ([`Node::conditional`]) closes nothing: the node applying it does. A node
+/// with `unevaluatedProperties` closes nothing either: that keyword says what
+/// becomes of the names nothing declares.
 #[inline]
 pub fn closed(node: &Node, at_root: bool) -> bool {
-    !node.conditional && (declares_names(node) || (at_root && !node.members_elsewhere))
+    !node.conditional
+        && node.unevaluated_properties.is_none()
+        && (declares_names(node) || (at_root && !node.members_elsewhere))
 }
 
 /// Whether the node declares member names: `properties` or `patternProperties`.

@@ -156,6 +156,10 @@ pub struct Node {
     /// they are not refused as undeclared (`additionalProperties: false` still
     /// refuses them).
     pub conditional_names: Vec<String>,
+    /// `unevaluatedProperties`: the schema of every member that no keyword of this
+    /// node, nor of a subschema applied in place and passed, evaluated (see
+    /// [`crate::keywords::unevaluated`]).
+    pub unevaluated_properties: Option<NodeId>,
     /// `minProperties`.
     pub min_properties: Option<u64>,
     /// `maxProperties`.
@@ -181,6 +185,10 @@ pub struct Node {
     /// `contains`: how many elements must match it is said by `minContains`
     /// (1 when absent) and `maxContains`.
     pub contains: Option<NodeId>,
+    /// `unevaluatedItems`: the schema of every element that no keyword of this
+    /// node, nor of a subschema applied in place and passed, evaluated (see
+    /// [`crate::keywords::unevaluated`]).
+    pub unevaluated_items: Option<NodeId>,
     /// `minContains` (no effect without `contains`).
     pub min_contains: Option<u64>,
     /// `maxContains` (no effect without `contains`).

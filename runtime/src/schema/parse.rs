@@ -475,6 +475,7 @@ impl Parser<'_> {
                 let more = self.named_schemas(v, &at, depth).unwrap_or_default();
                 node.dependent_schemas.extend(more)
             }
+            "unevaluatedProperties" => node.unevaluated_properties = self.subschema(v, at, depth),
             _ => node.property_names = self.subschema(v, at, depth),
         }
     }
@@ -597,6 +598,7 @@ impl Parser<'_> {
             "contains" => node.contains = self.subschema(v, at, depth),
             "minContains" => node.min_contains = self.count(v, &at),
             "maxContains" => node.max_contains = self.count(v, &at),
+            "unevaluatedItems" => node.unevaluated_items = self.subschema(v, at, depth),
             _ => match v {
                 Value::Array(_) => self.error(
                     at,
