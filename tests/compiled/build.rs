@@ -163,7 +163,14 @@ fn suite() {
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             for group in groups.as_array().unwrap() {
                 let s = &group["schema"];
-                if schemas.iter().any(|(d, t, _)| *d == dir && t == s) {
+                // By text: maps compare equal whatever their order, and two
+                // groups may write one schema's keywords in two orders (the
+                // test looks a schema up by its text).
+                let text = s.to_string();
+                if schemas
+                    .iter()
+                    .any(|(d, t, _)| *d == dir && t.to_string() == text)
+                {
                     continue;
                 }
                 if let Ok(parsed) = builder.parse(s) {

@@ -6,7 +6,7 @@
 use super::{find_property, Run};
 use crate::keywords;
 use crate::keywords::unevaluated::{self as uneval, Evaluated};
-use crate::schema::{NodeId, Schema};
+use crate::schema::{Additional, NodeId};
 use crate::violation::{Kind, Position, Sink, Trail};
 use serde_json::Value;
 
@@ -57,7 +57,8 @@ impl Run<'_> {
                 let f = self.schema.facts(id);
                 let declared = |k: &str| find_property(node, f, k, &mut 0).is_some();
                 let patterns = node.pattern_set.as_ref();
-                uneval::own_members(node.additional, patterns, map, declared, ev);
+                let additional = node.additional != Additional::Unspecified;
+                uneval::own_members(additional, patterns, map, declared, ev);
             }
             Value::Array(items) => {
                 uneval::own_elements(node.prefix_items.len(), node.items.is_some(), items.len(), ev);
@@ -205,7 +206,7 @@ impl Run<'_> {
                     }
                 }
                 if refuse && out.mark() > start {
-                    let names = declared_in_place(self.schema, id);
+                    let names = uneval::declared_in_place(self.schema, id);
                     let names = names.iter().copied();
                     keywords::object::suggest_names(out, start, trail, names, map);
                 }
@@ -264,35 +265,4 @@ impl Run<'_> {
             }
         }
     }
-}
-
-/// The property names declared by node `id` and the subschemas it applies in
-/// place (for the suggestions of `unevaluatedProperties: false`).
-pub(crate) fn declared_in_place(schema: &Schema, id: NodeId) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut seen = vec![id];
-    let mut stack = vec![id];
-    while let Some(n) = stack.pop() {
-        let node = schema.node(n);
-        names.extend(node.properties.iter().flatten().map(|p| p.name.as_str()));
-        let next = node
-            .reference
-            .iter()
-            .chain(&node.all_of)
-            .chain(&node.any_of)
-            .chain(&node.one_of)
-            .chain(&node.if_schema)
-            .chain(&node.then_schema)
-            .chain(&node.else_schema)
-            .chain(node.dependent_schemas.iter().map(|d| &d.node));
-        for &m in next {
-            if !seen.contains(&m) {
-                seen.push(m);
-                stack.push(m);
-            }
-        }
-    }
-    names.sort_unstable();
-    names.dedup();
-    names
 }

@@ -32,7 +32,7 @@
 //! stack, and a heap vector only for an object or array beyond 128 entries.
 
 use crate::pattern::PatternSet;
-use crate::schema::{Additional, Node};
+use crate::schema::{Additional, Node, NodeId, Schema};
 use serde_json::{Map, Value};
 
 /// The members of an object (by position in the map's order) or the elements
@@ -134,19 +134,19 @@ impl Evaluated {
     }
 }
 
-/// Marks the members of `map` that `node`'s own object keywords evaluate:
-/// `additionalProperties` (present in any form: every member), else the names
-/// `declared` says `properties` declares and those a pattern of
+/// Marks the members of `map` that a node's own object keywords evaluate:
+/// `additionalProperties` (`additional`: present in any form, so every member),
+/// else the names `declared` says `properties` declares and those a pattern of
 /// `patternProperties` (`patterns`) matches.
 #[inline]
 pub fn own_members(
-    additional: Additional,
+    additional: bool,
     patterns: Option<&PatternSet>,
     map: &Map<String, Value>,
     declared: impl Fn(&str) -> bool,
     ev: &mut Evaluated,
 ) {
-    if additional != Additional::Unspecified {
+    if additional {
         ev.mark_all();
         return;
     }
@@ -189,6 +189,38 @@ pub fn collects(node: &Node) -> bool {
         || !node.one_of.is_empty()
         || node.if_schema.is_some()
         || !node.dependent_schemas.is_empty()
+}
+
+/// The property names declared by node `id` and the subschemas it applies in
+/// place, sorted, each once: the names `unevaluatedProperties: false` suggests
+/// for an unexpected one.
+pub fn declared_in_place(schema: &Schema, id: NodeId) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut seen = vec![id];
+    let mut stack = vec![id];
+    while let Some(n) = stack.pop() {
+        let node = schema.node(n);
+        names.extend(node.properties.iter().flatten().map(|p| p.name.as_str()));
+        let next = node
+            .reference
+            .iter()
+            .chain(&node.all_of)
+            .chain(&node.any_of)
+            .chain(&node.one_of)
+            .chain(&node.if_schema)
+            .chain(&node.then_schema)
+            .chain(&node.else_schema)
+            .chain(node.dependent_schemas.iter().map(|d| &d.node));
+        for &m in next {
+            if !seen.contains(&m) {
+                seen.push(m);
+                stack.push(m);
+            }
+        }
+    }
+    names.sort_unstable();
+    names.dedup();
+    names
 }
 
 #[cfg(test)]
@@ -251,10 +283,11 @@ mod tests {
         let map = map.as_object().unwrap();
         let mut ev = Evaluated::new();
         let declared = |k: &str| node.property(k).is_some();
-        own_members(node.additional, node.pattern_set.as_ref(), map, declared, &mut ev);
+        let additional = node.additional != Additional::Unspecified;
+        own_members(additional, node.pattern_set.as_ref(), map, declared, &mut ev);
         assert!(ev.has(0) && !ev.has(1) && ev.has(2));
         let mut ev = Evaluated::new();
-        own_members(Additional::Forbidden, None, map, |_| false, &mut ev);
+        own_members(true, None, map, |_| false, &mut ev);
         assert!(ev.is_all());
     }
 
