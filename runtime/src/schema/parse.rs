@@ -1195,9 +1195,9 @@ mod tests {
     fn unsupported_and_unknown_keywords_are_refused() {
         assert_eq!(
             errors(
-                json!({"properties": {"s": {"type": "array", "unevaluatedItems": {"minLength": 1}}}})
+                json!({"properties": {"s": {"type": "array", "$recursiveRef": "#"}}})
             ),
-            ["/properties/s/unevaluatedItems: keyword \"unevaluatedItems\" is not supported yet"]
+            ["/properties/s/$recursiveRef: keyword \"$recursiveRef\" is not supported yet"]
         );
         assert_eq!(
             errors(json!({"requird": ["a"]})),
