@@ -36,7 +36,8 @@ impl Run<'_> {
         // An `unevaluated*` sees its own node's marks only: a fresh set.
         let mut own = Evaluated::new();
         self.own_marks(id, value, &mut own);
-        let ok = self.applied(id, value, root, &mut own) && self.unevaluated_ok(id, value, &mut own);
+        let ok =
+            self.applied(id, value, root, &mut own) && self.unevaluated_ok(id, value, &mut own);
         ev.merge(own);
         ok
     }
@@ -61,7 +62,12 @@ impl Run<'_> {
                 uneval::own_members(additional, patterns, map, declared, ev);
             }
             Value::Array(items) => {
-                uneval::own_elements(node.prefix_items.len(), node.items.is_some(), items.len(), ev);
+                uneval::own_elements(
+                    node.prefix_items.len(),
+                    node.items.is_some(),
+                    items.len(),
+                    ev,
+                );
                 if let Some(c) = node.contains {
                     for (i, item) in items.iter().enumerate() {
                         if !ev.has(i) && self.valid(c, item, false) {

@@ -104,7 +104,9 @@ impl Evaluated {
             self.low & (1 << i) != 0
         } else {
             let i = i - 128;
-            self.high.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+            self.high
+                .get(i / 64)
+                .is_some_and(|w| w & (1 << (i % 64)) != 0)
         }
     }
 
@@ -284,7 +286,13 @@ mod tests {
         let mut ev = Evaluated::new();
         let declared = |k: &str| node.property(k).is_some();
         let additional = node.additional != Additional::Unspecified;
-        own_members(additional, node.pattern_set.as_ref(), map, declared, &mut ev);
+        own_members(
+            additional,
+            node.pattern_set.as_ref(),
+            map,
+            declared,
+            &mut ev,
+        );
         assert!(ev.has(0) && !ev.has(1) && ev.has(2));
         let mut ev = Evaluated::new();
         own_members(true, None, map, |_| false, &mut ev);

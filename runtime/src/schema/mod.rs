@@ -151,6 +151,12 @@ pub struct Node {
     /// `dependentSchemas`): in tool-call mode it closes no object to undeclared
     /// names (the node applying it does, see [`Node::conditional_names`]).
     pub conditional: bool,
+    /// This node is applied in place (through `$ref`, `allOf`, `anyOf`, `oneOf`,
+    /// `if`/`then`/`else`, `dependentSchemas`, at any depth) by a node with
+    /// `unevaluatedProperties`: in tool-call mode it closes no object, the
+    /// `unevaluatedProperties` decides the names nothing evaluated (wherever else
+    /// the node is applied too).
+    pub under_unevaluated: bool,
     /// The names this node's conditional subschemas declare in `properties`
     /// (sorted, each once): where this node closes an object in tool-call mode,
     /// they are not refused as undeclared (`additionalProperties: false` still

@@ -101,6 +101,7 @@ pub(crate) fn parse_with(
     if p.errors.is_empty() {
         super::closure::mark_members_elsewhere(&mut p.nodes);
         super::closure::mark_conditional(&mut p.nodes);
+        super::closure::mark_under_unevaluated(&mut p.nodes);
         super::closure::excuse_conditional_required(&p.nodes, &mut p.lints);
         Ok(Schema {
             facts: super::facts::Facts::of(&p.nodes),
@@ -1194,9 +1195,7 @@ mod tests {
     #[test]
     fn unsupported_and_unknown_keywords_are_refused() {
         assert_eq!(
-            errors(
-                json!({"properties": {"s": {"type": "array", "$recursiveRef": "#"}}})
-            ),
+            errors(json!({"properties": {"s": {"type": "array", "$recursiveRef": "#"}}})),
             ["/properties/s/$recursiveRef: keyword \"$recursiveRef\" is not supported yet"]
         );
         assert_eq!(
