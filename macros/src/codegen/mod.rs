@@ -166,17 +166,22 @@ fn ok_fn_of(node: &Node, name: &Ident, walk: &Ident, root: bool, recursive: bool
     };
     // Inlined into both walks (the boolean one, and the reporting one that asks
     // it before walking a member again), except on a `$ref` cycle.
-    let inline = if recursive {
-        quote!(#[inline])
-    } else {
-        quote!(#[inline(always)])
-    };
+    let inline = inline_unless(recursive);
     quote! {
         #[allow(unused_variables, clippy::all)]
         #inline
         fn #name(v: &#rt::serde_json::Value, root: bool, o: &#rt::Options) -> bool {
             #body
         }
+    }
+}
+
+/// `#[inline(always)]`, or `#[inline]` for a function that may call itself.
+fn inline_unless(recursive: bool) -> TokenStream {
+    if recursive {
+        quote!(#[inline])
+    } else {
+        quote!(#[inline(always)])
     }
 }
 

@@ -7,7 +7,9 @@
 //! decisions (what a keyword evaluates, the set) are the runtime's
 //! `keywords::unevaluated`.
 
-use super::{complex, fn_name, node_fn_of, object::pattern_set, ok_fn_of, ok_name, rt};
+use super::{
+    complex, fn_name, inline_unless, node_fn_of, object::pattern_set, ok_fn_of, ok_name, rt,
+};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use tool_schema_runtime::keywords::unevaluated as uneval;
@@ -67,11 +69,7 @@ pub(super) fn ok_fn(id: NodeId, recursive: bool) -> TokenStream {
     let rt = rt();
     let name = ok_name(id);
     let ev = ev_name(id);
-    let inline = if recursive {
-        quote!(#[inline])
-    } else {
-        quote!(#[inline(always)])
-    };
+    let inline = inline_unless(recursive);
     quote! {
         #[allow(unused_variables, clippy::all)]
         #inline
@@ -256,8 +254,7 @@ fn applied_fn(node: &Node, id: NodeId) -> TokenStream {
     let name = applied_name(id);
     let mut body = Vec::new();
     for &t in node.reference.iter().chain(&node.all_of) {
-        let f = ev_name(t);
-        body.push(quote!(if !#f(v, root, o, ev) { return false; }));
+        body.push(apply(t, true));
     }
     if !node.any_of.is_empty() {
         let fs = node.any_of.iter().map(|&b| ev_name(b));
@@ -298,32 +295,7 @@ fn applied_fn(node: &Node, id: NodeId) -> TokenStream {
         let f = ok_name(not);
         body.push(quote!(if #f(v, root, o) { return false; }));
     }
-    if let Some(condition) = node.if_schema {
-        let f = ev_name(condition);
-        let branch = |b: Option<NodeId>| match b {
-            Some(b) => {
-                let g = ev_name(b);
-                quote!(if !#g(v, root, o, ev) { return false; })
-            }
-            None => quote!(),
-        };
-        let (then, otherwise) = (branch(node.then_schema), branch(node.else_schema));
-        body.push(quote!(
-            let mut sub = #evaluated::new();
-            let held = #f(v, root, o, &mut sub);
-            if held {
-                ev.merge(sub);
-            }
-            if held { #then } else { #otherwise }
-        ));
-    }
-    if !node.dependent_schemas.is_empty() {
-        let checks = node.dependent_schemas.iter().map(|d| {
-            let (key, f) = (&d.name, ev_name(d.node));
-            quote!(if m.contains_key(#key) && !#f(v, root, o, ev) { return false; })
-        });
-        body.push(quote!(if let #val::Object(m) = v { #(#checks)* }));
-    }
+    body.push(conditional(node, true));
     quote! {
         #[allow(unused_variables, unused_mut, clippy::all)]
         #[inline]
@@ -332,6 +304,48 @@ fn applied_fn(node: &Node, id: NodeId) -> TokenStream {
             true
         }
     }
+}
+
+/// Subschema `id` applied to `v`, collecting into `ev`: `strict`, a failure
+/// returns `false` (the plain walk); otherwise it is ignored (the reporting
+/// walk's collection).
+fn apply(id: NodeId, strict: bool) -> TokenStream {
+    let f = ev_name(id);
+    if strict {
+        quote!(if !#f(v, root, o, ev) { return false; })
+    } else {
+        quote!(let _ = #f(v, root, o, ev);)
+    }
+}
+
+/// `if`/`then`/`else` and `dependentSchemas`, collecting into `ev` (see
+/// [`apply`] for `strict`): what `if` evaluated counts when it passed.
+fn conditional(node: &Node, strict: bool) -> TokenStream {
+    let rt = rt();
+    let val = quote!(#rt::serde_json::Value);
+    let evaluated = quote!(#rt::keywords::unevaluated::Evaluated);
+    let mut out = Vec::new();
+    if let Some(condition) = node.if_schema {
+        let f = ev_name(condition);
+        let branch = |b: Option<NodeId>| b.map(|b| apply(b, strict));
+        let (then, otherwise) = (branch(node.then_schema), branch(node.else_schema));
+        out.push(quote!({
+            let mut sub = #evaluated::new();
+            let held = #f(v, root, o, &mut sub);
+            if held {
+                ev.merge(sub);
+            }
+            if held { #then } else { #otherwise }
+        }));
+    }
+    if !node.dependent_schemas.is_empty() {
+        let checks = node.dependent_schemas.iter().map(|d| {
+            let (key, each) = (&d.name, apply(d.node, strict));
+            quote!(if m.contains_key(#key) { #each })
+        });
+        out.push(quote!(if let #val::Object(m) = v { #(#checks)* }));
+    }
+    quote!(#(#out)*)
 }
 
 /// The check of `unevaluated*` against `ev` (in scope), as an expression: every
@@ -369,8 +383,7 @@ fn lenient_fn(node: &Node, id: NodeId) -> TokenStream {
     let name = lenient_name(id);
     let mut body = Vec::new();
     for &t in node.reference.iter().chain(&node.all_of) {
-        let f = ev_name(t);
-        body.push(quote!(let _ = #f(v, root, o, ev);));
+        body.push(apply(t, false));
     }
     for list in [&node.any_of, &node.one_of] {
         if list.is_empty() {
@@ -396,32 +409,7 @@ fn lenient_fn(node: &Node, id: NodeId) -> TokenStream {
             }
         }));
     }
-    if let Some(condition) = node.if_schema {
-        let f = ev_name(condition);
-        let branch = |b: Option<NodeId>| match b {
-            Some(b) => {
-                let g = ev_name(b);
-                quote!(let _ = #g(v, root, o, ev);)
-            }
-            None => quote!(),
-        };
-        let (then, otherwise) = (branch(node.then_schema), branch(node.else_schema));
-        body.push(quote!({
-            let mut sub = #evaluated::new();
-            let held = #f(v, root, o, &mut sub);
-            if held {
-                ev.merge(sub);
-            }
-            if held { #then } else { #otherwise }
-        }));
-    }
-    if !node.dependent_schemas.is_empty() {
-        let checks = node.dependent_schemas.iter().map(|d| {
-            let (key, f) = (&d.name, ev_name(d.node));
-            quote!(if m.contains_key(#key) { let _ = #f(v, root, o, ev); })
-        });
-        body.push(quote!(if let #val::Object(m) = v { #(#checks)* }));
-    }
+    body.push(conditional(node, false));
     quote! {
         #[allow(unused_variables, unused_mut, clippy::all)]
         #[inline(never)]

@@ -197,6 +197,22 @@ fn same(a: &str, b: &str) -> bool {
     }
 }
 
+/// The position of a violation at a member: at the arguments object (`root`), the
+/// member's `argument` index and `declared` index; below it, the object's `pos`.
+#[inline]
+fn member_position(
+    root: bool,
+    argument: Option<usize>,
+    declared: Option<usize>,
+    pos: Position,
+) -> Position {
+    if root {
+        Position { argument, declared }
+    } else {
+        pos
+    }
+}
+
 struct Run<'s> {
     schema: &'s Schema,
     options: Options,
@@ -315,14 +331,7 @@ impl Run<'_> {
             if resume.is_some_and(|skip| i < skip) {
                 continue;
             }
-            let at = if root {
-                Position {
-                    argument: Some(i),
-                    declared: declared.map(|(d, _)| d),
-                }
-            } else {
-                pos
-            };
+            let at = member_position(root, Some(i), declared.map(|(d, _)| d), pos);
             if let Some(names) = node.property_names {
                 let run = |name: &Value, sink: &mut Sink<'_>| {
                     self.check(false, names, name, trail, at, sink)
@@ -384,14 +393,7 @@ impl Run<'_> {
                 _ => map.contains_key(name),
             };
             if !present {
-                let at = if root {
-                    Position {
-                        argument: None,
-                        declared,
-                    }
-                } else {
-                    pos
-                };
+                let at = member_position(root, None, declared, pos);
                 out.report(|| Kind::Missing, &trail.key(name), at);
             }
         }

@@ -50,20 +50,24 @@ impl Run<'_> {
     /// starts after them.
     #[inline]
     pub(super) fn walk(&self, id: NodeId, value: &Value, root: bool) -> Result<(), usize> {
-        let f = self.schema.facts(id);
-        if f.accept & (1 << type_bit(value, self.options.integer_floats)) == 0 {
-            return Err(0);
-        }
-        if f.flags == 0 && !root {
-            return Ok(());
-        }
-        self.keywords(id, f, value, root, true)
+        self.walk_as::<true>(id, value, root)
     }
 
     /// [`Run::walk`] without the node's in-place applicators (`$ref`, `allOf`,
     /// ..., `dependentSchemas`) and `unevaluated*`: the walk that collects what
     /// was evaluated applies those itself (`interp::unevaluated`).
     pub(super) fn walk_own(&self, id: NodeId, value: &Value, root: bool) -> Result<(), usize> {
+        self.walk_as::<false>(id, value, root)
+    }
+
+    /// [`Run::walk`] (`APPLY`) or [`Run::walk_own`].
+    #[inline(always)]
+    fn walk_as<const APPLY: bool>(
+        &self,
+        id: NodeId,
+        value: &Value,
+        root: bool,
+    ) -> Result<(), usize> {
         let f = self.schema.facts(id);
         if f.accept & (1 << type_bit(value, self.options.integer_floats)) == 0 {
             return Err(0);
@@ -71,7 +75,7 @@ impl Run<'_> {
         if f.flags == 0 && !root {
             return Ok(());
         }
-        self.keywords(id, f, value, root, false)
+        self.keywords(id, f, value, root, APPLY)
     }
 
     /// [`Run::walk`] past `type`, for a node with other keywords; `apply`: with

@@ -115,7 +115,7 @@ pub(crate) fn excuse_conditional_required(nodes: &[Node], lints: &mut Vec<Lint>)
 /// each node is entered once.
 pub(crate) fn mark_under_unevaluated(nodes: &mut [Node]) {
     let mut stack: Vec<NodeId> = Vec::new();
-    let mut push_subs = |node: &Node, stack: &mut Vec<NodeId>| {
+    let push_subs = |node: &Node, stack: &mut Vec<NodeId>| {
         stack.extend(node.reference);
         stack.extend(&node.all_of);
         stack.extend(&node.any_of);
