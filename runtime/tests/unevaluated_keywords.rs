@@ -78,6 +78,22 @@ fn unexpected_names_get_suggestions_and_positions() {
 }
 
 #[test]
+fn a_failed_branch_keeps_its_names_in_the_report() {
+    // The branch fails on `a`'s type: the report says so, and does not also call
+    // `a` unexpected.
+    let s = schema(json!({
+        "type": "object",
+        "allOf": [{"properties": {"a": {"type": "string"}}}],
+        "unevaluatedProperties": false
+    }));
+    assert_eq!(
+        messages(&s, json!({"a": 1})),
+        ["argument 'a' should be string, got integer"]
+    );
+    assert!(!s.is_valid(&json!({"a": 1})));
+}
+
+#[test]
 fn a_schema_checks_each_unevaluated_member() {
     let s = schema(json!({
         "type": "object",

@@ -112,11 +112,8 @@ fn node_functions(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
     let body = if !collecting(node) {
         let ok = ok_name(id);
         quote!(
-            if !#ok(v, root, o) {
-                return false;
-            }
             #marks(v, o, ev);
-            true
+            #ok(v, root, o)
         )
     } else {
         out.push(own_fns(schema, node, id, root));
@@ -127,6 +124,7 @@ fn node_functions(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
             let check = unevaluated_ok(node);
             quote!(
                 if !#own(v, root, o) {
+                    #marks(v, o, ev);
                     return false;
                 }
                 let mut mine = #evaluated::new();
@@ -140,11 +138,9 @@ fn node_functions(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
             )
         } else {
             quote!(
-                if !#own(v, root, o) {
-                    return false;
-                }
+                let own = #own(v, root, o);
                 #marks(v, o, ev);
-                #applied(v, root, o, ev)
+                own && #applied(v, root, o, ev)
             )
         }
     };

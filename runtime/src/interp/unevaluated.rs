@@ -12,21 +12,22 @@ use serde_json::Value;
 
 impl Run<'_> {
     /// Whether `value` satisfies node `id`, adding to `ev` what the node evaluated
-    /// when it does (`ev` is left as it was, or grown, when it does not: callers
-    /// that must drop a failed branch's marks give it a fresh set).
+    /// when it does. When it does not, `ev` holds at least the node's own marks
+    /// (the reporting walk's collection, [`Run::lenient`], keeps them; the plain
+    /// walk drops a failed branch's set, or fails altogether).
     pub(super) fn eval(&self, id: NodeId, value: &Value, root: bool, ev: &mut Evaluated) -> bool {
         let node = self.schema.node(id);
         if !uneval::collects(node)
             && node.unevaluated_properties.is_none()
             && node.unevaluated_items.is_none()
         {
-            if !self.valid(id, value, root) {
-                return false;
-            }
+            // Marked either way: a failed node's marks are dropped by the plain
+            // walk, and keep the reporting walk from calling its names unexpected.
             self.own_marks(id, value, ev);
-            return true;
+            return self.valid(id, value, root);
         }
         if self.walk_own(id, value, root).is_err() {
+            self.own_marks(id, value, ev);
             return false;
         }
         if node.unevaluated_properties.is_none() && node.unevaluated_items.is_none() {
@@ -174,8 +175,9 @@ impl Run<'_> {
     /// The reporting walk's `unevaluated*` of node `id` (after its applicators):
     /// each unevaluated member or element the schema refuses. What was evaluated
     /// is collected as on the plain walk, except where an applicator failed (and
-    /// reported so): then its branches count all, so that a name declared in a
-    /// failed branch is not reported as unexpected too.
+    /// reported so): then what its failed branches evaluated (their own keywords
+    /// at least) counts too, so that a name declared in a failed branch is not
+    /// reported as unexpected as well.
     pub(super) fn report_unevaluated(
         &self,
         id: NodeId,
