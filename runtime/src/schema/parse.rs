@@ -42,6 +42,7 @@ fn not_yet(name: &str) -> bool {
     keywords::not_yet().iter().any(|k| k.name == name)
 }
 
+mod dynamic;
 mod resolve;
 
 pub(crate) fn parse(schema: &Value) -> Result<Schema, SchemaError> {

@@ -132,6 +132,14 @@ impl ScopeGraph {
         self.indexed = nodes.len();
     }
 
+    /// The base URI of the resource node `i` is in.
+    pub fn base_of(&self, i: usize) -> Option<&str> {
+        let record = *self.scope.get(i)?;
+        self.records
+            .get(record as usize)
+            .map(|(b, _, _)| b.as_str())
+    }
+
     /// The resource (base URI) of node `i`, as the index of the first record with
     /// that base in `canonical`.
     fn resource(&self, i: usize, canonical: &HashMap<&str, u32>) -> u32 {
@@ -489,8 +497,14 @@ impl Parser<'_> {
                 self.set_reference(r.from, to, &r.at);
             }
         }
-        // The dynamic scope each node is first reached in, the references'
-        // first targets counted as edges.
+        if dynamic.is_empty() {
+            return;
+        }
+        if self.resolve_dynamic_per_scope(&dynamic) {
+            return;
+        }
+        // Past the bound of copies: the dynamic scope each node is first reached
+        // in, the references' first targets counted as edges.
         let mut edges: Vec<(NodeId, NodeId)> = self
             .nodes
             .iter()
@@ -507,6 +521,56 @@ impl Parser<'_> {
             let to = self.dynamic_target(&r, &chain, to);
             self.set_reference(r.from, to, &r.at);
         }
+    }
+
+    /// The `$dynamicRef`s (`dynamic`, with their static targets) resolved per
+    /// dynamic scope by specialising the nodes (`parse::dynamic`); false, changing
+    /// nothing, past its bound.
+    fn resolve_dynamic_per_scope(&mut self, dynamic: &[(PendingRef, NodeId)]) -> bool {
+        let mut names: Vec<String> = Vec::new();
+        let mut specs = Vec::new();
+        for (r, to) in dynamic {
+            if let Some(name) = self.dynamic_name(&r.target) {
+                let k = match names.iter().position(|n| n == name) {
+                    Some(k) => k,
+                    None => {
+                        names.push(name.to_string());
+                        names.len() - 1
+                    }
+                };
+                specs.push(super::dynamic::DynamicRef {
+                    from: r.from,
+                    name: k,
+                    to: *to,
+                });
+            }
+        }
+        let mut set = Vec::new();
+        for (r, to) in dynamic {
+            let node = &mut self.nodes[r.from.0 as usize];
+            if node.reference.is_none() {
+                node.reference = Some(*to);
+                set.push(r.from);
+            }
+        }
+        let unset = |p: &mut Self, set: &[NodeId]| {
+            for id in set {
+                p.nodes[id.0 as usize].reference = None;
+            }
+        };
+        if specs.is_empty() {
+            // Plain references only: their targets are final.
+            unset(self, &set);
+            for (r, to) in dynamic {
+                self.set_reference(r.from, *to, &r.at);
+            }
+            return true;
+        }
+        if set.len() < dynamic.len() || !self.specialise_dynamic(&specs, &names) {
+            unset(self, &set);
+            return false;
+        }
+        true
     }
 
     /// `$dynamicRef`: when its target is a `$dynamicAnchor` of the same name, the
