@@ -345,8 +345,23 @@ impl Parser<'_> {
                         self.push_ref(id, r, at, key == "$dynamicRef");
                     }
                 }
+                (Some(Family::Applicator), "$recursiveRef") => {
+                    if draft != Draft::Draft2019_09 {
+                        self.key_error(at, "$recursiveRef is a keyword of draft 2019-09; in draft 2020-12 write $dynamicRef (and $dynamicAnchor)".to_string());
+                        continue;
+                    }
+                    self.push_recursive_ref(id, v, at);
+                    // The model's form: a `$dynamicRef` to its one target.
+                    node.keywords.push("$dynamicRef".to_string());
+                    continue;
+                }
+                (Some(Family::Core), "$recursiveAnchor") if draft != Draft::Draft2019_09 => {
+                    self.key_error(at, "$recursiveAnchor is a keyword of draft 2019-09; in draft 2020-12 write $dynamicAnchor".to_string());
+                    continue;
+                }
                 // Read by `enter`, before the node's other keywords.
-                (Some(Family::Core), "$id" | "$anchor" | "$dynamicAnchor") => {}
+                (Some(Family::Core), "$id" | "$anchor" | "$dynamicAnchor" | "$recursiveAnchor") => {
+                }
                 (Some(Family::Core), "$vocabulary") => {
                     if !v.is_object() {
                         self.error(at, format!("expected an object, got {}", kind_of(v)));
@@ -1196,8 +1211,8 @@ mod tests {
     #[test]
     fn unsupported_and_unknown_keywords_are_refused() {
         assert_eq!(
-            errors(json!({"properties": {"s": {"type": "array", "$recursiveRef": "#"}}})),
-            ["/properties/s/$recursiveRef: keyword \"$recursiveRef\" is not supported yet"]
+            errors(json!({"properties": {"s": {"type": "string", "contentEncoding": "base64"}}})),
+            ["/properties/s/contentEncoding: keyword \"contentEncoding\" is not supported yet"]
         );
         assert_eq!(
             errors(json!({"requird": ["a"]})),

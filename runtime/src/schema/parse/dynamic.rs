@@ -301,4 +301,70 @@ mod tests {
         assert!(s.nodes().len() < 2 * super::MAX_COPIES);
         assert!(s.is_valid_with(&json!({"kind": "numbers", "list": [1]}), &Options::SPEC));
     }
+
+    /// Draft 2019-09's extendible tree: `$recursiveRef` lands on the outermost
+    /// resource with `$recursiveAnchor: true`.
+    fn tree(outer_anchor: bool) -> Value {
+        let mut s = json!({
+            "$schema": "https://json-schema.org/draft/2019-09/schema",
+            "$id": "http://localhost:4242/recursiveRef/schema.json",
+            "$defs": {
+                "myobject": {
+                    "$id": "myobject.json",
+                    "$recursiveAnchor": true,
+                    "anyOf": [
+                        {"type": "string"},
+                        {"type": "object", "additionalProperties": {"$recursiveRef": "#"}}
+                    ]
+                }
+            },
+            "anyOf": [{"type": "integer"}, {"$ref": "#/$defs/myobject"}]
+        });
+        if outer_anchor {
+            s["$recursiveAnchor"] = json!(true);
+        }
+        s
+    }
+
+    #[test]
+    fn recursive_ref_lands_on_the_outermost_recursive_anchor() {
+        for (outer, nested_integer) in [(false, false), (true, true)] {
+            let s = Schema::parse(&tree(outer)).unwrap();
+            let ok = |v: Value| s.is_valid_with(&v, &Options::SPEC);
+            assert!(ok(json!(1)) && ok(json!("a")) && ok(json!({"foo": "hi"})));
+            assert_eq!(
+                ok(json!({"foo": 1})),
+                nested_integer,
+                "outer anchor {outer}"
+            );
+            assert_eq!(ok(json!({"foo": {"bar": 1}})), nested_integer);
+            assert!(!ok(json!({"foo": true})));
+        }
+    }
+
+    #[test]
+    fn recursive_ref_without_anchor_is_a_ref_and_other_drafts_refuse_it() {
+        let s = Schema::parse(&json!({
+            "$schema": "https://json-schema.org/draft/2019-09/schema",
+            "properties": {"foo": {"$recursiveRef": "#"}},
+            "additionalProperties": false
+        }))
+        .unwrap();
+        assert!(s.is_valid_with(&json!({"foo": {"foo": {}}}), &Options::SPEC));
+        assert!(!s.is_valid_with(&json!({"foo": {"bar": 1}}), &Options::SPEC));
+        let e = Schema::parse(&json!({"properties": {"foo": {"$recursiveRef": "#"}}}))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("$recursiveRef is a keyword of draft 2019-09"),
+            "{e}"
+        );
+        let e = Schema::parse(&json!({
+            "$schema": "https://json-schema.org/draft/2019-09/schema",
+            "$recursiveRef": "#/x"
+        }))
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("must be"), "{e}");
+    }
 }

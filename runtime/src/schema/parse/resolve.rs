@@ -15,6 +15,10 @@ use std::collections::HashMap;
 /// The base URI of a document that declares no `$id`.
 pub(super) const DEFAULT_BASE: &str = "urn:tool-schema:root";
 
+/// The name under which draft 2019-09's `$recursiveAnchor: true` is a dynamic
+/// anchor (not a valid anchor name, so no schema's own anchor can clash).
+const RECURSIVE: &str = "$recursive";
+
 /// The most documents (registered or bundled) one schema may load.
 const MAX_DOCUMENTS: usize = 64;
 
@@ -308,6 +312,18 @@ impl Parser<'_> {
             }
         }
         let entered = is_doc_root || new_base.is_some();
+        // Draft 2019-09: `$recursiveAnchor: true` at a resource's root is a dynamic
+        // anchor of a name no `$dynamicAnchor` can write (`RECURSIVE`).
+        match map.get("$recursiveAnchor") {
+            Some(Value::Bool(true)) if entered && draft == Draft::Draft2019_09 => {
+                anchors.push((RECURSIVE.to_string(), true))
+            }
+            Some(Value::Bool(_)) | None => {}
+            Some(other) => self.error(
+                pointer::join(ptr, "$recursiveAnchor"),
+                format!("expected a boolean, got {}", super::kind_of(other)),
+            ),
+        }
         if entered {
             let base = new_base.unwrap_or_else(|| self.base().to_string());
             let validation = match map.get("$schema") {
@@ -375,6 +391,23 @@ impl Parser<'_> {
     pub(super) fn place_node(&mut self, id: NodeId) {
         if let Some(scope) = self.scopes.last() {
             self.graph.place(id, scope.record);
+        }
+    }
+
+    /// Records draft 2019-09's `$recursiveRef` (`v`, which must be `"#"`) of node
+    /// `from`: a `$dynamicRef` to the `$recursiveAnchor` of its resource when that
+    /// resource's root has `$recursiveAnchor: true` (the outermost such resource of
+    /// the dynamic scope wins), a plain `$ref` to the resource's root otherwise.
+    pub(super) fn push_recursive_ref(&mut self, from: NodeId, v: &Value, at: String) {
+        if v.as_str() != Some("#") {
+            self.error(at, format!("$recursiveRef must be \"#\", got {v}"));
+            return;
+        }
+        let anchor = format!("{}#{RECURSIVE}", self.base());
+        if self.dynamic_anchors.contains(&anchor) {
+            self.push_ref(from, format!("#{RECURSIVE}"), at, true);
+        } else {
+            self.push_ref(from, "#".to_string(), at, false);
         }
     }
 
