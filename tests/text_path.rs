@@ -431,8 +431,6 @@ fn compare_untyped<T: ToolArgs + 'static>(
     }
 }
 
-/// Generated calls of `T` (and a few hand-written `extra` texts), every style,
-/// typed and untyped; returns how many calls were valid.
 tool_schema! {
     /// Book a trip, assembled from pieces and closed by `unevaluatedProperties`.
     pub BookTrip = {
@@ -451,6 +449,8 @@ tool_schema! {
     }
 }
 
+/// Generated calls of `T` (and a few hand-written `extra` texts), every style,
+/// typed and untyped; returns how many calls were valid.
 fn differential<T>(seed: u64, calls: usize, extra: &[&str]) -> usize
 where
     T: ToolArgs + DeserializeOwned + PartialEq + Debug + 'static,
