@@ -68,6 +68,25 @@ tool_schema! {
         "then": {"required": ["tags"]},
         "else": {"properties": {"tags": {"maxItems": 1}}}
     }
+    pub Unevaluated = {
+            "type": "object",
+            "properties": {"kind": {"enum": ["a", "b"]}},
+            "allOf": [{"properties": {"city": {"type": "string"}}}],
+            "anyOf": [
+                {"properties": {"days": {"type": "integer"}}, "required": ["days"]},
+                {"properties": {"date": {"type": "string"}}, "required": ["date"]}
+            ],
+            "if": {"properties": {"kind": {"const": "a"}}},
+            "then": {"properties": {"unit": {"enum": ["c", "f"]}}},
+            "patternProperties": {"^x-": {"type": "integer"}},
+            "unevaluatedProperties": false,
+            "dependentSchemas": {"city": {"properties": {"tags": {
+                "type": "array",
+                "prefixItems": [{"type": "string"}],
+                "contains": {"const": 1},
+                "unevaluatedItems": {"type": "integer"}
+            }}}}
+    }
 }
 
 const POLICIES: [Options; 3] = [
@@ -132,4 +151,16 @@ fn compiled_valid_path_allocates_nothing() {
         assert!(Conditional::is_valid(args));
     }
     check::<Conditional>(&valid, &json!({"kind": "a", "card": "c", "x-n": "3"}));
+    let valid = [
+        json!({"kind": "a", "city": "Oslo", "days": 3, "unit": "c"}),
+        json!({"kind": "b", "date": "d", "x-n": 1}),
+        json!({"city": "Oslo", "days": 1, "date": "d", "tags": ["t", 1, 2]}),
+    ];
+    for args in &valid {
+        assert!(Unevaluated::is_valid(args));
+    }
+    check::<Unevaluated>(
+        &valid,
+        &json!({"kind": "a", "city": "Oslo", "days": 3, "citty": 1}),
+    );
 }

@@ -431,6 +431,24 @@ fn compare_untyped<T: ToolArgs + 'static>(
     }
 }
 
+tool_schema! {
+    /// Book a trip, assembled from pieces and closed by `unevaluatedProperties`.
+    pub BookTrip = {
+        "type": "object",
+        "properties": {
+            "kind": {"enum": ["flight", "train"]},
+            "stops": {"type": "array", "prefixItems": [{"type": "string"}], "unevaluatedItems": {"type": "integer"}}
+        },
+        "required": ["kind"],
+        "allOf": [{"properties": {"from": {"type": "string"}}}],
+        "anyOf": [
+            {"properties": {"kind": {"const": "flight"}, "seat": {"type": "string"}}},
+            {"properties": {"kind": {"const": "train"}, "coach": {"type": "integer"}}}
+        ],
+        "unevaluatedProperties": false
+    }
+}
+
 /// Generated calls of `T` (and a few hand-written `extra` texts), every style,
 /// typed and untyped; returns how many calls were valid.
 fn differential<T>(seed: u64, calls: usize, extra: &[&str]) -> usize
@@ -886,6 +904,42 @@ fn untyped_tool_schema_tool() {
         errors.join("\n")
     );
     assert!(valid >= 3, "{valid} valid calls");
+}
+
+#[test]
+fn untyped_tool_with_unevaluated_keywords() {
+    let schema = BookTrip::schema();
+    let mut rng = Rng(11);
+    let mut errors = Vec::new();
+    let mut valid = 0;
+    let written = [
+        json!({"kind": "flight", "from": "OSL", "seat": "3A", "stops": ["a", 1, 2]}),
+        json!({"kind": "train", "coach": 4}),
+        json!({"kind": "flight", "coach": 4, "form": "x", "stops": ["a", "b"]}),
+    ];
+    for i in 0..300 {
+        let value = match written.get(i) {
+            Some(v) => v.clone(),
+            None => generate(schema, schema, &mut rng, 0),
+        };
+        for style in STYLES {
+            let text = write(&value, style);
+            for o in &options() {
+                let label = format!("BookTrip #{i} {style:?}");
+                compare_untyped::<BookTrip>(&label, &text, o, &mut errors);
+            }
+        }
+        if BookTrip::validate(&value).is_valid() {
+            valid += 1;
+        }
+    }
+    assert!(
+        errors.is_empty(),
+        "{} mismatches:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+    assert!(valid >= 2, "{valid} valid calls");
 }
 
 #[test]

@@ -178,3 +178,25 @@ fn pattern_properties() {
         object(json!({"patternProperties": {"^x-": {"type": "string"}}})),
     );
 }
+
+#[test]
+fn unevaluated_properties() {
+    check(
+        "unevaluatedProperties",
+        object(json!({
+            "allOf": [{"properties": {"c": {"type": "integer"}}}],
+            "unevaluatedProperties": false
+        })),
+    );
+}
+
+#[test]
+fn unevaluated_items() {
+    let mut s = object(json!({}));
+    s["properties"]["list"] = json!({
+        "type": "array",
+        "prefixItems": [{"type": "string"}],
+        "unevaluatedItems": {"type": "integer"}
+    });
+    check_at("unevaluatedItems", "/properties/list/unevaluatedItems", s);
+}

@@ -144,6 +144,35 @@ fn oa(v: Value) -> Result<strict::StrictSchema, export::ExportError> {
 }
 
 #[test]
+fn unevaluated_properties_false_alone_becomes_additional_properties_false() {
+    let schema = json!({
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "required": ["a"],
+        "unevaluatedProperties": false
+    });
+    for s in [
+        oa(schema.clone()).unwrap(),
+        strict::anthropic(&schema, &ExportOptions::default()).unwrap(),
+    ] {
+        assert_eq!(s.schema["additionalProperties"], json!(false));
+        assert!(s.schema.get("unevaluatedProperties").is_none());
+        let change = &s.report.changes()[0];
+        assert_eq!(change.pointer, "/unevaluatedProperties");
+        assert_eq!(change.kind, ChangeKind::Converted);
+    }
+    // Beside in-place subschemas it means more: refused with the rule.
+    let e = oa(json!({
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "anyOf": [{"properties": {"b": {"type": "string"}}}],
+        "unevaluatedProperties": false
+    }))
+    .unwrap_err();
+    assert!(e.to_string().contains("unevaluatedProperties"), "{e}");
+}
+
+#[test]
 fn nullable_optional_lists_properties_whose_null_means_absent() {
     let schema = export_support::order();
     let list = strict::nullable_optional(&schema).unwrap();

@@ -276,3 +276,35 @@ fn conditional_and_counting_keywords_allocate_nothing() {
     }
     assert_no_alloc(&s, &valid);
 }
+
+#[test]
+fn unevaluated_keywords_allocate_nothing() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {"kind": {"enum": ["a", "b"]}},
+        "allOf": [{"properties": {"city": {"type": "string"}}}],
+        "anyOf": [
+            {"properties": {"days": {"type": "integer"}}, "required": ["days"]},
+            {"properties": {"date": {"type": "string"}}, "required": ["date"]}
+        ],
+        "if": {"properties": {"kind": {"const": "a"}}},
+        "then": {"properties": {"unit": {"enum": ["c", "f"]}}},
+        "patternProperties": {"^x-": {"type": "integer"}},
+        "unevaluatedProperties": false,
+        "dependentSchemas": {"city": {"properties": {"tags": {
+            "type": "array",
+            "prefixItems": [{"type": "string"}],
+            "contains": {"const": 1},
+            "unevaluatedItems": {"type": "integer"}
+        }}}}
+    }));
+    let valid = [
+        json!({"kind": "a", "city": "Oslo", "days": 3, "unit": "c"}),
+        json!({"kind": "b", "date": "d", "x-n": 1}),
+        json!({"city": "Oslo", "days": 1, "date": "d", "tags": ["t", 1, 2]}),
+    ];
+    for args in &valid {
+        assert!(s.is_valid(args), "{args}");
+    }
+    assert_no_alloc(&s, &valid);
+}

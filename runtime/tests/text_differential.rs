@@ -124,12 +124,14 @@ fn every_seed_case() {
 
 /// Keywords under which the checking pass reads an object into a `Value` by
 /// design (see `runtime/src/text/plan.rs`).
-const EXACT_PATH_KEYWORDS: [&str; 5] = [
+const EXACT_PATH_KEYWORDS: [&str; 7] = [
     "dependentRequired",
     "dependentSchemas",
     "if",
     "contains",
     "patternProperties",
+    "unevaluatedProperties",
+    "unevaluatedItems",
 ];
 
 #[test]

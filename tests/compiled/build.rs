@@ -154,6 +154,7 @@ fn suite() {
     let remotes = suite_remotes();
     // (draft directory, schema as the suite writes it, literal compiled)
     let mut schemas: Vec<(&str, Value, Value)> = Vec::new();
+    let mut texts: std::collections::HashSet<(&str, String)> = Default::default();
     for (dir, draft) in SUITE_DRAFTS {
         let builder = suite_builder(draft, &remotes);
         for file in suite_files(&root.join(dir)) {
@@ -163,7 +164,10 @@ fn suite() {
                 serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             for group in groups.as_array().unwrap() {
                 let s = &group["schema"];
-                if schemas.iter().any(|(d, t, _)| *d == dir && t == s) {
+                // By text: maps compare equal whatever their order, and two
+                // groups may write one schema's keywords in two orders (the
+                // test looks a schema up by its text).
+                if !texts.insert((dir, s.to_string())) {
                     continue;
                 }
                 if let Ok(parsed) = builder.parse(s) {

@@ -15,6 +15,7 @@ mod format;
 mod number;
 mod object;
 mod string;
+mod unevaluated;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
@@ -77,7 +78,8 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
         __ts_report(v, t, p, o, out)
     );
     let entry_fn = signature(&entry, body);
-    (quote!(#entry_fn #(#fns)* #(#oks)*), entry)
+    let collecting = unevaluated::functions(schema, &at_root);
+    (quote!(#entry_fn #(#fns)* #(#oks)* #collecting), entry)
 }
 
 /// A closure giving a top-level argument's index among the root's declared
@@ -107,19 +109,30 @@ fn ok_name(id: NodeId) -> Ident {
 /// `propertyNames`, `pattern`, another tool type) ask the reporting function with a
 /// probe instead.
 fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStream {
-    let rt = rt();
     let node = schema.node(id);
-    let name = ok_name(id);
-    let walk = fn_name(id);
-    let complex = external_type(node).is_some()
+    if unevaluated::has(node) {
+        return unevaluated::ok_fn(id, recursive);
+    }
+    ok_fn_of(node, &ok_name(id), &fn_name(id), root, recursive)
+}
+
+/// Whether the boolean validator of `node` asks its reporting function with a
+/// probe (see [`ok_fn`]).
+fn complex(node: &Node) -> bool {
+    external_type(node).is_some()
         || !node.any_of.is_empty()
         || !node.one_of.is_empty()
         || node.not.is_some()
         || node.property_names.is_some()
-        || node.pattern.is_some();
+        || node.pattern.is_some()
+}
+
+/// [`ok_fn`] of `node`, named `name`, whose reporting function is `walk`.
+fn ok_fn_of(node: &Node, name: &Ident, walk: &Ident, root: bool, recursive: bool) -> TokenStream {
+    let rt = rt();
     let body = if node.never {
         quote!(false)
-    } else if complex {
+    } else if complex(node) {
         quote!(
             let top = #rt::Trail::ROOT;
             let below = top.index(0);
@@ -153,17 +166,22 @@ fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStrea
     };
     // Inlined into both walks (the boolean one, and the reporting one that asks
     // it before walking a member again), except on a `$ref` cycle.
-    let inline = if recursive {
-        quote!(#[inline])
-    } else {
-        quote!(#[inline(always)])
-    };
+    let inline = inline_unless(recursive);
     quote! {
         #[allow(unused_variables, clippy::all)]
         #inline
         fn #name(v: &#rt::serde_json::Value, root: bool, o: &#rt::Options) -> bool {
             #body
         }
+    }
+}
+
+/// `#[inline(always)]`, or `#[inline]` for a function that may call itself.
+fn inline_unless(recursive: bool) -> TokenStream {
+    if recursive {
+        quote!(#[inline])
+    } else {
+        quote!(#[inline(always)])
     }
 }
 
@@ -193,6 +211,8 @@ fn recursive_nodes(schema: &Schema) -> Vec<bool> {
         out.extend(node.then_schema);
         out.extend(node.else_schema);
         out.extend(node.contains);
+        out.extend(node.unevaluated_properties);
+        out.extend(node.unevaluated_items);
         out
     };
     (0..n)
@@ -310,21 +330,32 @@ fn signature(name: &Ident, body: TokenStream) -> TokenStream {
 
 /// `root`: the node may check the root value (see [`root_applied`]).
 fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
-    let rt = rt();
     let node = schema.node(id);
-    let name = fn_name(id);
+    let last = unevaluated::report_code(schema, id);
+    node_fn_of(schema, node, &fn_name(id), root, last)
+}
+
+/// [`node_fn`] of `node`, named `name`, with `last` after its applicators.
+fn node_fn_of(
+    schema: &Schema,
+    node: &Node,
+    name: &Ident,
+    root: bool,
+    last: TokenStream,
+) -> TokenStream {
+    let rt = rt();
 
     // A node standing for another tool type (`#[derive(ToolArgs)]` nesting): that
     // type's own compiled validator checks the value.
     if let Some(ty) = external_type(node) {
         return signature(
-            &name,
+            name,
             quote!(<#ty as ::tool_schema::ToolArgs>::__validate_at(v, t, p, o, out)),
         );
     }
     if node.never {
         return signature(
-            &name,
+            name,
             report(quote!(#rt::Kind::NotAllowed), quote!(t), quote!(p)),
         );
     }
@@ -359,7 +390,8 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
         array::code(schema, node),
     ));
     body.push(applicators::code(schema, node));
-    signature(&name, quote!(#(#body)*))
+    body.push(last);
+    signature(name, quote!(#(#body)*))
 }
 
 /// A boolean expression: does `v` have one of `types`, exactly as

@@ -309,7 +309,7 @@ fn unmatched(node: &Node) -> TokenStream {
 
 /// The `patternProperties` set of `node`, built once: an expression of type
 /// `&'static PatternSet`.
-fn pattern_set(node: &Node) -> TokenStream {
+pub(super) fn pattern_set(node: &Node) -> TokenStream {
     let rt = rt();
     let translated = node.pattern_properties.iter().map(|(p, _)| &p.translated);
     quote!({

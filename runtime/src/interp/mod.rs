@@ -8,6 +8,7 @@ use crate::schema::facts::{NodeFacts, PropertyIndex};
 use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 
+mod unevaluated;
 mod valid;
 use crate::keywords::applicators::Rule::{AnyOf, OneOf};
 use crate::keywords::object::rejects_undeclared;
@@ -196,6 +197,22 @@ fn same(a: &str, b: &str) -> bool {
     }
 }
 
+/// The position of a violation at a member: at the arguments object (`root`), the
+/// member's `argument` index and `declared` index; below it, the object's `pos`.
+#[inline]
+fn member_position(
+    root: bool,
+    argument: Option<usize>,
+    declared: Option<usize>,
+    pos: Position,
+) -> Position {
+    if root {
+        Position { argument, declared }
+    } else {
+        pos
+    }
+}
+
 struct Run<'s> {
     schema: &'s Schema,
     options: Options,
@@ -276,6 +293,9 @@ impl Run<'_> {
             _ => {}
         }
         self.applicators(node, value, trail, pos, out);
+        if node.unevaluated_properties.is_some() || node.unevaluated_items.is_some() {
+            self.report_unevaluated(id, value, trail, pos, out);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -311,14 +331,7 @@ impl Run<'_> {
             if resume.is_some_and(|skip| i < skip) {
                 continue;
             }
-            let at = if root {
-                Position {
-                    argument: Some(i),
-                    declared: declared.map(|(d, _)| d),
-                }
-            } else {
-                pos
-            };
+            let at = member_position(root, Some(i), declared.map(|(d, _)| d), pos);
             if let Some(names) = node.property_names {
                 let run = |name: &Value, sink: &mut Sink<'_>| {
                     self.check(false, names, name, trail, at, sink)
@@ -380,14 +393,7 @@ impl Run<'_> {
                 _ => map.contains_key(name),
             };
             if !present {
-                let at = if root {
-                    Position {
-                        argument: None,
-                        declared,
-                    }
-                } else {
-                    pos
-                };
+                let at = member_position(root, None, declared, pos);
                 out.report(|| Kind::Missing, &trail.key(name), at);
             }
         }

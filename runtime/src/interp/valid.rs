@@ -50,6 +50,24 @@ impl Run<'_> {
     /// starts after them.
     #[inline]
     pub(super) fn walk(&self, id: NodeId, value: &Value, root: bool) -> Result<(), usize> {
+        self.walk_as::<true>(id, value, root)
+    }
+
+    /// [`Run::walk`] without the node's in-place applicators (`$ref`, `allOf`,
+    /// ..., `dependentSchemas`) and `unevaluated*`: the walk that collects what
+    /// was evaluated applies those itself (`interp::unevaluated`).
+    pub(super) fn walk_own(&self, id: NodeId, value: &Value, root: bool) -> Result<(), usize> {
+        self.walk_as::<false>(id, value, root)
+    }
+
+    /// [`Run::walk`] (`APPLY`) or [`Run::walk_own`].
+    #[inline(always)]
+    fn walk_as<const APPLY: bool>(
+        &self,
+        id: NodeId,
+        value: &Value,
+        root: bool,
+    ) -> Result<(), usize> {
         let f = self.schema.facts(id);
         if f.accept & (1 << type_bit(value, self.options.integer_floats)) == 0 {
             return Err(0);
@@ -57,12 +75,23 @@ impl Run<'_> {
         if f.flags == 0 && !root {
             return Ok(());
         }
-        self.keywords(id, f, value, root)
+        self.keywords(id, f, value, root, APPLY)
     }
 
-    /// [`Run::walk`] past `type`, for a node with other keywords.
+    /// [`Run::walk`] past `type`, for a node with other keywords; `apply`: with
+    /// the in-place applicators and `unevaluated*`.
     #[inline(never)]
-    fn keywords(&self, id: NodeId, f: &NodeFacts, value: &Value, root: bool) -> Result<(), usize> {
+    fn keywords(
+        &self,
+        id: NodeId,
+        f: &NodeFacts,
+        value: &Value,
+        root: bool,
+        apply: bool,
+    ) -> Result<(), usize> {
+        // `dependentSchemas` on the plain walk only: the collecting walk applies
+        // it with the other in-place subschemas.
+        let plain = apply && !f.has(facts::UNEVAL);
         // The commonest nodes with keywords beyond `type` hold one group only:
         // straight to its check.
         match value {
@@ -79,7 +108,7 @@ impl Run<'_> {
                 };
             }
             Value::Object(map) if f.flags & !facts::REQUIRED_BY_BITS == facts::OBJECT => {
-                return self.object_ok(self.schema.node(id), f, value, map, root);
+                return self.object_ok(self.schema.node(id), f, value, map, root, plain);
             }
             _ if f.flags == facts::ENUM && !root => {
                 return match &self.schema.node(id).enum_values {
@@ -116,7 +145,7 @@ impl Run<'_> {
                 return Err(0)
             }
             Value::Object(map) if root || f.has(facts::OBJECT) => {
-                self.object_ok(node, f, value, map, root)?;
+                self.object_ok(node, f, value, map, root, plain)?;
                 map.len()
             }
             Value::Array(items) if f.has(facts::ARRAY) => {
@@ -127,7 +156,14 @@ impl Run<'_> {
             Value::Array(items) => items.len(),
             _ => 0,
         };
-        if f.has(facts::APPLY) && !self.applicators_ok(node, value, root) {
+        if !apply {
+            return Ok(());
+        }
+        if f.has(facts::UNEVAL) {
+            if !self.collecting_ok(id, value, root) {
+                return Err(passed);
+            }
+        } else if f.has(facts::APPLY) && !self.applicators_ok(node, value, root) {
             return Err(passed);
         }
         Ok(())
@@ -141,6 +177,7 @@ impl Run<'_> {
         value: &Value,
         map: &Map<String, Value>,
         root: bool,
+        schemas: bool,
     ) -> Result<(), usize> {
         if !keywords::object::counts_valid(node, map.len() as u64) {
             return Err(0);
@@ -190,14 +227,14 @@ impl Run<'_> {
         } else {
             required_present(node, f, map, seen)
         };
-        if complete && self.dependents_ok(node, value, map, root) {
+        if complete && self.dependents_ok(node, value, map, root, schemas) {
             Ok(())
         } else {
             Err(map.len())
         }
     }
 
-    /// `dependentRequired` and `dependentSchemas`.
+    /// `dependentRequired`, and `dependentSchemas` when `schemas`.
     #[inline]
     fn dependents_ok(
         &self,
@@ -205,15 +242,17 @@ impl Run<'_> {
         value: &Value,
         map: &Map<String, Value>,
         root: bool,
+        schemas: bool,
     ) -> bool {
         let has = |k: &str| map.contains_key(k);
         node.dependent_required
             .iter()
             .all(|(name, needs)| keywords::object::dependencies_met(has, name, needs))
-            && node
-                .dependent_schemas
-                .iter()
-                .all(|d| !has(&d.name) || self.valid(d.node, value, root))
+            && (!schemas
+                || node
+                    .dependent_schemas
+                    .iter()
+                    .all(|d| !has(&d.name) || self.valid(d.node, value, root)))
     }
 
     /// `patternProperties` on a member: whether it matches the schema of every

@@ -17,10 +17,16 @@ use serde_json::{Map, Value};
 /// declare the names instead ([`Node::members_elsewhere`]).
 /// A node with `patternProperties` declares the names its patterns match, and
 /// closes objects as one with `properties` does. A conditional subschema
-/// ([`Node::conditional`]) closes nothing: the node applying it does.
+/// ([`Node::conditional`]) closes nothing: the node applying it does. A node
+/// with `unevaluatedProperties` closes nothing either, nor do the subschemas it
+/// applies in place ([`Node::under_unevaluated`]): that keyword says what becomes
+/// of the names nothing evaluated.
 #[inline]
 pub fn closed(node: &Node, at_root: bool) -> bool {
-    !node.conditional && (declares_names(node) || (at_root && !node.members_elsewhere))
+    !node.conditional
+        && !node.under_unevaluated
+        && node.unevaluated_properties.is_none()
+        && (declares_names(node) || (at_root && !node.members_elsewhere))
 }
 
 /// Whether the node declares member names: `properties` or `patternProperties`.

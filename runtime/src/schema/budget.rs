@@ -400,6 +400,7 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
     // `patternProperties`: a declared name gets the schemas of the patterns it
     // matches; any other name, of every pattern (an upper bound).
     let mut patterned: Vec<(&super::Pattern, NodeId, u64)> = Vec::new();
+    let mut unevaluated: Vec<(NodeId, u64)> = Vec::new();
     for &(i, c) in closure {
         let node = &nodes[i as usize];
         if let Additional::Schema(x) = node.additional {
@@ -420,9 +421,17 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
         if let Some(n) = node.property_names {
             add(&mut property_names, n, c);
         }
+        // `unevaluatedProperties` may apply to any member (an upper bound).
+        if let Some(u) = node.unevaluated_properties {
+            add(&mut extras, u, c);
+            unevaluated.push((u, c));
+        }
     }
     for name in names {
         let mut next = extras.clone();
+        for &(u, c) in &unevaluated {
+            add(&mut next, u, c);
+        }
         *work = work.saturating_add(1 + extras.len() as u64);
         for &(i, child, c) in &declared[name] {
             add(&mut next, child, c);
@@ -453,7 +462,12 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
     let arrays: Vec<(&Node, u64)> = closure
         .iter()
         .map(|&(i, c)| (&nodes[i as usize], c))
-        .filter(|(n, _)| !n.prefix_items.is_empty() || n.items.is_some() || n.contains.is_some())
+        .filter(|(n, _)| {
+            !n.prefix_items.is_empty()
+                || n.items.is_some()
+                || n.contains.is_some()
+                || n.unevaluated_items.is_some()
+        })
         .collect();
     let prefix = arrays
         .iter()
@@ -475,6 +489,10 @@ fn steps(nodes: &[Node], closure: &Multiset, work: &mut u64) -> Vec<(Label, Mult
             // `contains` is applied to every element too.
             if let Some(contains) = n.contains {
                 add(&mut next, contains, c);
+            }
+            // `unevaluatedItems` may apply to any element (an upper bound).
+            if let Some(u) = n.unevaluated_items {
+                add(&mut next, u, c);
             }
         }
         let label = if index < prefix {

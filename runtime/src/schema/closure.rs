@@ -108,3 +108,29 @@ pub(crate) fn excuse_conditional_required(nodes: &[Node], lints: &mut Vec<Lint>)
         !excused
     });
 }
+
+/// Marks the nodes applied in place by a node with `unevaluatedProperties`
+/// ([`Node::under_unevaluated`]): through `$ref`, `allOf`, `anyOf`, `oneOf`,
+/// `if`/`then`/`else` and `dependentSchemas` (not `not`), at any depth. Linear:
+/// each node is entered once.
+pub(crate) fn mark_under_unevaluated(nodes: &mut [Node]) {
+    let mut stack: Vec<NodeId> = Vec::new();
+    let push_subs = |node: &Node, stack: &mut Vec<NodeId>| {
+        stack.extend(node.reference);
+        stack.extend(&node.all_of);
+        stack.extend(&node.any_of);
+        stack.extend(&node.one_of);
+        stack.extend(conditional_subschemas(node));
+    };
+    for node in nodes.iter() {
+        if node.unevaluated_properties.is_some() {
+            push_subs(node, &mut stack);
+        }
+    }
+    while let Some(NodeId(i)) = stack.pop() {
+        if std::mem::replace(&mut nodes[i as usize].under_unevaluated, true) {
+            continue;
+        }
+        push_subs(&nodes[i as usize], &mut stack);
+    }
+}

@@ -31,6 +31,9 @@ pub(crate) const APPLY: u16 = 1 << 7;
 /// `required` is not empty and every name in it is a declared property with an
 /// index below 64, so [`NodeFacts::required_bits`] decides `required` alone.
 pub(crate) const REQUIRED_BY_BITS: u16 = 1 << 8;
+/// `unevaluatedProperties` or `unevaluatedItems`: the node's applicators are
+/// walked collecting what they evaluate.
+pub(crate) const UNEVAL: u16 = 1 << 9;
 
 /// What the yes/no walk reads about one node.
 #[derive(Clone, Debug, Default)]
@@ -144,6 +147,10 @@ fn node_facts(node: &Node) -> NodeFacts {
     set(node.has(Family::Object), OBJECT);
     set(node.has(Family::Array), ARRAY);
     set(node.has(Family::Applicator), APPLY);
+    set(
+        node.unevaluated_properties.is_some() || node.unevaluated_items.is_some(),
+        UNEVAL,
+    );
     let props = node.properties.as_deref().unwrap_or(&[]);
     let mut by_name: Vec<u32> = Vec::new();
     if props.len() > INDEXED || node.required.len() > INDEXED {

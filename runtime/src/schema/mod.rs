@@ -155,11 +155,21 @@ pub struct Node {
     /// `dependentSchemas`): in tool-call mode it closes no object to undeclared
     /// names (the node applying it does, see [`Node::conditional_names`]).
     pub conditional: bool,
+    /// This node is applied in place (through `$ref`, `allOf`, `anyOf`, `oneOf`,
+    /// `if`/`then`/`else`, `dependentSchemas`, at any depth) by a node with
+    /// `unevaluatedProperties`: in tool-call mode it closes no object, the
+    /// `unevaluatedProperties` decides the names nothing evaluated (wherever else
+    /// the node is applied too).
+    pub under_unevaluated: bool,
     /// The names this node's conditional subschemas declare in `properties`
     /// (sorted, each once): where this node closes an object in tool-call mode,
     /// they are not refused as undeclared (`additionalProperties: false` still
     /// refuses them).
     pub conditional_names: Vec<String>,
+    /// `unevaluatedProperties`: the schema of every member that no keyword of this
+    /// node, nor of a subschema applied in place and passed, evaluated (see
+    /// [`crate::keywords::unevaluated`]).
+    pub unevaluated_properties: Option<NodeId>,
     /// `minProperties`.
     pub min_properties: Option<u64>,
     /// `maxProperties`.
@@ -185,6 +195,10 @@ pub struct Node {
     /// `contains`: how many elements must match it is said by `minContains`
     /// (1 when absent) and `maxContains`.
     pub contains: Option<NodeId>,
+    /// `unevaluatedItems`: the schema of every element that no keyword of this
+    /// node, nor of a subschema applied in place and passed, evaluated (see
+    /// [`crate::keywords::unevaluated`]).
+    pub unevaluated_items: Option<NodeId>,
     /// `minContains` (no effect without `contains`).
     pub min_contains: Option<u64>,
     /// `maxContains` (no effect without `contains`).

@@ -76,6 +76,10 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
                 Additional::Unspecified => None,
             },
             "propertyNames" => node.property_names.map(|i| node_to_value(schema, i)),
+            "unevaluatedProperties" => node
+                .unevaluated_properties
+                .map(|i| node_to_value(schema, i)),
+            "unevaluatedItems" => node.unevaluated_items.map(|i| node_to_value(schema, i)),
             "patternProperties" => Some(Value::Object(
                 node.pattern_properties
                     .iter()

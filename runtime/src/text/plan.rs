@@ -360,6 +360,14 @@ pub(crate) fn compound(
         {
             buffer = true;
         }
+        // What was evaluated needs every member at once (`keywords::unevaluated`).
+        let unevaluated = match ty {
+            JsonType::Object => m.unevaluated_properties.is_some(),
+            _ => m.unevaluated_items.is_some(),
+        };
+        if unevaluated {
+            buffer = true;
+        }
         if ty == JsonType::Array && (m.unique_items || m.contains.is_some()) {
             buffer = true;
         }

@@ -75,6 +75,7 @@ impl Engine<'_> {
     fn node_body(&mut self, mut m: Map<String, Value>, ptr: &str) -> Value {
         // before the type list is split: the bounds then go to the number branches
         self.numeric_format(&mut m, ptr);
+        self.unevaluated_as_additional(&mut m, ptr);
         self.one_of(&mut m, ptr);
         if self.profile.split_type_lists {
             self.split_types(&mut m, ptr);

@@ -42,6 +42,50 @@ impl Engine<'_> {
         }
     }
 
+    /// `unevaluatedProperties: false` where no subschema applied in place is left
+    /// to evaluate a member (`allOf`, `anyOf`, `oneOf`, `$ref`, `if`/`then`/`else`,
+    /// `dependentSchemas`): only `properties` and `patternProperties` evaluate
+    /// members there, so it closes the object exactly as `additionalProperties:
+    /// false` does, and becomes it (is removed beside an `additionalProperties`,
+    /// which evaluates every member). Elsewhere it stays, and is refused with the
+    /// profile's rule.
+    pub(super) fn unevaluated_as_additional(&mut self, m: &mut Map<String, Value>, ptr: &str) {
+        const IN_PLACE: [&str; 9] = [
+            "allOf",
+            "anyOf",
+            "oneOf",
+            "$ref",
+            "$dynamicRef",
+            "if",
+            "then",
+            "else",
+            "dependentSchemas",
+        ];
+        if m.get("unevaluatedProperties") != Some(&Value::Bool(false))
+            || IN_PLACE.iter().any(|k| m.contains_key(*k))
+        {
+            return;
+        }
+        m.remove("unevaluatedProperties");
+        let here = pointer::join(ptr, "unevaluatedProperties");
+        if m.contains_key("additionalProperties") {
+            self.ctx.change(
+                &here,
+                ChangeKind::Removed,
+                "removed `unevaluatedProperties: false`",
+                "`additionalProperties` evaluates every member: nothing is left for it",
+            );
+        } else {
+            m.insert("additionalProperties".into(), Value::Bool(false));
+            self.ctx.change(
+                &here,
+                ChangeKind::Converted,
+                "`unevaluatedProperties: false` became `additionalProperties: false`",
+                "without subschemas applied in place, only `properties` and `patternProperties` evaluate members: the same closing",
+            );
+        }
+    }
+
     /// `additionalProperties: false` added where the object declares `properties`;
     /// an object open to other keys refused.
     fn close(&mut self, m: &mut Map<String, Value>, ptr: &str) {

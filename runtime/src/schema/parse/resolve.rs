@@ -15,6 +15,10 @@ use std::collections::HashMap;
 /// The base URI of a document that declares no `$id`.
 pub(super) const DEFAULT_BASE: &str = "urn:tool-schema:root";
 
+/// The name under which draft 2019-09's `$recursiveAnchor: true` is a dynamic
+/// anchor (not a valid anchor name, so no schema's own anchor can clash).
+const RECURSIVE: &str = "$recursive";
+
 /// The most documents (registered or bundled) one schema may load.
 const MAX_DOCUMENTS: usize = 64;
 
@@ -133,6 +137,14 @@ impl ScopeGraph {
             }
         }
         self.indexed = nodes.len();
+    }
+
+    /// The base URI of the resource node `i` is in.
+    pub fn base_of(&self, i: usize) -> Option<&str> {
+        let record = *self.scope.get(i)?;
+        self.records
+            .get(record as usize)
+            .map(|(b, _, _)| b.as_str())
     }
 
     /// The resource (base URI) of node `i`, as the index of the first record with
@@ -303,6 +315,18 @@ impl Parser<'_> {
             }
         }
         let entered = is_doc_root || new_base.is_some();
+        // Draft 2019-09: `$recursiveAnchor: true` at a resource's root is a dynamic
+        // anchor of a name no `$dynamicAnchor` can write (`RECURSIVE`).
+        match map.get("$recursiveAnchor") {
+            Some(Value::Bool(true)) if entered && draft == Draft::Draft2019_09 => {
+                anchors.push((RECURSIVE.to_string(), true))
+            }
+            Some(Value::Bool(_)) | None => {}
+            Some(other) => self.error(
+                pointer::join(ptr, "$recursiveAnchor"),
+                format!("expected a boolean, got {}", super::kind_of(other)),
+            ),
+        }
         if entered {
             let base = new_base.unwrap_or_else(|| self.base().to_string());
             let (validation, format_assertion) = match map.get("$schema") {
@@ -385,6 +409,23 @@ impl Parser<'_> {
     pub(super) fn place_node(&mut self, id: NodeId) {
         if let Some(scope) = self.scopes.last() {
             self.graph.place(id, scope.record);
+        }
+    }
+
+    /// Records draft 2019-09's `$recursiveRef` (`v`, which must be `"#"`) of node
+    /// `from`: a `$dynamicRef` to the `$recursiveAnchor` of its resource when that
+    /// resource's root has `$recursiveAnchor: true` (the outermost such resource of
+    /// the dynamic scope wins), a plain `$ref` to the resource's root otherwise.
+    pub(super) fn push_recursive_ref(&mut self, from: NodeId, v: &Value, at: String) {
+        if v.as_str() != Some("#") {
+            self.error(at, format!("$recursiveRef must be \"#\", got {v}"));
+            return;
+        }
+        let anchor = format!("{}#{RECURSIVE}", self.base());
+        if self.dynamic_anchors.contains(&anchor) {
+            self.push_ref(from, format!("#{RECURSIVE}"), at, true);
+        } else {
+            self.push_ref(from, "#".to_string(), at, false);
         }
     }
 
@@ -508,8 +549,14 @@ impl Parser<'_> {
                 self.set_reference(r.from, to, &r.at);
             }
         }
-        // The dynamic scope each node is first reached in, the references'
-        // first targets counted as edges.
+        if dynamic.is_empty() {
+            return;
+        }
+        if self.resolve_dynamic_per_scope(&dynamic) {
+            return;
+        }
+        // Past the bound of copies: the dynamic scope each node is first reached
+        // in, the references' first targets counted as edges.
         let mut edges: Vec<(NodeId, NodeId)> = self
             .nodes
             .iter()
@@ -526,6 +573,56 @@ impl Parser<'_> {
             let to = self.dynamic_target(&r, &chain, to);
             self.set_reference(r.from, to, &r.at);
         }
+    }
+
+    /// The `$dynamicRef`s (`dynamic`, with their static targets) resolved per
+    /// dynamic scope by specialising the nodes (`parse::dynamic`); false, changing
+    /// nothing, past its bound.
+    fn resolve_dynamic_per_scope(&mut self, dynamic: &[(PendingRef, NodeId)]) -> bool {
+        let mut names: Vec<String> = Vec::new();
+        let mut specs = Vec::new();
+        for (r, to) in dynamic {
+            if let Some(name) = self.dynamic_name(&r.target) {
+                let k = match names.iter().position(|n| n == name) {
+                    Some(k) => k,
+                    None => {
+                        names.push(name.to_string());
+                        names.len() - 1
+                    }
+                };
+                specs.push(super::dynamic::DynamicRef {
+                    from: r.from,
+                    name: k,
+                    to: *to,
+                });
+            }
+        }
+        let mut set = Vec::new();
+        for (r, to) in dynamic {
+            let node = &mut self.nodes[r.from.0 as usize];
+            if node.reference.is_none() {
+                node.reference = Some(*to);
+                set.push(r.from);
+            }
+        }
+        let unset = |p: &mut Self, set: &[NodeId]| {
+            for id in set {
+                p.nodes[id.0 as usize].reference = None;
+            }
+        };
+        if specs.is_empty() {
+            // Plain references only: their targets are final.
+            unset(self, &set);
+            for (r, to) in dynamic {
+                self.set_reference(r.from, *to, &r.at);
+            }
+            return true;
+        }
+        if set.len() < dynamic.len() || !self.specialise_dynamic(&specs, &names) {
+            unset(self, &set);
+            return false;
+        }
+        true
     }
 
     /// `$dynamicRef`: when its target is a `$dynamicAnchor` of the same name, the
