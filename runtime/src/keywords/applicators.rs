@@ -185,6 +185,79 @@ pub fn alternatives(
     }
 }
 
+/// A discriminated `anyOf`/`oneOf` ([`crate::schema::Discriminator`]), borrowed:
+/// the tag's name, its values and the branch each selects.
+#[derive(Clone, Copy, Debug)]
+pub struct Tag<'a> {
+    /// The property every branch requires.
+    pub name: &'a str,
+    /// Every tag value, in branch order.
+    pub values: &'a [Value],
+    /// For each of `values`, the branch it selects.
+    pub branches: &'a [usize],
+    /// The tag's index among every branch's declared properties, if the same.
+    pub declared: Option<usize>,
+}
+
+impl crate::schema::Discriminator {
+    /// The borrowed view [`tagged`] takes.
+    pub fn tag(&self) -> Tag<'_> {
+        Tag {
+            name: &self.name,
+            values: &self.values,
+            branches: &self.branches,
+            declared: self.declared,
+        }
+    }
+}
+
+/// A discriminated `anyOf`/`oneOf` over `n` alternatives (as [`alternatives`]):
+/// no value is accepted by two branches, and an object is accepted only by the
+/// branch its tag selects. So an object with a known tag is validated against
+/// that branch alone, and its violations are the report; an unknown tag is one
+/// [`Kind::Enum`] on the tag, with every allowed value; a missing tag is
+/// [`Kind::Missing`] on it. A value that is not an object is left to
+/// [`alternatives`] (every branch wants an object: one type violation). The
+/// verdict is the same as [`alternatives`]'s; a valid value costs one branch.
+#[allow(clippy::too_many_arguments)]
+pub fn tagged(
+    rule: Rule,
+    n: usize,
+    run: impl Fn(usize, &mut Sink<'_>),
+    tag: Tag<'_>,
+    value: &Value,
+    trail: &Trail<'_>,
+    position: Position,
+    out: &mut Sink<'_>,
+) {
+    let Value::Object(map) = value else {
+        alternatives(rule, n, run, trail, position, out);
+        return;
+    };
+    let at = |argument: Option<usize>| match trail.is_root() {
+        true => Position {
+            argument,
+            declared: tag.declared,
+        },
+        false => position,
+    };
+    let Some(given) = map.get(tag.name) else {
+        out.report(|| Kind::Missing, &trail.key(tag.name), at(None));
+        return;
+    };
+    match tag.values.iter().position(|v| v == given) {
+        Some(k) => run(tag.branches[k], out),
+        None => {
+            let argument = map.keys().position(|k| k == tag.name);
+            let kind = || Kind::Enum {
+                allowed: tag.values.into(),
+                received: crate::violation::received_value(given),
+            };
+            out.report(kind, &trail.key(tag.name), at(argument));
+        }
+    }
+}
+
 /// `not`: a violation when `run` accepts the value.
 pub fn not(
     run: impl Fn(&mut Sink<'_>),
