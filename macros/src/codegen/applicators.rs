@@ -37,7 +37,7 @@ pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
         out.push(match tag {
             Some(d) => {
                 let values = static_value(&Value::Array(d.values.clone()));
-                let (name, branches) = (&d.name, &d.branches);
+                let (name, branches, by_name) = (&d.name, &d.branches, d.by_name);
                 let declared = match d.declared {
                     Some(i) => quote!(::core::option::Option::Some(#i)),
                     None => quote!(::core::option::Option::None),
@@ -48,6 +48,7 @@ pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
                         values: match #values { #rt::serde_json::Value::Array(a) => a.as_slice(), _ => &[] },
                         branches: &[#(#branches),*],
                         declared: #declared,
+                        by_name: #by_name,
                     }, v, t, p, out);
                 )
             }

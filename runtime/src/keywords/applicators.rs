@@ -197,6 +197,9 @@ pub struct Tag<'a> {
     pub branches: &'a [usize],
     /// The tag's index among every branch's declared properties, if the same.
     pub declared: Option<usize>,
+    /// The branch is chosen by a member's name (`values` are names), not by
+    /// the value of the property `name`.
+    pub by_name: bool,
 }
 
 impl crate::schema::Discriminator {
@@ -207,18 +210,20 @@ impl crate::schema::Discriminator {
             values: &self.values,
             branches: &self.branches,
             declared: self.declared,
+            by_name: self.by_name,
         }
     }
 }
 
 /// A discriminated `anyOf`/`oneOf` over `n` alternatives (as [`alternatives`]):
-/// no value is accepted by two branches, and an object is accepted only by the
-/// branch its tag selects. So an object with a known tag is validated against
-/// that branch alone, and its violations are the report; an unknown tag is one
-/// [`Kind::Enum`] on the tag, with every allowed value; a missing tag is
-/// [`Kind::Missing`] on it. A value that is not an object is left to
-/// [`alternatives`] (every branch wants an object: one type violation). The
-/// verdict is the same as [`alternatives`]'s; a valid value costs one branch.
+/// an object is accepted only by the branch its tag selects. So an object with a
+/// known tag is validated against that branch alone, and its violations are the
+/// report; an unknown tag is one [`Kind::Enum`] on the tag, with every allowed
+/// value; a missing tag is [`Kind::Missing`] on it. Chosen by a member's name
+/// ([`Tag::by_name`]): an object holding exactly one of the names goes to its
+/// branch. Anything else (a value that is not an object, an object with none or
+/// several of the names) is left to [`alternatives`]. The verdict is the same as
+/// [`alternatives`]'s; a valid object costs one branch.
 #[allow(clippy::too_many_arguments)]
 pub fn tagged(
     rule: Rule,
@@ -234,6 +239,16 @@ pub fn tagged(
         alternatives(rule, n, run, trail, position, out);
         return;
     };
+    if tag.by_name {
+        let mut named = map
+            .keys()
+            .filter_map(|k| tag.values.iter().position(|v| v.as_str() == Some(k)));
+        match (named.next(), named.next()) {
+            (Some(k), None) => run(tag.branches[k], out),
+            _ => alternatives(rule, n, run, trail, position, out),
+        }
+        return;
+    }
     let at = |argument: Option<usize>| match trail.is_root() {
         true => Position {
             argument,
