@@ -37,17 +37,21 @@ pub(crate) struct Field<'a> {
 pub(crate) struct Variant<'a> {
     pub ident: &'a Ident,
     pub fields: VariantFields<'a>,
+    /// The doc comment: the description of the variant's branch.
+    pub doc: Option<Given<String>>,
     pub serde: SerdeVariant,
 }
 
 /// What a variant holds; which forms are supported depends on the enum's
-/// representation (see `expand`).
+/// representation (see `schema`).
 pub(crate) enum VariantFields<'a> {
     Unit,
     /// `V(T)`.
     Newtype(&'a Type),
-    /// Named fields or several unnamed ones, with the span of the fields.
-    Other(proc_macro2::Span),
+    /// `V { a: A, .. }`, with the span of the fields.
+    Struct(Vec<Field<'a>>, Span),
+    /// `V(A, B, ..)` (several unnamed fields), with the span of the fields.
+    Tuple(Vec<&'a Type>, Span),
 }
 
 /// An identifier as serde names it: without `r#`.
@@ -75,6 +79,15 @@ impl<'a> Container<'a> {
         );
         let is_enum = matches!(input.data, SynData::Enum(_));
         let serde = SerdeContainer::parse(cx, &input.attrs, is_enum);
+        if let (Some(_), Some(tag)) = (
+            serde.untagged,
+            serde.tag.as_ref().or(serde.content.as_ref()),
+        ) {
+            cx.error(
+                tag.key,
+                "an enum is either #[serde(untagged)] or tagged (#[serde(tag = \"...\")]), not both: serde refuses the pair",
+            );
+        }
         if !input.generics.params.is_empty() {
             cx.push(syn::Error::new_spanned(
                 &input.generics,
@@ -166,7 +179,21 @@ impl<'a> Variant<'a> {
                 }
                 VariantFields::Newtype(&f.ty)
             }
-            other => VariantFields::Other(other.span()),
+            Fields::Named(named) => VariantFields::Struct(
+                named.named.iter().map(|f| Field::read(cx, f)).collect(),
+                named.span(),
+            ),
+            Fields::Unnamed(u) => {
+                for f in &u.unnamed {
+                    attr::misplaced(
+                        cx,
+                        &f.attrs,
+                        "arg",
+                        "a tuple variant's items take the schemas of their types",
+                    );
+                }
+                VariantFields::Tuple(u.unnamed.iter().map(|f| &f.ty).collect(), u.span())
+            }
         };
         attr::misplaced(
             cx,
@@ -178,6 +205,7 @@ impl<'a> Variant<'a> {
         Variant {
             ident: &v.ident,
             fields,
+            doc: attr::doc(&v.attrs),
             serde: SerdeVariant::parse(cx, &v.attrs),
         }
     }

@@ -57,6 +57,9 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         Data::Enum(variants) if container.serde.untagged.is_some() => {
             untagged_enum(&mut b, variants)
         }
+        Data::Enum(variants) if super::tagged::is_tagged(&container, variants) => {
+            super::tagged::tagged_enum(&mut b, &container, variants)
+        }
         Data::Enum(variants) => string_enum(&mut b, &container, variants),
     };
     let name = tool_name(cx, &container);

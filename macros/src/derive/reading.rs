@@ -105,6 +105,10 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
         Data::Enum(variants) if c.serde.untagged.is_some() => {
             untagged_reading(c.ident, variants, &this)
         }
+        Data::Enum(variants) if super::tagged::is_tagged(c, variants) => {
+            // What serde reads as a tagged enum is not modelled: nothing known.
+            (quote!(#rt::Reading::UNKNOWN), TokenStream::new())
+        }
         Data::Enum(_) => (quote!(#rt::Reading::UNIT_ENUM), TokenStream::new()),
     };
     // A type that holds itself reads as a fixed point: from "exact on everything",
@@ -186,7 +190,7 @@ fn untagged_reading(
         .filter_map(|v| match v.fields {
             VariantFields::Newtype(ty) => Some((v.ident, Some(ty))),
             VariantFields::Unit => Some((v.ident, None)),
-            VariantFields::Other(_) => None,
+            VariantFields::Struct(..) | VariantFields::Tuple(..) => None,
         })
         .collect();
     let of = |ty: Option<&Type>, this: &TokenStream| match ty {

@@ -3,96 +3,105 @@
 //! `property`'s.
 
 use super::ast::{unraw, Container, Field, Variant, VariantFields};
+use super::case::RenameRule;
 use super::property::property;
 use super::ty::Builder;
+use proc_macro2::Span;
 use serde_json::{Map, Value};
-use syn::spanned::Spanned;
 use tool_schema_runtime::json::pointer;
 
 /// A struct: the arguments object.
 pub(super) fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {
-    let mut properties = Map::new();
-    let mut required = Vec::new();
-    // Each name serde reads, with the field it came from.
-    let mut taken: Vec<(String, String)> = Vec::new();
-    for field in fields {
-        if field.serde.skip {
-            if let Some(span) = field.arg_span {
+    let members = Members {
+        fields,
+        rename_all: c.serde.rename_all,
+        all_default: c.serde.default,
+        deny: c.serde.deny_unknown_fields,
+    };
+    Value::Object(members.object(b, "", Vec::new(), Map::new(), Vec::new()))
+}
+
+/// The fields of a struct, or of an enum's struct variant, as an object's
+/// members.
+pub(super) struct Members<'f, 'a> {
+    pub fields: &'f [Field<'a>],
+    /// The rule for the names serde reads.
+    pub rename_all: Option<RenameRule>,
+    /// `#[serde(default)]` on the container: no field is required.
+    pub all_default: bool,
+    /// `#[serde(deny_unknown_fields)]`, with its span.
+    pub deny: Option<Span>,
+}
+
+impl Members<'_, '_> {
+    /// The object at `at`: `{"type": "object", "properties", "required",
+    /// "additionalProperties": false when denied}`, after the members already
+    /// `given` (a tag), whose names `taken` lists with what reads them.
+    pub(super) fn object(
+        &self,
+        b: &mut Builder,
+        at: &str,
+        mut taken: Vec<(String, String)>,
+        mut properties: Map<String, Value>,
+        mut required: Vec<Value>,
+    ) -> Map<String, Value> {
+        let props_at = format!("{at}/properties");
+        for field in self.fields {
+            if field.serde.skip {
+                if let Some(span) = field.arg_span {
+                    b.cx.error(
+                        span,
+                        format!(
+                            "serde never reads `{}` (#[serde(skip)]), so #[arg] has no effect on it",
+                            field.ident
+                        ),
+                    );
+                }
+                continue;
+            }
+            let rust_name = unraw(field.ident);
+            let (name, name_span) = field.serde_name(self.rename_all);
+            if let Some((_, other)) = taken.iter().find(|(n, _)| *n == name) {
                 b.cx.error(
-                    span,
+                    name_span,
                     format!(
-                        "serde never reads `{}` (#[serde(skip)]), so #[arg] has no effect on it",
-                        field.ident
+                        "{other} and `{rust_name}` are both read by serde as the argument \"{name}\"; rename one with #[serde(rename = \"...\")]"
                     ),
                 );
+                continue;
             }
-            continue;
+            taken.push((name.clone(), format!("fields `{rust_name}`")));
+            let pointer = pointer::join(&props_at, &name);
+            b.spans.value(&pointer, field.ident.span());
+            let Some((schema, optional)) = property(b, field, &name, &pointer) else {
+                continue;
+            };
+            properties.insert(name.clone(), Value::Object(schema));
+            if !(optional || field.serde.default || self.all_default) {
+                b.spans.value(
+                    &pointer::join(&format!("{at}/required"), &required.len().to_string()),
+                    field.ident.span(),
+                );
+                required.push(Value::String(name));
+            }
         }
-        let rust_name = unraw(field.ident);
-        let (name, name_span) = field.serde_name(c.serde.rename_all);
-        if let Some((_, other)) = taken.iter().find(|(n, _)| *n == name) {
-            b.cx.error(
-                name_span,
-                format!(
-                    "fields `{other}` and `{rust_name}` are both read by serde as the argument \"{name}\"; rename one with #[serde(rename = \"...\")]"
-                ),
-            );
-            continue;
+        let mut object = Map::new();
+        object.insert("type".into(), "object".into());
+        object.insert("properties".into(), Value::Object(properties));
+        if !required.is_empty() {
+            object.insert("required".into(), Value::Array(required));
         }
-        taken.push((name.clone(), rust_name));
-        let pointer = pointer::join("/properties", &name);
-        b.spans.value(&pointer, field.ident.span());
-        let Some((schema, optional)) = property(b, field, &name, &pointer) else {
-            continue;
-        };
-        properties.insert(name.clone(), Value::Object(schema));
-        if !(optional || field.serde.default || c.serde.default) {
-            b.spans.value(
-                &pointer::join("/required", &required.len().to_string()),
-                field.ident.span(),
-            );
-            required.push(Value::String(name));
+        if let Some(span) = self.deny {
+            b.spans.value(&format!("{at}/additionalProperties"), span);
+            object.insert("additionalProperties".into(), Value::Bool(false));
         }
+        object
     }
-    let mut root = Map::new();
-    root.insert("type".into(), "object".into());
-    root.insert("properties".into(), Value::Object(properties));
-    if !required.is_empty() {
-        root.insert("required".into(), Value::Array(required));
-    }
-    if let Some(span) = c.serde.deny_unknown_fields {
-        b.spans.value("/additionalProperties", span);
-        root.insert("additionalProperties".into(), Value::Bool(false));
-    }
-    Value::Object(root)
 }
 
 /// An enum of unit variants: a string enum.
 pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
     let mut names: Vec<(String, String)> = Vec::new();
-    // (A variant marked #[serde(untagged)] is refused as such.)
-    for v in variants.iter().filter(|v| !v.serde.untagged) {
-        if let VariantFields::Newtype(_) | VariantFields::Other(_) = v.fields {
-            let span = match v.fields {
-                VariantFields::Newtype(ty) => ty.span(),
-                VariantFields::Other(span) => span,
-                VariantFields::Unit => unreachable!(),
-            };
-            let hint = if matches!(v.fields, VariantFields::Newtype(_)) {
-                "; for one of several types, mark the enum #[serde(untagged)]"
-            } else {
-                ""
-            };
-            b.cx.error(
-                span,
-                format!(
-                    "#[derive(ToolArgs)] supports enums of unit variants only \
-                     (a string enum); `{}` has fields{hint}",
-                    v.ident
-                ),
-            );
-        }
-    }
     for v in variants.iter().filter(|v| !v.serde.skip) {
         let rust_name = unraw(v.ident);
         let (name, span) = v.serde_name(c.serde.rename_all);
@@ -147,7 +156,7 @@ pub(super) fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
                 branches.push(Value::Object(m));
             }
             VariantFields::Unit => branches.push(serde_json::json!({"type": "null"})),
-            VariantFields::Other(span) => b.cx.error(
+            VariantFields::Struct(_, span) | VariantFields::Tuple(_, span) => b.cx.error(
                 span,
                 format!(
                     "#[derive(ToolArgs)] supports newtype variants (`V(T)`) and unit variants \
