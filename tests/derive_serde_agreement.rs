@@ -11,8 +11,8 @@
 #[path = "support/agreement.rs"]
 mod agreement;
 
-use agreement::{check, Extras};
-use serde::Deserialize;
+use agreement::{check, round_trip, Extras};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use tool_schema::{Schema, ToolArgs};
@@ -119,6 +119,69 @@ impl Default for Address {
             zip: None,
         }
     }
+}
+
+/// One tool, several actions: an internally tagged enum of struct and unit
+/// variants.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(tag = "action", rename_all = "snake_case")]
+enum FileOp {
+    /// Read a file.
+    Read {
+        path: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
+    },
+    Move {
+        from: String,
+        to: String,
+        #[arg(minimum = 1, maximum = 3)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        retries: Option<u8>,
+    },
+    #[serde(rename_all = "camelCase")]
+    Tag {
+        file_name: String,
+        labels: Vec<Label>,
+    },
+    List,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Label {
+    Red,
+    Green,
+}
+
+/// Adjacently tagged: newtype, struct, tuple and unit variants.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(tag = "kind", content = "data")]
+enum Shape {
+    Circle(f64),
+    Rect { w: f64, h: f64 },
+    Point(i32, i32),
+    Labelled(Label),
+    Nothing,
+}
+
+/// Externally tagged (serde's default): newtype, struct, tuple and unit variants.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+enum Step {
+    Wait(u32),
+    Say { text: String },
+    Pair(u8, String),
+    Stop,
+    Pause,
+}
+
+/// The three nested, in arrays and an option.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Plan {
+    shapes: Vec<Shape>,
+    steps: Vec<Step>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    then: Option<FileOp>,
 }
 
 #[test]
@@ -230,3 +293,35 @@ fn integer_ranges_agree_exactly() {
     }
     assert_eq!(checked.len(), 13);
 }
+
+/// Tagged enums with data (issue #14): generated calls agree with serde, and a
+/// valid call's value, written back, is a valid call of the same value.
+#[test]
+fn internally_tagged() {
+    check::<FileOp>(
+        6,
+        Extras {
+            nullable: &["limit", "retries"],
+            bounded: &["retries"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<FileOp>(6);
+}
+
+#[test]
+fn adjacently_and_externally_tagged_nested() {
+    check::<Plan>(
+        7,
+        Extras {
+            nullable: &["then", "then.limit", "then.retries"],
+            bounded: &["then.retries"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Plan>(7);
+    check::<Shape>(8, Extras::default());
+    // (`Step` is checked nested: at the root, its unit variants are strings, which
+    // the arguments object is not.)
+}
+
