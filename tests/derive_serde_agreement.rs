@@ -324,4 +324,3 @@ fn adjacently_and_externally_tagged_nested() {
     // (`Step` is checked nested: at the root, its unit variants are strings, which
     // the arguments object is not.)
 }
-

@@ -197,7 +197,11 @@ fn generate_in(rng: &mut Rng, root: &Value, schema: &Value, depth: usize, valid:
         // A tuple: exactly its items (serde reads no more, no fewer).
         let count = match valid {
             true => prefix.len(),
-            false => *rng.pick(&[prefix.len().saturating_sub(1), prefix.len(), prefix.len() + 1]),
+            false => *rng.pick(&[
+                prefix.len().saturating_sub(1),
+                prefix.len(),
+                prefix.len() + 1,
+            ]),
         };
         let items = (0..count)
             .map(|i| match prefix.get(i) {
@@ -502,8 +506,12 @@ where
             (Ok(a), Ok(b)) => {
                 assert_eq!(a, b, "{}: text path {text}", T::NAME);
                 let back = serde_json::to_value(&a).expect("serialises");
-                let again = T::parse(&back)
-                    .unwrap_or_else(|r| panic!("{}: {a:?} written back as {back} is refused: {r:?}", T::NAME));
+                let again = T::parse(&back).unwrap_or_else(|r| {
+                    panic!(
+                        "{}: {a:?} written back as {back} is refused: {r:?}",
+                        T::NAME
+                    )
+                });
                 assert_eq!(a, again, "{}: {call} -> {back}", T::NAME);
                 valid += 1;
             }
