@@ -1,6 +1,6 @@
 // Inputs the derive does not take: a tuple struct, a unit struct, generic
-// parameters, an enum variant with fields. (A type containing itself is taken:
-// see tests/derive_recursion.rs.)
+// parameters. (A type containing itself is taken: see tests/derive_recursion.rs;
+// enums with data: tests/derive_tagged_enums.rs.)
 use tool_schema::ToolArgs;
 
 #[derive(ToolArgs)]
@@ -12,12 +12,6 @@ struct Ping;
 #[derive(ToolArgs)]
 struct Wrapper<T> {
     inner: T,
-}
-
-#[derive(ToolArgs)]
-enum Shape {
-    Circle { radius: f64 },
-    Square,
 }
 
 fn main() {}
