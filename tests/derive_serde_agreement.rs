@@ -184,6 +184,22 @@ struct Plan {
     then: Option<FileOp>,
 }
 
+/// A newtype struct, a tuple struct, a tuple field.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct UserId(u64);
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Span2(u16, Option<Label>);
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Assign {
+    user: UserId,
+    span: Span2,
+    pair: (bool, i8),
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<Step>>,
+}
+
 #[test]
 fn get_weather() {
     check::<GetWeather>(
@@ -323,4 +339,16 @@ fn adjacently_and_externally_tagged_nested() {
     check::<Shape>(8, Extras::default());
     // (`Step` is checked nested: at the root, its unit variants are strings, which
     // the arguments object is not.)
+}
+
+#[test]
+fn newtype_and_tuple_structs() {
+    check::<Assign>(
+        10,
+        Extras {
+            nullable: &["steps"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Assign>(10);
 }

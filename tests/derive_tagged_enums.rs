@@ -189,3 +189,48 @@ fn strict_exports_keep_the_union() {
     // The root of a tagged enum is an `anyOf`, which OpenAI strict refuses.
     assert!(Files::openai_chat_strict().is_err());
 }
+
+/// A newtype struct: its field's schema; a tuple struct and a tuple field: an
+/// array of exactly their items.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct UserId(u64);
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Span2(u32, Option<String>);
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Assign {
+    user: UserId,
+    span: Span2,
+    pair: (bool, i8),
+}
+
+#[test]
+fn newtype_and_tuple_structs() {
+    assert_eq!(UserId::SCHEMA_JSON, r#"{"type":"integer","minimum":0}"#);
+    let span: Value = serde_json::from_str(Span2::SCHEMA_JSON).unwrap();
+    assert_eq!(
+        span,
+        json!({"type": "array", "prefixItems": [
+            {"type": "integer", "minimum": 0, "maximum": 4294967295u64},
+            {"type": ["string", "null"]}], "items": false, "minItems": 2})
+    );
+    let call = json!({"user": 7, "span": [1, null], "pair": [true, -3]});
+    assert!(report::<Assign>(call.clone()).is_empty());
+    assert_eq!(
+        Assign::parse(&call).unwrap(),
+        Assign {
+            user: UserId(7),
+            span: Span2(1, None),
+            pair: (true, -3)
+        }
+    );
+    assert_eq!(
+        report::<Assign>(json!({"user": -1, "span": [1], "pair": [true, 1, 2]})),
+        [
+            pair("/user", "below-minimum"),
+            pair("/span", "min-items"),
+            pair("/pair/2", "not-allowed")
+        ]
+    );
+}

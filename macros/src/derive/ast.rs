@@ -21,6 +21,10 @@ pub(crate) struct Container<'a> {
 
 pub(crate) enum Data<'a> {
     Struct(Vec<Field<'a>>),
+    /// `struct S(T)`: serde reads it as `T`.
+    Newtype(&'a Type),
+    /// `struct S(A, B, ..)`: serde reads an array of exactly those items.
+    Tuple(Vec<&'a Type>, Span),
     Enum(Vec<Variant<'a>>),
 }
 
@@ -100,19 +104,29 @@ impl<'a> Container<'a> {
                 Fields::Named(named) => {
                     Data::Struct(named.named.iter().map(|f| Field::read(cx, f)).collect())
                 }
-                Fields::Unnamed(_) | Fields::Unit => {
-                    let hint = match &s.fields {
-                        Fields::Unit => format!(
-                            "; for a tool without arguments write `struct {} {{}}`",
-                            input.ident
-                        ),
-                        _ => String::new(),
-                    };
+                Fields::Unnamed(u) => {
+                    for f in &u.unnamed {
+                        for a in ["arg", "serde", "tool"] {
+                            attr::misplaced(
+                                cx,
+                                &f.attrs,
+                                a,
+                                "the fields of a tuple struct take the schemas of their types",
+                            );
+                        }
+                    }
+                    match u.unnamed.len() {
+                        1 => Data::Newtype(&u.unnamed[0].ty),
+                        _ => Data::Tuple(u.unnamed.iter().map(|f| &f.ty).collect(), u.span()),
+                    }
+                }
+                Fields::Unit => {
                     cx.error(
                         input.ident.span(),
                         format!(
-                            "#[derive(ToolArgs)] needs a struct with named fields (the arguments \
-                             object's properties) or an enum of unit variants{hint}"
+                            "#[derive(ToolArgs)] needs a struct with fields or an enum; for a tool \
+                             without arguments write `struct {} {{}}`",
+                            input.ident
                         ),
                     );
                     return None;

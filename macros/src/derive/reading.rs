@@ -67,9 +67,23 @@ fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
         RustShape::External => {
             quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__READING)
         }
+        RustShape::Tuple(_) => tuple_reading(),
         // Refused by the schema writer: no reading is generated.
         RustShape::Refused(_) => quote!(#rt::Reading::UNKNOWN),
     }
+}
+
+/// A tuple's `Reading`: arrays, with any items, exact on none (not modelled
+/// item by item).
+fn tuple_reading() -> TokenStream {
+    let rt = private();
+    let t = quote!(#rt::json_type);
+    quote!(#rt::Reading {
+        reads: #t::ARRAY,
+        accepts: #t::ARRAY,
+        exact: 0,
+        ..#rt::Reading::UNKNOWN
+    })
 }
 
 /// Whether a struct's field reads exactly what its schema accepts, as a constant
@@ -102,6 +116,9 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
     let this = quote!(__this);
     let (body, checks) = match &c.data {
         Data::Struct(fields) => (struct_reading(c, fields, &this), TokenStream::new()),
+        // serde reads a newtype struct as its field.
+        Data::Newtype(ty) => (reading(ty, c.ident, &this), TokenStream::new()),
+        Data::Tuple(..) => (tuple_reading(), TokenStream::new()),
         Data::Enum(variants) if c.serde.untagged.is_some() => {
             untagged_reading(c.ident, variants, &this)
         }

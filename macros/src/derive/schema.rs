@@ -123,6 +123,22 @@ pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) 
     serde_json::json!({"type": "string", "enum": values})
 }
 
+/// `struct S(T)`: `T`'s schema (serde reads the struct as its field).
+pub(super) fn newtype(b: &mut Builder, ty: &syn::Type) -> Value {
+    let Some((schema, _)) = b.schema(ty, "") else {
+        return Value::Object(Map::new());
+    };
+    if refers_to_itself_in_place(&schema) {
+        b.cx.push(syn::Error::new_spanned(
+            ty,
+            "a newtype struct holding itself would be read from the same value without end; \
+             hold it inside a Vec, a map or a struct",
+        ));
+        return Value::Object(Map::new());
+    }
+    Value::Object(schema)
+}
+
 /// `#[serde(untagged)]`: serde tries the variants in order and keeps the first that
 /// deserialises, so the value is one of the variants' schemas (`anyOf`; two
 /// variants may both accept it, so not `oneOf`). A newtype variant `V(T)` is `T`'s

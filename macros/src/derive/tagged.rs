@@ -254,20 +254,6 @@ fn content_schema(
             };
             members.object(b, at, Vec::new(), Map::new(), Vec::new())
         }
-        VariantFields::Tuple(types, span) => {
-            let mut items = Vec::new();
-            for (i, ty) in types.iter().enumerate() {
-                let item_at = pointer::join(&format!("{at}/prefixItems"), &i.to_string());
-                items.push(Value::Object(b.schema(ty, &item_at)?.0));
-            }
-            for kw in ["type", "prefixItems", "items", "minItems"] {
-                b.spans.value(&pointer::join(at, kw), *span);
-            }
-            // serde reads exactly as many items as the variant has.
-            json!({"type": "array", "prefixItems": items, "items": false, "minItems": types.len()})
-                .as_object()
-                .cloned()
-                .unwrap_or_default()
-        }
+        VariantFields::Tuple(types, span) => b.tuple(types, *span, at)?,
     }))
 }

@@ -215,6 +215,8 @@ pub(super) fn seed(
             (_, false) => return None,
         },
         RustShape::External => Some(ext.seed(ty)),
+        // A tuple keeps the generic pass.
+        RustShape::Tuple(_) => return None,
         // Never here (see `shape`), or refused by the schema writer.
         RustShape::Own | RustShape::Refused(_) => return None,
     };
