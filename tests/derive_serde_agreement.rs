@@ -200,6 +200,16 @@ struct Assign {
     steps: Option<Vec<Step>>,
 }
 
+/// `#[serde(flatten)]` of a map: the members no other field names.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Tagged {
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u16>,
+    #[serde(flatten)]
+    labels: BTreeMap<String, u8>,
+}
+
 #[test]
 fn get_weather() {
     check::<GetWeather>(
@@ -352,3 +362,21 @@ fn newtype_and_tuple_structs() {
     );
     round_trip::<Assign>(10);
 }
+
+#[test]
+fn flattened_map() {
+    let schema: Value = serde_json::from_str(Tagged::SCHEMA_JSON).unwrap();
+    assert_eq!(
+        schema["additionalProperties"],
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+    check::<Tagged>(
+        11,
+        Extras {
+            nullable: &["limit"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Tagged>(11);
+}
+

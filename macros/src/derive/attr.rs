@@ -291,6 +291,8 @@ pub(crate) struct SerdeField {
     pub default: bool,
     /// `skip` or `skip_deserializing`: serde never reads the field.
     pub skip: bool,
+    /// `flatten`, with its span: (a map) the members no other field names.
+    pub flatten: Option<Span>,
 }
 
 impl SerdeField {
@@ -304,6 +306,10 @@ impl SerdeField {
                 "default" => {
                     out.default = true;
                     skip_value(meta)
+                }
+                "flatten" => {
+                    out.flatten = Some(meta.path.span());
+                    Ok(())
                 }
                 "skip_serializing"
                 | "skip_serializing_if"

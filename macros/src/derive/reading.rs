@@ -154,6 +154,10 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
 /// reads exactly what its schema accepts.
 fn struct_reading(c: &Container, fields: &[Field], this: &TokenStream) -> TokenStream {
     let rt = private();
+    if fields.iter().any(|f| f.serde.flatten.is_some()) {
+        // Read through serde's buffering of the members: not modelled.
+        return quote!(#rt::Reading::UNKNOWN);
+    }
     let own = c.ident;
     let deny = c.serde.deny_unknown_fields.is_some();
     let read: Vec<&Field> = fields.iter().filter(|f| !f.serde.skip).collect();

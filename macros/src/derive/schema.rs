@@ -4,6 +4,7 @@
 
 use super::ast::{unraw, Container, Field, Variant, VariantFields};
 use super::case::RenameRule;
+use super::rust_type::{is_string_key, recognise, RustShape};
 use super::property::property;
 use super::ty::Builder;
 use proc_macro2::Span;
@@ -46,7 +47,14 @@ impl Members<'_, '_> {
         mut required: Vec<Value>,
     ) -> Map<String, Value> {
         let props_at = format!("{at}/properties");
+        let mut rest: Option<Map<String, Value>> = None;
         for field in self.fields {
+            if let Some(span) = field.serde.flatten {
+                if let Some(values) = self.flattened(b, field, span, at, rest.is_some()) {
+                    rest = Some(values);
+                }
+                continue;
+            }
             if field.serde.skip {
                 if let Some(span) = field.arg_span {
                     b.cx.error(
@@ -91,11 +99,56 @@ impl Members<'_, '_> {
         if !required.is_empty() {
             object.insert("required".into(), Value::Array(required));
         }
-        if let Some(span) = self.deny {
+        if let Some(values) = rest {
+            object.insert("additionalProperties".into(), Value::Object(values));
+        } else if let Some(span) = self.deny {
             b.spans.value(&format!("{at}/additionalProperties"), span);
             object.insert("additionalProperties".into(), Value::Bool(false));
         }
         object
+    }
+
+    /// A `#[serde(flatten)]` map: serde reads into it every member no other field
+    /// names, so its values' schema is the object's `additionalProperties`.
+    /// Refused (`None`, reported): a flattened struct, a second map, beside
+    /// `deny_unknown_fields` (serde refuses the pair), or with `#[arg]`.
+    fn flattened(
+        &self,
+        b: &mut Builder,
+        field: &Field,
+        span: Span,
+        at: &str,
+        again: bool,
+    ) -> Option<Map<String, Value>> {
+        let value = match recognise(field.ty, None) {
+            RustShape::Map { key, value } if is_string_key(key) => value,
+            _ => {
+                b.cx.error(
+                    span,
+                    format!(
+                        "#[derive(ToolArgs)] supports #[serde(flatten)] on a map (HashMap or BTreeMap with String keys: the other members), not on `{}`; write the fields out, or nest the type as a field of its own",
+                        super::ty::type_text(field.ty)
+                    ),
+                );
+                return None;
+            }
+        };
+        let problem = if again {
+            Some("a second flattened map would get no member: serde gives every other member to the first")
+        } else if self.deny.is_some() {
+            Some("serde refuses #[serde(flatten)] beside #[serde(deny_unknown_fields)]")
+        } else if field.arg_span.is_some() {
+            Some("#[arg] on a flattened map has no argument to apply to")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            b.cx.error(span, problem);
+            return None;
+        }
+        let values_at = format!("{at}/additionalProperties");
+        b.spans.value(&values_at, span);
+        Some(b.schema(value, &values_at)?.0)
     }
 }
 
