@@ -210,6 +210,27 @@ struct Tagged {
     labels: BTreeMap<String, u8>,
 }
 
+/// `#[arg(default = ..)]`: the value serde's default gives, in the schema.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Search {
+    query: String,
+    /// How many results.
+    #[arg(default = 10, minimum = 1, maximum = 50)]
+    #[serde(default = "ten")]
+    limit: u8,
+    #[arg(default = "en")]
+    #[serde(default = "english")]
+    lang: String,
+}
+
+fn ten() -> u8 {
+    10
+}
+
+fn english() -> String {
+    "en".into()
+}
+
 #[test]
 fn get_weather() {
     check::<GetWeather>(
@@ -378,5 +399,27 @@ fn flattened_map() {
         },
     );
     round_trip::<Tagged>(11);
+}
+
+#[test]
+fn defaults_are_serdes() {
+    let schema: Value = serde_json::from_str(Search::SCHEMA_JSON).unwrap();
+    assert_eq!(
+        schema["properties"]["limit"],
+        json!({"type": "integer", "description": "How many results.", "minimum": 1, "maximum": 50, "default": 10})
+    );
+    assert_eq!(schema["required"], json!(["query"]));
+    // What serde puts in a left-out argument is the schema's `default`.
+    let read = Search::parse(&json!({"query": "q"})).unwrap();
+    assert_eq!(json!(read.limit), schema["properties"]["limit"]["default"]);
+    assert_eq!(json!(read.lang), schema["properties"]["lang"]["default"]);
+    check::<Search>(
+        12,
+        Extras {
+            bounded: &["limit"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Search>(12);
 }
 

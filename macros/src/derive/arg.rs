@@ -77,6 +77,9 @@ pub(crate) const DESCRIPTION: (&str, &str) = ("description", "description");
 pub(crate) const EXAMPLE: (&str, &str) = ("example", "examples");
 /// `values = [..]`: the only values allowed.
 pub(crate) const VALUES: (&str, &str) = ("values", "enum");
+/// `default = ..`: the value serde uses for a left-out argument (its
+/// `#[serde(default)]`), as JSON Schema's `default` annotation.
+pub(crate) const DEFAULT: (&str, &str) = ("default", "default");
 
 /// The place in [`RULES`] of `key`.
 fn place(key: &str) -> Option<usize> {
@@ -88,7 +91,7 @@ fn keys() -> impl Iterator<Item = &'static str> + Clone {
     RULES
         .iter()
         .map(|r| r.key)
-        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0])
+        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0, DEFAULT.0])
 }
 
 impl Rule {
@@ -200,6 +203,7 @@ fn order() -> impl Iterator<Item = &'static str> {
         .chain([
             "uniqueItems",
             "additionalProperties",
+            DEFAULT.1,
             EXAMPLE.1,
             EXTERNAL_TYPE,
         ])
@@ -222,6 +226,9 @@ pub(crate) struct ArgAttrs {
     /// `values = [..]`: the only values allowed (JSON Schema's `enum`), each
     /// checked against the field's own schema.
     pub values: Option<Given<Vec<Value>>>,
+    /// `default = ..`: checked against the field's schema; only where serde
+    /// has a default for the field.
+    pub default: Option<Given<Value>>,
 }
 
 impl ArgAttrs {
@@ -264,6 +271,14 @@ impl ArgAttrs {
                 _ => cx.error(
                     span,
                     "`values` takes a non-empty array of literals, like `values = [1, 2]` (the only values allowed: JSON Schema's `enum`)",
+                ),
+            }
+        } else if key == DEFAULT.0 {
+            match json(expr) {
+                Some(v) => set(cx, &mut self.default, at.given(v), key),
+                None => cx.error(
+                    span,
+                    "`default` takes a literal (string, number, `true`, `false`) or an array of literals",
                 ),
             }
         } else {

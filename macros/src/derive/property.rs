@@ -2,7 +2,7 @@
 //! to the type (which JSON type each constrains: `arg`'s table and the runtime's
 //! vocabulary), each example and allowed value checked against it.
 
-use super::arg::{ordered, ArgAttrs, Read, DESCRIPTION, EXAMPLE, VALUES};
+use super::arg::{ordered, ArgAttrs, Read, DEFAULT, DESCRIPTION, EXAMPLE, VALUES};
 use super::ast::Field;
 use super::attr::Given;
 use super::rust_type::option_inner;
@@ -190,6 +190,12 @@ fn annotations(b: &mut Builder, field: &Field, at: &FieldAt, schema: &mut Map<St
     if let Some(d) = description {
         b.spans.given(&pointer::join(pointer, DESCRIPTION.1), d);
         schema.insert(DESCRIPTION.1.into(), Value::String(d.value.clone()));
+    }
+    if let Some(default) = &arg.default {
+        if check_examples(b, schema, name, std::slice::from_ref(default), "default") {
+            b.spans.given(&pointer::join(pointer, DEFAULT.1), default);
+            schema.insert(DEFAULT.1.into(), default.value.clone());
+        }
     }
     if !arg.examples.is_empty() {
         let at = pointer::join(pointer, EXAMPLE.1);

@@ -85,7 +85,17 @@ impl Members<'_, '_> {
                 continue;
             };
             properties.insert(name.clone(), Value::Object(schema));
-            if !(optional || field.serde.default || self.all_default) {
+            let defaulted = field.serde.default || self.all_default;
+            if let Some(default) = field.arg.default.as_ref().filter(|_| !defaulted) {
+                b.cx.error(
+                    default.key,
+                    format!(
+                        "`default` says what serde puts in `{rust_name}` when the argument is left out, but serde has no default for it: add #[serde(default)] (or `default = \"path\"`) giving {}",
+                        default.value
+                    ),
+                );
+            }
+            if !(optional || defaulted) {
                 b.spans.value(
                     &pointer::join(&format!("{at}/required"), &required.len().to_string()),
                     field.ident.span(),
