@@ -422,4 +422,3 @@ fn defaults_are_serdes() {
     );
     round_trip::<Search>(12);
 }
-

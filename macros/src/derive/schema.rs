@@ -4,8 +4,8 @@
 
 use super::ast::{unraw, Container, Field, Variant, VariantFields};
 use super::case::RenameRule;
-use super::rust_type::{is_string_key, recognise, RustShape};
 use super::property::property;
+use super::rust_type::{is_string_key, recognise, RustShape};
 use super::ty::Builder;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
