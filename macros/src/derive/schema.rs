@@ -166,24 +166,56 @@ impl Members<'_, '_> {
 pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
     let mut names: Vec<(String, String)> = Vec::new();
     for v in variants.iter().filter(|v| !v.serde.skip) {
-        let rust_name = unraw(v.ident);
-        let (name, span) = v.serde_name(c.serde.rename_all);
-        if let Some((_, other)) = names.iter().find(|(n, _)| *n == name) {
-            b.cx.error(
-                span,
-                format!(
-                    "variants `{other}` and `{rust_name}` are both read by serde as \"{name}\"; rename one with #[serde(rename = \"...\")]"
-                ),
-            );
-            continue;
-        }
-        b.spans
-            .value(&pointer::join("/enum", &names.len().to_string()), span);
-        names.push((name, rust_name));
+        let at = pointer::join("/enum", &names.len().to_string());
+        variant_name(b, c, v, &mut names, &at);
     }
     b.spans.value("/enum", c.ident.span());
     let values: Vec<Value> = names.into_iter().map(|(n, _)| Value::String(n)).collect();
     serde_json::json!({"type": "string", "enum": values})
+}
+
+/// The name serde reads variant `v` as, its value's place at `at`, added to
+/// `names` (with the Rust name); `None` (reported) when another variant in
+/// `names` is read by the same name.
+pub(super) fn variant_name(
+    b: &mut Builder,
+    c: &Container,
+    v: &Variant,
+    names: &mut Vec<(String, String)>,
+    at: &str,
+) -> Option<String> {
+    let rust_name = unraw(v.ident);
+    let (name, span) = v.serde_name(c.serde.rename_all);
+    if let Some((_, other)) = names.iter().find(|(n, _)| *n == name) {
+        b.cx.error(
+            span,
+            format!(
+                "variants `{other}` and `{rust_name}` are both read by serde as \"{name}\"; rename one with #[serde(rename = \"...\")]"
+            ),
+        );
+        return None;
+    }
+    b.spans.value(at, span);
+    names.push((name.clone(), rust_name));
+    Some(name)
+}
+
+/// `{"anyOf": branches}` at the root; with no branch (reported, unless another
+/// error was: `what` names the enum), an empty schema, not checked.
+pub(super) fn union(b: &mut Builder, branches: Vec<Value>, what: &str) -> Value {
+    if branches.is_empty() {
+        if !b.cx.has_errors() {
+            b.cx.error(
+                b.container.span(),
+                format!(
+                    "{what} needs at least one variant serde reads: no value would be accepted"
+                ),
+            );
+        }
+        return Value::Object(Map::new());
+    }
+    b.spans.value("/anyOf", b.container.span());
+    serde_json::json!({ "anyOf": branches })
 }
 
 /// `struct S(T)`: `T`'s schema (serde reads the struct as its field).
@@ -246,18 +278,7 @@ pub(super) fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
             ),
         }
     }
-    if branches.is_empty() {
-        if !b.cx.has_errors() {
-            b.cx.error(
-                b.container.span(),
-                "an untagged enum needs at least one variant serde reads: no value would be accepted",
-            );
-        }
-        // Reported: no schema to check.
-        return Value::Object(Map::new());
-    }
-    b.spans.value("/anyOf", b.container.span());
-    serde_json::json!({ "anyOf": branches })
+    union(b, branches, "an untagged enum")
 }
 
 /// Whether `schema` applies the type's own root (`"$ref": "#"`) to the value itself

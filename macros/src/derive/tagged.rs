@@ -22,7 +22,7 @@
 use super::ast::{Container, Field, Variant, VariantFields};
 use super::attr::Given;
 use super::case::RenameRule;
-use super::schema::Members;
+use super::schema::{union, variant_name, Members};
 use super::ty::Builder;
 use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
@@ -74,24 +74,14 @@ pub(super) fn tagged_enum(b: &mut Builder, c: &Container, variants: &[Variant]) 
     let mut units: Vec<Value> = Vec::new();
     let mut names: Vec<(String, String)> = Vec::new();
     for v in variants.iter().filter(|v| !v.serde.skip) {
-        let rust_name = super::ast::unraw(v.ident);
-        let (name, span) = v.serde_name(c.serde.rename_all);
-        if let Some((_, other)) = names.iter().find(|(n, _)| *n == name) {
-            b.cx.error(
-                span,
-                format!(
-                    "variants `{other}` and `{rust_name}` are both read by serde as \"{name}\"; rename one with #[serde(rename = \"...\")]"
-                ),
-            );
+        let at = pointer::join("/anyOf", &branches.len().to_string());
+        let Some(name) = variant_name(b, c, v, &mut names, &at) else {
             continue;
-        }
-        names.push((name.clone(), rust_name));
+        };
         if matches!((&repr, &v.fields), (Repr::External, VariantFields::Unit)) {
             units.push(Value::String(name));
             continue;
         }
-        let at = pointer::join("/anyOf", &branches.len().to_string());
-        b.spans.value(&at, v.ident.span());
         if let Some(branch) = branch(b, c, &repr, v, &name, &at) {
             branches.push(Value::Object(branch));
         }
@@ -101,17 +91,7 @@ pub(super) fn tagged_enum(b: &mut Builder, c: &Container, variants: &[Variant]) 
         b.spans.value(&at, c.ident.span());
         branches.push(json!({"type": "string", "enum": units}));
     }
-    if branches.is_empty() {
-        if !b.cx.has_errors() {
-            b.cx.error(
-                c.ident.span(),
-                "the enum needs at least one variant serde reads: no value would be accepted",
-            );
-        }
-        return Value::Object(Map::new());
-    }
-    b.spans.value("/anyOf", c.ident.span());
-    json!({ "anyOf": branches })
+    union(b, branches, "the enum")
 }
 
 /// The branch of variant `v`, read by serde as `name`, at `at`; `None` when
