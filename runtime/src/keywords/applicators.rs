@@ -260,7 +260,12 @@ pub fn tagged(
         out.report(|| Kind::Missing, &trail.key(tag.name), at(None));
         return;
     };
-    match tag.values.iter().position(|v| v == given) {
+    // JSON equality, as `const` and `enum` compare (`1` is `1.0`).
+    match tag
+        .values
+        .iter()
+        .position(|v| crate::json::json_eq(v, given))
+    {
         Some(k) => run(tag.branches[k], out),
         None => {
             let argument = map.keys().position(|k| k == tag.name);

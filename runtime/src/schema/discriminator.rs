@@ -20,7 +20,7 @@
 //! unknown tag as one `enum` miss on the tag.
 
 use super::{Additional, Node, NodeId};
-use crate::json::{JsonType, TypeSet};
+use crate::json::{json_eq, JsonType, TypeSet};
 use serde_json::Value;
 
 /// How an `anyOf`/`oneOf` is discriminated: by which property (or by which
@@ -131,7 +131,7 @@ fn by_value(nodes: &[Node], shapes: &[(usize, &Node)], name: &str) -> Option<Dis
             _ => return None,
         };
         for v in fixed {
-            if values.contains(v) {
+            if values.iter().any(|seen| json_eq(seen, v)) {
                 return None;
             }
             values.push(v.clone());
@@ -232,6 +232,21 @@ mod tests {
             [("/action".to_string(), "missing")]
         );
         assert_eq!(report(&s, json!(3)), [(String::new(), "type")]);
+    }
+
+    #[test]
+    fn numeric_tags_compare_as_json() {
+        let one = |tag: serde_json::Value, extra: &str| json!({"type": "object", "properties": {"v": {"const": tag}, extra: {"type": "integer"}}, "required": ["v"]});
+        let s = json!({"anyOf": [one(json!(1), "x"), one(json!(2), "y")]});
+        assert_eq!(tag_of(s.clone()), Some(("v".into(), 2)));
+        assert!(report(&s, json!({"v": 1.0, "x": 3})).is_empty());
+        assert_eq!(
+            report(&s, json!({"v": 2.0, "y": "s"})),
+            [("/y".to_string(), "type")]
+        );
+        // `1` and `1.0` are one value: not told apart.
+        let same = json!({"anyOf": [one(json!(1), "x"), one(json!(1.0), "y")]});
+        assert_eq!(tag_of(same), None);
     }
 
     #[test]
