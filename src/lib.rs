@@ -397,7 +397,10 @@ pub use tool_schema_macros::tool_schema;
 /// # Enums
 ///
 /// An enum of unit variants is a string enum: `{"type": "string", "enum": [...]}`,
-/// each variant by the name serde reads. A `#[serde(untagged)]` enum is one of its
+/// each variant by the name serde reads. When a variant has a doc comment, each
+/// value is a branch of its own with its description, `{"anyOf": [{"type":
+/// "string", "const": "fast", "description": "..."}, ...]}` (as schemars writes a
+/// documented enum); a miss still reads as one: `should be one of "fast", "slow"`. A `#[serde(untagged)]` enum is one of its
 /// variants' schemas, `{"anyOf": [...]}` in variant order: serde tries the variants
 /// in order and keeps the first that deserialises, so a value may fit several
 /// (hence `anyOf`, not `oneOf`). A newtype variant `V(T)` is `T`'s schema; a unit

@@ -231,6 +231,23 @@ fn english() -> String {
     "en".into()
 }
 
+/// A string enum with documented variants (each value a branch).
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "kebab-case")]
+enum Pace {
+    /// As fast as possible.
+    Fast,
+    /// Save energy.
+    SlowAndSteady,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Walk {
+    pace: Pace,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    then: Option<Vec<Pace>>,
+}
+
 #[test]
 fn get_weather() {
     check::<GetWeather>(
@@ -421,4 +438,16 @@ fn defaults_are_serdes() {
         },
     );
     round_trip::<Search>(12);
+}
+
+#[test]
+fn documented_string_enum() {
+    check::<Walk>(
+        13,
+        Extras {
+            nullable: &["then"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Walk>(13);
 }

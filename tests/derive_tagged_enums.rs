@@ -234,3 +234,45 @@ fn newtype_and_tuple_structs() {
         ]
     );
 }
+
+/// A string enum whose variants are documented: each value a branch with its
+/// description; a miss still reads as one enum.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Speed {
+    /// As fast as possible.
+    Fast,
+    Slow,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Go {
+    speed: Speed,
+}
+
+#[test]
+fn documented_unit_variants() {
+    assert_eq!(
+        Speed::schema(),
+        &json!({"anyOf": [
+            {"type": "string", "const": "fast", "description": "As fast as possible."},
+            {"type": "string", "const": "slow"}
+        ]})
+    );
+    assert_eq!(
+        Go::parse(&json!({"speed": "slow"})).unwrap().speed,
+        Speed::Slow
+    );
+    assert_eq!(
+        Go::validate(&json!({"speed": "medium"})).messages(),
+        ["argument 'speed' should be one of \"fast\", \"slow\", got \"medium\""]
+    );
+    assert_eq!(report::<Go>(json!({"speed": 1})), [pair("/speed", "type")]);
+    let strict = Go::openai_chat_strict().expect("exports");
+    let speed = &strict["function"]["parameters"]["properties"]["speed"];
+    assert_eq!(speed["anyOf"][0]["description"], "As fast as possible.");
+    assert_eq!(
+        tool_schema::parse_str::<Go>(r#"{"speed": "fast"}"#).unwrap(),
+        Go { speed: Speed::Fast }
+    );
+}

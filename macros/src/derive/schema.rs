@@ -162,12 +162,32 @@ impl Members<'_, '_> {
     }
 }
 
-/// An enum of unit variants: a string enum.
+/// An enum of unit variants: a string enum. With a doc comment on a variant, each
+/// value is a branch of its own, `{"type": "string", "const": "name",
+/// "description": "..."}`, as schemars writes a documented enum (the schema model
+/// reports a miss of them as of one enum).
 pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
+    let read: Vec<&Variant> = variants.iter().filter(|v| !v.serde.skip).collect();
+    let documented = read.iter().any(|v| v.doc.is_some());
     let mut names: Vec<(String, String)> = Vec::new();
-    for v in variants.iter().filter(|v| !v.serde.skip) {
-        let at = pointer::join("/enum", &names.len().to_string());
-        variant_name(b, c, v, &mut names, &at);
+    let mut branches = Vec::new();
+    for v in read {
+        let at = match documented {
+            true => pointer::join(&pointer::join("/anyOf", &names.len().to_string()), "const"),
+            false => pointer::join("/enum", &names.len().to_string()),
+        };
+        let Some(name) = variant_name(b, c, v, &mut names, &at) else {
+            continue;
+        };
+        let mut branch = serde_json::json!({"type": "string", "const": name});
+        if let Some(doc) = &v.doc {
+            b.spans.given(&at.replace("/const", "/description"), doc);
+            branch["description"] = Value::String(doc.value.clone());
+        }
+        branches.push(branch);
+    }
+    if documented {
+        return union(b, branches, "the enum");
     }
     b.spans.value("/enum", c.ident.span());
     let values: Vec<Value> = names.into_iter().map(|(n, _)| Value::String(n)).collect();
