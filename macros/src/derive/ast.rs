@@ -1,5 +1,6 @@
 //! The input of `#[derive(ToolArgs)]` as the derive sees it: a struct with named
-//! fields or an enum (of unit variants, or `#[serde(untagged)]` with newtype
+//! fields, a newtype or tuple struct, or an enum (of unit variants, with data in
+//! serde's tagged representations, or `#[serde(untagged)]` with newtype
 //! variants), each item with its attributes read.
 
 use super::arg::ArgAttrs;

@@ -1,9 +1,9 @@
 //! `#[derive(ToolArgs)]`: a Rust type as the tool's schema, validator and typed
 //! arguments. See the `tool-schema` crate's docs for what it accepts.
 //!
-//! - `ast`: the input as the derive sees it (a struct with named fields, an enum
-//!   of unit variants, a tagged enum with data, or an untagged enum of newtype
-//!   and unit variants), attributes read;
+//! - `ast`: the input as the derive sees it (a struct with named fields, a
+//!   newtype or tuple struct, an enum of unit variants, a tagged enum with data,
+//!   or an untagged enum of newtype and unit variants), attributes read;
 //! - `arg`: `#[arg(...)]` on fields, and the derive's one table of keywords:
 //!   each key's JSON keyword and how its value is read, the limit pairs a
 //!   type's own schema writes, the order keywords are written in;
