@@ -257,8 +257,12 @@ pub use tool_schema_macros::tool_schema;
 /// On a struct with named fields, the struct is the tool's arguments object: each
 /// field an argument, its doc comment the argument's description, the struct's doc
 /// comment the tool's description. On an enum of unit variants, the enum is a string
-/// enum, for use as a field's type; on a `#[serde(untagged)]` enum, one of its
-/// variants' schemas (see [Enums](#enums)). The schema is built when the crate compiles and
+/// enum, for use as a field's type; on an enum with data, serde's tagged
+/// representation as a discriminated union (one tool, several actions: see
+/// [Tagged enums](#tagged-enums)); on a `#[serde(untagged)]` enum, one of its
+/// variants' schemas (see [Enums](#enums)). A newtype struct `struct UserId(u64)`
+/// is its field's schema, a tuple struct an array of exactly its items (see
+/// [Types](#types)). The schema is built when the crate compiles and
 /// goes through the same schema model and the same code generator as
 /// [`tool_schema!`]: the validator reports exactly what the interpreter reports
 /// for the exported schema, and every [`Format`] renders it.
@@ -330,6 +334,8 @@ pub use tool_schema_macros::tool_schema;
 /// | `Option<T>` elsewhere (`Vec<Option<T>>`) | `T` or `null`: `{"type": [T, "null"]}`, or `anyOf` for a nested type |
 /// | `Vec<T>` | `{"type": "array", "items": T}` |
 /// | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
+/// | `(A, B, ..)`, and a tuple struct `struct S(A, B)` | `{"type": "array", "prefixItems": [A, B], "items": false, "minItems": 2}`: serde reads exactly those items |
+/// | a newtype struct `struct S(T)` | `T` (serde reads it as its field) |
 /// | `HashSet<T>`, `BTreeSet<T>` | `{"type": "array", "items": T, "uniqueItems": true}` |
 /// | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
 /// | `serde_json::Value` | `{}`: any value |
@@ -351,7 +357,7 @@ pub use tool_schema_macros::tool_schema;
 /// the schema tells the model to leave it out, and `null` is refused (serde would
 /// read it as `None`); with [`Options::null_is_absent`] (OpenAI's strict mode sends
 /// `null` for what it leaves out) such a `null` counts as absent, for the validator
-/// and for [`ToolArgs::parse_with`]. Standard types the derive cannot describe (`&str`, tuples,
+/// and for [`ToolArgs::parse_with`]. Standard types the derive cannot describe (`&str`,
 /// `Duration`, `Arc`, maps with other keys, ...) are compile errors at the type;
 /// a type that is neither known nor derives `ToolArgs` is rustc's error at the type.
 ///
@@ -423,14 +429,17 @@ pub use tool_schema_macros::tool_schema;
 /// # Enums
 ///
 /// An enum of unit variants is a string enum: `{"type": "string", "enum": [...]}`,
-/// each variant by the name serde reads. A `#[serde(untagged)]` enum is one of its
+/// each variant by the name serde reads. When a variant has a doc comment, each
+/// value is a branch of its own with its description, `{"anyOf": [{"type":
+/// "string", "const": "fast", "description": "..."}, ...]}` (as schemars writes a
+/// documented enum); a miss still reads as one: `should be one of "fast", "slow"`. A `#[serde(untagged)]` enum is one of its
 /// variants' schemas, `{"anyOf": [...]}` in variant order: serde tries the variants
 /// in order and keeps the first that deserialises, so a value may fit several
 /// (hence `anyOf`, not `oneOf`). A newtype variant `V(T)` is `T`'s schema; a unit
 /// variant is `{"type": "null"}` (serde reads it from `null` only). Struct and tuple
 /// variants of an untagged enum are compile errors (put the fields in a struct
-/// deriving `ToolArgs` and write `V(ThatStruct)`), as are internally and adjacently
-/// tagged enums and mixed enums (`#[serde(untagged)]` on some variants).
+/// deriving `ToolArgs` and write `V(ThatStruct)`), as are mixed enums
+/// (`#[serde(untagged)]` on some variants).
 ///
 /// What [`ToolArgs::parse`] returns is what the validator accepted: serde keeps the
 /// first variant that reads a value, the validator any variant that accepts it, so
@@ -473,6 +482,76 @@ pub use tool_schema_macros::tool_schema;
 /// assert_eq!(args.maybe, Some(IntOrStr::Str("x".into())));
 /// ```
 ///
+/// # Tagged enums
+///
+/// An enum with data (or with `#[serde(tag = "...")]`) is read by serde in one of
+/// its three tagged representations, and its schema is an `anyOf` with one branch
+/// per variant, the variant's doc comment as the branch's `description`:
+///
+/// | serde | a variant's branch |
+/// |---|---|
+/// | `#[serde(tag = "action")]` (internally tagged) | `{"type": "object", "properties": {"action": {"type": "string", "const": "move"}, ..the fields}, "required": ["action", ..]}`; a unit variant: the tag alone |
+/// | `#[serde(tag = "t", content = "c")]` (adjacently tagged) | `{"type": "object", "properties": {"t": {.."const": "V"}, "c": content}, "required": ["t", "c"]}`; a unit variant's `"c"` may be `null` or left out |
+/// | neither (externally tagged, serde's default) | `{"type": "object", "properties": {"V": content}, "required": ["V"], "additionalProperties": false}`; the unit variants together as one `{"type": "string", "enum": [..]}` branch |
+///
+/// A variant's content: a newtype variant `V(T)` is `T`'s schema, a struct variant
+/// an object of its fields (`#[arg]` and serde's field attributes as on a struct's;
+/// `rename_all` on the variant and `rename_all_fields` on the enum name them), a
+/// tuple variant an array of exactly its items. Serde refuses a tuple variant in an
+/// internally tagged enum, and so does the derive; a newtype variant there is
+/// refused too (serde would read the tag beside the inner type's fields, which
+/// that type's schema does not declare): write the fields in the variant, or add
+/// `content`.
+///
+/// The schema model recognises such a union as discriminated (its object branches
+/// told apart by the tag's `const`, or by their one member's name): a call is
+/// validated against the branch its tag chooses, so the report is that variant's
+/// problems alone, an unknown tag is one miss on the tag listing the allowed ones,
+/// and a missing tag is a missing argument. The same recognition applies to any
+/// schema of that shape at run time (pydantic's discriminated unions included:
+/// OpenAPI's `discriminator` keyword is kept as an annotation). The strict exports
+/// keep the union (its branches are disjoint by the tag); OpenAI strict refuses an
+/// `anyOf` at the root, so a tagged enum as a whole tool exports to it only nested
+/// as an argument (`struct Files { op: FileOp }`), and refuses tuples (`prefixItems`).
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::ToolArgs;
+///
+/// /// Manage files.
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// #[serde(tag = "action", rename_all = "snake_case")]
+/// enum Files {
+///     /// Read a file.
+///     Read { path: String },
+///     /// Move a file.
+///     Move { from: String, to: String },
+///     List,
+/// }
+///
+/// assert_eq!(Files::schema()["anyOf"][1], json!({
+///     "type": "object",
+///     "properties": {
+///         "action": {"type": "string", "const": "move"},
+///         "from": {"type": "string"},
+///         "to": {"type": "string"}
+///     },
+///     "required": ["action", "from", "to"],
+///     "description": "Move a file."
+/// }));
+/// let args = Files::parse(&json!({"action": "read", "path": "a.txt"})).unwrap();
+/// assert_eq!(args, Files::Read { path: "a.txt".into() });
+/// assert_eq!(
+///     Files::validate(&json!({"action": "copy", "path": "a.txt"})).messages(),
+///     ["argument 'action' should be one of \"read\", \"move\", \"list\", got \"copy\""]
+/// );
+/// assert_eq!(
+///     Files::validate(&json!({"action": "move", "from": "a.txt"})).messages(),
+///     ["missing required argument 'to'"]
+/// );
+/// ```
+///
 /// # Attributes
 ///
 /// On the type, `#[tool(...)]` as for [`tool_schema!`]: `name = "..."` (default: the
@@ -511,6 +590,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `values(max_length = 8, ...)` | the keys inside, on `additionalProperties`: each value | maps |
 /// | `keys(pattern = "^[a-z]+$", ...)` | the string keys inside, on `propertyNames`: each key | maps |
 /// | `schema = {...}` | the field's whole schema, written out (also `json!({...})`, or a string literal of JSON text); its type is not read | any type |
+/// | `default = 10` | `default`: the value serde gives a left-out argument (checked against the argument's schema; the field needs serde's `default`, and the derive cannot check that it gives this value: say the same in both) | any |
 ///
 /// Each key applies to the value it stands beside, through `Option` and `Box`:
 /// on an `Option<u32>` field, `minimum` bounds the number; on `Vec<Option<u32>>`,
@@ -571,13 +651,18 @@ pub use tool_schema_macros::tool_schema;
 /// - honoured: `rename` and `rename_all` (their `deserialize` names), `default` on
 ///   a field or the struct (the field becomes optional), `skip` and
 ///   `skip_deserializing` (the field or variant is not in the schema),
-///   `deny_unknown_fields` (`"additionalProperties": false`);
+///   `deny_unknown_fields` (`"additionalProperties": false`), `tag`, `content`,
+///   `rename_all_fields` and a variant's `rename_all` (see
+///   [Tagged enums](#tagged-enums)), `flatten` on a map with `String` keys (its
+///   values' schema is the object's `additionalProperties`: serde gives it every
+///   member no other field names);
 /// - ignored, as they change only serialisation: `skip_serializing`,
 ///   `skip_serializing_if`, `serialize_with`, `into`, `bound`, `crate`, `expecting`,
 ///   `rename` on the type itself;
 /// - refused with a compile error, as the schema could not describe what serde
-///   would accept: `flatten`, `alias`, `deserialize_with`, `with`, `tag`,
-///   `content`, `untagged` on a variant, `other`, `transparent`, `from`, `try_from`,
+///   would accept: `flatten` on a struct (and a second flattened map, or one beside
+///   `deny_unknown_fields`), `alias`, `deserialize_with`, `with`, `untagged` on a
+///   variant (or beside `tag`), `other`, `transparent`, `from`, `try_from`,
 ///   `remote`, `borrow`, and any attribute the derive does not know
 ///   (`untagged` on an enum is honoured: see [Enums](#enums)).
 ///
@@ -619,9 +704,11 @@ pub use tool_schema_macros::tool_schema;
 /// `String`), unknown formats, a `schema = ..` that is not a schema written out, bounds outside an
 /// integer type's range, `minimum` > `maximum` and every other lint of the schema
 /// model, a pattern that is not a valid regular expression, two fields or variants
-/// serde reads under the same name, refused serde attributes, tuple and unit
-/// structs, generic parameters, enum variants with fields (but newtype and unit
-/// variants of an untagged enum), a nested type some declared target refuses.
+/// serde reads under the same name, refused serde attributes, unit structs, generic
+/// parameters, struct and tuple variants of an untagged enum, tuple and newtype
+/// variants of an internally tagged one, a field named as the tag, `#[arg]` on a
+/// tuple struct's field, a `default` serde has not or the schema refuses, a nested
+/// type some declared target refuses.
 ///
 /// ```compile_fail
 /// #[derive(tool_schema::ToolArgs)]

@@ -11,8 +11,8 @@
 #[path = "support/agreement.rs"]
 mod agreement;
 
-use agreement::{check, Extras};
-use serde::Deserialize;
+use agreement::{check, round_trip, Extras};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use tool_schema::{Schema, ToolArgs};
@@ -119,6 +119,133 @@ impl Default for Address {
             zip: None,
         }
     }
+}
+
+/// One tool, several actions: an internally tagged enum of struct and unit
+/// variants.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(tag = "action", rename_all = "snake_case")]
+enum FileOp {
+    /// Read a file.
+    Read {
+        path: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
+    },
+    Move {
+        from: String,
+        to: String,
+        #[arg(minimum = 1, maximum = 3)]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        retries: Option<u8>,
+    },
+    #[serde(rename_all = "camelCase")]
+    Tag {
+        file_name: String,
+        labels: Vec<Label>,
+    },
+    List,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Label {
+    Red,
+    Green,
+}
+
+/// Adjacently tagged: newtype, struct, tuple and unit variants.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(tag = "kind", content = "data")]
+enum Shape {
+    Circle(f64),
+    Rect { w: f64, h: f64 },
+    Point(i32, i32),
+    Labelled(Label),
+    Nothing,
+}
+
+/// Externally tagged (serde's default): newtype, struct, tuple and unit variants.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+enum Step {
+    Wait(u32),
+    Say { text: String },
+    Pair(u8, String),
+    Stop,
+    Pause,
+}
+
+/// The three nested, in arrays and an option.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Plan {
+    shapes: Vec<Shape>,
+    steps: Vec<Step>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    then: Option<FileOp>,
+}
+
+/// A newtype struct, a tuple struct, a tuple field.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct UserId(u64);
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Span2(u16, Option<Label>);
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Assign {
+    user: UserId,
+    span: Span2,
+    pair: (bool, i8),
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<Step>>,
+}
+
+/// `#[serde(flatten)]` of a map: the members no other field names.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Tagged {
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u16>,
+    #[serde(flatten)]
+    labels: BTreeMap<String, u8>,
+}
+
+/// `#[arg(default = ..)]`: the value serde's default gives, in the schema.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Search {
+    query: String,
+    /// How many results.
+    #[arg(default = 10, minimum = 1, maximum = 50)]
+    #[serde(default = "ten")]
+    limit: u8,
+    #[arg(default = "en")]
+    #[serde(default = "english")]
+    lang: String,
+}
+
+fn ten() -> u8 {
+    10
+}
+
+fn english() -> String {
+    "en".into()
+}
+
+/// A string enum with documented variants (each value a branch).
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "kebab-case")]
+enum Pace {
+    /// As fast as possible.
+    Fast,
+    /// Save energy.
+    SlowAndSteady,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Walk {
+    pace: Pace,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    then: Option<Vec<Pace>>,
 }
 
 #[test]
@@ -229,4 +356,98 @@ fn integer_ranges_agree_exactly() {
         }
     }
     assert_eq!(checked.len(), 13);
+}
+
+/// Tagged enums with data (issue #14): generated calls agree with serde, and a
+/// valid call's value, written back, is a valid call of the same value.
+#[test]
+fn internally_tagged() {
+    check::<FileOp>(
+        6,
+        Extras {
+            nullable: &["limit", "retries"],
+            bounded: &["retries"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<FileOp>(6);
+}
+
+#[test]
+fn adjacently_and_externally_tagged_nested() {
+    check::<Plan>(
+        7,
+        Extras {
+            nullable: &["then", "then.limit", "then.retries"],
+            bounded: &["then.retries"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Plan>(7);
+    check::<Shape>(8, Extras::default());
+    // (`Step` is checked nested: at the root, its unit variants are strings, which
+    // the arguments object is not.)
+}
+
+#[test]
+fn newtype_and_tuple_structs() {
+    check::<Assign>(
+        10,
+        Extras {
+            nullable: &["steps"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Assign>(10);
+}
+
+#[test]
+fn flattened_map() {
+    let schema: Value = serde_json::from_str(Tagged::SCHEMA_JSON).unwrap();
+    assert_eq!(
+        schema["additionalProperties"],
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+    check::<Tagged>(
+        11,
+        Extras {
+            nullable: &["limit"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Tagged>(11);
+}
+
+#[test]
+fn defaults_are_serdes() {
+    let schema: Value = serde_json::from_str(Search::SCHEMA_JSON).unwrap();
+    assert_eq!(
+        schema["properties"]["limit"],
+        json!({"type": "integer", "description": "How many results.", "minimum": 1, "maximum": 50, "default": 10})
+    );
+    assert_eq!(schema["required"], json!(["query"]));
+    // What serde puts in a left-out argument is the schema's `default`.
+    let read = Search::parse(&json!({"query": "q"})).unwrap();
+    assert_eq!(json!(read.limit), schema["properties"]["limit"]["default"]);
+    assert_eq!(json!(read.lang), schema["properties"]["lang"]["default"]);
+    check::<Search>(
+        12,
+        Extras {
+            bounded: &["limit"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Search>(12);
+}
+
+#[test]
+fn documented_string_enum() {
+    check::<Walk>(
+        13,
+        Extras {
+            nullable: &["then"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Walk>(13);
 }

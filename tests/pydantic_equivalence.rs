@@ -27,7 +27,7 @@
 mod strict_facts;
 
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use strict_facts::{diff, facts, Facts};
 use tool_schema::export::{self, ExportError, ExportOptions, Target, ToolExport, ToolSpec};
@@ -285,11 +285,46 @@ fn expected(name: &str) -> Result<Vec<&'static str>, Vec<&'static str>> {
     }
 }
 
+/// A discriminated union of models (one tool, several actions).
+#[derive(ToolArgs, Deserialize)]
+#[allow(dead_code)]
+struct TaggedUnion {
+    op: Op,
+}
+
+/// `Union[Read, Move, ListFiles]` with `Field(discriminator="action")`.
+#[derive(ToolArgs, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+#[allow(dead_code)]
+enum Op {
+    /// Read a file.
+    Read {
+        /// Path from the workspace root.
+        path: String,
+    },
+    /// Move a file.
+    Move {
+        source: String,
+        target: String,
+        #[arg(minimum = 1, maximum = 3)]
+        retries: Option<i64>,
+    },
+    /// List the workspace.
+    #[serde(rename = "list")]
+    ListFiles,
+}
+
 // ---------------------------------------------------------------------------------
 
 fn cases() -> BTreeMap<String, Value> {
-    include_str!("../runtime/tests/data/openai-strict/cases.jsonl")
-        .lines()
+    lines(include_str!(
+        "../runtime/tests/data/openai-strict/cases.jsonl"
+    ))
+}
+
+/// The cases of a `cases.jsonl`, by name.
+fn lines(text: &str) -> BTreeMap<String, Value> {
+    text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let v: Value = serde_json::from_str(l).unwrap();
@@ -416,6 +451,56 @@ fn derived_structs_match_the_pydantic_models() {
     }
     for (name, _, why) in NOT_EXPRESSED {
         assert!(cases.contains_key(name) && !why.is_empty());
+    }
+}
+
+/// Issue 14: a `#[serde(tag = "action")]` enum against pydantic's discriminated
+/// union (`tests/data/openai-strict-unions`). The SDK keeps pydantic's `oneOf` of
+/// `$ref`s (with its `discriminator` mapping); ours is an `anyOf` of the branches
+/// inline, which strict mode takes: no value matches two branches (the tag's
+/// `const`s differ), so the two mean the same. The branches are compared one by one,
+/// by tag value: fields, types, requiredness, nullability, descriptions, bounds.
+#[test]
+fn discriminated_union_matches_the_pydantic_model() {
+    let cases = lines(include_str!("data/openai-strict-unions/cases.jsonl"));
+    let ours = export_of::<TaggedUnion>().unwrap();
+    let sdk = &cases["TaggedUnion"]["openai_tool"]["function"];
+    let f = &ours["function"];
+    assert_eq!(f["strict"], sdk["strict"]);
+    assert_eq!(f["description"], sdk["description"]);
+    let (a, b) = (
+        compared(&f["parameters"], true),
+        compared(&sdk["parameters"], false),
+    );
+    assert!(a.contains_key("/op<move>/retries"), "{a:#?}");
+    assert_eq!(
+        diff(&a, &b),
+        Vec::<String>::new(),
+        "ours {:#}",
+        f["parameters"]
+    );
+    // The SDK's `oneOf` reads, in our model, as the same discriminated union.
+    let model = tool_schema::Schema::parse(&sdk["parameters"]).unwrap();
+    let op = model.node(model.root().properties.as_ref().unwrap()[0].node);
+    assert_eq!(
+        op.one_of_tag.as_ref().map(|d| d.name.as_str()),
+        Some("action")
+    );
+    // And reports as the derived type does: the chosen branch, or the tag.
+    for call in [
+        json!({"op": {"action": "copy"}}),
+        json!({"op": {"action": "move", "source": "a", "target": "b", "retries": 9}}),
+    ] {
+        let derived = TaggedUnion::validate(&call);
+        let pydantic = model.validate(&call);
+        let kinds = |r: &tool_schema::Report| -> Vec<(String, &'static str)> {
+            r.violations()
+                .iter()
+                .map(|v| (v.path.to_pointer(), v.kind.code()))
+                .collect()
+        };
+        assert_eq!(kinds(&derived).len(), 1, "{derived:?}");
+        assert_eq!(kinds(&derived), kinds(&pydantic), "{call}");
     }
 }
 

@@ -357,7 +357,6 @@ fn unknown_type_names_inside_lists() {
 // ---------------------------------------------------------------------------------
 // unsupported and unknown keywords
 
-
 #[test]
 fn no_keyword_is_refused_as_not_supported_yet() {
     assert!(

@@ -186,6 +186,34 @@ fn generate_in(rng: &mut Rng, root: &Value, schema: &Value, depth: usize, valid:
         let alternative = rng.pick(alternatives).clone();
         return generate_in(rng, root, &alternative, depth, valid);
     }
+    if let Some(fixed) = schema.get("const") {
+        // A tagged enum's tag: mostly right, now and then another variant's.
+        if valid || rng.chance(70) {
+            return fixed.clone();
+        }
+        return json!(rng.pick(&["Other", "move", "Rect", "Wait", "list", ""]));
+    }
+    if let Some(Value::Array(prefix)) = schema.get("prefixItems") {
+        // A tuple: exactly its items (serde reads no more, no fewer).
+        let count = match valid {
+            true => prefix.len(),
+            false => *rng.pick(&[
+                prefix.len().saturating_sub(1),
+                prefix.len(),
+                prefix.len() + 1,
+            ]),
+        };
+        let items = (0..count)
+            .map(|i| match prefix.get(i) {
+                Some(item) => {
+                    let item_valid = valid || rng.chance(90);
+                    generate_in(rng, root, item, depth + 1, item_valid)
+                }
+                None => arbitrary(rng, depth + 1),
+            })
+            .collect();
+        return Value::Array(items);
+    }
     if let Some(Value::Array(values)) = schema.get("enum") {
         if valid || rng.chance(80) {
             return rng.pick(values).clone();
@@ -458,4 +486,40 @@ pub fn check<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(seed: u64, extras
         "{}: too few invalid calls: {counts:?}",
         T::NAME
     );
+}
+
+#[allow(dead_code)] // used by derive_serde_agreement.rs alone
+/// Valid calls of `T`, generated: serde reads each, and serialising the value
+/// back gives a call that is valid and reads as the same value; the text path
+/// (`parse_str`) reads every call (valid or not) as `parse` does.
+pub fn round_trip<T>(seed: u64)
+where
+    T: ToolArgs + DeserializeOwned + serde::Serialize + PartialEq + std::fmt::Debug + 'static,
+{
+    let schema = T::schema();
+    let mut rng = Rng(seed);
+    let mut valid = 0;
+    for i in 0..2000 {
+        let call = generate(&mut rng, schema, 0, i % 2 == 0);
+        let text = call.to_string();
+        match (T::parse(&call), tool_schema::parse_str::<T>(&text)) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, b, "{}: text path {text}", T::NAME);
+                let back = serde_json::to_value(&a).expect("serialises");
+                let again = T::parse(&back).unwrap_or_else(|r| {
+                    panic!(
+                        "{}: {a:?} written back as {back} is refused: {r:?}",
+                        T::NAME
+                    )
+                });
+                assert_eq!(a, again, "{}: {call} -> {back}", T::NAME);
+                valid += 1;
+            }
+            (Err(a), Err(tool_schema::ParseError::Invalid(b))) => {
+                assert_eq!(a, b, "{}: text path {text}", T::NAME)
+            }
+            (a, b) => panic!("{}: {text}: parse {a:?}, parse_str {b:?}", T::NAME),
+        }
+    }
+    assert!(valid >= 300, "{}: too few valid calls: {valid}", T::NAME);
 }

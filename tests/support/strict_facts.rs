@@ -81,11 +81,13 @@ fn node(
         title: m.get("title").and_then(Value::as_str).map(String::from),
         ..Facts::default()
     };
-    let branches: Vec<Value> = match m.get("anyOf") {
+    let union = m.get("anyOf").or_else(|| m.get("oneOf"));
+    let branches: Vec<Value> = match union {
         Some(Value::Array(l)) => l.clone(),
         _ => vec![Value::Object(m.clone())],
     };
-    let mut children: Vec<(String, Value, Option<bool>)> = Vec::new();
+    // Each branch with its `$ref`s followed (`None`: a cycle, recorded).
+    let mut resolved: Vec<Map<String, Value>> = Vec::new();
     for b in branches {
         let mut b = b.as_object().cloned().unwrap_or_default();
         let mut seen = Vec::new();
@@ -101,7 +103,32 @@ fn node(
             b = merged;
             seen.push(r);
         }
-        if b.contains_key("$ref") {
+        if !b.contains_key("$ref") {
+            resolved.push(b);
+        }
+    }
+    let tag = union.and(discriminator(&resolved));
+    let mut children: Vec<(String, Value, Option<bool>)> = Vec::new();
+    for b in resolved {
+        // A discriminated union's branch: its own facts, at `path<tag value>`.
+        if let Some(name) = &tag {
+            let value = &b["properties"][name]["const"];
+            let at = format!("{path}<{}>", value.as_str().unwrap_or_default());
+            let description = b.get("description").and_then(Value::as_str);
+            let closed = b
+                .get("additionalProperties")
+                .map(|v| BTreeMap::from([("object:additionalProperties".to_string(), v.clone())]));
+            out.insert(
+                at.clone(),
+                Facts {
+                    description: description.map(String::from),
+                    types: BTreeSet::from(["object".to_string()]),
+                    constraints: closed.unwrap_or_default(),
+                    ..Facts::default()
+                },
+            );
+            f.types.insert("object".into());
+            children.extend(members(&b, &at));
             continue;
         }
         let types: Vec<String> = match b.get("type") {
@@ -130,7 +157,7 @@ fn node(
                     f.constraints.insert(format!("{t}:{k}"), v);
                 }
             }
-            if !std::ptr::eq(&b, &m) && m.get("anyOf").is_some() {
+            if union.is_some() {
                 for k in ["title", "description"] {
                     if let Some(v) = b.get(k) {
                         f.constraints.insert(format!("{t}:{k}"), v.clone());
@@ -138,20 +165,7 @@ fn node(
                 }
             }
         }
-        if let Some(Value::Object(props)) = b.get("properties") {
-            let req: Vec<&str> = b
-                .get("required")
-                .and_then(Value::as_array)
-                .map(|l| l.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            for (k, v) in props {
-                children.push((
-                    format!("{path}/{k}"),
-                    v.clone(),
-                    Some(req.contains(&k.as_str())),
-                ));
-            }
-        }
+        children.extend(members(&b, &path));
         if let Some(items) = b.get("items") {
             children.push((format!("{path}[]"), items.clone(), None));
         }
@@ -161,6 +175,54 @@ fn node(
         node(&v, root, p, r, out, stack);
     }
     stack.truncate(depth);
+}
+
+/// The members of object `b` at `path`: (path, schema, required).
+fn members(b: &Map<String, Value>, path: &str) -> Vec<(String, Value, Option<bool>)> {
+    let Some(Value::Object(props)) = b.get("properties") else {
+        return Vec::new();
+    };
+    let req: Vec<&str> = b
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|l| l.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    props
+        .iter()
+        .map(|(k, v)| {
+            (
+                format!("{path}/{k}"),
+                v.clone(),
+                Some(req.contains(&k.as_str())),
+            )
+        })
+        .collect()
+}
+
+/// The tag of a discriminated union: a property every branch requires with a
+/// `const` of its own (two branches at least).
+fn discriminator(branches: &[Map<String, Value>]) -> Option<String> {
+    if branches.len() < 2 {
+        return None;
+    }
+    let first = branches[0].get("required")?.as_array()?;
+    first.iter().filter_map(Value::as_str).find_map(|name| {
+        let mut values = BTreeSet::new();
+        branches
+            .iter()
+            .all(|b| {
+                let required = b
+                    .get("required")
+                    .and_then(Value::as_array)
+                    .is_some_and(|r| r.iter().any(|n| n == name));
+                let c = b
+                    .get("properties")
+                    .and_then(|p| p.get(name))
+                    .and_then(|t| t.get("const"));
+                required && c.is_some_and(|c| values.insert(c.to_string()))
+            })
+            .then(|| name.to_string())
+    })
 }
 
 pub fn diff(ours: &BTreeMap<String, Facts>, sdk: &BTreeMap<String, Facts>) -> Vec<String> {

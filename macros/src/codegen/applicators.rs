@@ -5,6 +5,7 @@
 use super::{enum_const::static_value, fn_name, ok_name, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
+use serde_json::Value;
 use tool_schema_runtime::schema::{node_value, Node, Schema};
 
 /// The reporting applicators of `v`.
@@ -19,7 +20,10 @@ pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
         let f = fn_name(*id);
         out.push(quote!(#f(v, t, p, o, out);));
     }
-    for (list, rule) in [(&node.any_of, quote!(AnyOf)), (&node.one_of, quote!(OneOf))] {
+    for (list, rule, tag) in [
+        (&node.any_of, quote!(AnyOf), &node.any_of_tag),
+        (&node.one_of, quote!(OneOf), &node.one_of_tag),
+    ] {
         if list.is_empty() {
             continue;
         }
@@ -28,9 +32,30 @@ pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
             let f = fn_name(*id);
             quote!(#i => #f(v, t, p, o, sink),)
         });
-        out.push(quote!(
-            #rt::keywords::applicators::alternatives(#rt::keywords::applicators::Rule::#rule, #n, |i: usize, sink: &mut #rt::Sink<'_>| match i { #(#arms)* _ => {} }, t, p, out);
-        ));
+        let run = quote!(|i: usize, sink: &mut #rt::Sink<'_>| match i { #(#arms)* _ => {} });
+        let applicators = quote!(#rt::keywords::applicators);
+        out.push(match tag {
+            Some(d) => {
+                let values = static_value(&Value::Array(d.values.clone()));
+                let (name, branches, by_name) = (&d.name, &d.branches, d.by_name);
+                let declared = match d.declared {
+                    Some(i) => quote!(::core::option::Option::Some(#i)),
+                    None => quote!(::core::option::Option::None),
+                };
+                quote!(
+                    #applicators::tagged(#applicators::Rule::#rule, #n, #run, #applicators::Tag {
+                        name: #name,
+                        values: match #values { #rt::serde_json::Value::Array(a) => a.as_slice(), _ => &[] },
+                        branches: &[#(#branches),*],
+                        declared: #declared,
+                        by_name: #by_name,
+                    }, v, t, p, out);
+                )
+            }
+            None => quote!(
+                #applicators::alternatives(#applicators::Rule::#rule, #n, #run, t, p, out);
+            ),
+        });
     }
     if let Some(not) = node.not {
         let f = fn_name(not);

@@ -122,6 +122,10 @@ impl Part {
     }
 }
 
+/// `default = ..`: the value serde uses for a left-out argument (its
+/// `#[serde(default)]`), as JSON Schema's `default` annotation.
+pub(crate) const DEFAULT: (&str, &str) = ("default", "default");
+
 /// The place in [`RULES`] of `key`.
 fn place(key: &str) -> Option<usize> {
     RULES.iter().position(|r| r.key == key)
@@ -132,7 +136,7 @@ fn keys() -> impl Iterator<Item = &'static str> + Clone {
     RULES
         .iter()
         .map(|r| r.key)
-        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0, SCHEMA])
+        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0, SCHEMA, DEFAULT.0])
         .chain(PARTS.iter().map(|(_, k, _)| *k).filter(|k| *k != VALUES.0))
 }
 
@@ -313,6 +317,7 @@ fn order() -> impl Iterator<Item = &'static str> {
             "uniqueItems",
             "propertyNames",
             "additionalProperties",
+            DEFAULT.1,
             EXAMPLE.1,
             EXTERNAL_TYPE,
         ])
@@ -340,6 +345,9 @@ pub(crate) struct ArgAttrs {
     pub parts: Vec<(Part, proc_macro2::Span, ArgAttrs)>,
     /// `schema = ..`: the field's schema as written, with the spans of its parts.
     pub schema: Option<(Given<Value>, crate::spans::SpanMap)>,
+    /// `default = ..`: checked against the field's schema; only where serde
+    /// has a default for the field.
+    pub default: Option<Given<Value>>,
 }
 
 impl ArgAttrs {
@@ -415,6 +423,14 @@ impl ArgAttrs {
                 _ => cx.error(
                     span,
                     "`values` takes a non-empty array of literals, like `values = [1, 2]` (the only values allowed: JSON Schema's `enum`)",
+                ),
+            }
+        } else if key == DEFAULT.0 {
+            match json(expr) {
+                Some(v) => set(cx, &mut self.default, at.given(v), key),
+                None => cx.error(
+                    span,
+                    "`default` takes a literal (string, number, `true`, `false`) or an array of literals",
                 ),
             }
         } else {

@@ -1,5 +1,6 @@
 //! The input of `#[derive(ToolArgs)]` as the derive sees it: a struct with named
-//! fields or an enum (of unit variants, or `#[serde(untagged)]` with newtype
+//! fields, a newtype or tuple struct, or an enum (of unit variants, with data in
+//! serde's tagged representations, or `#[serde(untagged)]` with newtype
 //! variants), each item with its attributes read.
 
 use super::arg::ArgAttrs;
@@ -21,6 +22,10 @@ pub(crate) struct Container<'a> {
 
 pub(crate) enum Data<'a> {
     Struct(Vec<Field<'a>>),
+    /// `struct S(T)`: serde reads it as `T`.
+    Newtype(&'a Type),
+    /// `struct S(A, B, ..)`: serde reads an array of exactly those items.
+    Tuple(Vec<&'a Type>, Span),
     Enum(Vec<Variant<'a>>),
 }
 
@@ -37,17 +42,21 @@ pub(crate) struct Field<'a> {
 pub(crate) struct Variant<'a> {
     pub ident: &'a Ident,
     pub fields: VariantFields<'a>,
+    /// The doc comment: the description of the variant's branch.
+    pub doc: Option<Given<String>>,
     pub serde: SerdeVariant,
 }
 
 /// What a variant holds; which forms are supported depends on the enum's
-/// representation (see `expand`).
+/// representation (see `schema`).
 pub(crate) enum VariantFields<'a> {
     Unit,
     /// `V(T)`.
     Newtype(&'a Type),
-    /// Named fields or several unnamed ones, with the span of the fields.
-    Other(proc_macro2::Span),
+    /// `V { a: A, .. }`, with the span of the fields.
+    Struct(Vec<Field<'a>>, Span),
+    /// `V(A, B, ..)` (several unnamed fields), with the span of the fields.
+    Tuple(Vec<&'a Type>, Span),
 }
 
 /// An identifier as serde names it: without `r#`.
@@ -75,6 +84,15 @@ impl<'a> Container<'a> {
         );
         let is_enum = matches!(input.data, SynData::Enum(_));
         let serde = SerdeContainer::parse(cx, &input.attrs, is_enum);
+        if let (Some(_), Some(tag)) = (
+            serde.untagged,
+            serde.tag.as_ref().or(serde.content.as_ref()),
+        ) {
+            cx.error(
+                tag.key,
+                "an enum is either #[serde(untagged)] or tagged (#[serde(tag = \"...\")]), not both: serde refuses the pair",
+            );
+        }
         if !input.generics.params.is_empty() {
             cx.push(syn::Error::new_spanned(
                 &input.generics,
@@ -87,19 +105,29 @@ impl<'a> Container<'a> {
                 Fields::Named(named) => {
                     Data::Struct(named.named.iter().map(|f| Field::read(cx, f)).collect())
                 }
-                Fields::Unnamed(_) | Fields::Unit => {
-                    let hint = match &s.fields {
-                        Fields::Unit => format!(
-                            "; for a tool without arguments write `struct {} {{}}`",
-                            input.ident
-                        ),
-                        _ => String::new(),
-                    };
+                Fields::Unnamed(u) => {
+                    for f in &u.unnamed {
+                        for a in ["arg", "serde", "tool"] {
+                            attr::misplaced(
+                                cx,
+                                &f.attrs,
+                                a,
+                                "the fields of a tuple struct take the schemas of their types",
+                            );
+                        }
+                    }
+                    match u.unnamed.len() {
+                        1 => Data::Newtype(&u.unnamed[0].ty),
+                        _ => Data::Tuple(u.unnamed.iter().map(|f| &f.ty).collect(), u.span()),
+                    }
+                }
+                Fields::Unit => {
                     cx.error(
                         input.ident.span(),
                         format!(
-                            "#[derive(ToolArgs)] needs a struct with named fields (the arguments \
-                             object's properties) or an enum of unit variants{hint}"
+                            "#[derive(ToolArgs)] needs a struct with fields or an enum; for a tool \
+                             without arguments write `struct {} {{}}`",
+                            input.ident
                         ),
                     );
                     return None;
@@ -166,7 +194,21 @@ impl<'a> Variant<'a> {
                 }
                 VariantFields::Newtype(&f.ty)
             }
-            other => VariantFields::Other(other.span()),
+            Fields::Named(named) => VariantFields::Struct(
+                named.named.iter().map(|f| Field::read(cx, f)).collect(),
+                named.span(),
+            ),
+            Fields::Unnamed(u) => {
+                for f in &u.unnamed {
+                    attr::misplaced(
+                        cx,
+                        &f.attrs,
+                        "arg",
+                        "a tuple variant's items take the schemas of their types",
+                    );
+                }
+                VariantFields::Tuple(u.unnamed.iter().map(|f| &f.ty).collect(), u.span())
+            }
         };
         attr::misplaced(
             cx,
@@ -178,6 +220,7 @@ impl<'a> Variant<'a> {
         Variant {
             ident: &v.ident,
             fields,
+            doc: attr::doc(&v.attrs),
             serde: SerdeVariant::parse(cx, &v.attrs),
         }
     }

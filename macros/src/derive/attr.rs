@@ -176,7 +176,7 @@ fn refusal(key: &str) -> Option<&'static str> {
         "flatten" => "the schema cannot describe a flattened field yet; write its fields out, or nest the type as a field of its own",
         "alias" => "a tool's schema declares one name per argument, and the model would not know the alias",
         "deserialize_with" | "with" => "serde would accept whatever the function accepts, which the schema cannot know",
-        "tag" | "content" => "internally and adjacently tagged enums are not supported; use an enum of unit variants (a string enum), or #[serde(untagged)] with newtype variants (`V(T)`, one of several schemas)",
+        "tag" | "content" => "a struct's schema has no tag; `tag` (and `content`) go on an enum",
         "untagged" => "an untagged variant in a tagged enum (a mixed enum) is not supported; put #[serde(untagged)] on the enum, with every variant a newtype variant (`V(T)`)",
         "transparent" | "from" | "try_from" | "remote" => "serde would not read this type's own fields, which is what the schema describes",
         "other" => "a catch-all variant accepts any string, which the enum's schema cannot list",
@@ -208,6 +208,12 @@ pub(crate) struct SerdeContainer {
     pub default: bool,
     /// `untagged` on an enum, with its span.
     pub untagged: Option<Span>,
+    /// `tag = "..."` on an enum: internally tagged (adjacently with `content`).
+    pub tag: Option<Given<String>>,
+    /// `content = "..."` on an enum: adjacently tagged.
+    pub content: Option<Given<String>>,
+    /// `rename_all_fields`: the rule for the fields of every struct variant.
+    pub rename_all_fields: Option<RenameRule>,
 }
 
 impl SerdeContainer {
@@ -221,21 +227,33 @@ impl SerdeContainer {
                     }
                 }
                 "untagged" if is_enum => out.untagged = Some(meta.path.span()),
-                "deny_unknown_fields" if !is_enum => {
-                    out.deny_unknown_fields = Some(meta.path.span())
+                "tag" | "content" if is_enum => {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    let given = Given {
+                        value: lit.value(),
+                        key: meta.path.span(),
+                        span: lit.span(),
+                    };
+                    let slot = match key {
+                        "tag" => &mut out.tag,
+                        _ => &mut out.content,
+                    };
+                    set(cx, slot, given, key);
                 }
+                "rename_all_fields" if is_enum => {
+                    if let Some(lit) = serde_name(meta)? {
+                        out.rename_all_fields = rename_rule(cx, &lit);
+                    }
+                }
+                "deny_unknown_fields" => out.deny_unknown_fields = Some(meta.path.span()),
                 "default" if !is_enum => {
                     out.default = true;
                     skip_value(meta)?;
                 }
                 // Read only when serialising, or no effect on what is read.
-                "rename"
-                | "bound"
-                | "crate"
-                | "expecting"
-                | "into"
-                | "rename_all_fields"
-                | "deny_unknown_fields" => skip_value(meta)?,
+                "rename" | "bound" | "crate" | "expecting" | "into" | "rename_all_fields" => {
+                    skip_value(meta)?
+                }
                 _ => refuse(cx, meta, key)?,
             }
             Ok(())
@@ -273,6 +291,8 @@ pub(crate) struct SerdeField {
     pub default: bool,
     /// `skip` or `skip_deserializing`: serde never reads the field.
     pub skip: bool,
+    /// `flatten`, with its span: (a map) the members no other field names.
+    pub flatten: Option<Span>,
 }
 
 impl SerdeField {
@@ -286,6 +306,10 @@ impl SerdeField {
                 "default" => {
                     out.default = true;
                     skip_value(meta)
+                }
+                "flatten" => {
+                    out.flatten = Some(meta.path.span());
+                    Ok(())
                 }
                 "skip_serializing"
                 | "skip_serializing_if"
@@ -304,6 +328,8 @@ impl SerdeField {
 pub(crate) struct SerdeVariant {
     pub rename: Option<LitStr>,
     pub skip: bool,
+    /// `rename_all`: the rule for the fields of a struct variant.
+    pub rename_all: Option<RenameRule>,
     /// `untagged` on the variant (refused: a mixed enum).
     pub untagged: bool,
 }
@@ -316,7 +342,13 @@ impl SerdeVariant {
                 return Ok(());
             }
             match key {
-                "skip_serializing" | "serialize_with" | "bound" | "rename_all" => skip_value(meta),
+                "rename_all" => {
+                    if let Some(lit) = serde_name(meta)? {
+                        out.rename_all = rename_rule(cx, &lit);
+                    }
+                    Ok(())
+                }
+                "skip_serializing" | "serialize_with" | "bound" => skip_value(meta),
                 "untagged" => {
                     out.untagged = true;
                     refuse(cx, meta, key)

@@ -55,8 +55,13 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
     };
     let value = match &container.data {
         Data::Struct(fields) => object(&mut b, &container, fields),
+        Data::Newtype(ty) => super::schema::newtype(&mut b, ty),
+        Data::Tuple(types, span) => b.tuple(types, *span, "").unwrap_or_default().into(),
         Data::Enum(variants) if container.serde.untagged.is_some() => {
             untagged_enum(&mut b, variants)
+        }
+        Data::Enum(variants) if super::tagged::is_tagged(&container, variants) => {
+            super::tagged::tagged_enum(&mut b, &container, variants)
         }
         Data::Enum(variants) => string_enum(&mut b, &container, variants),
     };

@@ -1,9 +1,9 @@
 //! `#[derive(ToolArgs)]`: a Rust type as the tool's schema, validator and typed
 //! arguments. See the `tool-schema` crate's docs for what it accepts.
 //!
-//! - `ast`: the input as the derive sees it (a struct with named fields, an enum
-//!   of unit variants, or an untagged enum of newtype and unit variants),
-//!   attributes read;
+//! - `ast`: the input as the derive sees it (a struct with named fields, a
+//!   newtype or tuple struct, an enum of unit variants, a tagged enum with data,
+//!   or an untagged enum of newtype and unit variants), attributes read;
 //! - `arg`: `#[arg(...)]` on fields, and the derive's one table of keywords:
 //!   each key's JSON keyword and how its value is read, the limit pairs a
 //!   type's own schema writes, the order keywords are written in;
@@ -16,7 +16,8 @@
 //!   `{"$ref": "#"}`);
 //! - `schema`: the type's schema (a struct's object, a string enum, an untagged
 //!   enum's `anyOf`); `property`: a field's, with the `#[arg(...)]` keywords that
-//!   apply to its type;
+//!   apply to its type; `tagged`: an enum with data, in serde's three tagged
+//!   representations, as a discriminated `anyOf`;
 //! - `expand`: the derive itself: the schema checked by the schema model,
 //!   compiled by the code generator, and the implementation around it;
 //! - `splice`: the exported schema text, nested types' schemas spliced in and
@@ -38,6 +39,7 @@ mod reading;
 mod rust_type;
 mod schema;
 mod splice;
+mod tagged;
 mod targets;
 mod text;
 mod ty;

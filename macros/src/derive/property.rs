@@ -2,7 +2,7 @@
 //! to the type (which JSON type each constrains: `arg`'s table and the runtime's
 //! vocabulary), each example and allowed value checked against it.
 
-use super::arg::{ordered, ArgAttrs, Part, Read, DESCRIPTION, EXAMPLE, VALUES};
+use super::arg::{ordered, ArgAttrs, Part, Read, DEFAULT, DESCRIPTION, EXAMPLE, VALUES};
 use super::ast::Field;
 use super::attr::Given;
 use super::rust_type::{option_inner, recognise, RustShape};
@@ -292,6 +292,12 @@ fn annotations(
         b.spans.given(&pointer::join(pointer, DESCRIPTION.1), d);
         schema.insert(DESCRIPTION.1.into(), Value::String(d.value.clone()));
     }
+    if let Some(default) = &arg.default {
+        if check_examples(b, schema, name, std::slice::from_ref(default), "default") {
+            b.spans.given(&pointer::join(pointer, DEFAULT.1), default);
+            schema.insert(DEFAULT.1.into(), default.value.clone());
+        }
+    }
     if !arg.examples.is_empty() {
         let at = pointer::join(pointer, EXAMPLE.1);
         for (i, e) in arg.examples.iter().enumerate() {
@@ -357,7 +363,9 @@ fn fields_of(to: JsonType, core: &Shape, read: Read) -> &'static str {
             "string fields (a char is exactly one character)"
         }
         (JsonType::String, ..) => "string fields",
-        (_, Shape::Fixed(_), _) => "Vec and set fields (an array's length is fixed by its type)",
+        (_, Shape::Fixed(_) | Shape::Tuple, _) => {
+            "Vec and set fields (an array's length is fixed by its type)"
+        }
         _ => "Vec and set fields",
     }
 }

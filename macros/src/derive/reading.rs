@@ -71,9 +71,23 @@ fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
         RustShape::External => {
             quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__READING)
         }
+        RustShape::Tuple(_) => tuple_reading(),
         // Refused by the schema writer: no reading is generated.
         RustShape::Refused(_) => quote!(#rt::Reading::UNKNOWN),
     }
+}
+
+/// A tuple's `Reading`: arrays, with any items, exact on none (not modelled
+/// item by item).
+fn tuple_reading() -> TokenStream {
+    let rt = private();
+    let t = quote!(#rt::json_type);
+    quote!(#rt::Reading {
+        reads: #t::ARRAY,
+        accepts: #t::ARRAY,
+        exact: 0,
+        ..#rt::Reading::UNKNOWN
+    })
 }
 
 /// Whether a struct's field reads exactly what its schema accepts, as a constant
@@ -106,8 +120,15 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
     let this = quote!(__this);
     let (body, checks) = match &c.data {
         Data::Struct(fields) => (struct_reading(c, fields, &this), TokenStream::new()),
+        // serde reads a newtype struct as its field.
+        Data::Newtype(ty) => (reading(ty, c.ident, &this), TokenStream::new()),
+        Data::Tuple(..) => (tuple_reading(), TokenStream::new()),
         Data::Enum(variants) if c.serde.untagged.is_some() => {
             untagged_reading(c.ident, variants, &this)
+        }
+        Data::Enum(variants) if super::tagged::is_tagged(c, variants) => {
+            // What serde reads as a tagged enum is not modelled: nothing known.
+            (quote!(#rt::Reading::UNKNOWN), TokenStream::new())
         }
         Data::Enum(_) => (quote!(#rt::Reading::UNIT_ENUM), TokenStream::new()),
     };
@@ -137,6 +158,10 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
 /// reads exactly what its schema accepts.
 fn struct_reading(c: &Container, fields: &[Field], this: &TokenStream) -> TokenStream {
     let rt = private();
+    if fields.iter().any(|f| f.serde.flatten.is_some()) {
+        // Read through serde's buffering of the members: not modelled.
+        return quote!(#rt::Reading::UNKNOWN);
+    }
     let own = c.ident;
     let deny = c.serde.deny_unknown_fields.is_some();
     let read: Vec<&Field> = fields.iter().filter(|f| !f.serde.skip).collect();
@@ -192,7 +217,7 @@ fn untagged_reading(
         .filter_map(|v| match v.fields {
             VariantFields::Newtype(ty) => Some((v.ident, Some(ty))),
             VariantFields::Unit => Some((v.ident, None)),
-            VariantFields::Other(_) => None,
+            VariantFields::Struct(..) | VariantFields::Tuple(..) => None,
         })
         .collect();
     let of = |ty: Option<&Type>, this: &TokenStream| match ty {

@@ -41,6 +41,8 @@ pub(crate) enum RustShape<'a> {
     Fixed(&'a syn::TypeArray),
     /// A type serde reads from a string of some form (see [`Foreign`]).
     Foreign(Foreign),
+    /// `(A, B, ..)`: exactly those items.
+    Tuple(Vec<&'a Type>),
     /// Any other path: a type deriving `ToolArgs`.
     External,
     /// A type the derive refuses, with what to write instead.
@@ -77,7 +79,7 @@ pub(crate) fn recognise<'a>(ty: &'a Type, own: Option<&Ident>) -> RustShape<'a> 
         Type::Tuple(t) if t.elems.is_empty() => {
             return refused("`()` carries nothing; leave the field out")
         }
-        Type::Tuple(_) => return refused("tuples are not supported; use a struct with named fields"),
+        Type::Tuple(t) => return RustShape::Tuple(t.elems.iter().collect()),
         Type::Slice(_) => return refused("use Vec<T>"),
         _ => return refused("not a plain type"),
     };

@@ -3,115 +3,255 @@
 //! `property`'s.
 
 use super::ast::{unraw, Container, Field, Variant, VariantFields};
+use super::case::RenameRule;
 use super::property::property;
+use super::rust_type::{is_string_key, recognise, RustShape};
 use super::ty::Builder;
+use proc_macro2::Span;
 use serde_json::{Map, Value};
-use syn::spanned::Spanned;
 use tool_schema_runtime::json::pointer;
 
 /// A struct: the arguments object.
 pub(super) fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {
-    let mut properties = Map::new();
-    let mut required = Vec::new();
-    // Each name serde reads, with the field it came from.
-    let mut taken: Vec<(String, String)> = Vec::new();
-    for field in fields {
-        if field.serde.skip {
-            if let Some(span) = field.arg_span {
+    let members = Members {
+        fields,
+        rename_all: c.serde.rename_all,
+        all_default: c.serde.default,
+        deny: c.serde.deny_unknown_fields,
+    };
+    Value::Object(members.object(b, "", Vec::new(), Map::new(), Vec::new()))
+}
+
+/// The fields of a struct, or of an enum's struct variant, as an object's
+/// members.
+pub(super) struct Members<'f, 'a> {
+    pub fields: &'f [Field<'a>],
+    /// The rule for the names serde reads.
+    pub rename_all: Option<RenameRule>,
+    /// `#[serde(default)]` on the container: no field is required.
+    pub all_default: bool,
+    /// `#[serde(deny_unknown_fields)]`, with its span.
+    pub deny: Option<Span>,
+}
+
+impl Members<'_, '_> {
+    /// The object at `at`: `{"type": "object", "properties", "required",
+    /// "additionalProperties": false when denied}`, after the members already
+    /// `given` (a tag), whose names `taken` lists with what reads them.
+    pub(super) fn object(
+        &self,
+        b: &mut Builder,
+        at: &str,
+        mut taken: Vec<(String, String)>,
+        mut properties: Map<String, Value>,
+        mut required: Vec<Value>,
+    ) -> Map<String, Value> {
+        let props_at = format!("{at}/properties");
+        let mut rest: Option<Map<String, Value>> = None;
+        for field in self.fields {
+            if let Some(span) = field.serde.flatten {
+                if let Some(values) = self.flattened(b, field, span, at, rest.is_some()) {
+                    rest = Some(values);
+                }
+                continue;
+            }
+            if field.serde.skip {
+                if let Some(span) = field.arg_span {
+                    b.cx.error(
+                        span,
+                        format!(
+                            "serde never reads `{}` (#[serde(skip)]), so #[arg] has no effect on it",
+                            field.ident
+                        ),
+                    );
+                }
+                continue;
+            }
+            let rust_name = unraw(field.ident);
+            let (name, name_span) = field.serde_name(self.rename_all);
+            if let Some((_, other)) = taken.iter().find(|(n, _)| *n == name) {
                 b.cx.error(
-                    span,
+                    name_span,
                     format!(
-                        "serde never reads `{}` (#[serde(skip)]), so #[arg] has no effect on it",
-                        field.ident
+                        "{other} and `{rust_name}` are both read by serde as the argument \"{name}\"; rename one with #[serde(rename = \"...\")]"
+                    ),
+                );
+                continue;
+            }
+            taken.push((name.clone(), format!("fields `{rust_name}`")));
+            let pointer = pointer::join(&props_at, &name);
+            b.spans.value(&pointer, field.ident.span());
+            let Some((schema, optional)) = property(b, field, &name, &pointer) else {
+                continue;
+            };
+            properties.insert(name.clone(), Value::Object(schema));
+            let defaulted = field.serde.default || self.all_default;
+            if let Some(default) = field.arg.default.as_ref().filter(|_| !defaulted) {
+                b.cx.error(
+                    default.key,
+                    format!(
+                        "`default` says what serde puts in `{rust_name}` when the argument is left out, but serde has no default for it: add #[serde(default)] (or `default = \"path\"`) giving {}",
+                        default.value
                     ),
                 );
             }
-            continue;
+            if !(optional || defaulted) {
+                b.spans.value(
+                    &pointer::join(&format!("{at}/required"), &required.len().to_string()),
+                    field.ident.span(),
+                );
+                required.push(Value::String(name));
+            }
         }
-        let rust_name = unraw(field.ident);
-        let (name, name_span) = field.serde_name(c.serde.rename_all);
-        if let Some((_, other)) = taken.iter().find(|(n, _)| *n == name) {
-            b.cx.error(
-                name_span,
-                format!(
-                    "fields `{other}` and `{rust_name}` are both read by serde as the argument \"{name}\"; rename one with #[serde(rename = \"...\")]"
-                ),
-            );
-            continue;
+        let mut object = Map::new();
+        object.insert("type".into(), "object".into());
+        object.insert("properties".into(), Value::Object(properties));
+        if !required.is_empty() {
+            object.insert("required".into(), Value::Array(required));
         }
-        taken.push((name.clone(), rust_name));
-        let pointer = pointer::join("/properties", &name);
-        b.spans.value(&pointer, field.ident.span());
-        let Some((schema, optional)) = property(b, field, &name, &pointer) else {
-            continue;
+        if let Some(values) = rest {
+            object.insert("additionalProperties".into(), Value::Object(values));
+        } else if let Some(span) = self.deny {
+            b.spans.value(&format!("{at}/additionalProperties"), span);
+            object.insert("additionalProperties".into(), Value::Bool(false));
+        }
+        object
+    }
+
+    /// A `#[serde(flatten)]` map: serde reads into it every member no other field
+    /// names, so its values' schema is the object's `additionalProperties`.
+    /// Refused (`None`, reported): a flattened struct, a second map, beside
+    /// `deny_unknown_fields` (serde refuses the pair), or with `#[arg]`.
+    fn flattened(
+        &self,
+        b: &mut Builder,
+        field: &Field,
+        span: Span,
+        at: &str,
+        again: bool,
+    ) -> Option<Map<String, Value>> {
+        let value = match recognise(field.ty, None) {
+            RustShape::Map { key, value } if is_string_key(key) => value,
+            _ => {
+                b.cx.error(
+                    span,
+                    format!(
+                        "#[derive(ToolArgs)] supports #[serde(flatten)] on a map (HashMap or BTreeMap with String keys: the other members), not on `{}`; write the fields out, or nest the type as a field of its own",
+                        super::ty::type_text(field.ty)
+                    ),
+                );
+                return None;
+            }
         };
-        properties.insert(name.clone(), Value::Object(schema));
-        if !(optional || field.serde.default || c.serde.default) {
-            b.spans.value(
-                &pointer::join("/required", &required.len().to_string()),
-                field.ident.span(),
-            );
-            required.push(Value::String(name));
+        let problem = if again {
+            Some("a second flattened map would get no member: serde gives every other member to the first")
+        } else if self.deny.is_some() {
+            Some("serde refuses #[serde(flatten)] beside #[serde(deny_unknown_fields)]")
+        } else if field.arg_span.is_some() {
+            Some("#[arg] on a flattened map has no argument to apply to")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            b.cx.error(span, problem);
+            return None;
         }
+        let values_at = format!("{at}/additionalProperties");
+        b.spans.value(&values_at, span);
+        Some(b.schema(value, &values_at)?.0)
     }
-    let mut root = Map::new();
-    root.insert("type".into(), "object".into());
-    root.insert("properties".into(), Value::Object(properties));
-    if !required.is_empty() {
-        root.insert("required".into(), Value::Array(required));
-    }
-    if let Some(span) = c.serde.deny_unknown_fields {
-        b.spans.value("/additionalProperties", span);
-        root.insert("additionalProperties".into(), Value::Bool(false));
-    }
-    Value::Object(root)
 }
 
-/// An enum of unit variants: a string enum.
+/// An enum of unit variants: a string enum. With a doc comment on a variant, each
+/// value is a branch of its own, `{"type": "string", "const": "name",
+/// "description": "..."}`, as schemars writes a documented enum (the schema model
+/// reports a miss of them as of one enum).
 pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
+    let read: Vec<&Variant> = variants.iter().filter(|v| !v.serde.skip).collect();
+    let documented = read.iter().any(|v| v.doc.is_some());
     let mut names: Vec<(String, String)> = Vec::new();
-    // (A variant marked #[serde(untagged)] is refused as such.)
-    for v in variants.iter().filter(|v| !v.serde.untagged) {
-        if let VariantFields::Newtype(_) | VariantFields::Other(_) = v.fields {
-            let span = match v.fields {
-                VariantFields::Newtype(ty) => ty.span(),
-                VariantFields::Other(span) => span,
-                VariantFields::Unit => unreachable!(),
-            };
-            let hint = if matches!(v.fields, VariantFields::Newtype(_)) {
-                "; for one of several types, mark the enum #[serde(untagged)]"
-            } else {
-                ""
-            };
-            b.cx.error(
-                span,
-                format!(
-                    "#[derive(ToolArgs)] supports enums of unit variants only \
-                     (a string enum); `{}` has fields{hint}",
-                    v.ident
-                ),
-            );
-        }
-    }
-    for v in variants.iter().filter(|v| !v.serde.skip) {
-        let rust_name = unraw(v.ident);
-        let (name, span) = v.serde_name(c.serde.rename_all);
-        if let Some((_, other)) = names.iter().find(|(n, _)| *n == name) {
-            b.cx.error(
-                span,
-                format!(
-                    "variants `{other}` and `{rust_name}` are both read by serde as \"{name}\"; rename one with #[serde(rename = \"...\")]"
-                ),
-            );
+    let mut branches = Vec::new();
+    for v in read {
+        let at = match documented {
+            true => pointer::join(&pointer::join("/anyOf", &names.len().to_string()), "const"),
+            false => pointer::join("/enum", &names.len().to_string()),
+        };
+        let Some(name) = variant_name(b, c, v, &mut names, &at) else {
             continue;
+        };
+        let mut branch = serde_json::json!({"type": "string", "const": name});
+        if let Some(doc) = &v.doc {
+            b.spans.given(&at.replace("/const", "/description"), doc);
+            branch["description"] = Value::String(doc.value.clone());
         }
-        b.spans
-            .value(&pointer::join("/enum", &names.len().to_string()), span);
-        names.push((name, rust_name));
+        branches.push(branch);
+    }
+    if documented {
+        return union(b, branches, "the enum");
     }
     b.spans.value("/enum", c.ident.span());
     let values: Vec<Value> = names.into_iter().map(|(n, _)| Value::String(n)).collect();
     serde_json::json!({"type": "string", "enum": values})
+}
+
+/// The name serde reads variant `v` as, its value's place at `at`, added to
+/// `names` (with the Rust name); `None` (reported) when another variant in
+/// `names` is read by the same name.
+pub(super) fn variant_name(
+    b: &mut Builder,
+    c: &Container,
+    v: &Variant,
+    names: &mut Vec<(String, String)>,
+    at: &str,
+) -> Option<String> {
+    let rust_name = unraw(v.ident);
+    let (name, span) = v.serde_name(c.serde.rename_all);
+    if let Some((_, other)) = names.iter().find(|(n, _)| *n == name) {
+        b.cx.error(
+            span,
+            format!(
+                "variants `{other}` and `{rust_name}` are both read by serde as \"{name}\"; rename one with #[serde(rename = \"...\")]"
+            ),
+        );
+        return None;
+    }
+    b.spans.value(at, span);
+    names.push((name.clone(), rust_name));
+    Some(name)
+}
+
+/// `{"anyOf": branches}` at the root; with no branch (reported, unless another
+/// error was: `what` names the enum), an empty schema, not checked.
+pub(super) fn union(b: &mut Builder, branches: Vec<Value>, what: &str) -> Value {
+    if branches.is_empty() {
+        if !b.cx.has_errors() {
+            b.cx.error(
+                b.container.span(),
+                format!(
+                    "{what} needs at least one variant serde reads: no value would be accepted"
+                ),
+            );
+        }
+        return Value::Object(Map::new());
+    }
+    b.spans.value("/anyOf", b.container.span());
+    serde_json::json!({ "anyOf": branches })
+}
+
+/// `struct S(T)`: `T`'s schema (serde reads the struct as its field).
+pub(super) fn newtype(b: &mut Builder, ty: &syn::Type) -> Value {
+    let Some((schema, _)) = b.schema(ty, "") else {
+        return Value::Object(Map::new());
+    };
+    if refers_to_itself_in_place(&schema) {
+        b.cx.push(syn::Error::new_spanned(
+            ty,
+            "a newtype struct holding itself would be read from the same value without end; \
+             hold it inside a Vec, a map or a struct",
+        ));
+        return Value::Object(Map::new());
+    }
+    Value::Object(schema)
 }
 
 /// `#[serde(untagged)]`: serde tries the variants in order and keeps the first that
@@ -147,7 +287,7 @@ pub(super) fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
                 branches.push(Value::Object(m));
             }
             VariantFields::Unit => branches.push(serde_json::json!({"type": "null"})),
-            VariantFields::Other(span) => b.cx.error(
+            VariantFields::Struct(_, span) | VariantFields::Tuple(_, span) => b.cx.error(
                 span,
                 format!(
                     "#[derive(ToolArgs)] supports newtype variants (`V(T)`) and unit variants \
@@ -158,18 +298,7 @@ pub(super) fn untagged_enum(b: &mut Builder, variants: &[Variant]) -> Value {
             ),
         }
     }
-    if branches.is_empty() {
-        if !b.cx.has_errors() {
-            b.cx.error(
-                b.container.span(),
-                "an untagged enum needs at least one variant serde reads: no value would be accepted",
-            );
-        }
-        // Reported: no schema to check.
-        return Value::Object(Map::new());
-    }
-    b.spans.value("/anyOf", b.container.span());
-    serde_json::json!({ "anyOf": branches })
+    union(b, branches, "an untagged enum")
 }
 
 /// Whether `schema` applies the type's own root (`"$ref": "#"`) to the value itself

@@ -14,6 +14,7 @@
 //! | `Option<T>` | a field: optional; elsewhere: `T` or `null` |
 //! | `Vec<T>` | `{"type": "array", "items": T}` |
 //! | `[T; N]` | `{"type": "array", "items": T}`, its item counts N to N |
+//! | `(A, B, ..)` | `{"type": "array", "prefixItems": [A, B, ..], "items": false, "minItems": n}` |
 //! | `HashSet<T>`, `BTreeSet<T>` | `{"type": "array", "items": T, "uniqueItems": true}` |
 //! | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
 //! | `serde_json::Value` | `{}` (any value) |
@@ -90,6 +91,8 @@ pub(crate) enum Shape {
     Set(Box<Shape>),
     /// `[T; N]`, with `T`'s shape.
     Fixed(Box<Shape>),
+    /// `(A, B, ..)` and tuple structs: items of fixed places and shapes.
+    Tuple,
     /// `HashMap`/`BTreeMap`, with the value's shape.
     Map(Box<Shape>),
     /// `serde_json::Value`.
@@ -200,7 +203,8 @@ pub(crate) fn type_text(ty: &Type) -> String {
         .replace("& ", "&")
 }
 
-const SUPPORTED: &str = "String, char, bool, integers, f32, f64, Option, Vec, [T; N], HashSet, \
+const SUPPORTED: &str =
+    "String, char, bool, integers, f32, f64, Option, Vec, [T; N], tuples, HashSet, \
                          BTreeSet, HashMap/BTreeMap with String keys, Box, serde_json::Value, and \
                          types deriving ToolArgs";
 
@@ -286,6 +290,9 @@ impl Builder<'_> {
             RustShape::Map { key, value } => self.map(key, value, pointer),
             RustShape::Fixed(a) => self.array(a, pointer),
             RustShape::Foreign(f) => Some((foreign_schema(f), Shape::Formatted)),
+            RustShape::Tuple(items) => {
+                Some((self.tuple(&items, ty.span(), pointer)?, Shape::Tuple))
+            }
             RustShape::External => Some(self.external(ty, pointer)),
             RustShape::Refused(hint) => {
                 self.unsupported(ty, &hint);
@@ -354,6 +361,28 @@ impl Builder<'_> {
             pointer,
         );
         Some((m, Shape::Fixed(Box::new(item))))
+    }
+
+    /// A tuple `(A, B)` (a tuple struct, a tuple variant's content): an array of
+    /// exactly those items, as serde reads it (`prefixItems`, `items: false`,
+    /// `minItems`), each part at `span`.
+    pub(crate) fn tuple(
+        &mut self,
+        types: &[&Type],
+        span: Span,
+        pointer: &str,
+    ) -> Option<Map<String, Value>> {
+        let mut items = Vec::new();
+        for (i, ty) in types.iter().enumerate() {
+            let at = pointer::join(&pointer::join(pointer, "prefixItems"), &i.to_string());
+            items.push(Value::Object(self.schema(ty, &at)?.0));
+        }
+        for kw in ["type", "prefixItems", "items", "minItems"] {
+            self.spans.value(&pointer::join(pointer, kw), span);
+        }
+        Some(object(
+            json!({"type": "array", "prefixItems": items, "items": false, "minItems": types.len()}),
+        ))
     }
 
     /// A type deriving `ToolArgs`: a marker node, validated by that type and

@@ -461,17 +461,28 @@ impl Run<'_> {
         for &branch in &node.all_of {
             self.check(false, branch, value, trail, pos, out);
         }
-        if !node.any_of.is_empty() {
-            let run = |i: usize, sink: &mut Sink<'_>| {
-                self.check(false, node.any_of[i], value, trail, pos, sink)
-            };
-            keywords::applicators::alternatives(AnyOf, node.any_of.len(), run, trail, pos, out);
-        }
-        if !node.one_of.is_empty() {
-            let run = |i: usize, sink: &mut Sink<'_>| {
-                self.check(false, node.one_of[i], value, trail, pos, sink)
-            };
-            keywords::applicators::alternatives(OneOf, node.one_of.len(), run, trail, pos, out);
+        for (rule, list, tag) in [
+            (AnyOf, &node.any_of, &node.any_of_tag),
+            (OneOf, &node.one_of, &node.one_of_tag),
+        ] {
+            if list.is_empty() {
+                continue;
+            }
+            let run =
+                |i: usize, sink: &mut Sink<'_>| self.check(false, list[i], value, trail, pos, sink);
+            match tag {
+                Some(d) => keywords::applicators::tagged(
+                    rule,
+                    list.len(),
+                    run,
+                    d.tag(),
+                    value,
+                    trail,
+                    pos,
+                    out,
+                ),
+                None => keywords::applicators::alternatives(rule, list.len(), run, trail, pos, out),
+            }
         }
         if let Some(not) = node.not {
             let run = |sink: &mut Sink<'_>| self.check(false, not, value, trail, pos, sink);

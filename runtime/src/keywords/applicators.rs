@@ -185,6 +185,99 @@ pub fn alternatives(
     }
 }
 
+/// A discriminated `anyOf`/`oneOf` ([`crate::schema::Discriminator`]), borrowed:
+/// the tag's name, its values and the branch each selects.
+#[derive(Clone, Copy, Debug)]
+pub struct Tag<'a> {
+    /// The property every branch requires.
+    pub name: &'a str,
+    /// Every tag value, in branch order.
+    pub values: &'a [Value],
+    /// For each of `values`, the branch it selects.
+    pub branches: &'a [usize],
+    /// The tag's index among every branch's declared properties, if the same.
+    pub declared: Option<usize>,
+    /// The branch is chosen by a member's name (`values` are names), not by
+    /// the value of the property `name`.
+    pub by_name: bool,
+}
+
+impl crate::schema::Discriminator {
+    /// The borrowed view [`tagged`] takes.
+    pub fn tag(&self) -> Tag<'_> {
+        Tag {
+            name: &self.name,
+            values: &self.values,
+            branches: &self.branches,
+            declared: self.declared,
+            by_name: self.by_name,
+        }
+    }
+}
+
+/// A discriminated `anyOf`/`oneOf` over `n` alternatives (as [`alternatives`]):
+/// an object is accepted only by the branch its tag selects. So an object with a
+/// known tag is validated against that branch alone, and its violations are the
+/// report; an unknown tag is one [`Kind::Enum`] on the tag, with every allowed
+/// value; a missing tag is [`Kind::Missing`] on it. Chosen by a member's name
+/// ([`Tag::by_name`]): an object holding exactly one of the names goes to its
+/// branch. Anything else (a value that is not an object, an object with none or
+/// several of the names) is left to [`alternatives`]. The verdict is the same as
+/// [`alternatives`]'s; a valid object costs one branch.
+#[allow(clippy::too_many_arguments)]
+pub fn tagged(
+    rule: Rule,
+    n: usize,
+    run: impl Fn(usize, &mut Sink<'_>),
+    tag: Tag<'_>,
+    value: &Value,
+    trail: &Trail<'_>,
+    position: Position,
+    out: &mut Sink<'_>,
+) {
+    let Value::Object(map) = value else {
+        alternatives(rule, n, run, trail, position, out);
+        return;
+    };
+    if tag.by_name {
+        let mut named = map
+            .keys()
+            .filter_map(|k| tag.values.iter().position(|v| v.as_str() == Some(k)));
+        match (named.next(), named.next()) {
+            (Some(k), None) => run(tag.branches[k], out),
+            _ => alternatives(rule, n, run, trail, position, out),
+        }
+        return;
+    }
+    let at = |argument: Option<usize>| match trail.is_root() {
+        true => Position {
+            argument,
+            declared: tag.declared,
+        },
+        false => position,
+    };
+    let Some(given) = map.get(tag.name) else {
+        out.report(|| Kind::Missing, &trail.key(tag.name), at(None));
+        return;
+    };
+    // JSON equality, as `const` and `enum` compare (`1` is `1.0`).
+    match tag
+        .values
+        .iter()
+        .position(|v| crate::json::json_eq(v, given))
+    {
+        Some(k) => run(tag.branches[k], out),
+        None => {
+            let argument = map.keys().position(|k| k == tag.name);
+            let kind = || Kind::Enum {
+                allowed: tag.values.into(),
+                received: crate::violation::received_value(given),
+            };
+            out.report(kind, &trail.key(tag.name), at(argument));
+        }
+    }
+}
+
 /// `not`: a violation when `run` accepts the value.
 pub fn not(
     run: impl Fn(&mut Sink<'_>),

@@ -258,12 +258,16 @@ pub const VOCABULARY: &[Keyword] = &[
     kw("deprecated", F::Annotation, None, D2020, Ann, UNREAD),
     kw("readOnly", F::Annotation, None, BOTH, Ann, UNREAD),
     kw("writeOnly", F::Annotation, None, BOTH, Ann, UNREAD),
+    // OpenAPI's (pydantic writes it beside a discriminated `oneOf`): a hint, the
+    // `oneOf` decides; the model finds the discriminator itself
+    // (`schema::Discriminator`).
+    kw("discriminator", F::Annotation, None, NONE, Ann, UNREAD),
 ];
 
 /// The first keyword that [`not_yet`] lists, in [`VOCABULARY`].
 const NOT_YET_FROM: usize = 57;
 /// The first keyword that [`kept_verbatim`] lists, in [`VOCABULARY`].
-const VERBATIM_FROM: usize = VOCABULARY.len() - 6;
+const VERBATIM_FROM: usize = VOCABULARY.len() - 7;
 
 /// The keyword called `name`.
 pub fn lookup(name: &str) -> Option<&'static Keyword> {

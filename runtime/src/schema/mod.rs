@@ -11,6 +11,7 @@ mod builder;
 mod closure;
 mod derived;
 mod diag;
+mod discriminator;
 pub(crate) mod facts;
 pub mod meta;
 mod parse;
@@ -20,6 +21,7 @@ mod uri;
 pub use budget::{ANALYSED_DEPTH, MAX_EVALUATIONS, MAX_HOPS};
 pub use builder::SchemaBuilder;
 pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
+pub use discriminator::Discriminator;
 
 /// The JSON of node `id` (as [`Schema::to_value`] writes it), for messages.
 pub fn node_value(schema: &Schema, id: NodeId) -> Value {
@@ -209,6 +211,11 @@ pub struct Node {
     pub any_of: Vec<NodeId>,
     /// `oneOf`.
     pub one_of: Vec<NodeId>,
+    /// How `anyOf` is discriminated, when its branches are objects told apart by
+    /// a required property's fixed values (see [`Discriminator`]).
+    pub any_of_tag: Option<Discriminator>,
+    /// How `oneOf` is discriminated, as [`Node::any_of_tag`].
+    pub one_of_tag: Option<Discriminator>,
     /// `not`.
     pub not: Option<NodeId>,
     /// `if`: which of `then`/`else` applies (no effect of its own).

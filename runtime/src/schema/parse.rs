@@ -104,6 +104,7 @@ pub(crate) fn parse_with(
         super::closure::mark_members_elsewhere(&mut p.nodes);
         super::closure::mark_conditional(&mut p.nodes);
         super::closure::mark_under_unevaluated(&mut p.nodes);
+        super::discriminator::mark_discriminators(&mut p.nodes);
         super::closure::excuse_conditional_required(&p.nodes, &mut p.lints);
         Ok(Schema {
             facts: super::facts::Facts::of(&p.nodes),

@@ -17,7 +17,8 @@
 //! Types it cannot read keep the generic pass (no items generated): a container
 //! `#[serde(default)]`, a fixed-size array of values that need checking, a type the
 //! derive does not map, a type marked `#[tool(custom_deserialize)]`, a recursive
-//! type, enums other than unit-variant ones, and fields with an `#[arg]`
+//! type, enums other than unit-variant ones, newtype and tuple structs, tuple
+//! fields, a flattened map, and fields with an `#[arg]`
 //! constraint its seeds do not check (exclusive bounds, a multiple, allowed
 //! values: `arg::Rule::seeded`).
 //!

@@ -215,6 +215,8 @@ pub(super) fn seed(
             (_, false) => return None,
         },
         RustShape::External => Some(ext.seed(ty)),
+        // A tuple keeps the generic pass.
+        RustShape::Tuple(_) => return None,
         // Never here (see `shape`), refused by the schema writer, or a foreign
         // type's format (checked by the generic pass).
         RustShape::Own | RustShape::Foreign(_) | RustShape::Refused(_) => return None,

@@ -1,0 +1,38 @@
+// Struct shapes the derive refuses: a flattened struct (only a map's members are
+// described), a flattened map beside deny_unknown_fields (serde refuses the
+// pair), a `default` serde would not use, a `default` the field's schema refuses,
+// and #[arg] on a tuple struct's field.
+use std::collections::HashMap;
+use tool_schema::ToolArgs;
+
+#[derive(ToolArgs)]
+struct Paging {
+    page: u32,
+}
+
+#[derive(ToolArgs)]
+struct FlattenStruct {
+    #[serde(flatten)]
+    paging: Paging,
+}
+
+#[derive(ToolArgs)]
+#[serde(deny_unknown_fields)]
+struct FlattenDenied {
+    #[serde(flatten)]
+    rest: HashMap<String, u8>,
+}
+
+#[derive(ToolArgs)]
+struct Defaults {
+    #[arg(default = 10)]
+    limit: u8,
+    #[arg(default = 300)]
+    #[serde(default)]
+    page: u8,
+}
+
+#[derive(ToolArgs)]
+struct Meters(#[arg(minimum = 0)] f64);
+
+fn main() {}
