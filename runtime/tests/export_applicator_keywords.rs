@@ -200,3 +200,41 @@ fn unevaluated_items() {
     });
     check_at("unevaluatedItems", "/properties/list/unevaluatedItems", s);
 }
+
+/// The content keywords only annotate (since 2019-09): every provider takes the
+/// tool, and the keyword is either kept as written or left out with nothing else
+/// changed (leaving an annotation out never changes which calls are valid).
+#[test]
+fn content_annotations() {
+    let schema = json!({
+        "type": "object",
+        "properties": {"doc": {
+            "type": "string",
+            "contentEncoding": "base64",
+            "contentMediaType": "application/json",
+            "contentSchema": {"type": "object"}
+        }},
+        "required": ["doc"]
+    });
+    let mut seen = Vec::new();
+    for target in Target::ALL {
+        let spec = ToolSpec::new("tool", "A tool.", &schema);
+        let done = export::export(target, &spec, &ExportOptions::default())
+            .unwrap_or_else(|e| panic!("{target:?} refused annotations: {e}"));
+        let out = exported_schema(target, &done.value);
+        let doc = &out["properties"]["doc"];
+        for k in ["contentEncoding", "contentMediaType", "contentSchema"] {
+            match doc.get(k) {
+                Some(v) => assert_eq!(Some(v), schema["properties"]["doc"].get(k), "{target:?} {k}"),
+                None => seen.push(format!("{target:?} leaves {k} out")),
+            }
+        }
+        // (Gemini's `parameters` writes type names in capitals.)
+        let ty = doc["type"].as_str().unwrap_or_default();
+        assert!(ty.eq_ignore_ascii_case("string"), "{target:?}: {doc}");
+    }
+    // Plain JSON Schema dialects keep them.
+    for target in [Target::Anthropic, Target::OpenAiChat, Target::Mcp] {
+        assert!(!seen.iter().any(|s| s.starts_with(&format!("{target:?} "))), "{seen:?}");
+    }
+}
