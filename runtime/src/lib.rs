@@ -69,10 +69,9 @@ pub mod __private {
     pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;
     pub use crate::keywords;
+    pub use crate::pattern::Regex;
     pub use crate::schema::Additional;
     pub use crate::tool::{fast_accepts, fast_parse, parse_str_generic};
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
-    #[cfg(feature = "regex")]
-    pub use regex;
     pub use serde_json;
 }
