@@ -189,20 +189,24 @@ impl Simple {
     /// (state 0: nothing read yet), if it has no more.
     fn table(&self) -> Option<Table> {
         let mut bits = vec![0u64];
+        // The states after the first character, by their positions.
+        let mut ids: std::collections::HashMap<u64, u16> = std::collections::HashMap::new();
         let mut next = Vec::new();
         let mut k = 0;
         while k < bits.len() {
             for b in 0..128u8 {
                 let to = self.step(bits[k], k != 0, char::from(b));
-                let id = match bits.iter().skip(1).position(|&x| x == to) {
-                    Some(i) => i + 1,
+                let id = match ids.get(&to) {
+                    Some(&id) => id,
                     None if bits.len() < MAX_STATES => {
                         bits.push(to);
-                        bits.len() - 1
+                        let id = (bits.len() - 1) as u16;
+                        ids.insert(to, id);
+                        id
                     }
                     None => return None,
                 };
-                next.push(id as u16);
+                next.push(id);
             }
             k += 1;
         }
