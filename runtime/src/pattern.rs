@@ -123,10 +123,12 @@ fn anchored_prefix(translated: &str) -> (Option<Box<str>>, bool) {
 const NEEDS_FEATURE: &str =
     "the pattern keyword needs tool-schema's `pattern` feature (on by default)";
 
-/// The last line of an engine's error (the others repeat the pattern).
+/// The last line of an engine's error (the others repeat the pattern), without
+/// `regex-lite`'s `error: `.
 #[cfg(feature = "pattern")]
 fn last_line(detail: &str) -> String {
-    detail.lines().last().unwrap_or("").trim().to_string()
+    let last = detail.lines().last().unwrap_or("").trim();
+    last.strip_prefix("error: ").unwrap_or(last).to_string()
 }
 
 /// A `pattern`, as written and as the regular expression that runs it.
