@@ -35,6 +35,8 @@ pub mod json;
 pub mod keywords;
 mod options;
 mod pattern;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod pattern_simple;
 pub mod render;
 pub mod repair;
 pub mod schema;
@@ -70,10 +72,9 @@ pub mod __private {
     pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;
     pub use crate::keywords;
+    pub use crate::pattern::Regex;
     pub use crate::schema::Additional;
     pub use crate::tool::{fast_accepts, fast_parse, parse_str_generic};
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
-    #[cfg(feature = "regex")]
-    pub use regex;
     pub use serde_json;
 }

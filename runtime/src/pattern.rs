@@ -1,21 +1,145 @@
-//! `pattern`: JSON Schema patterns are ECMA-262 regular expressions. They run on the
-//! `regex` crate (linear time, no catastrophic backtracking on a model's input) after
-//! a translation of the ECMA-262 forms whose meaning differs there: `\d`, `\w` and
-//! their negations are ASCII in ECMA-262 but Unicode in `regex`. What `regex` cannot
-//! run (lookaround, backreferences) is refused with a message, never ignored.
+//! `pattern`: JSON Schema patterns are ECMA-262 regular expressions. They run on
+//! `regex-lite` (the default `pattern` feature) or on the `regex` crate (the `regex`
+//! feature: Unicode property classes, faster matching, a longer build), both linear
+//! time, no catastrophic backtracking on a model's input, after a translation of
+//! the ECMA-262 forms whose meaning differs there. [`translate`] is the one place
+//! of that meaning: `\d`, `\w` and their negations are ASCII, `\s` is ECMA-262's
+//! white space and line terminators, each written out as a class so that both
+//! engines read it alike. What the engine cannot run (lookaround,
+//! backreferences, `\p{..}` without the `regex` feature) is refused with a
+//! message, never ignored.
 //!
-//! The engine is behind the default `regex` feature; without it a schema with a
-//! `pattern` is refused.
+//! With `regex-lite`, a simple pattern (a sequence of character sets, each
+//! repeated, anchored or not: `^[a-z_]+$`, `^[0-9]{4}-[0-9]{2}$`) is answered by a
+//! small matcher of its own (`pattern_simple`), checked against the engine on
+//! every short string of a test alphabet; the engine answers the others.
+//!
+//! Without the `pattern` feature a schema with a `pattern` is refused.
+
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+use regex_lite as engine;
+
+#[cfg(feature = "regex")]
+use regex as engine;
+
+/// A compiled regular expression of the engine the features chose (`regex-lite`,
+/// or `regex` with that feature). For generated code and the model.
+#[doc(hidden)]
+#[derive(Clone, Debug)]
+pub struct Regex {
+    #[cfg(feature = "pattern")]
+    engine: engine::Regex,
+    /// With `regex-lite`, the small matcher of a simple pattern (it answers
+    /// instead of the engine, ten times faster or more).
+    #[cfg(all(feature = "pattern", not(feature = "regex")))]
+    simple: Option<crate::pattern_simple::Simple>,
+    /// The literal text every match starts the string with (a pattern
+    /// `^literal...`), compared before the engine runs.
+    prefix: Option<Box<str>>,
+    /// Whether the pattern is `^` and [`Regex::prefix`] alone: the comparison is
+    /// the answer.
+    literal: bool,
+}
+
+impl Regex {
+    /// Compiles `translated` (a pattern in the engine's syntax, as
+    /// [`Pattern::translated`] holds it); the error is the engine's last line.
+    pub fn new(translated: &str) -> Result<Regex, String> {
+        #[cfg(feature = "pattern")]
+        {
+            let engine = engine::Regex::new(translated).map_err(|e| last_line(&e.to_string()))?;
+            let (prefix, literal) = anchored_prefix(translated);
+            Ok(Regex {
+                engine,
+                #[cfg(not(feature = "regex"))]
+                simple: crate::pattern_simple::Simple::parse(translated),
+                prefix,
+                literal,
+            })
+        }
+        #[cfg(not(feature = "pattern"))]
+        {
+            let _ = translated;
+            Err(NEEDS_FEATURE.into())
+        }
+    }
+
+    /// Whether `s` matches (anywhere).
+    #[inline]
+    pub fn is_match(&self, s: &str) -> bool {
+        #[cfg(all(feature = "pattern", not(feature = "regex")))]
+        if let Some(simple) = &self.simple {
+            return simple.is_match(s);
+        }
+        if let Some(prefix) = &self.prefix {
+            if !s.starts_with(&**prefix) {
+                return false;
+            }
+            if self.literal {
+                return true;
+            }
+        }
+        #[cfg(feature = "pattern")]
+        {
+            self.engine.is_match(s)
+        }
+        #[cfg(not(feature = "pattern"))]
+        {
+            let _ = s;
+            false
+        }
+    }
+}
+
+/// The literal text a `translated` pattern anchored with `^` requires at the
+/// start (`^k7_` and `^ab+` require `k7_` and `ab`), and whether it is the whole
+/// pattern. Patterns with an alternation (`|`) anywhere have none.
+#[cfg(feature = "pattern")]
+fn anchored_prefix(translated: &str) -> (Option<Box<str>>, bool) {
+    let Some(rest) = translated.strip_prefix('^') else {
+        return (None, false);
+    };
+    if translated.contains('|') {
+        return (None, false);
+    }
+    let end = rest
+        .find(|c| "\\.+*?()|[]{}^$".contains(c))
+        .unwrap_or(rest.len());
+    let mut prefix = &rest[..end];
+    let literal = end == rest.len();
+    if rest[end..].starts_with(['?', '*', '{']) {
+        // The last character may be absent.
+        prefix = prefix
+            .char_indices()
+            .last()
+            .map_or("", |(i, _)| &prefix[..i]);
+    }
+    let prefix = (!prefix.is_empty()).then(|| prefix.into());
+    (prefix, literal)
+}
+
+/// The refusal of a pattern when no engine is built.
+#[cfg(not(feature = "pattern"))]
+const NEEDS_FEATURE: &str =
+    "the pattern keyword needs tool-schema's `pattern` feature (on by default)";
+
+/// The last line of an engine's error (the others repeat the pattern), without
+/// `regex-lite`'s `error: `.
+#[cfg(feature = "pattern")]
+fn last_line(detail: &str) -> String {
+    let last = detail.lines().last().unwrap_or("").trim();
+    last.strip_prefix("error: ").unwrap_or(last).to_string()
+}
 
 /// A `pattern`, as written and as the regular expression that runs it.
 #[derive(Clone, Debug)]
 pub struct Pattern {
     /// The pattern as written in the schema (ECMA-262 syntax).
     pub source: std::sync::Arc<str>,
-    /// The same pattern in the `regex` crate's syntax.
+    /// The same pattern in the engine's syntax (the same for `regex-lite` and
+    /// `regex`).
     pub translated: String,
-    #[cfg(feature = "regex")]
-    pub(crate) regex: regex::Regex,
+    pub(crate) regex: Regex,
 }
 
 impl PartialEq for Pattern {
@@ -26,16 +150,9 @@ impl PartialEq for Pattern {
 
 impl Pattern {
     /// Whether `s` matches (anywhere, as JSON Schema's `pattern` is unanchored).
-    #[cfg(feature = "regex")]
+    #[inline]
     pub fn is_match(&self, s: &str) -> bool {
         self.regex.is_match(s)
-    }
-
-    /// Without the `regex` feature no pattern is ever built (the parser refuses
-    /// them).
-    #[cfg(not(feature = "regex"))]
-    pub fn is_match(&self, _s: &str) -> bool {
-        false
     }
 }
 
@@ -43,12 +160,13 @@ impl Pattern {
 /// matches is read once whatever their number.
 #[derive(Clone, Debug)]
 pub struct PatternSet {
+    /// With `regex`: the set, one pass for any number of patterns.
     #[cfg(feature = "regex")]
     set: regex::RegexSet,
-    /// Each pattern on its own, to say which match without allocating (sets of
-    /// up to 64 patterns).
-    #[cfg(feature = "regex")]
-    each: Vec<regex::Regex>,
+    /// Each pattern on its own, to say which match without allocating (with
+    /// `regex`, sets of up to 64 patterns; with `regex-lite`, which has no sets,
+    /// every set: the patterns run one by one, after their anchored prefixes).
+    each: Vec<Regex>,
 }
 
 impl PartialEq for PatternSet {
@@ -58,28 +176,26 @@ impl PartialEq for PatternSet {
     }
 }
 
-/// Up to this many patterns, the ones matching a name (once the set says some
-/// do) are found one by one, without allocating; beyond, by the set in one pass
-/// (which allocates its answer).
-pub const ONE_BY_ONE: usize = 64;
+/// Up to this many patterns (with the `regex` feature), the ones matching a name
+/// (once the set says some do) are found one by one, without allocating; beyond,
+/// by the set in one pass (which allocates its answer).
+#[cfg(feature = "regex")]
+const ONE_BY_ONE: usize = 64;
 
 impl PatternSet {
-    /// The set of `translated` patterns (in the `regex` crate's syntax, as
+    /// The set of `translated` patterns (in the engine's syntax, as
     /// [`Pattern::translated`] holds them). For generated code and the parser.
     #[doc(hidden)]
     pub fn from_translated(translated: &[&str]) -> Result<PatternSet, String> {
+        let fail = |e: String| format!("the patterns cannot be matched together: {e}");
         #[cfg(feature = "regex")]
         {
-            let fail = |e: regex::Error| {
-                let detail = e.to_string();
-                let last = detail.lines().last().unwrap_or("").trim().to_string();
-                format!("the patterns cannot be matched together: {last}")
-            };
-            let set = regex::RegexSet::new(translated).map_err(fail)?;
+            let set =
+                regex::RegexSet::new(translated).map_err(|e| fail(last_line(&e.to_string())))?;
             let each = if translated.len() <= ONE_BY_ONE {
                 translated
                     .iter()
-                    .map(|t| regex::Regex::new(t))
+                    .map(|t| Regex::new(t))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(fail)?
             } else {
@@ -87,41 +203,89 @@ impl PatternSet {
             };
             Ok(PatternSet { set, each })
         }
-        #[cfg(not(feature = "regex"))]
+        #[cfg(all(feature = "pattern", not(feature = "regex")))]
         {
-            let _ = translated;
-            Err("patternProperties needs tool-schema's `regex` feature (on by default)".into())
+            let each = translated
+                .iter()
+                .map(|t| Regex::new(t))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(fail)?;
+            Ok(PatternSet { each })
+        }
+        #[cfg(not(feature = "pattern"))]
+        {
+            let _ = (translated, fail);
+            Err("patternProperties needs tool-schema's `pattern` feature (on by default)".into())
         }
     }
 
     /// Calls `each(i)` for every pattern `i` that matches `name` (anywhere), in
-    /// order, until it returns `false`; returns whether it never did. A name no
-    /// pattern matches costs one pass of the set; sets of up to 64
-    /// patterns allocate nothing.
-    #[cfg(feature = "regex")]
+    /// order, until it returns `false`; returns whether it never did. With the
+    /// `regex` feature a name no pattern matches costs one pass of the set, and
+    /// sets of up to 64 patterns allocate nothing; with `regex-lite` each pattern
+    /// is asked (a pattern `^literal...` compares its literal first), and
+    /// nothing allocates.
     pub fn each_match(&self, name: &str, mut each: impl FnMut(usize) -> bool) -> bool {
-        if !self.set.is_match(name) {
-            return true;
+        #[cfg(feature = "regex")]
+        {
+            if !self.set.is_match(name) {
+                return true;
+            }
+            if self.each.len() != self.set.len() {
+                return self.set.matches(name).into_iter().all(each);
+            }
         }
-        if self.each.len() == self.set.len() {
-            return self
-                .each
-                .iter()
-                .enumerate()
-                .filter(|(_, re)| re.is_match(name))
-                .all(|(i, _)| each(i));
-        }
-        self.set.matches(name).into_iter().all(each)
-    }
-
-    /// Without the `regex` feature no set is ever built.
-    #[cfg(not(feature = "regex"))]
-    pub fn each_match(&self, _name: &str, _each: impl FnMut(usize) -> bool) -> bool {
-        true
+        self.each
+            .iter()
+            .enumerate()
+            .filter(|(_, re)| re.is_match(name))
+            .all(|(i, _)| each(i))
     }
 }
 
-/// Rewrites an ECMA-262 pattern into the `regex` crate's syntax.
+/// ECMA-262's `\s`: WhiteSpace (tab, vertical tab, form feed, space, U+00A0,
+/// U+FEFF and the Zs category) and LineTerminator (LF, CR, U+2028, U+2029), as the
+/// members of a class.
+const SPACE: &str = r"\t\n\x0B\x0C\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
+
+/// Everything but [`SPACE`], as the members of a class (for `\S` inside a class:
+/// neither engine nests classes the same way).
+const NOT_SPACE: &str = r"\x00-\x08\x0E-\x1F\x21-\x{9F}\x{A1}-\x{167F}\x{1681}-\x{1FFF}\x{200B}-\x{2027}\x{202A}-\x{202E}\x{2030}-\x{205E}\x{2060}-\x{2FFF}\x{3001}-\x{FEFE}\x{FF00}-\x{10FFFF}";
+
+/// Everything but an ASCII digit, as the members of a class (`\D` inside a class).
+const NOT_DIGIT: &str = r"\x00-\x2F\x3A-\x{10FFFF}";
+
+/// Everything but an ASCII word character, as the members of a class (`\W`
+/// inside a class).
+const NOT_WORD: &str = r"\x00-\x2F\x3A-\x40\x5B-\x5E\x60\x7B-\x{10FFFF}";
+
+/// One ECMA-262 class escape (`\d`, `\D`, `\w`, `\W`, `\s`, `\S`) in the engines'
+/// syntax, inside a class or on its own.
+fn class_escape(e: char, in_class: bool) -> Option<String> {
+    let (members, negated) = match e {
+        'd' => ("0-9", false),
+        'w' => ("0-9A-Za-z_", false),
+        's' => (SPACE, false),
+        'D' => ("0-9", true),
+        'W' => ("0-9A-Za-z_", true),
+        'S' => (SPACE, true),
+        _ => return None,
+    };
+    Some(match (in_class, negated) {
+        (false, false) => format!("[{members}]"),
+        (false, true) => format!("[^{members}]"),
+        (true, false) => members.to_string(),
+        (true, true) => match e {
+            'D' => NOT_DIGIT,
+            'W' => NOT_WORD,
+            _ => NOT_SPACE,
+        }
+        .to_string(),
+    })
+}
+
+/// Rewrites an ECMA-262 pattern into the engines' syntax (`regex-lite` and `regex`
+/// read it alike, but for `\p{..}`, which only `regex` runs).
 pub fn translate(src: &str) -> Result<String, String> {
     let chars: Vec<char> = src.chars().collect();
     let mut out = String::with_capacity(src.len() + 8);
@@ -135,15 +299,16 @@ pub fn translate(src: &str) -> Result<String, String> {
                     return Err("invalid pattern: it ends with a lone backslash".into());
                 };
                 i += 2;
+                if let Some(class) = class_escape(e, in_class) {
+                    out.push_str(&class);
+                    continue;
+                }
                 match e {
-                    'd' => out.push_str(if in_class { "0-9" } else { "[0-9]" }),
-                    'w' => out.push_str(if in_class {
-                        "0-9A-Za-z_"
-                    } else {
-                        "[0-9A-Za-z_]"
-                    }),
-                    'D' if !in_class => out.push_str("[^0-9]"),
-                    'W' if !in_class => out.push_str("[^0-9A-Za-z_]"),
+                    'p' | 'P' if !cfg!(feature = "regex") => {
+                        return Err(format!(
+                            "pattern uses the Unicode property class \\{e}{{..}}, which needs tool-schema's `regex` feature (regex-lite, the default engine, has no Unicode tables)"
+                        ))
+                    }
                     '1'..='9' if !in_class => {
                         return Err(format!(
                         "pattern uses the backreference \\{e}, which the regex engine cannot run"
@@ -213,27 +378,30 @@ pub fn translate(src: &str) -> Result<String, String> {
 /// Checks and compiles a pattern.
 pub(crate) fn compile(src: &str) -> Result<Pattern, String> {
     let translated = translate(src)?;
-    #[cfg(feature = "regex")]
+    #[cfg(not(feature = "pattern"))]
     {
-        let regex = regex::Regex::new(&translated).map_err(|e| {
-            let detail = e.to_string();
-            let last = detail.lines().last().unwrap_or("").trim();
-            format!("invalid pattern {src:?}: {last}")
-        })?;
+        let _ = translated;
+        Err(NEEDS_FEATURE.into())
+    }
+    #[cfg(feature = "pattern")]
+    {
+        let regex = Regex::new(&translated).map_err(|e| format!("invalid pattern {src:?}: {e}"))?;
         Ok(Pattern {
             source: src.into(),
             translated,
             regex,
         })
     }
-    #[cfg(not(feature = "regex"))]
-    {
-        let _ = translated;
-        Err("the pattern keyword needs tool-schema's `regex` feature (on by default)".into())
-    }
 }
 
-#[cfg(all(test, feature = "regex"))]
+/// The engine alone on a translated pattern (no prefix, no small matcher).
+#[cfg(all(test, feature = "pattern", not(feature = "regex")))]
+pub(crate) fn engine_for_tests(translated: &str) -> impl Fn(&str) -> bool {
+    let engine = engine::Regex::new(translated).unwrap();
+    move |s| engine.is_match(s)
+}
+
+#[cfg(all(test, feature = "pattern"))]
 mod tests {
     use super::*;
 
@@ -259,5 +427,68 @@ mod tests {
         assert!(compile("(").unwrap_err().starts_with("invalid pattern"));
         assert!(matches("^[^]$", "x"));
         assert!(!matches("[]", "x"));
+    }
+
+    #[test]
+    fn ecma_white_space_in_both_engines() {
+        // ECMA-262: U+FEFF is white space, U+0085 is not (Unicode says the reverse).
+        assert!(matches("^\\s$", "\u{feff}"));
+        assert!(matches("^\\s$", "\u{2029}"));
+        assert!(!matches("^\\s$", "\u{85}"));
+        assert!(matches("^\\S$", "\u{85}"));
+        assert!(!matches("^\\S$", "\u{3000}"));
+        assert!(matches("^[\\sa]+$", "a \u{a0}a"));
+        assert!(matches("^[\\S]+$", "ab\u{85}"));
+        assert!(!matches("^[\\S]$", "\t"));
+    }
+
+    #[test]
+    fn negated_classes_inside_a_class_are_ascii() {
+        assert!(matches("^[\\D]$", "\u{661}")); // ARABIC-INDIC DIGIT ONE is not \d
+        assert!(!matches("^[\\D]$", "7"));
+        assert!(matches("^[\\W]$", "é"));
+        assert!(!matches("^[\\W]$", "_"));
+        assert!(matches("^[\\W\\d]+$", "é7-"));
+    }
+
+    #[test]
+    fn property_classes_need_the_regex_feature() {
+        let got = compile("^\\p{Letter}+$");
+        if cfg!(feature = "regex") {
+            assert!(got.unwrap().is_match("école"));
+        } else {
+            let err = got.unwrap_err();
+            assert!(err.contains("`regex` feature"), "{err}");
+        }
+    }
+
+    #[test]
+    fn anchored_prefixes() {
+        assert_eq!(anchored_prefix("^k7_"), (Some("k7_".into()), true));
+        assert_eq!(anchored_prefix("^ab+c"), (Some("ab".into()), false));
+        assert_eq!(anchored_prefix("^abc?"), (Some("ab".into()), false));
+        assert_eq!(anchored_prefix("^é{2}"), (None, false));
+        assert_eq!(anchored_prefix("^aé*"), (Some("a".into()), false));
+        assert_eq!(anchored_prefix("^ab|cd"), (None, false));
+        assert_eq!(anchored_prefix("ab"), (None, false));
+        assert_eq!(anchored_prefix("^[0-9]"), (None, false));
+        assert!(matches("^k7_", "k7_x"));
+        assert!(!matches("^k7_", "k7"));
+        assert!(matches("^ab?$", "a"));
+        assert!(!matches("^ab+c", "abbd"));
+    }
+
+    #[test]
+    fn pattern_sets_say_which_match() {
+        let set = PatternSet::from_translated(&["^a", "b$", "^x+$"]).unwrap();
+        let mut seen = Vec::new();
+        assert!(set.each_match("ab", |i| {
+            seen.push(i);
+            true
+        }));
+        assert_eq!(seen, [0, 1]);
+        assert!(set.each_match("zzz", |_| false));
+        assert!(!set.each_match("xx", |_| false));
+        assert!(PatternSet::from_translated(&["("]).is_err());
     }
 }

@@ -50,8 +50,8 @@ pub(super) fn code(node: &Node) -> TokenStream {
             quote!(p),
         );
         checks.push(quote!({
-            static RE: ::std::sync::OnceLock<#rt::regex::Regex> = ::std::sync::OnceLock::new();
-            let re = RE.get_or_init(|| #rt::regex::Regex::new(#translated).expect("pattern checked at compile time"));
+            static RE: ::std::sync::OnceLock<#rt::Regex> = ::std::sync::OnceLock::new();
+            let re = RE.get_or_init(|| #rt::Regex::new(#translated).expect("pattern checked at compile time"));
             if !re.is_match(s) { #push }
         }));
     }

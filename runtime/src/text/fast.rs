@@ -428,15 +428,7 @@ impl PatternCell {
     #[inline]
     pub fn is_match(&self, source: &str, s: &str) -> bool {
         let pattern = self.0.get_or_init(|| crate::pattern::compile(source).ok());
-        #[cfg(feature = "regex")]
-        {
-            pattern.as_ref().is_some_and(|p| p.is_match(s))
-        }
-        #[cfg(not(feature = "regex"))]
-        {
-            let _ = (pattern, s);
-            false
-        }
+        pattern.as_ref().is_some_and(|p| p.is_match(s))
     }
 }
 

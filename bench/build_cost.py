@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Build cost of tool-schema against serde derive (issue #17).
+
+Builds two small binary crates from clean, side by side, each in a target
+directory of its own: bench/build_cost/tools-ts (the four benchmark tools with
+`tool_schema!` and `include!`, tool-schema from this workspace as a path
+dependency, default features) and bench/build_cost/tools-serde (the same tools as
+serde derive structs). Prints wall and CPU seconds (user + sys of cargo and every
+rustc it ran), the peak resident memory of the largest process, and the ratios.
+
+    python3 bench/build_cost.py                      # release and debug, one run each
+    python3 bench/build_cost.py --profile release --runs 3
+    python3 bench/build_cost.py --ts-args="--no-default-features"   # features of tools-ts
+    python3 bench/build_cost.py --timings           # also cargo's --timings report per build
+    python3 bench/build_cost.py --scaling            # schema size: 30/45/60 deep, 2,000 properties
+
+`--scaling` builds one generated crate (a `tool_schema!` of one schema, release)
+per case after its dependencies, and prints the CPU seconds and peak memory of
+that crate's own build: a schema nested 30, 45 and 60 objects deep (each level an
+integer and the next level) and one object of 2,000 properties (strings, bounded
+integers, booleans, enums in turn). Compile cost should grow linearly with both.
+
+On a shared machine wall time depends on the others' load: quote the CPU time
+beside it. The builds are offline (the registry cache must hold the crates: a
+`cargo build` of the workspace fetches them). Not part of CI (a few minutes).
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WORKSPACE = os.path.dirname(HERE)
+CRATES = {"tool-schema": "tools-ts", "serde derive": "tools-serde"}
+
+
+def load():
+    with open("/proc/loadavg") as f:
+        return f.read().split()[0]
+
+
+def build(crate, profile, target, extra, timings):
+    """One clean build of `crate`: (wall s, cpu s, peak KiB)."""
+    manifest_dir = os.path.join(HERE, "build_cost", crate)
+    lock = os.path.join(manifest_dir, "Cargo.lock")
+    # The workspace's lock file: the same versions as the workspace, offline.
+    shutil.copy(os.path.join(WORKSPACE, "Cargo.lock"), lock)
+    shutil.rmtree(target, ignore_errors=True)
+    cmd = ["cargo", "build", "--offline", "--quiet"]
+    if profile == "release":
+        cmd.append("--release")
+    if timings:
+        cmd.append("--timings")
+    cmd += extra
+    env = dict(os.environ, CARGO_TARGET_DIR=target)
+    env.pop("RUSTFLAGS", None)
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
+        timed = ["/usr/bin/time", "-o", out.name, "-f", "%e %U %S %M"] + cmd
+        try:
+            subprocess.run(timed, cwd=manifest_dir, env=env, check=True)
+        finally:
+            os.remove(lock)
+        wall, user, system, peak = out.read().split()
+    binary = os.path.join(target, profile, crate)
+    ran = subprocess.run([binary], capture_output=True, text=True, check=True).stdout
+    if "false" in ran:
+        sys.exit(f"{crate}: a valid call was refused: {ran}")
+    if timings:
+        report = os.path.join(target, "cargo-timings", "cargo-timing.html")
+        kept = os.path.join(os.path.dirname(target), f"timings-{crate}-{profile}.html")
+        shutil.copy(report, kept)
+        print(f"  {crate} {profile}: --timings report in {kept}", file=sys.stderr)
+    return float(wall), float(user) + float(system), int(peak)
+
+
+def deep(depth):
+    """An object nested `depth` levels: each level an `id` and the next `child`."""
+    node = {"type": "string", "minLength": 1}
+    for level in range(depth):
+        node = {
+            "type": "object",
+            "properties": {"id": {"type": "integer", "minimum": level}, "child": node},
+            "required": ["id"],
+            "additionalProperties": False,
+        }
+    return node
+
+
+def wide(count):
+    """An object of `count` properties of four kinds in turn."""
+    kinds = [
+        {"type": "string"},
+        {"type": "integer", "minimum": 0, "maximum": 1000},
+        {"type": "boolean"},
+        {"type": "string", "enum": ["low", "mid", "high"]},
+    ]
+    properties = {f"p{i}": kinds[i % 4] for i in range(count)}
+    return {"type": "object", "properties": properties, "required": ["p0", "p1"], "additionalProperties": False}
+
+
+SCALING = {"depth 30": lambda: deep(30), "depth 45": lambda: deep(45), "depth 60": lambda: deep(60),
+           "2,000 properties": lambda: wide(2000)}
+
+SCALE_MAIN = """use tool_schema::ToolArgs;
+
+tool_schema::tool_schema! {
+    pub Scaled = include!("schema.json");
+}
+
+fn main() {
+    println!("{}", Scaled::validate(&serde_json::json!({})).is_valid());
+}
+"""
+
+
+def scaling(root):
+    """Each case of SCALING: (name, cpu s, peak KiB) of the generated crate's build."""
+    import json
+    crate = os.path.join(root, "tools-scale")
+    os.makedirs(os.path.join(crate, "src"), exist_ok=True)
+    with open(os.path.join(crate, "Cargo.toml"), "w") as f:
+        f.write('[package]\nname = "tools-scale"\nversion = "0.0.0"\nedition = "2021"\n\n[workspace]\n\n'
+                f'[dependencies]\ntool-schema = {{ path = {json.dumps(WORKSPACE)} }}\nserde_json = "1"\n')
+    main_rs = os.path.join(crate, "src", "main.rs")
+    with open(main_rs, "w") as f:
+        f.write(SCALE_MAIN)
+    shutil.copy(os.path.join(WORKSPACE, "Cargo.lock"), os.path.join(crate, "Cargo.lock"))
+    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(root, "scale-target"))
+    env.pop("RUSTFLAGS", None)
+    cmd = ["cargo", "build", "--offline", "--quiet", "--release"]
+    rows = []
+    for name, schema in [("dependencies", lambda: {"type": "object"})] + list(SCALING.items()):
+        with open(os.path.join(crate, "schema.json"), "w") as f:
+            json.dump(schema(), f, indent=1)
+        os.utime(main_rs)
+        with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
+            subprocess.run(["/usr/bin/time", "-o", out.name, "-f", "%e %U %S %M"] + cmd, cwd=crate, env=env, check=True)
+            wall, user, system, peak = out.read().split()
+        print(f"  {name}: wall {float(wall):.1f} s, cpu {float(user) + float(system):.1f} s, "
+              f"peak {int(peak) / 1024:.0f} MiB (load {load()})", file=sys.stderr)
+        if name != "dependencies":
+            rows.append((name, float(user) + float(system), int(peak)))
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profile", choices=["release", "debug", "both"], default="both")
+    parser.add_argument("--runs", type=int, default=1, help="builds of each crate per profile (the minimum is kept)")
+    parser.add_argument("--target-root", help="where the target directories go (default: a temporary directory, removed after)")
+    parser.add_argument("--ts-args", default="", help="more cargo arguments for tools-ts, e.g. --no-default-features")
+    parser.add_argument("--scaling", action="store_true", help="the schema-size cases instead of the side-by-side build")
+    parser.add_argument("--timings", action="store_true", help="keep cargo's --timings report of each build (needs --target-root)")
+    args = parser.parse_args()
+    if args.timings and not args.target_root:
+        parser.error("--timings needs --target-root (the reports are kept there)")
+
+    root = args.target_root or tempfile.mkdtemp(prefix="build-cost-")
+    os.makedirs(root, exist_ok=True)
+    profiles = ["release", "debug"] if args.profile == "both" else [args.profile]
+    print(f"load average (1 min) before: {load()}; nproc {os.cpu_count()}", file=sys.stderr)
+    if args.scaling:
+        try:
+            rows = scaling(root)
+        finally:
+            if not args.target_root:
+                shutil.rmtree(root, ignore_errors=True)
+        print("| schema (release, the crate's own build) | CPU | peak rustc memory |")
+        print("|---|---:|---:|")
+        for name, cpu, peak in rows:
+            print(f"| {name} | {cpu:.1f} s | {peak / 1024:.0f} MiB |")
+        return
+    rows = []
+    try:
+        for profile in profiles:
+            best = {}
+            for run in range(args.runs):
+                for name, crate in CRATES.items():
+                    extra = args.ts_args.split() if crate == "tools-ts" else []
+                    target = os.path.join(root, f"{crate}-{profile}")
+                    got = build(crate, profile, target, extra, args.timings)
+                    print(f"  {name} {profile} run {run + 1}: wall {got[0]:.1f} s, cpu {got[1]:.1f} s, "
+                          f"peak {got[2] / 1024:.0f} MiB (load {load()})", file=sys.stderr)
+                    if name not in best or got[1] < best[name][1]:
+                        best[name] = got
+                    shutil.rmtree(target, ignore_errors=True)
+            rows.append((profile, best["tool-schema"], best["serde derive"]))
+    finally:
+        if not args.target_root:
+            shutil.rmtree(root, ignore_errors=True)
+    print(f"load average (1 min) after: {load()}", file=sys.stderr)
+
+    features = f" `{args.ts_args}`" if args.ts_args else ""
+    print(f"| clean build{features} | tool-schema wall | CPU | peak | serde derive wall | CPU | peak | ratio wall | ratio CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for profile, ts, serde in rows:
+        print(f"| {profile} | {ts[0]:.1f} s | {ts[1]:.1f} s | {ts[2] / 1024:.0f} MiB "
+              f"| {serde[0]:.1f} s | {serde[1]:.1f} s | {serde[2] / 1024:.0f} MiB "
+              f"| {ts[0] / serde[0]:.2f}x | {ts[1] / serde[1]:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,508 @@
+//! A small matcher for the common patterns (`^[a-z_]+$`, `^[0-9]{4}-[0-9]{2}$`,
+//! `^[A-Z]{3}`): a sequence of character sets, each repeated a bounded or unbounded
+//! number of times, optionally anchored at either end, and nothing else (no group,
+//! no alternation, no assertion but `^` first and `$` last). Such a pattern is a
+//! Glushkov automaton of at most 64 positions, simulated with one 64-bit set of
+//! positions per character, and over ASCII a table of its states (one lookup a
+//! byte; at most 256 states, else the simulation alone): linear time, no
+//! allocation, and about as fast as the `regex` crate on short strings, where
+//! `regex-lite` is ten times slower or more.
+//!
+//! It reads the *translated* pattern (the output of `pattern::translate`, in the
+//! engines' syntax) and answers as the engine does; anything outside the
+//! subset is left to the engine ([`Simple::parse`] returns `None`).
+
+/// The most positions (character sets after expanding counted repetitions).
+const MAX_POSITIONS: usize = 64;
+
+/// A set of characters: sorted, inclusive ranges.
+#[derive(Clone, Debug, Default)]
+struct Set {
+    ranges: Vec<(char, char)>,
+    negated: bool,
+}
+
+impl Set {
+    fn contains(&self, c: char) -> bool {
+        self.ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != self.negated
+    }
+}
+
+/// A simple pattern, ready to match.
+#[derive(Clone, Debug)]
+pub(crate) struct Simple {
+    /// For each ASCII character, the positions whose set holds it.
+    ascii: Box<[u64; 128]>,
+    /// Each position's set (for the characters beyond ASCII).
+    sets: Vec<Set>,
+    /// The positions that may come first.
+    first: u64,
+    /// For each position, the positions that may follow it.
+    follow: Vec<u64>,
+    /// The positions after which the rest may be absent.
+    last: u64,
+    /// Whether the empty string matches the whole sequence.
+    nullable: bool,
+    anchored_start: bool,
+    anchored_end: bool,
+    /// The moves on ASCII, when they fit in [`MAX_STATES`] states.
+    table: Option<Table>,
+}
+
+/// One item of the sequence: a set and how many times it repeats.
+struct Item {
+    set: Set,
+    min: usize,
+    max: Option<usize>,
+}
+
+impl Simple {
+    /// The matcher of `translated`, if it is in the subset.
+    pub(crate) fn parse(translated: &str) -> Option<Simple> {
+        let chars: Vec<char> = translated.chars().collect();
+        let mut i = 0;
+        let anchored_start = chars.first() == Some(&'^');
+        if anchored_start {
+            i = 1;
+        }
+        let mut end = chars.len();
+        let anchored_end = end > i && chars[end - 1] == '$' && !escaped(&chars, end - 1);
+        if anchored_end {
+            end -= 1;
+        }
+        let mut items = Vec::new();
+        while i < end {
+            let (set, next) = atom(&chars[..end], i)?;
+            let (min, max, next) = quantifier(&chars[..end], next)?;
+            items.push(Item { set, min, max });
+            i = next;
+        }
+        Simple::build(items, anchored_start, anchored_end)
+    }
+
+    /// The automaton of `items`: each repetition expanded into positions.
+    fn build(items: Vec<Item>, anchored_start: bool, anchored_end: bool) -> Option<Simple> {
+        // (set index, mandatory, loops on itself)
+        let mut positions: Vec<(usize, bool, bool)> = Vec::new();
+        for (k, item) in items.iter().enumerate() {
+            for _ in 0..item.min {
+                positions.push((k, true, false));
+            }
+            match item.max {
+                None if item.min > 0 => positions.last_mut()?.2 = true,
+                None => positions.push((k, false, true)),
+                Some(max) => {
+                    for _ in item.min..max {
+                        positions.push((k, false, false));
+                        if positions.len() > MAX_POSITIONS {
+                            return None;
+                        }
+                    }
+                }
+            }
+            if positions.len() > MAX_POSITIONS {
+                return None;
+            }
+        }
+        let n = positions.len();
+        // The positions from `from` up to the first mandatory one, inclusive.
+        let reach = |from: usize| -> u64 {
+            let mut bits = 0u64;
+            for (p, &(_, mandatory, _)) in positions.iter().enumerate().skip(from) {
+                bits |= 1 << p;
+                if mandatory {
+                    break;
+                }
+            }
+            bits
+        };
+        let follow: Vec<u64> = (0..n)
+            .map(|p| reach(p + 1) | if positions[p].2 { 1 << p } else { 0 })
+            .collect();
+        let mut last = 0u64;
+        for p in (0..n).rev() {
+            last |= 1 << p;
+            if positions[p].1 {
+                break;
+            }
+        }
+        let nullable = positions.iter().all(|&(_, mandatory, _)| !mandatory);
+        let sets: Vec<Set> = positions
+            .iter()
+            .map(|&(k, ..)| items[k].set.clone())
+            .collect();
+        let mut ascii = Box::new([0u64; 128]);
+        for (c, mask) in ascii.iter_mut().enumerate() {
+            for (p, set) in sets.iter().enumerate() {
+                if set.contains(char::from(c as u8)) {
+                    *mask |= 1 << p;
+                }
+            }
+        }
+        let mut simple = Simple {
+            ascii,
+            sets,
+            first: reach(0),
+            follow,
+            last,
+            nullable,
+            anchored_start,
+            anchored_end,
+            table: None,
+        };
+        simple.table = simple.table();
+        Some(simple)
+    }
+
+    /// The positions whose set holds `c`.
+    #[inline]
+    fn mask(&self, c: char) -> u64 {
+        if c.is_ascii() {
+            return self.ascii[c as usize];
+        }
+        let mut bits = 0;
+        for (p, set) in self.sets.iter().enumerate() {
+            if set.contains(c) {
+                bits |= 1 << p;
+            }
+        }
+        bits
+    }
+
+    /// The positions active after `c`, from those active before (`at`), when a
+    /// character was read before (`started`).
+    #[inline]
+    fn step(&self, at: u64, started: bool, c: char) -> u64 {
+        let mut next = 0u64;
+        let mut bits = at;
+        while bits != 0 {
+            next |= self.follow[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        if !self.anchored_start || !started {
+            next |= self.first;
+        }
+        next & self.mask(c)
+    }
+
+    /// The automaton over ASCII as a table of at most [`MAX_STATES`] states
+    /// (state 0: nothing read yet), if it has no more.
+    fn table(&self) -> Option<Table> {
+        let mut bits = vec![0u64];
+        // The states after the first character, by their positions.
+        let mut ids: std::collections::HashMap<u64, u16> = std::collections::HashMap::new();
+        let mut next = Vec::new();
+        let mut k = 0;
+        while k < bits.len() {
+            for b in 0..128u8 {
+                let to = self.step(bits[k], k != 0, char::from(b));
+                let id = match ids.get(&to) {
+                    Some(&id) => id,
+                    None if bits.len() < MAX_STATES => {
+                        bits.push(to);
+                        let id = (bits.len() - 1) as u16;
+                        ids.insert(to, id);
+                        id
+                    }
+                    None => return None,
+                };
+                next.push(id);
+            }
+            k += 1;
+        }
+        Some(Table { next, bits })
+    }
+
+    /// Whether `s` matches (anywhere, unless anchored).
+    pub(crate) fn is_match(&self, s: &str) -> bool {
+        if self.nullable && (!self.anchored_end || !self.anchored_start || s.is_empty()) {
+            // An empty match: at the start, or at the end unless both ends anchor.
+            return true;
+        }
+        let mut at = 0u64;
+        let mut started = false;
+        let mut rest = s;
+        if let Some(table) = &self.table {
+            // ASCII through the table, one lookup a byte.
+            let mut state = 0usize;
+            let bytes = s.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() && bytes[i] < 128 {
+                state = usize::from(table.next[state * 128 + usize::from(bytes[i])]);
+                i += 1;
+                let now = table.bits[state];
+                if !self.anchored_end && now & self.last != 0 {
+                    return true;
+                }
+                if now == 0 && self.anchored_start {
+                    return false;
+                }
+            }
+            at = table.bits[state];
+            started = i > 0;
+            rest = &s[i..];
+        }
+        for c in rest.chars() {
+            at = self.step(at, started, c);
+            started = true;
+            if !self.anchored_end && at & self.last != 0 {
+                return true;
+            }
+            if at == 0 && self.anchored_start {
+                return false;
+            }
+        }
+        at & self.last != 0
+    }
+}
+
+/// The most states of the table over ASCII.
+const MAX_STATES: usize = 256;
+
+/// The automaton's moves on ASCII characters.
+#[derive(Clone, Debug)]
+struct Table {
+    /// `next[state * 128 + byte]`: the state after `byte`.
+    next: Vec<u16>,
+    /// Each state's active positions.
+    bits: Vec<u64>,
+}
+
+/// Whether the character at `i` is escaped (an odd run of backslashes before it).
+fn escaped(chars: &[char], i: usize) -> bool {
+    chars[..i].iter().rev().take_while(|&&c| c == '\\').count() % 2 == 1
+}
+
+/// The characters the engines' syntax gives a meaning outside a class.
+const META: &str = "\\.+*?()|[]{}^$";
+
+/// One atom at `i`: a literal, an escape, `.` or a class; and where it ends.
+fn atom(chars: &[char], i: usize) -> Option<(Set, usize)> {
+    let c = *chars.get(i)?;
+    match c {
+        '.' => Some((
+            Set {
+                ranges: vec![('\n', '\n')],
+                negated: true,
+            },
+            i + 1,
+        )),
+        '[' => class(chars, i + 1),
+        '\\' => {
+            let (c, next) = escape(chars, i + 1)?;
+            Some((single(c), next))
+        }
+        c if META.contains(c) => None,
+        c => Some((single(c), i + 1)),
+    }
+}
+
+fn single(c: char) -> Set {
+    Set {
+        ranges: vec![(c, c)],
+        negated: false,
+    }
+}
+
+/// The character an escape at `i` (after its backslash) stands for: a hex code
+/// (`\x41`, `\x{1F600}`), a control escape, or escaped punctuation.
+fn escape(chars: &[char], i: usize) -> Option<(char, usize)> {
+    let e = *chars.get(i)?;
+    let plain = |c: char| Some((c, i + 1));
+    match e {
+        't' => plain('\t'),
+        'n' => plain('\n'),
+        'r' => plain('\r'),
+        'f' => plain('\x0C'),
+        'v' => plain('\x0B'),
+        'x' if chars.get(i + 1) == Some(&'{') => {
+            let close = i + 2 + chars[i + 2..].iter().position(|&c| c == '}')?;
+            let hex: String = chars[i + 2..close].iter().collect();
+            let c = char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?;
+            Some((c, close + 1))
+        }
+        'x' => {
+            let hex: String = chars.get(i + 1..i + 3)?.iter().collect();
+            let c = char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?;
+            Some((c, i + 3))
+        }
+        e if e.is_ascii_punctuation() => plain(e),
+        _ => None,
+    }
+}
+
+/// A class whose members start at `i` (after its `[`), and where it ends.
+fn class(chars: &[char], mut i: usize) -> Option<(Set, usize)> {
+    let mut set = Set::default();
+    if chars.get(i) == Some(&'^') {
+        set.negated = true;
+        i += 1;
+    }
+    let mut first = true;
+    loop {
+        let c = *chars.get(i)?;
+        if c == ']' && !first {
+            return Some((set, i + 1));
+        }
+        first = false;
+        // Nested classes, set operations and POSIX classes are left to the engine.
+        if c == '['
+            || matches!(
+                chars.get(i..i + 2),
+                Some(['&', '&'] | ['-', '-'] | ['~', '~'])
+            )
+        {
+            return None;
+        }
+        let (lo, next) = member(chars, i)?;
+        i = next;
+        if chars.get(i) == Some(&'-') && chars.get(i + 1).is_some_and(|&c| c != ']') {
+            let (hi, next) = member(chars, i + 1)?;
+            if hi < lo {
+                return None;
+            }
+            set.ranges.push((lo, hi));
+            i = next;
+        } else {
+            set.ranges.push((lo, lo));
+        }
+    }
+}
+
+/// One character of a class at `i`, and where it ends.
+fn member(chars: &[char], i: usize) -> Option<(char, usize)> {
+    match *chars.get(i)? {
+        '\\' => escape(chars, i + 1),
+        c => Some((c, i + 1)),
+    }
+}
+
+/// A quantifier at `i` (or none): its bounds and where it ends. A lazy quantifier
+/// (`*?`) is left to the engine.
+fn quantifier(chars: &[char], i: usize) -> Option<(usize, Option<usize>, usize)> {
+    let (min, max, next) = match chars.get(i) {
+        Some('?') => (0, Some(1), i + 1),
+        Some('*') => (0, None, i + 1),
+        Some('+') => (1, None, i + 1),
+        Some('{') => {
+            let close = i + chars[i..].iter().position(|&c| c == '}')?;
+            let body: String = chars[i + 1..close].iter().collect();
+            let number = |t: &str| -> Option<usize> {
+                (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| t.parse().ok())
+                    .flatten()
+            };
+            let (min, max) = match body.split_once(',') {
+                None => (number(&body)?, Some(number(&body)?)),
+                Some((lo, "")) => (number(lo)?, None),
+                Some((lo, hi)) => (number(lo)?, Some(number(hi)?)),
+            };
+            if max.is_some_and(|max| max < min) || min > MAX_POSITIONS {
+                return None;
+            }
+            (min, max, close + 1)
+        }
+        _ => return Some((1, Some(1), i)),
+    };
+    if matches!(chars.get(next), Some('?' | '+')) {
+        return None;
+    }
+    Some((min, max, next))
+}
+
+#[cfg(all(test, feature = "pattern"))]
+mod tests {
+    use super::Simple;
+
+    /// Patterns in and out of the subset, each checked against the engine on
+    /// every string of up to four characters over a small alphabet.
+    #[test]
+    fn agrees_with_the_engine() {
+        let simple = [
+            "^[a-z_]+$",
+            "^[0-9]{4}-[0-9]{2}$",
+            "^[A-Z]{3}$",
+            "^[^@]+@[^@]+\\.[a-z]+$",
+            "es",
+            "^a",
+            "b$",
+            "^ab?c*$",
+            "a{2,3}",
+            "^a{2,}b$",
+            "^a{0,2}$",
+            "^$",
+            "",
+            "a*$",
+            "^.a.$",
+            "^[\\x{E9}-\\x{EA}]b",
+            "[^ab]",
+            "^[]a]$",
+            "^[a-]+$",
+            "^\\.\\+$",
+            "^x?$",
+        ];
+        for p in simple {
+            assert!(Simple::parse(p).is_some(), "{p:?} should be simple");
+        }
+        for p in [
+            "(a)",
+            "a|b",
+            "\\bx",
+            "a*?",
+            "[[:alpha:]]",
+            "^a^",
+            "x{70}",
+            "[a&&b]",
+        ] {
+            assert!(
+                Simple::parse(p).is_none(),
+                "{p:?} should be left to the engine"
+            );
+        }
+        // ECMA-262 patterns as `translate` writes them: the classes written out.
+        let ecma: Vec<String> = [
+            "^\\s$",
+            "^\\S+$",
+            "^[\\D]$",
+            "^[\\W_]*$",
+            "^\\w{2}",
+            "\\d$",
+            "^[^\\s]$",
+        ]
+        .iter()
+        .map(|p| crate::pattern::translate(p).unwrap())
+        .collect();
+        let base = [
+            'a', 'b', 'c', 'e', 's', '_', '-', '.', '@', '0', 'A', '\n', 'é',
+        ];
+        let spaces = ['\t', ' ', '\u{a0}', '\u{feff}', '\u{85}', '\u{661}'];
+        let mut strings = words(&base, 4);
+        strings.extend(words(&[base.as_slice(), &spaces].concat(), 3));
+        for p in simple
+            .iter()
+            .copied()
+            .chain(ecma.iter().map(String::as_str))
+        {
+            let ours = Simple::parse(p).unwrap_or_else(|| panic!("{p:?} should be simple"));
+            let engine = crate::pattern::engine_for_tests(p);
+            for s in &strings {
+                assert_eq!(ours.is_match(s), engine(s), "{p:?} on {s:?}");
+            }
+        }
+    }
+
+    /// Every string of up to `len` characters of `alphabet`.
+    fn words(alphabet: &[char], len: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut frontier = vec![String::new()];
+        for _ in 0..len {
+            let next: Vec<String> = frontier
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            all.extend(next.iter().cloned());
+            frontier = next;
+        }
+        all
+    }
+}
