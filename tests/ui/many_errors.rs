@@ -15,7 +15,7 @@ tool_schema! {
         "properties": {
             "city": { "type": "str" },
             "days": { "type": "integer", "minimum": 7, "maximum": 1 },
-            "unit": { "enum": ["c", "f", "c"], "contentSchema": false }
+            "unit": { "enum": ["c", "f", "c"] }
         },
         "requird": ["city"]
     }

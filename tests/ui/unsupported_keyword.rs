@@ -1,13 +1,12 @@
-// Keywords of JSON Schema this crate does not implement yet, and one of another
-// draft: the error is at the key.
+// A keyword of another draft: the error is at the key, with the keyword to write.
 use tool_schema::tool_schema;
 
 tool_schema! {
     pub Order = {
         "type": "object",
         "properties": {
-            "sku": { "type": "string", "contentEncoding": "base64" },
-            "qty": { "type": "string", "contentMediaType": "application/json" },
+            "sku": { "type": "string" },
+            "qty": { "type": "string" },
             "address": { "$recursiveRef": "#" }
         }
     }
