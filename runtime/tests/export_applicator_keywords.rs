@@ -225,7 +225,11 @@ fn content_annotations() {
         let doc = &out["properties"]["doc"];
         for k in ["contentEncoding", "contentMediaType", "contentSchema"] {
             match doc.get(k) {
-                Some(v) => assert_eq!(Some(v), schema["properties"]["doc"].get(k), "{target:?} {k}"),
+                Some(v) => assert_eq!(
+                    Some(v),
+                    schema["properties"]["doc"].get(k),
+                    "{target:?} {k}"
+                ),
                 None => seen.push(format!("{target:?} leaves {k} out")),
             }
         }
@@ -235,6 +239,9 @@ fn content_annotations() {
     }
     // Plain JSON Schema dialects keep them.
     for target in [Target::Anthropic, Target::OpenAiChat, Target::Mcp] {
-        assert!(!seen.iter().any(|s| s.starts_with(&format!("{target:?} "))), "{seen:?}");
+        assert!(
+            !seen.iter().any(|s| s.starts_with(&format!("{target:?} "))),
+            "{seen:?}"
+        );
     }
 }
