@@ -45,10 +45,22 @@ fn fn_name(id: NodeId) -> Ident {
 /// valid call costs one plain pass.
 pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     let at_root = root_applied(schema);
-    let fns = (0..schema.nodes().len()).map(|i| node_fn(schema, NodeId(i as u32), at_root[i]));
     let recursive = recursive_nodes(schema);
+    let heavy: Vec<bool> = weights(schema, &recursive)
+        .into_iter()
+        .map(|w| w > INLINE_WEIGHT)
+        .collect();
+    // The reporting functions run only for values their boolean function refused
+    // (or, through a probe, as the boolean function of a node that `probes`):
+    // inlining them buys nothing else, and inlining every one into its caller
+    // made one huge function of a wide or deep schema.
+    let fns = (0..schema.nodes().len()).map(|i| {
+        let id = NodeId(i as u32);
+        let outline = heavy[i] || !probes(schema.node(id));
+        node_fn(schema, id, at_root[i], outline)
+    });
     let oks = (0..schema.nodes().len())
-        .map(|i| ok_fn(schema, NodeId(i as u32), at_root[i], recursive[i]));
+        .map(|i| ok_fn(schema, NodeId(i as u32), at_root[i], recursive[i], heavy[i]));
     let root = fn_name(schema.root_id());
     let root_ok = ok_name(schema.root_id());
     let entry = format_ident!("__ts_validate");
@@ -77,7 +89,9 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
         __ts_report(v, t, p, o, out)
     );
     let entry_fn = signature(&entry, body);
-    (quote!(#entry_fn #(#fns)* #(#oks)*), entry)
+    let tables = (0..schema.nodes().len())
+        .map(|i| object::names_fn(schema.node(NodeId(i as u32)), NodeId(i as u32)));
+    (quote!(#entry_fn #(#fns)* #(#oks)* #(#tables)*), entry)
 }
 
 /// A closure giving a top-level argument's index among the root's declared
@@ -106,20 +120,14 @@ fn ok_name(id: NodeId) -> Ident {
 /// says there). Nodes whose checks are not a line of code (`anyOf`, `oneOf`, `not`,
 /// `propertyNames`, `pattern`, another tool type) ask the reporting function with a
 /// probe instead.
-fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStream {
+fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool, heavy: bool) -> TokenStream {
     let rt = rt();
     let node = schema.node(id);
     let name = ok_name(id);
     let walk = fn_name(id);
-    let complex = external_type(node).is_some()
-        || !node.any_of.is_empty()
-        || !node.one_of.is_empty()
-        || node.not.is_some()
-        || node.property_names.is_some()
-        || node.pattern.is_some();
     let body = if node.never {
         quote!(false)
-    } else if complex {
+    } else if probes(node) {
         quote!(
             let top = #rt::Trail::ROOT;
             let below = top.index(0);
@@ -140,7 +148,7 @@ fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStrea
         checks.push(match_by_type(
             number::ok_code(node),
             string::ok_code(node),
-            object::ok_code(node, root),
+            object::ok_code(node, id, root),
             array::ok_code(node),
         ));
         // `$ref` and `allOf` check the same value.
@@ -152,9 +160,12 @@ fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStrea
         quote!(#(#checks)* true)
     };
     // Inlined into both walks (the boolean one, and the reporting one that asks
-    // it before walking a member again), except on a `$ref` cycle.
+    // it before walking a member again), except on a `$ref` cycle or when heavy
+    // (see `INLINE_WEIGHT`).
     let inline = if recursive {
         quote!(#[inline])
+    } else if heavy {
+        quote!(#[inline(never)])
     } else {
         quote!(#[inline(always)])
     };
@@ -167,50 +178,110 @@ fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStrea
     }
 }
 
+/// The subschemas of `id`: the nodes its functions call.
+fn children(schema: &Schema, id: NodeId) -> Vec<NodeId> {
+    let node = schema.node(id);
+    let mut out: Vec<NodeId> = Vec::new();
+    for p in node.properties.as_deref().unwrap_or(&[]) {
+        out.push(p.node);
+    }
+    if let Additional::Schema(x) = node.additional {
+        out.push(x);
+    }
+    out.extend(node.items);
+    out.extend(&node.prefix_items);
+    out.extend(node.reference);
+    out.extend(&node.all_of);
+    out.extend(&node.any_of);
+    out.extend(&node.one_of);
+    out.extend(node.not);
+    out.extend(node.property_names);
+    out.extend(node.dependent_schemas.iter().map(|d| d.node));
+    out.extend(node.if_schema);
+    out.extend(node.then_schema);
+    out.extend(node.else_schema);
+    out.extend(node.contains);
+    out.extend(node.pattern_properties.iter().map(|(_, s)| *s));
+    out
+}
+
+/// Whether node's boolean function asks its reporting function with a probe
+/// (its checks are not a line of code).
+fn probes(node: &Node) -> bool {
+    external_type(node).is_some()
+        || !node.any_of.is_empty()
+        || !node.one_of.is_empty()
+        || node.not.is_some()
+        || node.property_names.is_some()
+        || node.pattern.is_some()
+}
+
 /// The nodes whose validation may reach themselves again (through `$ref`): their
 /// boolean validators cannot be inlined into their callers.
 fn recursive_nodes(schema: &Schema) -> Vec<bool> {
     let n = schema.nodes().len();
-    let children = |id: NodeId| -> Vec<NodeId> {
-        let node = schema.node(id);
-        let mut out: Vec<NodeId> = Vec::new();
-        for p in node.properties.as_deref().unwrap_or(&[]) {
-            out.push(p.node);
-        }
-        if let Additional::Schema(x) = node.additional {
-            out.push(x);
-        }
-        out.extend(node.items);
-        out.extend(&node.prefix_items);
-        out.extend(node.reference);
-        out.extend(&node.all_of);
-        out.extend(&node.any_of);
-        out.extend(&node.one_of);
-        out.extend(node.not);
-        out.extend(node.property_names);
-        out.extend(node.dependent_schemas.iter().map(|d| d.node));
-        out.extend(node.if_schema);
-        out.extend(node.then_schema);
-        out.extend(node.else_schema);
-        out.extend(node.contains);
-        out
-    };
     (0..n)
         .map(|start| {
             let start = NodeId(start as u32);
             let mut seen = vec![false; n];
-            let mut stack = children(start);
+            let mut stack = children(schema, start);
             while let Some(id) = stack.pop() {
                 if id == start {
                     return true;
                 }
                 if !std::mem::replace(&mut seen[id.0 as usize], true) {
-                    stack.extend(children(id));
+                    stack.extend(children(schema, id));
                 }
             }
             false
         })
         .collect()
+}
+
+/// The most nodes a function may hold with its subschemas' functions inlined
+/// into it. A node heavier than this gets functions of its own that are never
+/// inlined, so that no node's checks are copied into more than a bounded number
+/// of callers: generated code, and the compiler's time and memory, stay linear
+/// in the schema's size and depth (inlining every boolean walk into its parent,
+/// and each into the reporting walk that asks it, made them quadratic in depth).
+const INLINE_WEIGHT: usize = 16;
+
+/// Each node's weight: itself and the weights of the subschemas inlined into it
+/// (those of at most [`INLINE_WEIGHT`], not recursive; any other counts 1, a
+/// call), capped at `INLINE_WEIGHT + 1`.
+fn weights(schema: &Schema, recursive: &[bool]) -> Vec<usize> {
+    let n = schema.nodes().len();
+    let cap = INLINE_WEIGHT + 1;
+    let mut weight: Vec<Option<usize>> = vec![None; n];
+    for start in 0..n {
+        // Post-order, by hand: a deep schema must not overflow the macro's stack.
+        // A walk stops at recursive nodes, so it meets no cycle.
+        let mut stack = vec![(NodeId(start as u32), false)];
+        while let Some((id, expanded)) = stack.pop() {
+            let i = id.0 as usize;
+            if weight[i].is_some() {
+                continue;
+            }
+            let kids = children(schema, id);
+            if recursive[i] {
+                weight[i] = Some(cap);
+            } else if expanded {
+                let w = kids.iter().fold(1usize, |w, c| {
+                    let cw = weight[c.0 as usize].unwrap_or(cap);
+                    w.saturating_add(if cw > INLINE_WEIGHT { 1 } else { cw })
+                });
+                weight[i] = Some(w.min(cap));
+            } else {
+                stack.push((id, true));
+                for c in kids {
+                    if weight[c.0 as usize].is_none() && !recursive[c.0 as usize] {
+                        stack.push((c, false));
+                    }
+                }
+            }
+        }
+    }
+    weight.into_iter().map(|w| w.unwrap_or(cap)).collect()
 }
 
 /// Which nodes may check the root value itself: the root, and every node reached
@@ -292,10 +363,20 @@ fn external_type(node: &Node) -> Option<syn::Type> {
 }
 
 fn signature(name: &Ident, body: TokenStream) -> TokenStream {
+    signature_inline(name, body, false)
+}
+
+/// [`signature`], never inlined when `outline`.
+fn signature_inline(name: &Ident, body: TokenStream, outline: bool) -> TokenStream {
     let rt = rt();
+    let inline = if outline {
+        quote!(#[inline(never)])
+    } else {
+        quote!(#[inline])
+    };
     quote! {
         #[allow(unused_variables, clippy::all)]
-        #[inline]
+        #inline
         fn #name(
             v: &#rt::serde_json::Value,
             t: &#rt::Trail<'_>,
@@ -308,8 +389,9 @@ fn signature(name: &Ident, body: TokenStream) -> TokenStream {
     }
 }
 
-/// `root`: the node may check the root value (see [`root_applied`]).
-fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
+/// `root`: the node may check the root value (see [`root_applied`]); `outline`:
+/// its function is never inlined.
+fn node_fn(schema: &Schema, id: NodeId, root: bool, outline: bool) -> TokenStream {
     let rt = rt();
     let node = schema.node(id);
     let name = fn_name(id);
@@ -355,11 +437,11 @@ fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
     body.push(match_by_type(
         number::code(node),
         string::code(node),
-        object::code(node, root),
+        object::code(node, id, root),
         array::code(schema, node),
     ));
     body.push(applicators::code(schema, node));
-    signature(&name, quote!(#(#body)*))
+    signature_inline(&name, quote!(#(#body)*), outline)
 }
 
 /// A boolean expression: does `v` have one of `types`, exactly as

@@ -10,13 +10,70 @@
 //! closedness then depend on `t.is_root()` at run time.
 
 use super::{fn_name, ok_name, option, report, report_if, rt};
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
 use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
+
+/// Above this many declared properties, a member's name is looked up in a sorted
+/// table (a binary search, [`names_fn`]) and the walks `match` on its index: a
+/// `match` on names is compiled into one comparison after another, its code and
+/// the compiler's time growing with the count, and so does its run time.
+const WIDE: usize = 16;
+
+fn names_name(id: NodeId) -> Ident {
+    format_ident!("__ts_names_{}", id.0)
+}
+
+/// For a node with more than [`WIDE`] properties, `fn __ts_names_N(k: &str) ->
+/// usize`: the index of declared property `k`, or `usize::MAX`; nothing for
+/// other nodes.
+pub(super) fn names_fn(node: &Node, id: NodeId) -> TokenStream {
+    let props = node.properties.as_deref().unwrap_or(&[]);
+    if props.len() <= WIDE {
+        return quote!();
+    }
+    let mut sorted: Vec<(&str, usize)> = props
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.as_str(), i))
+        .collect();
+    sorted.sort_unstable();
+    let n = sorted.len();
+    let names = sorted.iter().map(|(name, _)| name);
+    let index = sorted.iter().map(|(_, i)| *i as u32);
+    let name = names_name(id);
+    quote! {
+        #[allow(clippy::all)]
+        #[inline]
+        fn #name(k: &str) -> usize {
+            static NAMES: [&str; #n] = [#(#names),*];
+            static INDEX: [u32; #n] = [#(#index),*];
+            match NAMES.binary_search(&k) {
+                ::core::result::Result::Ok(i) => INDEX[i] as usize,
+                ::core::result::Result::Err(_) => usize::MAX,
+            }
+        }
+    }
+}
+
+/// `match k.as_str() { "name" => ARM, ... FALLBACK }` (`arms`: one per declared
+/// property, in order; `fallback`: the arms for other names, the last `_`), or
+/// for a wide node `match __ts_names_N(k) { 0 => ARM, ... _ => match k.as_str()
+/// { FALLBACK } }`.
+fn dispatch(shape: &Shape<'_>, arms: Vec<TokenStream>, fallback: TokenStream) -> TokenStream {
+    if shape.props.len() <= WIDE {
+        let names = shape.props.iter().map(|p| &p.name);
+        return quote!(match k.as_str() { #(#names => #arms)* #fallback });
+    }
+    let lookup = names_name(shape.id);
+    let index = 0..arms.len();
+    quote!(match #lookup(k.as_str()) { #(#index => #arms)* _ => match k.as_str() { #fallback } })
+}
 
 /// What both walks' object checks of one node need to know.
 struct Shape<'n> {
     node: &'n Node,
+    id: NodeId,
     props: &'n [Property],
     /// The node may check the root value.
     root: bool,
@@ -33,7 +90,7 @@ struct Shape<'n> {
 }
 
 impl<'n> Shape<'n> {
-    fn new(node: &'n Node, root: bool) -> Shape<'n> {
+    fn new(node: &'n Node, id: NodeId, root: bool) -> Shape<'n> {
         let props = node.properties.as_deref().unwrap_or(&[]);
         let closed = tool_schema_runtime::keywords::object::closed(node, root);
         let extra = match node.additional {
@@ -56,6 +113,7 @@ impl<'n> Shape<'n> {
         }
         Shape {
             node,
+            id,
             props,
             root,
             extra,
@@ -171,9 +229,9 @@ fn additional_expr(a: Additional) -> TokenStream {
 /// The yes/no checks of `m`, as `return false` (no `propertyNames`: such nodes
 /// use the probe). `root`: the node may check the root value (the function's
 /// `root` parameter says whether it does).
-pub(super) fn ok_code(node: &Node, root: bool) -> TokenStream {
+pub(super) fn ok_code(node: &Node, id: NodeId, root: bool) -> TokenStream {
     let rt = rt();
-    let shape = Shape::new(node, root);
+    let shape = Shape::new(node, id, root);
     let visit = shape.visits(false);
     if shape.checks_nothing(visit) {
         return quote!();
@@ -269,7 +327,7 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         } else {
             quote!(if !(o.null_is_absent && val.is_null()) && !#valid { return false; })
         };
-        quote!(#pname => { #mark #call })
+        quote!({ #mark #call })
     });
     let patterns = ok_patterns(shape.node);
     let unmatched = unmatched(shape.node);
@@ -287,12 +345,10 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
     } else {
         quote!(_ => { #patterns })
     };
+    let dispatch = dispatch(shape, arms.collect(), fallback);
     quote!(
         for (k, val) in m.iter() {
-            match k.as_str() {
-                #(#arms)*
-                #fallback
-            }
+            #dispatch
         }
     )
 }
@@ -367,8 +423,8 @@ fn patterns(node: &Node) -> TokenStream {
 }
 
 /// The reporting checks of `m`.
-pub(super) fn code(node: &Node, root: bool) -> TokenStream {
-    let shape = Shape::new(node, root);
+pub(super) fn code(node: &Node, id: NodeId, root: bool) -> TokenStream {
+    let shape = Shape::new(node, id, root);
     let visit = shape.visits(true);
     if shape.checks_nothing(visit) {
         return quote!();
@@ -433,15 +489,13 @@ fn members(shape: &Shape<'_>) -> TokenStream {
         let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#some(#i))));
         let mark = shape.mark(i);
         let call = member_call(shape, prop);
-        quote!(#pname => { #names #mark let t = t.name(#pname); #call })
+        quote!({ #names #mark let t = t.name(#pname); #call })
     });
     let fallback = undeclared(shape);
+    let dispatch = dispatch(shape, arms.collect(), fallback);
     quote!(
         for (i, (k, val)) in m.iter().enumerate() {
-            match k.as_str() {
-                #(#arms)*
-                #fallback
-            }
+            #dispatch
         }
     )
 }
@@ -509,9 +563,11 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
     }
     let rt = rt();
     let names = shape.props.iter().map(|p| &p.name);
+    // A slice, not an array: one instance of `suggest_names` whatever the count.
     quote!(
         if out.mark() > start {
-            #rt::keywords::object::suggest_names(out, start, t, [#(#names),*], m);
+            const NAMES: &[&str] = &[#(#names),*];
+            #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), m);
         }
     )
 }
