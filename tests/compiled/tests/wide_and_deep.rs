@@ -15,7 +15,7 @@ fn extra(name: &str) -> Value {
     let line = text
         .lines()
         .filter(|l| l.contains(&format!("\"{name}\"")))
-        .last()
+        .next_back()
         .expect("the schema is in extra_schemas.jsonl");
     serde_json::from_str(line).unwrap()
 }
