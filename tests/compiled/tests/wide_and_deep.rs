@@ -14,8 +14,7 @@ fn extra(name: &str) -> Value {
     let text = include_str!("../extra_schemas.jsonl");
     let line = text
         .lines()
-        .filter(|l| l.contains(&format!("\"{name}\"")))
-        .next_back()
+        .rfind(|l| l.contains(&format!("\"{name}\"")))
         .expect("the schema is in extra_schemas.jsonl");
     serde_json::from_str(line).unwrap()
 }
