@@ -490,6 +490,17 @@ impl Report {
         }
     }
 
+    /// The report of a valid call validated with `options`: nothing kept or
+    /// omitted, `options`' rendering limit.
+    #[inline]
+    pub fn valid_for(options: &crate::Options) -> Report {
+        Report {
+            violations: Vec::new(),
+            omitted: 0,
+            max_report_bytes: options.max_report_bytes,
+        }
+    }
+
     /// No violations: the call may run.
     pub fn is_valid(&self) -> bool {
         self.violations.is_empty() && self.omitted == 0

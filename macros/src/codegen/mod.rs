@@ -10,6 +10,7 @@
 
 mod applicators;
 mod array;
+mod depth;
 mod enum_const;
 mod format;
 mod number;
@@ -92,6 +93,11 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     let tables = (0..schema.nodes().len())
         .map(|i| object::names_fn(schema.node(NodeId(i as u32)), NodeId(i as u32)));
     (quote!(#entry_fn #(#fns)* #(#oks)* #(#tables)*), entry)
+}
+
+/// The deepest value the schema accepts, when it bounds it (see `depth.rs`).
+pub(crate) fn depth_bound(schema: &Schema) -> Option<usize> {
+    depth::bound(schema)
 }
 
 /// A closure giving a top-level argument's index among the root's declared
@@ -250,38 +256,51 @@ const INLINE_WEIGHT: usize = 16;
 /// (those of at most [`INLINE_WEIGHT`], not recursive; any other counts 1, a
 /// call), capped at `INLINE_WEIGHT + 1`.
 fn weights(schema: &Schema, recursive: &[bool]) -> Vec<usize> {
-    let n = schema.nodes().len();
     let cap = INLINE_WEIGHT + 1;
-    let mut weight: Vec<Option<usize>> = vec![None; n];
+    fold_nodes(schema, recursive, cap, |id, weight| {
+        let w = children(schema, id).iter().fold(1usize, |w, c| {
+            let cw = weight(*c);
+            w.saturating_add(if cw > INLINE_WEIGHT { 1 } else { cw })
+        });
+        w.min(cap)
+    })
+}
+
+/// A value for each node computed from its subschemas' (`f(id, of)`, where
+/// `of(child)` is the child's value), `recursive` for the nodes of a `$ref`
+/// cycle. Post-order, by hand: a deep schema must not overflow the macro's
+/// stack; a walk stops at recursive nodes, so it meets no cycle.
+fn fold_nodes<T: Copy>(
+    schema: &Schema,
+    recursive: &[bool],
+    on_cycle: T,
+    f: impl Fn(NodeId, &dyn Fn(NodeId) -> T) -> T,
+) -> Vec<T> {
+    let n = schema.nodes().len();
+    let mut done: Vec<Option<T>> = vec![None; n];
     for start in 0..n {
-        // Post-order, by hand: a deep schema must not overflow the macro's stack.
-        // A walk stops at recursive nodes, so it meets no cycle.
         let mut stack = vec![(NodeId(start as u32), false)];
         while let Some((id, expanded)) = stack.pop() {
             let i = id.0 as usize;
-            if weight[i].is_some() {
+            if done[i].is_some() {
                 continue;
             }
-            let kids = children(schema, id);
             if recursive[i] {
-                weight[i] = Some(cap);
+                done[i] = Some(on_cycle);
             } else if expanded {
-                let w = kids.iter().fold(1usize, |w, c| {
-                    let cw = weight[c.0 as usize].unwrap_or(cap);
-                    w.saturating_add(if cw > INLINE_WEIGHT { 1 } else { cw })
-                });
-                weight[i] = Some(w.min(cap));
+                let of = |c: NodeId| done[c.0 as usize].unwrap_or(on_cycle);
+                done[i] = Some(f(id, &of));
             } else {
                 stack.push((id, true));
-                for c in kids {
-                    if weight[c.0 as usize].is_none() && !recursive[c.0 as usize] {
+                for c in children(schema, id) {
+                    if done[c.0 as usize].is_none() && !recursive[c.0 as usize] {
                         stack.push((c, false));
                     }
                 }
             }
         }
     }
-    weight.into_iter().map(|w| w.unwrap_or(cap)).collect()
+    done.into_iter().map(|w| w.unwrap_or(on_cycle)).collect()
 }
 
 /// Which nodes may check the root value itself: the root, and every node reached
