@@ -15,6 +15,7 @@ mod enum_const;
 mod format;
 mod number;
 mod object;
+mod shared;
 mod string;
 
 use proc_macro2::{Ident, TokenStream};
@@ -35,7 +36,7 @@ fn option(v: Option<u64>) -> TokenStream {
 }
 
 fn fn_name(id: NodeId) -> Ident {
-    format_ident!("__ts_node_{}", id.0)
+    format_ident!("__ts_node_{}", shared::name_of(id))
 }
 
 /// The validator functions of every node, and the call of the root's.
@@ -55,13 +56,31 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     // (or, through a probe, as the boolean function of a node that `probes`):
     // inlining them buys nothing else, and inlining every one into its caller
     // made one huge function of a wide or deep schema.
-    let fns = (0..schema.nodes().len()).map(|i| {
-        let id = NodeId(i as u32);
+    let functions = |id: NodeId| {
+        let i = id.0 as usize;
         let outline = heavy[i] || !probes(schema.node(id));
-        node_fn(schema, id, at_root[i], outline)
-    });
-    let oks = (0..schema.nodes().len())
-        .map(|i| ok_fn(schema, NodeId(i as u32), at_root[i], recursive[i], heavy[i]));
+        let mut fns = node_fn(schema, id, at_root[i], outline);
+        fns.extend(ok_fn(schema, id, at_root[i], recursive[i], heavy[i]));
+        fns.extend(object::names_fn(schema.node(id), id));
+        fns
+    };
+    let names = shared::Names::new(schema.nodes().len());
+    let mut fns = TokenStream::new();
+    let order = post_order(schema, &recursive);
+    for &id in &order {
+        if !recursive[id.0 as usize] {
+            if let Some(code) = names.share(id, || functions(id)) {
+                fns.extend(code);
+            }
+        }
+    }
+    // Last, once every other node's name is known: a node of a `$ref` cycle
+    // keeps its own (its functions may call themselves).
+    for &id in &order {
+        if recursive[id.0 as usize] {
+            fns.extend(functions(id));
+        }
+    }
     let root = fn_name(schema.root_id());
     let root_ok = ok_name(schema.root_id());
     let entry = format_ident!("__ts_validate");
@@ -90,9 +109,8 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
         __ts_report(v, t, p, o, out)
     );
     let entry_fn = signature(&entry, body);
-    let tables = (0..schema.nodes().len())
-        .map(|i| object::names_fn(schema.node(NodeId(i as u32)), NodeId(i as u32)));
-    (quote!(#entry_fn #(#fns)* #(#oks)* #(#tables)*), entry)
+    drop(names);
+    (quote!(#entry_fn #fns), entry)
 }
 
 /// The deepest value the schema accepts, when it bounds it (see `depth.rs`).
@@ -118,7 +136,7 @@ pub(crate) fn root_declared(schema: &Schema) -> TokenStream {
 }
 
 fn ok_name(id: NodeId) -> Ident {
-    format_ident!("__ts_ok_{}", id.0)
+    format_ident!("__ts_ok_{}", shared::name_of(id))
 }
 
 /// `fn __ts_ok_N(v, root, o) -> bool`: whether node `N`'s reporting function would
@@ -267,40 +285,55 @@ fn weights(schema: &Schema, recursive: &[bool]) -> Vec<usize> {
 }
 
 /// A value for each node computed from its subschemas' (`f(id, of)`, where
-/// `of(child)` is the child's value), `recursive` for the nodes of a `$ref`
-/// cycle. Post-order, by hand: a deep schema must not overflow the macro's
-/// stack; a walk stops at recursive nodes, so it meets no cycle.
+/// `of(child)` is the child's value), `on_cycle` for the nodes of a `$ref`
+/// cycle.
 fn fold_nodes<T: Copy>(
     schema: &Schema,
     recursive: &[bool],
     on_cycle: T,
     f: impl Fn(NodeId, &dyn Fn(NodeId) -> T) -> T,
 ) -> Vec<T> {
+    let mut done: Vec<Option<T>> = vec![None; schema.nodes().len()];
+    for id in post_order(schema, recursive) {
+        let i = id.0 as usize;
+        done[i] = Some(if recursive[i] {
+            on_cycle
+        } else {
+            let of = |c: NodeId| done[c.0 as usize].unwrap_or(on_cycle);
+            f(id, &of)
+        });
+    }
+    done.into_iter().map(|w| w.unwrap_or(on_cycle)).collect()
+}
+
+/// Every node once, each after its subschemas, except where a `$ref` cycle
+/// (`recursive`) makes that impossible. By hand: a deep schema must not overflow
+/// the macro's stack; a walk stops at recursive nodes, so it meets no cycle.
+fn post_order(schema: &Schema, recursive: &[bool]) -> Vec<NodeId> {
     let n = schema.nodes().len();
-    let mut done: Vec<Option<T>> = vec![None; n];
+    let mut placed = vec![false; n];
+    let mut order = Vec::with_capacity(n);
     for start in 0..n {
         let mut stack = vec![(NodeId(start as u32), false)];
         while let Some((id, expanded)) = stack.pop() {
             let i = id.0 as usize;
-            if done[i].is_some() {
+            if placed[i] {
                 continue;
             }
-            if recursive[i] {
-                done[i] = Some(on_cycle);
-            } else if expanded {
-                let of = |c: NodeId| done[c.0 as usize].unwrap_or(on_cycle);
-                done[i] = Some(f(id, &of));
+            if recursive[i] || expanded {
+                placed[i] = true;
+                order.push(id);
             } else {
                 stack.push((id, true));
                 for c in children(schema, id) {
-                    if done[c.0 as usize].is_none() && !recursive[c.0 as usize] {
+                    if !placed[c.0 as usize] && !recursive[c.0 as usize] {
                         stack.push((c, false));
                     }
                 }
             }
         }
     }
-    done.into_iter().map(|w| w.unwrap_or(on_cycle)).collect()
+    order
 }
 
 /// Which nodes may check the root value itself: the root, and every node reached

@@ -21,7 +21,7 @@ use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
 const WIDE: usize = 16;
 
 fn names_name(id: NodeId) -> Ident {
-    format_ident!("__ts_names_{}", id.0)
+    format_ident!("__ts_names_{}", super::shared::name_of(id))
 }
 
 /// For a node with more than [`WIDE`] properties, `fn __ts_names_N(k: &str) ->
