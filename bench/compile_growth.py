@@ -19,7 +19,9 @@ Nothing here needs the network once the dependencies are in cargo's cache.
 The schemas: `depthN` is an object whose property `next` holds the next level,
 N levels, each with a required string, an optional bounded integer and
 `additionalProperties: false`; `propsN` is one object with N properties cycling
-through string, bounded integer, enum, boolean and number, every tenth required.
+through string, bounded integer, enum, boolean and number, every tenth required;
+`propsNdistinct` the same with a different bound or enum in each property (and
+arrays for the booleans), so that no two properties share generated code.
 The crate's `main` validates its first argument, as a value and as text, so that
 nothing is dead code.
 """
@@ -55,16 +57,20 @@ def level(depth):
     return node
 
 
-def wide(n):
-    """The schema of an object with `n` properties."""
-    kinds = [
-        {"type": "string", "maxLength": 64},
-        {"type": "integer", "minimum": 0, "maximum": 100},
-        {"type": "string", "enum": ["a", "b", "c"]},
-        {"type": "boolean"},
-        {"type": "number", "exclusiveMinimum": 0},
-    ]
-    props = {f"p{i}": dict(kinds[i % len(kinds)]) for i in range(n)}
+def wide(n, distinct=False):
+    """The schema of an object with `n` properties (`distinct`: no two alike)."""
+
+    def kind(i):
+        k = i if distinct else 0
+        return [
+            {"type": "string", "maxLength": 64 + k},
+            {"type": "integer", "minimum": 0, "maximum": 100 + k},
+            {"type": "string", "enum": ["a", "b", f"c{k}" if distinct else "c"]},
+            {"type": "boolean"} if not distinct else {"type": "array", "maxItems": k},
+            {"type": "number", "exclusiveMinimum": k},
+        ][i % 5]
+
+    props = {f"p{i}": kind(i) for i in range(n)}
     return {
         "type": "object",
         "properties": props,
@@ -78,6 +84,7 @@ CASES = {
     "depth45": lambda: level(45),
     "depth60": lambda: level(60),
     "props2000": lambda: wide(2000),
+    "props2000distinct": lambda: wide(2000, distinct=True),
 }
 
 MAIN = """\

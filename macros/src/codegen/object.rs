@@ -214,6 +214,18 @@ fn position(shape: &Shape<'_>, argument: TokenStream, declared: TokenStream) -> 
     }
 }
 
+/// The position of member `i` whose declared index is `declared` (an
+/// `Option<usize>` expression): a call of the closure `members` defines for a
+/// node that may check the root value (one line per property instead of the
+/// whole `if`), `p` otherwise.
+fn member_position(shape: &Shape<'_>, declared: TokenStream) -> TokenStream {
+    if shape.root {
+        quote!(at_member(#declared))
+    } else {
+        quote!(p)
+    }
+}
+
 /// The `Additional` that `rejects_undeclared` is asked about.
 fn additional_expr(a: Additional) -> TokenStream {
     let rt = rt();
@@ -486,15 +498,27 @@ fn members(shape: &Shape<'_>) -> TokenStream {
     let some = quote!(::core::option::Option::Some);
     let arms = shape.props.iter().enumerate().map(|(i, prop)| {
         let pname = &prop.name;
-        let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#some(#i))));
+        let names = name_check(shape, &member_position(shape, quote!(#some(#i))));
         let mark = shape.mark(i);
         let call = member_call(shape, prop);
         quote!({ #names #mark let t = t.name(#pname); #call })
     });
     let fallback = undeclared(shape);
     let dispatch = dispatch(shape, arms.collect(), fallback);
+    let rt = rt();
+    let at_member = if shape.root {
+        let some = quote!(::core::option::Option::Some);
+        quote!(
+            let at_member = |declared: ::core::option::Option<usize>| -> #rt::Position {
+                if at_root { #rt::Position { argument: #some(i), declared } } else { p }
+            };
+        )
+    } else {
+        quote!()
+    };
     quote!(
         for (i, (k, val)) in m.iter().enumerate() {
+            #at_member
             #dispatch
         }
     )
@@ -531,11 +555,8 @@ fn member_call(shape: &Shape<'_>, prop: &Property) -> TokenStream {
 /// schema, rejected, or let through.
 fn undeclared(shape: &Shape<'_>) -> TokenStream {
     let rt = rt();
-    let (some, none) = (
-        quote!(::core::option::Option::Some),
-        quote!(::core::option::Option::None),
-    );
-    let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#none)));
+    let none = quote!(::core::option::Option::None);
+    let names = name_check(shape, &member_position(shape, none));
     let patterns = patterns(shape.node);
     let unmatched = unmatched(shape.node);
     if let Some(extra) = shape.extra {
