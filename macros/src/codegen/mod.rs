@@ -1,6 +1,12 @@
-//! The compiled back end: one Rust function per schema node, specialised to the
-//! keywords that node uses. Property names become `match` arms, required
+//! The compiled back end: Rust functions per schema node (a boolean walk and a
+//! reporting walk), specialised to the keywords that node uses. Property names
+//! become `match` arms (more than 16 are looked up in a sorted table), required
 //! properties a bit set; nothing walks the schema at run time.
+//!
+//! Generated code stays linear in the schema: nodes whose functions would be the
+//! same share them (`shared.rs`), a node's checks are inlined into a bounded
+//! number of callers (`INLINE_WEIGHT`), and reporting functions, which run only
+//! on refused values, are not inlined.
 //!
 //! The functions produce exactly the violations the interpreter
 //! (`tool_schema_runtime::Schema::validate_with`) produces, in the same order: each
