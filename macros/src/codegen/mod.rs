@@ -1,6 +1,6 @@
 //! The compiled back end: Rust functions per schema node (a boolean walk and a
 //! reporting walk), specialised to the keywords that node uses. Property names
-//! become `match` arms (more than 16 are looked up in a sorted table), required
+//! become `match` arms (more than 64 are looked up in a sorted table), required
 //! properties a bit set; nothing walks the schema at run time.
 //!
 //! Generated code stays linear in the schema: nodes whose functions would be the
@@ -93,7 +93,8 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     // The reporting walk out of line: the valid path stays a small function.
     let rt = rt();
     let body = quote!(
-        if #root_ok(v, t.is_root(), o) {
+        // Not asked again for a call `collect_report` knows is refused.
+        if !out.knows_refused() && #root_ok(v, t.is_root(), o) {
             return;
         }
         // A probe (`is_valid`) needs no more than the boolean walk's answer.

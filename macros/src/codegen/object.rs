@@ -16,9 +16,10 @@ use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
 
 /// Above this many declared properties, a member's name is looked up in a sorted
 /// table (a binary search, [`names_fn`]) and the walks `match` on its index: a
-/// `match` on names is compiled into one comparison after another, its code and
-/// the compiler's time growing with the count, and so does its run time.
-const WIDE: usize = 16;
+/// `match` on names is the fastest for a few dozen (the bench's 30-property job
+/// takes a quarter of the instructions it takes with the table), but its code
+/// and the compiler's time grow with every name.
+const WIDE: usize = 64;
 
 fn names_name(id: NodeId) -> Ident {
     format_ident!("__ts_names_{}", super::shared::name_of(id))

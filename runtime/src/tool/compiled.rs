@@ -9,7 +9,8 @@ use serde_json::Value;
 /// The full report of a call that the valid path of `T`'s generated
 /// `validate_with` did not accept: the root's type (`root_has_type`: the schema
 /// says it), the nesting limit (`declared` gives a top-level argument's index
-/// among the declared properties), then `T`'s reporting walk.
+/// among the declared properties), then `T`'s reporting walk, told that the
+/// boolean walk refused the call (it did, when the first two pass).
 #[cold]
 #[inline(never)]
 pub fn collect_report<T: ToolArgs + ?Sized>(
@@ -29,7 +30,7 @@ pub fn collect_report<T: ToolArgs + ?Sized>(
                 &Trail::ROOT,
                 Position::default(),
                 options,
-                &mut Sink::collect_within(&mut out, &budget),
+                &mut Sink::collect_refused(&mut out, &budget),
             );
         }
     }

@@ -1,5 +1,5 @@
 //! Schemas whose generated code takes the paths of large schemas (issue #17): an
-//! object with more than 16 properties (its names looked up in a sorted table),
+//! object with more than 64 properties (its names looked up in a sorted table),
 //! and objects nested 25 deep (functions that are not inlined). Both back ends
 //! agree on a valid call and on every one-step change of it (a member removed,
 //! given a wrong value, renamed; an undeclared member added), at every depth,
