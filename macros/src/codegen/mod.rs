@@ -115,7 +115,9 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
         }
         __ts_report(v, t, p, o, out)
     );
-    let entry_fn = signature(&entry, body);
+    // Always inlined into `__validate_at`, its one caller: it is small (a heavy
+    // root's boolean walk is a call), and a valid call should cost one function.
+    let entry_fn = signature_with(&entry, body, quote!(#[inline(always)]));
     drop(names);
     (quote!(#entry_fn #fns), entry)
 }
@@ -427,12 +429,17 @@ fn signature(name: &Ident, body: TokenStream) -> TokenStream {
 
 /// [`signature`], never inlined when `outline`.
 fn signature_inline(name: &Ident, body: TokenStream, outline: bool) -> TokenStream {
-    let rt = rt();
     let inline = if outline {
         quote!(#[inline(never)])
     } else {
         quote!(#[inline])
     };
+    signature_with(name, body, inline)
+}
+
+/// [`signature`] with the `inline` attribute given.
+fn signature_with(name: &Ident, body: TokenStream, inline: TokenStream) -> TokenStream {
+    let rt = rt();
     quote! {
         #[allow(unused_variables, clippy::all)]
         #inline
