@@ -164,7 +164,7 @@ def main():
     write_crate(warm, "growth_warm", wide(1))
     build(warm, target, release)
     profile = "release" if release else "debug"
-    print(f"| case ({profile}) | schema nodes | wall s | CPU s | peak rustc MB |")
+    print(f"| case ({profile}) | schema nodes | wall s | CPU s | peak rustc MiB |")
     print("|---|---:|---:|---:|---:|")
     for c in cases:
         schema = CASES[c]()
