@@ -1,5 +1,5 @@
-//! Runs one validator of the suite 100,000 times, for instruction counts that a
-//! busy machine does not disturb:
+//! Runs one validator of the suite 100,000 times (or `N`), for instruction counts
+//! that a busy machine does not disturb (per call: the difference of two `N`s):
 //!
 //! ```text
 //! cargo build --release -p tool-schema-bench --example probe
@@ -19,7 +19,7 @@ use tool_schema_bench::{compiled_is_valid, compiled_validate, hand_validate, BEN
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(mode), Some(name)) = (args.next(), args.next()) else {
-        eprintln!("usage: probe MODE BENCHMARK (see the source for the modes)");
+        eprintln!("usage: probe MODE BENCHMARK [N] (see the source for the modes)");
         std::process::exit(2);
     };
     let Some(b) = BENCHES.iter().find(|b| b.name == name) else {
@@ -38,8 +38,9 @@ fn main() {
     } else {
         &invalid
     };
+    let n: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100_000);
     let mut messages = 0usize;
-    for _ in 0..100_000 {
+    for _ in 0..n {
         messages += match mode.as_str() {
             "compiled-valid" | "compiled-invalid" => compiled(black_box(input)).messages().len(),
             "is-valid-valid" | "is-valid-invalid" => usize::from(yes(black_box(input))),

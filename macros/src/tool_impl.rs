@@ -124,37 +124,34 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
     let (fns, root) = codegen::validator(schema);
     let has_type = schema.root().types.is_some();
     let declared = codegen::root_declared(schema);
-    // Past the nesting limit, one violation and no walk, as the
-    // interpreter does (`Options::max_depth`).
-    let validate = quote!(
-        let mut out = ::std::vec::Vec::new();
-        let budget = #rt::Budget::new(options.max_violations);
-        if !#rt::root_not_object(#has_type, args, options, &mut out) {
-            if let ::core::option::Option::Some(deep) = #rt::check_depth(args, options, #declared) {
-                out.push(deep);
-            } else {
+    // Whether a call the boolean walk accepts is within `options.max_depth`
+    // anyway (the schema bounds the depth of what it accepts).
+    let within = match codegen::depth_bound(schema) {
+        Some(levels) => quote!(#levels <= options.max_depth),
+        None => quote!(false),
+    };
+    // The boolean walk alone (a probe) decides, see `codegen::validator`.
+    let accepts = quote!(
+        (#has_type || !options.object_root || args.is_object())
+            && (#within || !#rt::depth_exceeds(args, options.max_depth))
+            && {
+                let mut probe = #rt::Sink::probe();
                 <Self as ::tool_schema::ToolArgs>::__validate_at(
-                    args, &#rt::Trail::ROOT, #rt::Position::default(), options,
-                    &mut #rt::Sink::collect_within(&mut out, &budget),
+                    args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut probe,
                 );
+                !probe.failed()
             }
-        }
-        #rt::Report::collected(out, &budget, options)
     );
-    // A probe: the boolean walk alone decides (see `codegen::validator`).
-    let is_valid = quote!(
-        if !#has_type && options.object_root && !args.is_object() {
-            return false;
+    // A valid call builds no report; any other gets the whole walk, out of line
+    // (past the nesting limit, one violation and no walk, as the interpreter
+    // does: `Options::max_depth`).
+    let validate = quote!(
+        if #accepts {
+            return #rt::Report::valid_for(options);
         }
-        if #rt::depth_exceeds(args, options.max_depth) {
-            return false;
-        }
-        let mut probe = #rt::Sink::probe();
-        <Self as ::tool_schema::ToolArgs>::__validate_at(
-            args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut probe,
-        );
-        !probe.failed()
+        #rt::collect_report::<Self>(args, options, #has_type, #declared)
     );
+    let is_valid = accepts;
     let at = quote!(
         #fns
         #root(args, trail, position, options, out)

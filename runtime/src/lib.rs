@@ -74,7 +74,7 @@ pub mod __private {
     pub use crate::keywords;
     pub use crate::pattern::Regex;
     pub use crate::schema::Additional;
-    pub use crate::tool::{fast_accepts, fast_parse, parse_str_generic};
+    pub use crate::tool::{collect_report, fast_accepts, fast_parse, parse_str_generic};
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     pub use serde_json;
 }

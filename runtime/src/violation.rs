@@ -500,6 +500,17 @@ impl Report {
         }
     }
 
+    /// The report of a valid call validated with `options`: nothing kept or
+    /// omitted, `options`' rendering limit.
+    #[inline]
+    pub fn valid_for(options: &crate::Options) -> Report {
+        Report {
+            violations: Vec::new(),
+            omitted: 0,
+            max_report_bytes: options.max_report_bytes,
+        }
+    }
+
     /// No violations: the call may run.
     pub fn is_valid(&self) -> bool {
         self.violations.is_empty() && self.omitted == 0
@@ -652,6 +663,27 @@ impl<'a> Sink<'a> {
             failed: false,
             budget: Some(budget),
         }
+    }
+
+    /// [`Sink::collect_within`] for a value the boolean walk already refused:
+    /// [`Sink::knows_refused`] says so from the start, and the generated walk
+    /// goes straight to reporting.
+    #[inline]
+    pub fn collect_refused(list: &'a mut Vec<Violation>, budget: &'a Budget) -> Sink<'a> {
+        Sink {
+            list: Some(list),
+            failed: true,
+            budget: Some(budget),
+        }
+    }
+
+    /// Whether this sink collects and has failed (something was reported, or it
+    /// was made by [`Sink::collect_refused`]): asking the boolean walk before
+    /// reporting would then gain nothing (the reporting walk finds nothing in a
+    /// valid value either way).
+    #[inline]
+    pub fn knows_refused(&self) -> bool {
+        self.failed && self.list.is_some()
     }
 
     /// A sink collecting into `list` within this sink's budget (for the

@@ -1,6 +1,12 @@
-//! The compiled back end: one Rust function per schema node, specialised to the
-//! keywords that node uses. Property names become `match` arms, required
+//! The compiled back end: Rust functions per schema node (a boolean walk and a
+//! reporting walk), specialised to the keywords that node uses. Property names
+//! become `match` arms (more than 64 are looked up in a sorted table), required
 //! properties a bit set; nothing walks the schema at run time.
+//!
+//! Generated code stays linear in the schema: nodes whose functions would be the
+//! same share them (`shared.rs`), a node's checks are inlined into a bounded
+//! number of callers (`INLINE_WEIGHT`), and reporting functions, which run only
+//! on refused values, are not inlined.
 //!
 //! The functions produce exactly the violations the interpreter
 //! (`tool_schema_runtime::Schema::validate_with`) produces, in the same order: each
@@ -10,10 +16,12 @@
 
 mod applicators;
 mod array;
+mod depth;
 mod enum_const;
 mod format;
 mod number;
 mod object;
+mod shared;
 mod string;
 mod unevaluated;
 
@@ -35,7 +43,7 @@ fn option(v: Option<u64>) -> TokenStream {
 }
 
 fn fn_name(id: NodeId) -> Ident {
-    format_ident!("__ts_node_{}", id.0)
+    format_ident!("__ts_node_{}", shared::name_of(id))
 }
 
 /// The validator functions of every node, and the call of the root's.
@@ -46,17 +54,51 @@ fn fn_name(id: NodeId) -> Ident {
 /// valid call costs one plain pass.
 pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     let at_root = root_applied(schema);
-    let fns = (0..schema.nodes().len()).map(|i| node_fn(schema, NodeId(i as u32), at_root[i]));
     let recursive = recursive_nodes(schema);
-    let oks = (0..schema.nodes().len())
-        .map(|i| ok_fn(schema, NodeId(i as u32), at_root[i], recursive[i]));
+    let heavy: Vec<bool> = weights(schema, &recursive)
+        .into_iter()
+        .map(|w| w > INLINE_WEIGHT)
+        .collect();
+    // The reporting functions run only for values their boolean function refused
+    // (or, through a probe, as the boolean function of a node that `probes`):
+    // inlining them buys nothing else, and inlining every one into its caller
+    // made one huge function of a wide or deep schema.
+    let functions = |id: NodeId| {
+        let i = id.0 as usize;
+        let outline = heavy[i] || !complex(schema.node(id));
+        let mut fns = node_fn(schema, id, at_root[i], outline);
+        fns.extend(ok_fn(schema, id, at_root[i], recursive[i], heavy[i]));
+        fns.extend(object::names_fn(schema.node(id), id));
+        fns
+    };
+    let names = shared::Names::new(schema.nodes().len());
+    let mut fns = TokenStream::new();
+    let order = post_order(schema, &recursive);
+    // A node of a `$ref` cycle keeps its own name (its functions may call
+    // themselves), and so does one with `unevaluated*` (its collecting functions
+    // are named after it).
+    let own_name = |id: NodeId| recursive[id.0 as usize] || unevaluated::has(schema.node(id));
+    for &id in &order {
+        if !own_name(id) {
+            if let Some(code) = names.share(id, || functions(id)) {
+                fns.extend(code);
+            }
+        }
+    }
+    // Last, once every other node's name is known.
+    for &id in &order {
+        if own_name(id) {
+            fns.extend(functions(id));
+        }
+    }
     let root = fn_name(schema.root_id());
     let root_ok = ok_name(schema.root_id());
     let entry = format_ident!("__ts_validate");
     // The reporting walk out of line: the valid path stays a small function.
     let rt = rt();
     let body = quote!(
-        if #root_ok(v, t.is_root(), o) {
+        // Not asked again for a call `collect_report` knows is refused.
+        if !out.knows_refused() && #root_ok(v, t.is_root(), o) {
             return;
         }
         // A probe (`is_valid`) needs no more than the boolean walk's answer.
@@ -77,9 +119,19 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
         }
         __ts_report(v, t, p, o, out)
     );
-    let entry_fn = signature(&entry, body);
+    // Always inlined into `__validate_at`, its one caller: it is small (a heavy
+    // root's boolean walk is a call), and a valid call should cost one function.
+    let entry_fn = signature_with(&entry, body, quote!(#[inline(always)]));
+    // The collecting walks of `unevaluated*` call other nodes' functions by their
+    // shared names: generated while those are known.
     let collecting = unevaluated::functions(schema, &at_root);
-    (quote!(#entry_fn #(#fns)* #(#oks)* #collecting), entry)
+    drop(names);
+    (quote!(#entry_fn #fns #collecting), entry)
+}
+
+/// The deepest value the schema accepts, when it bounds it (see `depth.rs`).
+pub(crate) fn depth_bound(schema: &Schema) -> Option<usize> {
+    depth::bound(schema)
 }
 
 /// A closure giving a top-level argument's index among the root's declared
@@ -100,7 +152,7 @@ pub(crate) fn root_declared(schema: &Schema) -> TokenStream {
 }
 
 fn ok_name(id: NodeId) -> Ident {
-    format_ident!("__ts_ok_{}", id.0)
+    format_ident!("__ts_ok_{}", shared::name_of(id))
 }
 
 /// `fn __ts_ok_N(v, root, o) -> bool`: whether node `N`'s reporting function would
@@ -108,16 +160,23 @@ fn ok_name(id: NodeId) -> Ident {
 /// says there). Nodes whose checks are not a line of code (`anyOf`, `oneOf`, `not`,
 /// `propertyNames`, `pattern`, another tool type) ask the reporting function with a
 /// probe instead.
-fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool) -> TokenStream {
+fn ok_fn(schema: &Schema, id: NodeId, root: bool, recursive: bool, heavy: bool) -> TokenStream {
     let node = schema.node(id);
     if unevaluated::has(node) {
         return unevaluated::ok_fn(id, recursive);
     }
-    ok_fn_of(node, &ok_name(id), &fn_name(id), root, recursive)
+    ok_fn_of(
+        node,
+        id,
+        &ok_name(id),
+        &fn_name(id),
+        root,
+        inline_unless(recursive, heavy),
+    )
 }
 
 /// Whether the boolean validator of `node` asks its reporting function with a
-/// probe (see [`ok_fn`]).
+/// probe (see [`ok_fn`]): its checks are not a line of code.
 fn complex(node: &Node) -> bool {
     external_type(node).is_some()
         || !node.any_of.is_empty()
@@ -127,8 +186,16 @@ fn complex(node: &Node) -> bool {
         || node.pattern.is_some()
 }
 
-/// [`ok_fn`] of `node`, named `name`, whose reporting function is `walk`.
-fn ok_fn_of(node: &Node, name: &Ident, walk: &Ident, root: bool, recursive: bool) -> TokenStream {
+/// [`ok_fn`] of `node` (node `id`, or the part of it `unevaluated.rs` checks),
+/// named `name`, whose reporting function is `walk`, with the `inline` attribute.
+fn ok_fn_of(
+    node: &Node,
+    id: NodeId,
+    name: &Ident,
+    walk: &Ident,
+    root: bool,
+    inline: TokenStream,
+) -> TokenStream {
     let rt = rt();
     let body = if node.never {
         quote!(false)
@@ -153,7 +220,7 @@ fn ok_fn_of(node: &Node, name: &Ident, walk: &Ident, root: bool, recursive: bool
         checks.push(match_by_type(
             number::ok_code(node),
             string::ok_code(node),
-            object::ok_code(node, root),
+            object::ok_code(node, id, root),
             array::ok_code(node),
         ));
         // `$ref` and `allOf` check the same value.
@@ -165,8 +232,7 @@ fn ok_fn_of(node: &Node, name: &Ident, walk: &Ident, root: bool, recursive: bool
         quote!(#(#checks)* true)
     };
     // Inlined into both walks (the boolean one, and the reporting one that asks
-    // it before walking a member again), except on a `$ref` cycle.
-    let inline = inline_unless(recursive);
+    // it before walking a member again): `inline` says how (see `inline_unless`).
     quote! {
         #[allow(unused_variables, clippy::all)]
         #inline
@@ -176,61 +242,141 @@ fn ok_fn_of(node: &Node, name: &Ident, walk: &Ident, root: bool, recursive: bool
     }
 }
 
-/// `#[inline(always)]`, or `#[inline]` for a function that may call itself.
-fn inline_unless(recursive: bool) -> TokenStream {
+/// `#[inline(always)]`; `#[inline]` for a function that may call itself;
+/// `#[inline(never)]` for a heavy one (see `INLINE_WEIGHT`).
+fn inline_unless(recursive: bool, heavy: bool) -> TokenStream {
     if recursive {
         quote!(#[inline])
+    } else if heavy {
+        quote!(#[inline(never)])
     } else {
         quote!(#[inline(always)])
     }
+}
+
+/// The subschemas of `id`: the nodes its functions call.
+fn children(schema: &Schema, id: NodeId) -> Vec<NodeId> {
+    let node = schema.node(id);
+    let mut out: Vec<NodeId> = Vec::new();
+    for p in node.properties.as_deref().unwrap_or(&[]) {
+        out.push(p.node);
+    }
+    if let Additional::Schema(x) = node.additional {
+        out.push(x);
+    }
+    out.extend(node.items);
+    out.extend(&node.prefix_items);
+    out.extend(node.reference);
+    out.extend(&node.all_of);
+    out.extend(&node.any_of);
+    out.extend(&node.one_of);
+    out.extend(node.not);
+    out.extend(node.property_names);
+    out.extend(node.dependent_schemas.iter().map(|d| d.node));
+    out.extend(node.if_schema);
+    out.extend(node.then_schema);
+    out.extend(node.else_schema);
+    out.extend(node.contains);
+    out.extend(node.pattern_properties.iter().map(|(_, s)| *s));
+    out.extend(node.unevaluated_properties);
+    out.extend(node.unevaluated_items);
+    out
 }
 
 /// The nodes whose validation may reach themselves again (through `$ref`): their
 /// boolean validators cannot be inlined into their callers.
 fn recursive_nodes(schema: &Schema) -> Vec<bool> {
     let n = schema.nodes().len();
-    let children = |id: NodeId| -> Vec<NodeId> {
-        let node = schema.node(id);
-        let mut out: Vec<NodeId> = Vec::new();
-        for p in node.properties.as_deref().unwrap_or(&[]) {
-            out.push(p.node);
-        }
-        if let Additional::Schema(x) = node.additional {
-            out.push(x);
-        }
-        out.extend(node.items);
-        out.extend(&node.prefix_items);
-        out.extend(node.reference);
-        out.extend(&node.all_of);
-        out.extend(&node.any_of);
-        out.extend(&node.one_of);
-        out.extend(node.not);
-        out.extend(node.property_names);
-        out.extend(node.dependent_schemas.iter().map(|d| d.node));
-        out.extend(node.if_schema);
-        out.extend(node.then_schema);
-        out.extend(node.else_schema);
-        out.extend(node.contains);
-        out.extend(node.unevaluated_properties);
-        out.extend(node.unevaluated_items);
-        out
-    };
     (0..n)
         .map(|start| {
             let start = NodeId(start as u32);
             let mut seen = vec![false; n];
-            let mut stack = children(start);
+            let mut stack = children(schema, start);
             while let Some(id) = stack.pop() {
                 if id == start {
                     return true;
                 }
                 if !std::mem::replace(&mut seen[id.0 as usize], true) {
-                    stack.extend(children(id));
+                    stack.extend(children(schema, id));
                 }
             }
             false
         })
         .collect()
+}
+
+/// The most nodes a function may hold with its subschemas' functions inlined
+/// into it. A node heavier than this gets functions of its own that are never
+/// inlined, so that no node's checks are copied into more than a bounded number
+/// of callers: generated code, and the compiler's time and memory, stay linear
+/// in the schema's size and depth (inlining every boolean walk into its parent,
+/// and each into the reporting walk that asks it, made them quadratic in depth).
+const INLINE_WEIGHT: usize = 16;
+
+/// Each node's weight: itself and the weights of the subschemas inlined into it
+/// (those of at most [`INLINE_WEIGHT`], not recursive; any other counts 1, a
+/// call), capped at `INLINE_WEIGHT + 1`.
+fn weights(schema: &Schema, recursive: &[bool]) -> Vec<usize> {
+    let cap = INLINE_WEIGHT + 1;
+    fold_nodes(schema, recursive, cap, |id, weight| {
+        let w = children(schema, id).iter().fold(1usize, |w, c| {
+            let cw = weight(*c);
+            w.saturating_add(if cw > INLINE_WEIGHT { 1 } else { cw })
+        });
+        w.min(cap)
+    })
+}
+
+/// A value for each node computed from its subschemas' (`f(id, of)`, where
+/// `of(child)` is the child's value), `on_cycle` for the nodes of a `$ref`
+/// cycle.
+fn fold_nodes<T: Copy>(
+    schema: &Schema,
+    recursive: &[bool],
+    on_cycle: T,
+    f: impl Fn(NodeId, &dyn Fn(NodeId) -> T) -> T,
+) -> Vec<T> {
+    let mut done: Vec<Option<T>> = vec![None; schema.nodes().len()];
+    for id in post_order(schema, recursive) {
+        let i = id.0 as usize;
+        done[i] = Some(if recursive[i] {
+            on_cycle
+        } else {
+            let of = |c: NodeId| done[c.0 as usize].unwrap_or(on_cycle);
+            f(id, &of)
+        });
+    }
+    done.into_iter().map(|w| w.unwrap_or(on_cycle)).collect()
+}
+
+/// Every node once, each after its subschemas, except where a `$ref` cycle
+/// (`recursive`) makes that impossible. By hand: a deep schema must not overflow
+/// the macro's stack; a walk stops at recursive nodes, so it meets no cycle.
+fn post_order(schema: &Schema, recursive: &[bool]) -> Vec<NodeId> {
+    let n = schema.nodes().len();
+    let mut placed = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for start in 0..n {
+        let mut stack = vec![(NodeId(start as u32), false)];
+        while let Some((id, expanded)) = stack.pop() {
+            let i = id.0 as usize;
+            if placed[i] {
+                continue;
+            }
+            if recursive[i] || expanded {
+                placed[i] = true;
+                order.push(id);
+            } else {
+                stack.push((id, true));
+                for c in children(schema, id) {
+                    if !placed[c.0 as usize] && !recursive[c.0 as usize] {
+                        stack.push((c, false));
+                    }
+                }
+            }
+        }
+    }
+    order
 }
 
 /// Which nodes may check the root value itself: the root, and every node reached
@@ -312,10 +458,25 @@ fn external_type(node: &Node) -> Option<syn::Type> {
 }
 
 fn signature(name: &Ident, body: TokenStream) -> TokenStream {
+    signature_inline(name, body, false)
+}
+
+/// [`signature`], never inlined when `outline`.
+fn signature_inline(name: &Ident, body: TokenStream, outline: bool) -> TokenStream {
+    let inline = if outline {
+        quote!(#[inline(never)])
+    } else {
+        quote!(#[inline])
+    };
+    signature_with(name, body, inline)
+}
+
+/// [`signature`] with the `inline` attribute given.
+fn signature_with(name: &Ident, body: TokenStream, inline: TokenStream) -> TokenStream {
     let rt = rt();
     quote! {
         #[allow(unused_variables, clippy::all)]
-        #[inline]
+        #inline
         fn #name(
             v: &#rt::serde_json::Value,
             t: &#rt::Trail<'_>,
@@ -328,20 +489,24 @@ fn signature(name: &Ident, body: TokenStream) -> TokenStream {
     }
 }
 
-/// `root`: the node may check the root value (see [`root_applied`]).
-fn node_fn(schema: &Schema, id: NodeId, root: bool) -> TokenStream {
+/// `root`: the node may check the root value (see [`root_applied`]); `outline`:
+/// its function is never inlined.
+fn node_fn(schema: &Schema, id: NodeId, root: bool, outline: bool) -> TokenStream {
     let node = schema.node(id);
     let last = unevaluated::report_code(schema, id);
-    node_fn_of(schema, node, &fn_name(id), root, last)
+    node_fn_of(schema, node, id, &fn_name(id), root, last, outline)
 }
 
-/// [`node_fn`] of `node`, named `name`, with `last` after its applicators.
+/// [`node_fn`] of `node` (node `id`, or the part of it `unevaluated.rs` reports),
+/// named `name`, with `last` after its applicators.
 fn node_fn_of(
     schema: &Schema,
     node: &Node,
+    id: NodeId,
     name: &Ident,
     root: bool,
     last: TokenStream,
+    outline: bool,
 ) -> TokenStream {
     let rt = rt();
 
@@ -386,12 +551,12 @@ fn node_fn_of(
     body.push(match_by_type(
         number::code(node),
         string::code(node),
-        object::code(node, root),
+        object::code(node, id, root),
         array::code(schema, node),
     ));
     body.push(applicators::code(schema, node));
     body.push(last);
-    signature(name, quote!(#(#body)*))
+    signature_inline(name, quote!(#(#body)*), outline)
 }
 
 /// A boolean expression: does `v` have one of `types`, exactly as

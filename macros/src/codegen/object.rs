@@ -10,13 +10,71 @@
 //! closedness then depend on `t.is_root()` at run time.
 
 use super::{fn_name, ok_name, option, report, report_if, rt};
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
 use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
+
+/// Above this many declared properties, a member's name is looked up in a sorted
+/// table (a binary search, [`names_fn`]) and the walks `match` on its index: a
+/// `match` on names is the fastest for a few dozen (the bench's 30-property job
+/// takes a quarter of the instructions it takes with the table), but its code
+/// and the compiler's time grow with every name.
+const WIDE: usize = 64;
+
+fn names_name(id: NodeId) -> Ident {
+    format_ident!("__ts_names_{}", super::shared::name_of(id))
+}
+
+/// For a node with more than [`WIDE`] properties, `fn __ts_names_N(k: &str) ->
+/// usize`: the index of declared property `k`, or `usize::MAX`; nothing for
+/// other nodes.
+pub(super) fn names_fn(node: &Node, id: NodeId) -> TokenStream {
+    let props = node.properties.as_deref().unwrap_or(&[]);
+    if props.len() <= WIDE {
+        return quote!();
+    }
+    let mut sorted: Vec<(&str, usize)> = props
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.as_str(), i))
+        .collect();
+    sorted.sort_unstable();
+    let n = sorted.len();
+    let names = sorted.iter().map(|(name, _)| name);
+    let index = sorted.iter().map(|(_, i)| *i as u32);
+    let name = names_name(id);
+    quote! {
+        #[allow(clippy::all)]
+        #[inline]
+        fn #name(k: &str) -> usize {
+            static NAMES: [&str; #n] = [#(#names),*];
+            static INDEX: [u32; #n] = [#(#index),*];
+            match NAMES.binary_search(&k) {
+                ::core::result::Result::Ok(i) => INDEX[i] as usize,
+                ::core::result::Result::Err(_) => usize::MAX,
+            }
+        }
+    }
+}
+
+/// `match k.as_str() { "name" => ARM, ... FALLBACK }` (`arms`: one per declared
+/// property, in order; `fallback`: the arms for other names, the last `_`), or
+/// for a wide node `match __ts_names_N(k) { 0 => ARM, ... _ => match k.as_str()
+/// { FALLBACK } }`.
+fn dispatch(shape: &Shape<'_>, arms: Vec<TokenStream>, fallback: TokenStream) -> TokenStream {
+    if shape.props.len() <= WIDE {
+        let names = shape.props.iter().map(|p| &p.name);
+        return quote!(match k.as_str() { #(#names => #arms)* #fallback });
+    }
+    let lookup = names_name(shape.id);
+    let index = 0..arms.len();
+    quote!(match #lookup(k.as_str()) { #(#index => #arms)* _ => match k.as_str() { #fallback } })
+}
 
 /// What both walks' object checks of one node need to know.
 struct Shape<'n> {
     node: &'n Node,
+    id: NodeId,
     props: &'n [Property],
     /// The node may check the root value.
     root: bool,
@@ -33,7 +91,7 @@ struct Shape<'n> {
 }
 
 impl<'n> Shape<'n> {
-    fn new(node: &'n Node, root: bool) -> Shape<'n> {
+    fn new(node: &'n Node, id: NodeId, root: bool) -> Shape<'n> {
         let props = node.properties.as_deref().unwrap_or(&[]);
         let closed = tool_schema_runtime::keywords::object::closed(node, root);
         let extra = match node.additional {
@@ -56,6 +114,7 @@ impl<'n> Shape<'n> {
         }
         Shape {
             node,
+            id,
             props,
             root,
             extra,
@@ -156,6 +215,18 @@ fn position(shape: &Shape<'_>, argument: TokenStream, declared: TokenStream) -> 
     }
 }
 
+/// The position of member `i` whose declared index is `declared` (an
+/// `Option<usize>` expression): a call of the closure `members` defines for a
+/// node that may check the root value (one line per property instead of the
+/// whole `if`), `p` otherwise.
+fn member_position(shape: &Shape<'_>, declared: TokenStream) -> TokenStream {
+    if shape.root {
+        quote!(at_member(#declared))
+    } else {
+        quote!(p)
+    }
+}
+
 /// The `Additional` that `rejects_undeclared` is asked about.
 fn additional_expr(a: Additional) -> TokenStream {
     let rt = rt();
@@ -171,9 +242,9 @@ fn additional_expr(a: Additional) -> TokenStream {
 /// The yes/no checks of `m`, as `return false` (no `propertyNames`: such nodes
 /// use the probe). `root`: the node may check the root value (the function's
 /// `root` parameter says whether it does).
-pub(super) fn ok_code(node: &Node, root: bool) -> TokenStream {
+pub(super) fn ok_code(node: &Node, id: NodeId, root: bool) -> TokenStream {
     let rt = rt();
-    let shape = Shape::new(node, root);
+    let shape = Shape::new(node, id, root);
     let visit = shape.visits(false);
     if shape.checks_nothing(visit) {
         return quote!();
@@ -269,7 +340,7 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         } else {
             quote!(if !(o.null_is_absent && val.is_null()) && !#valid { return false; })
         };
-        quote!(#pname => { #mark #call })
+        quote!({ #mark #call })
     });
     let patterns = ok_patterns(shape.node);
     let unmatched = unmatched(shape.node);
@@ -287,12 +358,10 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
     } else {
         quote!(_ => { #patterns })
     };
+    let dispatch = dispatch(shape, arms.collect(), fallback);
     quote!(
         for (k, val) in m.iter() {
-            match k.as_str() {
-                #(#arms)*
-                #fallback
-            }
+            #dispatch
         }
     )
 }
@@ -367,8 +436,8 @@ fn patterns(node: &Node) -> TokenStream {
 }
 
 /// The reporting checks of `m`.
-pub(super) fn code(node: &Node, root: bool) -> TokenStream {
-    let shape = Shape::new(node, root);
+pub(super) fn code(node: &Node, id: NodeId, root: bool) -> TokenStream {
+    let shape = Shape::new(node, id, root);
     let visit = shape.visits(true);
     if shape.checks_nothing(visit) {
         return quote!();
@@ -430,18 +499,28 @@ fn members(shape: &Shape<'_>) -> TokenStream {
     let some = quote!(::core::option::Option::Some);
     let arms = shape.props.iter().enumerate().map(|(i, prop)| {
         let pname = &prop.name;
-        let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#some(#i))));
+        let names = name_check(shape, &member_position(shape, quote!(#some(#i))));
         let mark = shape.mark(i);
         let call = member_call(shape, prop);
-        quote!(#pname => { #names #mark let t = t.name(#pname); #call })
+        quote!({ #names #mark let t = t.name(#pname); #call })
     });
     let fallback = undeclared(shape);
+    let dispatch = dispatch(shape, arms.collect(), fallback);
+    let rt = rt();
+    let at_member = if shape.root {
+        let some = quote!(::core::option::Option::Some);
+        quote!(
+            let at_member = |declared: ::core::option::Option<usize>| -> #rt::Position {
+                if at_root { #rt::Position { argument: #some(i), declared } } else { p }
+            };
+        )
+    } else {
+        quote!()
+    };
     quote!(
         for (i, (k, val)) in m.iter().enumerate() {
-            match k.as_str() {
-                #(#arms)*
-                #fallback
-            }
+            #at_member
+            #dispatch
         }
     )
 }
@@ -477,11 +556,8 @@ fn member_call(shape: &Shape<'_>, prop: &Property) -> TokenStream {
 /// schema, rejected, or let through.
 fn undeclared(shape: &Shape<'_>) -> TokenStream {
     let rt = rt();
-    let (some, none) = (
-        quote!(::core::option::Option::Some),
-        quote!(::core::option::Option::None),
-    );
-    let names = name_check(shape, &position(shape, quote!(#some(i)), quote!(#none)));
+    let none = quote!(::core::option::Option::None);
+    let names = name_check(shape, &member_position(shape, none));
     let patterns = patterns(shape.node);
     let unmatched = unmatched(shape.node);
     if let Some(extra) = shape.extra {
@@ -509,9 +585,11 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
     }
     let rt = rt();
     let names = shape.props.iter().map(|p| &p.name);
+    // A slice, not an array: one instance of `suggest_names` whatever the count.
     quote!(
         if out.mark() > start {
-            #rt::keywords::object::suggest_names(out, start, t, [#(#names),*], m);
+            const NAMES: &[&str] = &[#(#names),*];
+            #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), m);
         }
     )
 }

@@ -69,7 +69,7 @@ pub(super) fn ok_fn(id: NodeId, recursive: bool) -> TokenStream {
     let rt = rt();
     let name = ok_name(id);
     let ev = ev_name(id);
-    let inline = inline_unless(recursive);
+    let inline = inline_unless(recursive, false);
     quote! {
         #[allow(unused_variables, clippy::all)]
         #inline
@@ -170,10 +170,10 @@ fn own_fns(schema: &Schema, node: &Node, id: NodeId, root: bool) -> TokenStream 
     // `unevaluated*` are kept in the node (closing in tool-call mode reads them),
     // but neither function below checks them.
     let part = part_name(id);
-    let ok = ok_fn_of(&own, &own_name(id), &part, root, true);
+    let ok = ok_fn_of(&own, id, &own_name(id), &part, root, quote!(#[inline]));
     // The probe's reporting function, where the boolean one needs it.
     let walk = if complex(&own) {
-        node_fn_of(schema, &own, &part, root, quote!())
+        node_fn_of(schema, &own, id, &part, root, quote!(), true)
     } else {
         quote!()
     };

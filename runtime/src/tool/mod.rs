@@ -1,8 +1,11 @@
 //! The trait every declared tool implements, whichever macro declared it.
 
 mod cache;
+mod compiled;
 mod text;
 
+#[doc(hidden)]
+pub use compiled::collect_report;
 #[doc(hidden)]
 pub use text::{fast_accepts, fast_parse, parse_str_generic};
 pub use text::{parse_str, parse_str_with, validate_str_with};

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Compile cost of `tool_schema!` as a schema grows (issue #17): CPU time and peak
+rustc memory of a `cargo build` of a crate with one tool, nested 30, 45 and 60
+objects deep, and with 2,000 properties.
+
+    python3 bench/compile_growth.py                  # every case, release
+    python3 bench/compile_growth.py depth30 props2000 --debug
+    python3 bench/compile_growth.py --cases          # list the cases
+
+Each case is a binary crate written under `--out` (default
+/tmp/tool-schema-compile-growth) that depends on this checkout of `tool-schema`
+(default features) by path, with this checkout's Cargo.lock, all sharing one target
+directory (`--target-dir`, default `<out>/target`). A first crate with a one-property
+tool builds the dependencies; each case then builds only its own crate, under
+`/usr/bin/time`: the seconds are the user + system CPU of cargo, the macros and
+rustc; the peak is the largest resident set of one of those processes (rustc's).
+Nothing here needs the network once the dependencies are in cargo's cache.
+
+The schemas: `depthN` is an object whose property `next` holds the next level,
+N levels, each with a required string, an optional bounded integer and
+`additionalProperties: false`; `propsN` is one object with N properties cycling
+through string, bounded integer, enum, boolean and number, every tenth required;
+`propsNdistinct` the same with a different bound or enum in each property (and
+arrays for the booleans), so that no two properties share generated code.
+The crate's `main` validates its first argument, as a value and as text, so that
+nothing is dead code.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def level(depth):
+    """The schema of an object nested `depth` levels deep."""
+    node = {
+        "type": "object",
+        "properties": {"name": {"type": "string", "maxLength": 40}},
+        "required": ["name"],
+    }
+    for _ in range(depth - 1):
+        node = {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "maxLength": 40},
+                "count": {"type": "integer", "minimum": 0, "maximum": 1000},
+                "next": node,
+            },
+            "required": ["name", "next"],
+            "additionalProperties": False,
+        }
+    return node
+
+
+def wide(n, distinct=False):
+    """The schema of an object with `n` properties (`distinct`: no two alike)."""
+
+    def kind(i):
+        k = i if distinct else 0
+        return [
+            {"type": "string", "maxLength": 64 + k},
+            {"type": "integer", "minimum": 0, "maximum": 100 + k},
+            {"type": "string", "enum": ["a", "b", f"c{k}" if distinct else "c"]},
+            {"type": "boolean"} if not distinct else {"type": "array", "maxItems": k},
+            {"type": "number", "exclusiveMinimum": k},
+        ][i % 5]
+
+    props = {f"p{i}": kind(i) for i in range(n)}
+    return {
+        "type": "object",
+        "properties": props,
+        "required": [f"p{i}" for i in range(0, n, 10)],
+        "additionalProperties": False,
+    }
+
+
+CASES = {
+    "depth30": lambda: level(30),
+    "depth45": lambda: level(45),
+    "depth60": lambda: level(60),
+    "props2000": lambda: wide(2000),
+    "props2000distinct": lambda: wide(2000, distinct=True),
+}
+
+MAIN = """\
+use tool_schema::{tool_schema, ToolArgs};
+
+tool_schema! {
+    /// The probe tool.
+    pub Probe = include!("schema.json");
+}
+
+fn main() {
+    let text = std::env::args().nth(1).unwrap_or_default();
+    let value = tool_schema::__private::serde_json::from_str(&text).unwrap_or_default();
+    println!("{}", Probe::validate(&value).messages().len());
+    println!("{:?}", Probe::validate_str(&text).map(|r| r.is_valid()));
+}
+"""
+
+
+def write_crate(path, name, schema):
+    os.makedirs(os.path.join(path, "src"), exist_ok=True)
+    with open(os.path.join(path, "Cargo.toml"), "w") as f:
+        f.write(
+            f"""[package]
+name = "{name}"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+tool-schema = {{ path = {json.dumps(ROOT)} }}
+
+[workspace]
+"""
+        )
+    with open(os.path.join(path, "schema.json"), "w") as f:
+        json.dump(schema, f, indent=1)
+    with open(os.path.join(path, "src", "main.rs"), "w") as f:
+        f.write(MAIN)
+    shutil.copy(os.path.join(ROOT, "Cargo.lock"), os.path.join(path, "Cargo.lock"))
+
+
+def build(path, target, release, name=None):
+    env = dict(os.environ, CARGO_TARGET_DIR=target)
+    if name:
+        # From clean: a crate built before with the same macros would not rebuild.
+        clean = ["cargo", "clean", "--quiet", "-p", name] + (["--release"] if release else [])
+        subprocess.run(clean, cwd=path, env=env, check=True)
+    cmd = ["cargo", "build", "--quiet"] + (["--release"] if release else [])
+    timed = ["/usr/bin/time", "-f", "%e %U %S %M"] + cmd
+    r = subprocess.run(timed, cwd=path, env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(r.stderr)
+        sys.exit(f"build of {path} failed")
+    wall, user, sys_, peak_kb = r.stderr.strip().splitlines()[-1].split()
+    return float(wall), float(user) + float(sys_), int(peak_kb) / 1024
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("case", nargs="*", help="cases to build (default: all)")
+    ap.add_argument("--cases", action="store_true", help="list the cases")
+    ap.add_argument("--debug", action="store_true", help="a debug build")
+    ap.add_argument("--out", default="/tmp/tool-schema-compile-growth")
+    ap.add_argument("--target-dir")
+    args = ap.parse_args()
+    if args.cases:
+        print("\n".join(CASES))
+        return
+    cases = args.case or list(CASES)
+    for c in cases:
+        if c not in CASES:
+            sys.exit(f"no case {c} (see --cases)")
+    target = args.target_dir or os.path.join(args.out, "target")
+    release = not args.debug
+    warm = os.path.join(args.out, "warm")
+    write_crate(warm, "growth_warm", wide(1))
+    build(warm, target, release)
+    profile = "release" if release else "debug"
+    print(f"| case ({profile}) | schema nodes | wall s | CPU s | peak rustc MiB |")
+    print("|---|---:|---:|---:|---:|")
+    for c in cases:
+        schema = CASES[c]()
+        path = os.path.join(args.out, c)
+        write_crate(path, f"growth_{c}", schema)
+        nodes = json.dumps(schema).count('"type"')
+        wall, cpu, peak = build(path, target, release, f"growth_{c}")
+        print(f"| {c} | {nodes} | {wall:.1f} | {cpu:.1f} | {peak:.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
