@@ -64,9 +64,6 @@ pub(crate) fn u_label_a_len(label: &str) -> Option<usize> {
 /// Encodes `input` as Punycode (RFC 3492 §6.3), each output octet given to
 /// `emit`; `None` on overflow (not reached for labels of hostname length).
 fn punycode_encode(input: &[char], mut emit: impl FnMut(u8)) -> Option<()> {
-    const BASE: u32 = 36;
-    const TMIN: u32 = 1;
-    const TMAX: u32 = 26;
     let digit = |d: u32| {
         if d < 26 {
             b'a' + d as u8
@@ -95,13 +92,7 @@ fn punycode_encode(input: &[char], mut emit: impl FnMut(u8)) -> Option<()> {
                 let mut q = delta;
                 let mut k = BASE;
                 loop {
-                    let t = if k <= bias {
-                        TMIN
-                    } else if k >= bias + TMAX {
-                        TMAX
-                    } else {
-                        k - bias
-                    };
+                    let t = threshold(k, bias);
                     if q < t {
                         break;
                     }
@@ -123,9 +114,6 @@ fn punycode_encode(input: &[char], mut emit: impl FnMut(u8)) -> Option<()> {
 
 /// Decodes Punycode (RFC 3492 §6.2); `None` when `input` is not valid Punycode.
 fn punycode_decode(input: &str) -> Option<Vec<char>> {
-    const BASE: u32 = 36;
-    const TMIN: u32 = 1;
-    const TMAX: u32 = 26;
     if !input.is_ascii() {
         return None;
     }
@@ -148,13 +136,7 @@ fn punycode_decode(input: &str) -> Option<Vec<char>> {
                 _ => return None,
             } as u32;
             i = i.checked_add(d.checked_mul(w)?)?;
-            let t = if k <= bias {
-                TMIN
-            } else if k >= bias + TMAX {
-                TMAX
-            } else {
-                k - bias
-            };
+            let t = threshold(k, bias);
             if d < t {
                 break;
             }
@@ -171,11 +153,24 @@ fn punycode_decode(input: &str) -> Option<Vec<char>> {
     Some(out)
 }
 
+/// Punycode's parameters (RFC 3492 §5).
+const BASE: u32 = 36;
+const TMIN: u32 = 1;
+const TMAX: u32 = 26;
+
+/// The threshold `t` of digit position `k` under `bias` (RFC 3492 §6.2, §6.3).
+fn threshold(k: u32, bias: u32) -> u32 {
+    if k <= bias {
+        TMIN
+    } else if k >= bias + TMAX {
+        TMAX
+    } else {
+        k - bias
+    }
+}
+
 /// Bias adaptation (RFC 3492 §6.1).
 fn adapt(delta: u32, len: u32, first: bool) -> u32 {
-    const BASE: u32 = 36;
-    const TMIN: u32 = 1;
-    const TMAX: u32 = 26;
     let mut delta = delta / if first { 700 } else { 2 };
     delta += delta / len;
     let mut k = 0;

@@ -115,9 +115,7 @@ impl Chars {
         while i < bytes.len() {
             let b = bytes[i];
             if b == b'%' {
-                if !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                    && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
-                {
+                if !is_escape_at(bytes, i) {
                     return false;
                 }
                 i += 3;
@@ -194,6 +192,13 @@ fn is_ip_literal(s: &str) -> bool {
     s.is_ascii() && s.parse::<Ipv6Addr>().is_ok()
 }
 
+/// Whether `bytes[i..]` starts with a `%XX` escape (two hexadecimal digits).
+fn is_escape_at(bytes: &[u8], i: usize) -> bool {
+    bytes[i..].starts_with(b"%")
+        && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+        && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+}
+
 /// `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
 fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
@@ -256,9 +261,7 @@ fn is_template_literal(s: &str) -> bool {
     while i < bytes.len() {
         let b = bytes[i];
         if b == b'%' {
-            if !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
-            {
+            if !is_escape_at(bytes, i) {
                 return false;
             }
             i += 3;
@@ -307,9 +310,7 @@ fn is_varname(s: &str) -> bool {
                 after_dot = true;
                 i += 1;
             }
-            b'%' if bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit) =>
-            {
+            b'%' if is_escape_at(bytes, i) => {
                 after_dot = false;
                 i += 3;
             }
