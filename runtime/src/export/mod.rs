@@ -75,6 +75,7 @@
 //! subsets.
 
 mod admit;
+mod aliases;
 mod anthropic;
 mod assemble;
 mod describe;

@@ -76,6 +76,7 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
     };
     match kind {
         Kind::Missing | Kind::Unexpected | Kind::NotAllowed | Kind::Duplicate => {}
+        Kind::SameArgument { other } => put("other", json!(other)),
         Kind::Type { expected, received } => {
             let names: Vec<&str> = expected.iter().map(|t| t.name()).collect();
             put("expected", json!(names));

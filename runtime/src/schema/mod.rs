@@ -65,13 +65,26 @@ pub enum Additional {
     Schema(NodeId),
 }
 
-/// One declared property.
+/// One declared property, or one alias of a declared property.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Property {
-    /// The property's name, exactly as declared.
+    /// The property's name, exactly as declared (an alias: the alias).
     pub name: String,
-    /// Its schema.
+    /// Its schema (an alias: its property's).
     pub node: NodeId,
+    /// `Some(d)`: this entry is an alias of declared property `d` (its index in
+    /// [`Node::properties`]), written in `x-tool-schema-aliases` (see
+    /// [`crate::keywords::alias`]). Alias entries follow the properties.
+    pub alias_of: Option<usize>,
+}
+
+impl Property {
+    /// The declared property of this entry, entry `d` of `properties`: `d`
+    /// itself, or the property it is an alias of.
+    #[inline(always)]
+    pub fn canonical(&self, d: usize) -> usize {
+        self.alias_of.unwrap_or(d)
+    }
 }
 
 /// Keywords kept for export that never produce a violation.
@@ -136,7 +149,9 @@ pub struct Node {
     /// Whether `format` is asserted whatever [`crate::Options::formats`] says: the
     /// dialect's meta-schema lists the format-assertion vocabulary.
     pub format_asserted: bool,
-    /// `properties`, in declaration order; `None` when the keyword is absent.
+    /// `properties`, in declaration order, then the aliases of
+    /// `x-tool-schema-aliases` ([`Property::alias_of`]: each a name under which
+    /// its property is read too); `None` when `properties` is absent.
     pub properties: Option<Vec<Property>>,
     /// `required`, in declaration order.
     pub required: Vec<String>,
@@ -258,7 +273,58 @@ impl Node {
         }
     }
 
-    /// The declared property called `name`, with its index in declaration order.
+    /// Whether some declared property has an alias (`x-tool-schema-aliases`).
+    #[inline]
+    pub fn has_aliases(&self) -> bool {
+        self.properties
+            .as_deref()
+            .and_then(<[Property]>::last)
+            .is_some_and(|p| p.alias_of.is_some())
+    }
+
+    /// The declared properties without their aliases.
+    pub fn declared_properties(&self) -> &[Property] {
+        let props = self.properties.as_deref().unwrap_or(&[]);
+        let n = props.iter().take_while(|p| p.alias_of.is_none()).count();
+        &props[..n]
+    }
+
+    /// The aliases of declared property `d`, in order.
+    pub fn aliases_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
+        self.properties
+            .iter()
+            .flatten()
+            .filter(move |p| p.alias_of == Some(d))
+            .map(|p| p.name.as_str())
+    }
+
+    /// The names of declared property `d`: its own, then its aliases in order.
+    pub fn names_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
+        let own = self.declared_properties().get(d).map(|p| p.name.as_str());
+        own.into_iter().chain(self.aliases_of(d))
+    }
+
+    /// The declared index of the entry of `properties` called `name`: its own,
+    /// or that of the property it is an alias of.
+    pub fn declared_index(&self, name: &str) -> Option<usize> {
+        self.property(name).map(|(i, p)| p.canonical(i))
+    }
+
+    /// Each declared property that has aliases: its index and its names, its
+    /// own first, then its aliases in order.
+    pub fn alias_groups(
+        &self,
+    ) -> impl Iterator<Item = (usize, impl Iterator<Item = &str> + Clone + '_)> + '_ {
+        let with_aliases = self.has_aliases();
+        self.declared_properties()
+            .iter()
+            .enumerate()
+            .filter(move |(d, _)| with_aliases && self.aliases_of(*d).next().is_some())
+            .map(|(d, _)| (d, self.names_of(d)))
+    }
+
+    /// The entry of `properties` called `name` (a property or an alias), with
+    /// its index there.
     pub fn property(&self, name: &str) -> Option<(usize, &Property)> {
         self.properties
             .as_deref()?
