@@ -41,7 +41,18 @@ impl<'f> Aliases<'f> {
                 );
                 continue;
             }
+            if kept.iter().any(|k: &&LitStr| k.value() == alias) {
+                b.cx.error(
+                    lit.span(),
+                    format!("the alias \"{alias}\" is given twice on `{rust_name}`; remove one"),
+                );
+                continue;
+            }
             if let Some((_, other)) = taken.iter().find(|(n, _)| *n == alias) {
+                // What reads the name, said of one field.
+                let other = other
+                    .strip_prefix("fields ")
+                    .map_or(other.clone(), |f| format!("field {f}"));
                 b.cx.error(
                     lit.span(),
                     format!(
