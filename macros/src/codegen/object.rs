@@ -632,17 +632,23 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
     }
     let rt = rt();
     let names = shape.props.iter().map(|p| &p.name);
-    let given = match shape.alias_groups() {
-        Some(groups) => {
-            quote!(|k: &str| #rt::keywords::alias::name_given(k, #groups.iter().map(|g| g.1.iter().copied()), m))
-        }
-        None => quote!(|k: &str| m.contains_key(k)),
-    };
+    if shape.node.has_aliases() {
+        // The names of the properties the object gives under none of their names.
+        let canonical = shape.props.iter().enumerate().map(|(i, p)| p.canonical(i));
+        let count = shape.node.declared_properties().len();
+        return quote!(
+            if out.mark() > start {
+                const NAMES: &[(&str, usize)] = &[#((#names, #canonical)),*];
+                let open = #rt::keywords::alias::open_names(NAMES.iter().copied(), #count, m);
+                #rt::keywords::object::suggest_names(out, start, t, open.iter().copied(), |_: &str| false);
+            }
+        );
+    }
     // A slice, not an array: one instance of `suggest_names` whatever the count.
     quote!(
         if out.mark() > start {
             const NAMES: &[&str] = &[#(#names),*];
-            #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), #given);
+            #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), |k: &str| m.contains_key(k));
         }
     )
 }

@@ -373,9 +373,18 @@ impl Run<'_> {
             alias::report_same_argument(node.alias_groups(), map, root, trail, pos, out);
         }
         if reject && out.mark() > start {
-            let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
-            let given = |name: &str| alias::name_given(name, node.alias_groups().map(|g| g.1), map);
-            keywords::object::suggest_names(out, start, trail, declared, given);
+            if node.has_aliases() {
+                let props = node.properties.as_deref().unwrap_or(&[]);
+                let entries = props.iter().enumerate();
+                let entries = entries.map(|(i, p)| (p.name.as_str(), p.canonical(i)));
+                let count = node.declared_properties().len();
+                let open = alias::open_names(entries, count, map);
+                keywords::object::suggest_names(out, start, trail, open.iter().copied(), |_| false);
+            } else {
+                let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
+                let given = |name: &str| map.contains_key(name);
+                keywords::object::suggest_names(out, start, trail, declared, given);
+            }
         }
         self.dependents(node, value, map, trail, pos, out);
         let mut next = 0;

@@ -13,7 +13,7 @@
 //!   [`Kind::SameArgument`] at the later one ([`one_name_each`],
 //!   [`report_same_argument`]): serde refuses it as a duplicate field;
 //! - did-you-mean considers every name, and leaves out a property given under any
-//!   of its names ([`name_given`]).
+//!   of its names ([`open_names`]).
 //!
 //! The exports name the property only: the keyword is removed from every
 //! provider's schema.
@@ -85,26 +85,27 @@ pub fn report_same_argument<'a, G>(
     }
 }
 
-/// Whether `map` gives the property that `name` names (one of `groups`, or a
-/// property without aliases) under any of its names: what did-you-mean leaves
-/// out.
-pub fn name_given<'a, G>(
-    name: &str,
-    groups: impl Iterator<Item = G>,
-    map: &Map<String, Value>,
-) -> bool
+/// The names did-you-mean may offer for an undeclared member of `map`: of
+/// `entries` (each name, a property's or an alias, with its property's declared
+/// index, as `count` properties declare them), those of the properties `map`
+/// gives under none of their names. Time linear in the entries and members.
+#[cold]
+pub fn open_names<'a, E>(entries: E, count: usize, map: &Map<String, Value>) -> Vec<&'a str>
 where
-    G: Iterator<Item = &'a str> + Clone,
+    E: Iterator<Item = (&'a str, usize)> + Clone,
 {
-    if map.contains_key(name) {
-        return true;
-    }
-    for names in groups {
-        if names.clone().any(|n| n == name) {
-            return group_present(names, map);
+    let mut given = vec![false; count];
+    for (name, d) in entries.clone() {
+        if map.contains_key(name) {
+            if let Some(g) = given.get_mut(d) {
+                *g = true;
+            }
         }
     }
-    false
+    entries
+        .filter(|(_, d)| !given.get(*d).copied().unwrap_or(false))
+        .map(|(name, _)| name)
+        .collect()
 }
 
 #[cfg(test)]
@@ -158,11 +159,21 @@ mod tests {
     #[test]
     fn did_you_mean_leaves_out_a_property_given_under_another_name() {
         let s = node();
-        let groups = || s.root().alias_groups().map(|(_, g)| g);
+        let root = s.root();
+        let entries = || {
+            let props = root.properties.as_deref().unwrap();
+            props
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.name.as_str(), p.canonical(i)))
+        };
         let m = map(json!({"town": "a"}));
-        assert!(name_given("city", groups(), &m));
-        assert!(name_given("place", groups(), &m));
-        assert!(!name_given("days", groups(), &m));
+        assert_eq!(open_names(entries(), 2, &m), ["days"]);
+        let m = map(json!({"x": 1}));
+        assert_eq!(
+            open_names(entries(), 2, &m),
+            ["city", "days", "town", "place"]
+        );
     }
 
     #[test]

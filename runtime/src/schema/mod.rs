@@ -74,7 +74,8 @@ pub struct Property {
     pub node: NodeId,
     /// `Some(d)`: this entry is an alias of declared property `d` (its index in
     /// [`Node::properties`]), written in `x-tool-schema-aliases` (see
-    /// [`crate::keywords::alias`]). Alias entries follow the properties.
+    /// [`crate::keywords::alias`]). Alias entries follow the properties, ordered
+    /// by the property they name.
     pub alias_of: Option<usize>,
 }
 
@@ -285,17 +286,22 @@ impl Node {
     /// The declared properties without their aliases.
     pub fn declared_properties(&self) -> &[Property] {
         let props = self.properties.as_deref().unwrap_or(&[]);
-        let n = props.iter().take_while(|p| p.alias_of.is_none()).count();
-        &props[..n]
+        &props[..props.partition_point(|p| p.alias_of.is_none())]
     }
 
-    /// The aliases of declared property `d`, in order.
+    /// The alias entries of `properties`, ordered by the property each names
+    /// (the aliases of one property in their order).
+    fn alias_entries(&self) -> &[Property] {
+        let props = self.properties.as_deref().unwrap_or(&[]);
+        &props[props.partition_point(|p| p.alias_of.is_none())..]
+    }
+
+    /// The aliases of declared property `d`, in order (found by binary search).
     pub fn aliases_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
-        self.properties
-            .iter()
-            .flatten()
-            .filter(move |p| p.alias_of == Some(d))
-            .map(|p| p.name.as_str())
+        let aliases = self.alias_entries();
+        let from = aliases.partition_point(|p| p.alias_of < Some(d));
+        let to = aliases.partition_point(|p| p.alias_of <= Some(d));
+        aliases[from..to].iter().map(|p| p.name.as_str())
     }
 
     /// The names of declared property `d`: its own, then its aliases in order.
@@ -310,17 +316,23 @@ impl Node {
         self.property(name).map(|(i, p)| p.canonical(i))
     }
 
-    /// Each declared property that has aliases: its index and its names, its
-    /// own first, then its aliases in order.
+    /// Each declared property that has aliases, in declaration order: its index
+    /// and its names, its own first, then its aliases in order (time linear in
+    /// the aliases).
     pub fn alias_groups(
         &self,
     ) -> impl Iterator<Item = (usize, impl Iterator<Item = &str> + Clone + '_)> + '_ {
-        let with_aliases = self.has_aliases();
-        self.declared_properties()
-            .iter()
-            .enumerate()
-            .filter(move |(d, _)| with_aliases && self.aliases_of(*d).next().is_some())
-            .map(|(d, _)| (d, self.names_of(d)))
+        let declared = self.declared_properties();
+        self.alias_entries()
+            .chunk_by(|a, b| a.alias_of == b.alias_of)
+            .filter_map(move |run| {
+                let d = run[0].alias_of?;
+                let own = declared.get(d).map(|p| p.name.as_str());
+                Some((
+                    d,
+                    own.into_iter().chain(run.iter().map(|p| p.name.as_str())),
+                ))
+            })
     }
 
     /// The entry of `properties` called `name` (a property or an alias), with

@@ -78,6 +78,9 @@ impl Parser<'_> {
                 });
             }
         }
+        // Ordered by property (stable: each property's aliases in their order),
+        // so that a property's aliases are found by binary search.
+        added.sort_by_key(|p| p.alias_of);
         props.extend(added);
         let required = pointer::join(ptr, "required");
         for (name, i) in node.required.iter().zip(required_at) {
