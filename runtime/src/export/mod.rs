@@ -393,6 +393,14 @@ pub struct Exported {
     pub nullable_optional: Vec<NullableOptional>,
 }
 
+/// `schema` as every export writes it, without the validator's aliases
+/// (`x-tool-schema-aliases`, see [`crate::keywords::alias`]): for a schema handed
+/// on to other tools (schemars' `JsonSchema` of a declared type). `None` when it
+/// has none.
+pub fn without_aliases(schema: &Value) -> Option<Value> {
+    aliases::removed(schema, &mut ledger::Ledger::new(""))
+}
+
 /// Exports one tool for `target`.
 pub fn export(
     target: Target,
