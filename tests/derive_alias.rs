@@ -142,6 +142,18 @@ fn a_property_is_read_under_any_of_its_names() {
         let w = typed::<Weather>(call).unwrap();
         assert_eq!(w.city, "Oslo");
     }
+    // The generated visitor reads an alias itself (no exact path needed), and
+    // leaves two names of one field to the exact path.
+    assert!(Weather::__FAST_PATH && Closed::__FAST_PATH);
+    let fast =
+        |text: &str| tool_schema::__private::fast_parse::<Weather>(text, &Default::default());
+    assert_eq!(
+        fast(r#"{"town": "Oslo", "forecast_days": 2}"#)
+            .unwrap()
+            .days_ahead,
+        Some(2)
+    );
+    assert!(fast(r#"{"town": "Oslo", "city": "Rome"}"#).is_none());
     // `rename_all` does not reach an alias: serde does not read `maxTempC`.
     assert_eq!(
         messages::<Weather>(json!({"city": "Oslo", "maxTempC": 1})),
