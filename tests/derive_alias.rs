@@ -207,6 +207,12 @@ fn two_names_of_one_argument_are_refused_as_serde_refuses_them() {
     assert_eq!(report["violations"][0]["kind"], "same-argument");
     assert_eq!(report["violations"][0]["other"], "city");
     assert_eq!(report["violations"][0]["pointer"], "/town");
+    let seed = tool_schema::seed::Format::Seed002.render(&r);
+    assert_eq!(seed, ["same-argument:town"]);
+    let _ = tool_schema::seed::Format::Seed003.render(&r);
+    // Repair changes nothing it cannot decide (which name the model meant).
+    let repaired = Weather::repair(&json!({"city": "Oslo", "town": "Rome"}));
+    assert!(repaired.changes.is_empty(), "{:?}", repaired.changes);
 }
 
 #[test]
@@ -338,4 +344,23 @@ fn every_export_names_the_properties_alone() {
     let params = &strict["function"]["parameters"];
     assert_eq!(params["required"], json!(["city", "maxTemp", "days"]));
     assert_eq!(params["additionalProperties"], json!(false));
+}
+
+#[test]
+fn the_toolbox_dispatches_under_an_alias_and_answers_a_clash() {
+    use tool_schema::toolbox::{reply, Toolbox};
+    let tools = Toolbox::new().tool(|w: Weather| format!("{}: 21 degrees", w.city));
+    let turn = json!({"role": "assistant", "content": [
+        {"type": "tool_use", "id": "t1", "name": "weather", "input": {"town": "Oslo"}},
+        {"type": "tool_use", "id": "t2", "name": "weather", "input": {"city": "Oslo", "place": "Rome"}}
+    ]});
+    let results = tools.dispatch_turn(Target::Anthropic, &turn).unwrap();
+    assert_eq!(
+        reply(Target::Anthropic, results),
+        json!({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "t1", "content": "Oslo: 21 degrees"},
+            {"type": "tool_result", "tool_use_id": "t2", "is_error": true,
+             "content": "'city' and 'place' name the same argument: send one"}
+        ]})
+    );
 }
