@@ -62,6 +62,8 @@ pub fn report_same_argument<'a, G>(
 ) where
     G: Iterator<Item = &'a str>,
 {
+    // Each member's index in the call, looked up once there is a clash.
+    let mut argument: Option<std::collections::HashMap<&str, usize>> = None;
     for (declared, names) in groups {
         let mut first: Option<&str> = None;
         for name in names.filter(|n| map.contains_key(*n)) {
@@ -70,8 +72,14 @@ pub fn report_same_argument<'a, G>(
                 continue;
             };
             let at = if at_root {
+                let index = argument.get_or_insert_with(|| {
+                    map.keys()
+                        .enumerate()
+                        .map(|(i, k)| (k.as_str(), i))
+                        .collect()
+                });
                 Position {
-                    argument: map.keys().position(|k| k == name),
+                    argument: index.get(name).copied(),
                     declared: Some(declared),
                 }
             } else {
@@ -264,6 +272,29 @@ mod tests {
                 "'p3' and 'a3' name the same argument: send one"
             ]
         );
+    }
+
+    #[test]
+    fn many_aliases_all_given_twice() {
+        // Linear walks: every property given under both names, the report capped.
+        let n = 3000;
+        let props: Map<String, Value> = (0..n).map(|i| (format!("p{i}"), json!({}))).collect();
+        let aliases: Map<String, Value> = (0..n)
+            .map(|i| (format!("p{i}"), json!([format!("a{i}")])))
+            .collect();
+        let s = Schema::parse(&json!({"properties": props, KEYWORD: aliases})).unwrap();
+        let call: Map<String, Value> = (0..n)
+            .flat_map(|i| [(format!("p{i}"), json!(i)), (format!("a{i}"), json!(i))])
+            .collect();
+        let call = Value::Object(call);
+        assert!(!s.is_valid(&call));
+        let report = s.validate(&call);
+        assert!(report
+            .violations
+            .iter()
+            .all(|v| v.kind.code() == "same-argument"));
+        assert_eq!(report.violations[0].position.argument, Some(1));
+        assert_eq!(report.violations.len() + report.omitted, n);
     }
 
     fn errors(v: Value) -> Vec<String> {
