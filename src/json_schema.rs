@@ -5,7 +5,8 @@
 //! `macro_rules!` defined twice here: with the feature it implements
 //! `JsonSchema` through [`json_schema`], without it it expands to nothing.
 
-/// The schema schemars is given for `T`: `T::schema()` with its `$defs` moved into
+/// The schema schemars is given for `T`: `T::schema()` (without its aliases, as
+/// every export writes it) with its `$defs` moved into
 /// the generator's definitions and its local references moved with them (see
 /// [`crate::export::embed`]), so it is right at the root of a document
 /// (`schemars::schema_for!`, rmcp's `inputSchema`) and nested in another type's.
@@ -26,7 +27,10 @@ pub fn json_schema<T: crate::ToolArgs>(
     // The macros accept no schema deeper than `embed` takes, nor one that is not
     // an object or a boolean (what `try_from` takes): the fallbacks (refuse
     // everything) are never reached.
-    crate::export::embed(T::schema(), name, generator.definitions_mut(), &defs_ref)
+    // Aliases are the validator's: the schema handed on names each argument once.
+    let without_aliases = crate::export::without_aliases(T::schema());
+    let schema = without_aliases.as_ref().unwrap_or(T::schema());
+    crate::export::embed(schema, name, generator.definitions_mut(), &defs_ref)
         .and_then(|placed| schemars::Schema::try_from(placed).ok())
         .unwrap_or_else(|| schemars::Schema::from(false))
 }

@@ -655,13 +655,13 @@ pub use tool_schema_macros::tool_schema;
 ///   `rename_all_fields` and a variant's `rename_all` (see
 ///   [Tagged enums](#tagged-enums)), `flatten` on a map with `String` keys (its
 ///   values' schema is the object's `additionalProperties`: serde gives it every
-///   member no other field names);
+///   member no other field names), `alias` on a field (see [Aliases](#aliases));
 /// - ignored, as they change only serialisation: `skip_serializing`,
 ///   `skip_serializing_if`, `serialize_with`, `into`, `bound`, `crate`, `expecting`,
 ///   `rename` on the type itself;
 /// - refused with a compile error, as the schema could not describe what serde
 ///   would accept: `flatten` on a struct (and a second flattened map, or one beside
-///   `deny_unknown_fields`), `alias`, `deserialize_with`, `with`, `untagged` on a
+///   `deny_unknown_fields`), `alias` on a variant, `deserialize_with`, `with`, `untagged` on a
 ///   variant (or beside `tag`), `other`, `transparent`, `from`, `try_from`,
 ///   `remote`, `borrow`, and any attribute the derive does not know
 ///   (`untagged` on an enum is honoured: see [Enums](#enums)).
@@ -672,6 +672,45 @@ pub use tool_schema_macros::tool_schema;
 /// anyway: the model made it up and should hear so. With
 /// [`Undeclared::RejectIfForbidden`] (JSON Schema's reading) they pass, as serde
 /// lets them. With `deny_unknown_fields` every reading refuses them.
+///
+/// ## Aliases
+///
+/// `#[serde(alias = "town")]` on a field (any number of them; with `rename` too)
+/// is written in the schema as `"x-tool-schema-aliases": {"city": ["town"]}`
+/// beside `properties` (see docs/keywords.md): the validator reads the argument
+/// under its name or any alias, checks the value under an alias against the
+/// field's schema and reports it at the name the model wrote; a required
+/// argument is given by any one of its names; two names of one argument at once
+/// are refused, as serde refuses them (a duplicate field), with
+/// [`Kind::SameArgument`]. Every export names the argument by its own name
+/// alone. As in serde, `rename_all` does not apply to an alias. An alias that
+/// another field (or alias, or the tag) is read as, that repeats the field's own
+/// name, or that is on a flattened or skipped field is a compile error at the
+/// alias.
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::export::{Target, ToolExport};
+/// use tool_schema::ToolArgs;
+///
+/// /// Get the weather.
+/// #[derive(ToolArgs, Deserialize)]
+/// struct Weather {
+///     #[serde(alias = "town")]
+///     city: String,
+/// }
+///
+/// assert_eq!(Weather::parse(&json!({"town": "Oslo"})).unwrap().city, "Oslo");
+/// let report = Weather::validate(&json!({"city": "Oslo", "town": "Rome"}));
+/// assert_eq!(report.messages(), ["'city' and 'town' name the same argument: send one"]);
+/// let exported = Weather::export_to(Target::OpenAiChatStrict, &Default::default())?;
+/// assert_eq!(
+///     exported.value["function"]["parameters"]["properties"],
+///     json!({"city": {"type": "string"}})
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// ```
 /// use serde::Deserialize;

@@ -241,6 +241,28 @@ enum Pace {
     SlowAndSteady,
 }
 
+/// `#[serde(alias)]`: a field read under its name or an alias (`rename_all`
+/// not applied to the alias), nested, and in a closed object.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+struct Forecast {
+    #[serde(alias = "town", alias = "place")]
+    city_name: String,
+    #[serde(alias = "days_ahead", skip_serializing_if = "Option::is_none")]
+    #[arg(minimum = 1, maximum = 16)]
+    days: Option<u8>,
+    stops: Vec<Stop>,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Stop {
+    #[serde(alias = "n")]
+    name: String,
+    #[serde(default, alias = "mins", alias = "m")]
+    minutes: u16,
+}
+
 #[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
 struct Walk {
     pace: Pace,
@@ -450,4 +472,35 @@ fn documented_string_enum() {
         },
     );
     round_trip::<Walk>(13);
+}
+
+#[test]
+fn aliases() {
+    check::<Forecast>(
+        14,
+        Extras {
+            nullable: &["days", "days_ahead"],
+            bounded: &["days", "days_ahead"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Forecast>(14);
+    // Two names of one field: both refuse.
+    for call in [
+        json!({"cityName": "Oslo", "town": "Rome", "stops": []}),
+        json!({"town": "Oslo", "stops": [{"name": "a", "n": "b"}]}),
+        json!({"town": "Oslo", "stops": [{"n": "a", "mins": 1, "m": 2}]}),
+    ] {
+        assert!(
+            serde_json::from_value::<Forecast>(call.clone()).is_err(),
+            "{call}"
+        );
+        let report = Forecast::validate(&call);
+        assert_eq!(report.violations().len(), 1, "{call}");
+        assert_eq!(
+            report.violations()[0].kind.code(),
+            "same-argument",
+            "{call}"
+        );
+    }
 }

@@ -87,6 +87,12 @@ tool_schema! {
                 "unevaluatedItems": {"type": "integer"}
             }}}}
     }
+    pub Aliased = {
+        "type": "object",
+        "properties": {"city": {"type": "string"}, "days": {"type": "integer"}},
+        "required": ["city"],
+        "x-tool-schema-aliases": {"city": ["town", "place"], "days": ["n"]}
+    }
 }
 
 const POLICIES: [Options; 3] = [
@@ -162,5 +168,13 @@ fn compiled_valid_path_allocates_nothing() {
     check::<Unevaluated>(
         &valid,
         &json!({"kind": "a", "city": "Oslo", "days": 3, "citty": 1}),
+    );
+    check::<Aliased>(
+        &[
+            json!({"town": "Oslo", "n": 2}),
+            json!({"city": "Oslo", "days": 2}),
+            json!({"place": "Oslo"}),
+        ],
+        &json!({"city": "Oslo", "town": "Rome"}),
     );
 }

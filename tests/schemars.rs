@@ -210,3 +210,22 @@ fn nested_in_another_schemars_type_and_draft_07() {
     );
     assert!(value["definitions"]["TreeNode"].is_object());
 }
+
+/// A field with aliases: the validator's, not handed on.
+#[derive(ToolArgs)]
+#[allow(dead_code)]
+struct Aliased {
+    #[serde(alias = "town")]
+    city: String,
+}
+
+#[test]
+fn aliases_are_not_handed_on() {
+    let schema = schemars::schema_for!(Aliased);
+    assert!(Aliased::schema().get("x-tool-schema-aliases").is_some());
+    assert_eq!(schema.get("x-tool-schema-aliases"), None);
+    assert_eq!(
+        schema.get("properties"),
+        Some(&json!({"city": {"type": "string"}}))
+    );
+}

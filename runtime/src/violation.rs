@@ -227,6 +227,10 @@ pub enum Kind {
     /// the text path only: a `serde_json::Value` keeps one of them). The path
     /// names the repeated property.
     Duplicate,
+    /// A property given under two of its names at once (its name and an alias,
+    /// or two aliases: `x-tool-schema-aliases`, serde's `alias`): the path names
+    /// the later name, `other` the first one the call gave.
+    SameArgument { other: String },
     /// An object or array nested more than `limit` levels
     /// ([`Options::max_depth`](crate::Options::max_depth)); the path names the
     /// first container past the limit. Reported alone: nothing else of the call
@@ -250,6 +254,7 @@ impl Kind {
     /// `min-properties`,
     /// `max-properties`, `property-name`, `not-allowed`, `not`, `any-of`,
     /// `one-of-none`, `one-of-many`, `conditional`, `unknown-tool`, `duplicate`,
+    /// `same-argument`,
     /// `too-deep`, `custom` (a tool's own check; its own code is
     /// [`Kind::Custom`]'s `code`).
     pub fn code(&self) -> &'static str {
@@ -284,6 +289,7 @@ impl Kind {
             Kind::Conditional { .. } => "conditional",
             Kind::UnknownTool { .. } => "unknown-tool",
             Kind::Duplicate => "duplicate",
+            Kind::SameArgument { .. } => "same-argument",
             Kind::TooDeep { .. } => "too-deep",
             Kind::Custom { .. } => "custom",
         }

@@ -308,3 +308,21 @@ fn unevaluated_keywords_allocate_nothing() {
     }
     assert_no_alloc(&s, &valid);
 }
+
+#[test]
+fn aliases() {
+    let s = parse(json!({
+        "type": "object",
+        "properties": {"city": {"type": "string"}, "days": {"type": "integer"}},
+        "required": ["city"],
+        "x-tool-schema-aliases": {"city": ["town", "place"], "days": ["n"]}
+    }));
+    assert_no_alloc(
+        &s,
+        &[
+            json!({"town": "Oslo", "n": 2}),
+            json!({"city": "Oslo", "days": 2}),
+            json!({"place": "Oslo"}),
+        ],
+    );
+}

@@ -305,7 +305,36 @@ fn generate_in(rng: &mut Rng, root: &Value, schema: &Value, depth: usize, valid:
                     json!(1),
                 );
             }
+            if let Some(Value::Object(aliases)) = schema.get("x-tool-schema-aliases") {
+                with_aliases(rng, aliases, &mut out, valid);
+            }
             Value::Object(out)
+        }
+    }
+}
+
+/// `#[serde(alias)]` (`x-tool-schema-aliases`): a member given now and then
+/// under one of its aliases; in an invalid call, now and then under two of its
+/// names at once (serde's duplicate field).
+fn with_aliases(
+    rng: &mut Rng,
+    aliases: &Map<String, Value>,
+    out: &mut Map<String, Value>,
+    valid: bool,
+) {
+    for (name, list) in aliases {
+        let Some(list) = list.as_array().filter(|l| !l.is_empty()) else {
+            continue;
+        };
+        let Some(v) = out.get(name).cloned() else {
+            continue;
+        };
+        let alias = rng.pick(list).as_str().expect("an alias").to_string();
+        if !valid && rng.chance(30) {
+            out.insert(alias, v);
+        } else if rng.chance(50) {
+            out.remove(name);
+            out.insert(alias, v);
         }
     }
 }
@@ -318,12 +347,24 @@ fn schema_at<'s>(schema: &'s Value, path: &[Segment]) -> Option<&'s Value> {
         cur = match seg {
             Segment::Key(k) => match cur.get("properties").and_then(|p| p.get(&**k)) {
                 Some(s) => s,
-                None => cur.get("additionalProperties")?,
+                None => match aliased(cur, k) {
+                    Some(s) => s,
+                    None => cur.get("additionalProperties")?,
+                },
             },
             Segment::Index(_) => cur.get("items")?,
         };
     }
     Some(cur)
+}
+
+/// The property schema of `schema` that alias `name` reads.
+fn aliased<'s>(schema: &'s Value, name: &str) -> Option<&'s Value> {
+    let aliases = schema.get("x-tool-schema-aliases")?.as_object()?;
+    let (property, _) = aliases
+        .iter()
+        .find(|(_, list)| list.as_array().is_some_and(|l| l.iter().any(|a| a == name)))?;
+    schema.get("properties")?.get(property)
 }
 
 /// The path as a pattern: indices as `*` (`lines.*.qty`).

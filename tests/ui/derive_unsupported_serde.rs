@@ -9,7 +9,7 @@ struct Paging {
 
 #[derive(ToolArgs)]
 struct Search {
-    #[serde(alias = "q")]
+    #[serde(borrow)]
     query: String,
     #[serde(flatten)]
     paging: Paging,

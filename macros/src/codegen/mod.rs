@@ -138,16 +138,23 @@ pub(crate) fn depth_bound(schema: &Schema) -> Option<usize> {
 /// properties, as the interpreter finds it (`Node::property`): the position of a
 /// violation at the root that the walk does not find (`Kind::TooDeep`).
 pub(crate) fn root_declared(schema: &Schema) -> TokenStream {
-    let names = schema
-        .root()
-        .properties
-        .as_deref()
-        .unwrap_or(&[])
-        .iter()
-        .map(|p| &p.name);
+    declared_fn(schema.root())
+}
+
+/// A closure giving a member's index among `node`'s declared properties, as
+/// `Node::declared_index` finds it (an alias: its property's).
+fn declared_fn(node: &Node) -> TokenStream {
+    let props = node.properties.as_deref().unwrap_or(&[]);
+    let names = props.iter().map(|p| &p.name);
+    let index = if node.has_aliases() {
+        let canonical = props.iter().enumerate().map(|(i, p)| p.canonical(i));
+        quote!(.map(|i| [#(#canonical),*][i]))
+    } else {
+        quote!()
+    };
     quote!(|k: &str| -> ::core::option::Option<usize> {
         const NAMES: &[&str] = &[#(#names),*];
-        NAMES.iter().position(|n| *n == k)
+        NAMES.iter().position(|n| *n == k) #index
     })
 }
 

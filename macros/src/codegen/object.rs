@@ -112,6 +112,13 @@ impl<'n> Shape<'n> {
                 _ => required.push((name.as_str(), None)),
             }
         }
+        // An alias marks its property's bit (`keywords::alias`: any of its names
+        // gives it).
+        for (i, p) in props.iter().enumerate() {
+            if let Some(d) = p.alias_of {
+                bit_of[i] = bit_of[d];
+            }
+        }
         Shape {
             node,
             id,
@@ -192,6 +199,26 @@ impl<'n> Shape<'n> {
         }
     }
 
+    /// Whether entry `i` of `properties` (a property, or an alias of one) reads
+    /// a required property.
+    fn required_entry(&self, i: usize) -> bool {
+        let d = self.props[i].canonical(i);
+        self.node.required.contains(&self.props[d].name)
+    }
+
+    /// The names of each property with aliases, its own first: `&[(declared
+    /// index, &[names])]`, for `keywords::alias`; `None` without aliases.
+    fn alias_groups(&self) -> Option<TokenStream> {
+        if !self.node.has_aliases() {
+            return None;
+        }
+        let groups = self.node.alias_groups().map(|(d, names)| {
+            let names = names.collect::<Vec<_>>();
+            quote!((#d, &[#(#names),*] as &[&str]))
+        });
+        Some(quote!((&[#(#groups),*] as &[(usize, &[&str])])))
+    }
+
     /// `seen |= BIT;` for declared property `i`, if it has a bit.
     fn mark(&self, i: usize) -> TokenStream {
         match self.bit_of[i] {
@@ -260,13 +287,22 @@ pub(super) fn ok_code(node: &Node, id: NodeId, root: bool) -> TokenStream {
     if visit {
         code.push(ok_members(&shape));
     }
+    if let Some(groups) = shape.alias_groups() {
+        code.push(quote!(
+            if !#rt::keywords::alias::one_name_each(#groups.iter().map(|g| g.1.iter().copied()), m) { return false; }
+        ));
+    }
     if shape.nbits > 0 {
         let all_bits = shape.all_bits();
         code.push(quote!(if seen != #all_bits { return false; }));
     }
     for (name, bit) in &shape.required {
         if bit.is_none() {
-            code.push(quote!(if !m.contains_key(#name) { return false; }));
+            let names: Vec<&str> = match node.declared_index(name) {
+                Some(d) => node.names_of(d).collect(),
+                None => vec![name],
+            };
+            code.push(quote!(if !#rt::keywords::alias::group_present([#(#names),*].into_iter(), m) { return false; }));
         }
     }
     code.push(ok_dependents(node));
@@ -298,16 +334,7 @@ fn dependents(node: &Node) -> TokenStream {
         return quote!();
     }
     let rt = rt();
-    let names = node
-        .properties
-        .as_deref()
-        .unwrap_or(&[])
-        .iter()
-        .map(|p| &p.name);
-    let declared = quote!(|k: &str| -> ::core::option::Option<usize> {
-        const NAMES: &[&str] = &[#(#names),*];
-        NAMES.iter().position(|n| *n == k)
-    });
+    let declared = super::declared_fn(node);
     let required = node.dependent_required.iter().map(|(name, needs)| {
         quote!(#rt::keywords::object::dependent_required(m, #name, &[#(#needs),*] as &[&str], t.is_root(), #declared, t, p, out);)
     });
@@ -335,7 +362,7 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         } else {
             quote!((#child(val, false, o) #(#patterns)*))
         };
-        let call = if shape.node.required.contains(&prop.name) {
+        let call = if shape.required_entry(i) {
             quote!(if !#valid { return false; })
         } else {
             quote!(if !(o.null_is_absent && val.is_null()) && !#valid { return false; })
@@ -451,6 +478,7 @@ pub(super) fn code(node: &Node, id: NodeId, root: bool) -> TokenStream {
     code.push(shape.seen_decl());
     if visit {
         code.push(members(&shape));
+        code.push(same_argument(&shape));
         code.push(suggestions(&shape));
     }
     code.push(dependents(node));
@@ -499,9 +527,10 @@ fn members(shape: &Shape<'_>) -> TokenStream {
     let some = quote!(::core::option::Option::Some);
     let arms = shape.props.iter().enumerate().map(|(i, prop)| {
         let pname = &prop.name;
-        let names = name_check(shape, &member_position(shape, quote!(#some(#i))));
+        let d = prop.canonical(i);
+        let names = name_check(shape, &member_position(shape, quote!(#some(#d))));
         let mark = shape.mark(i);
-        let call = member_call(shape, prop);
+        let call = member_call(shape, i, prop);
         quote!({ #names #mark let t = t.name(#pname); #call })
     });
     let fallback = undeclared(shape);
@@ -528,7 +557,7 @@ fn members(shape: &Shape<'_>) -> TokenStream {
 /// A declared member checked: the boolean check first, and only a failing value
 /// walked again to report (a valid property costs what the valid path does). An
 /// optional property given as `null` may count as absent.
-fn member_call(shape: &Shape<'_>, prop: &Property) -> TokenStream {
+fn member_call(shape: &Shape<'_>, i: usize, prop: &Property) -> TokenStream {
     let (child, ok) = (fn_name(prop.node), ok_name(prop.node));
     // Then the schemas of the patterns that match this name, known now.
     let patterns = shape.patterns_of(&prop.name).map(|s| {
@@ -536,7 +565,7 @@ fn member_call(shape: &Shape<'_>, prop: &Property) -> TokenStream {
         quote!(if !#ok(val, false, o) && out.must_report() { #f(val, &t, at, o, out); })
     });
     let patterns: Vec<TokenStream> = patterns.collect();
-    let required = shape.node.required.contains(&prop.name);
+    let required = shape.required_entry(i);
     if patterns.is_empty() {
         return if required {
             quote!(if !#ok(val, false, o) && out.must_report() { #child(val, &t, at, o, out); })
@@ -576,6 +605,24 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
     }
 }
 
+/// A property given under two of its names, reported (`keywords::alias`).
+fn same_argument(shape: &Shape<'_>) -> TokenStream {
+    let Some(groups) = shape.alias_groups() else {
+        return quote!();
+    };
+    let rt = rt();
+    let at_root = if shape.root {
+        quote!(at_root)
+    } else {
+        quote!(false)
+    };
+    quote!(
+        if !#rt::keywords::alias::one_name_each(#groups.iter().map(|g| g.1.iter().copied()), m) {
+            #rt::keywords::alias::report_same_argument(#groups.iter().map(|g| (g.0, g.1.iter().copied())), m, #at_root, t, p, out);
+        }
+    )
+}
+
 /// Where undeclared names may be refused: once the members reported something,
 /// each refused name gets the declared one it likely misspells (the runtime's
 /// `keywords::object::suggest_names`, given the declared names as a static list).
@@ -585,11 +632,23 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
     }
     let rt = rt();
     let names = shape.props.iter().map(|p| &p.name);
+    if shape.node.has_aliases() {
+        // The names of the properties the object gives under none of their names.
+        let canonical = shape.props.iter().enumerate().map(|(i, p)| p.canonical(i));
+        let count = shape.node.declared_properties().len();
+        return quote!(
+            if out.mark() > start {
+                const NAMES: &[(&str, usize)] = &[#((#names, #canonical)),*];
+                let open = #rt::keywords::alias::open_names(NAMES.iter().copied(), #count, m);
+                #rt::keywords::object::suggest_names(out, start, t, open.iter().copied(), |_: &str| false);
+            }
+        );
+    }
     // A slice, not an array: one instance of `suggest_names` whatever the count.
     quote!(
         if out.mark() > start {
             const NAMES: &[&str] = &[#(#names),*];
-            #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), m);
+            #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), |k: &str| m.contains_key(k));
         }
     )
 }
@@ -612,9 +671,17 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
     }
     let mut checks = Vec::new();
     for (name, bit) in &shape.required {
-        let declared = match shape.node.property(name) {
-            Some((i, _)) => quote!(#some(#i)),
+        let declared = match shape.node.declared_index(name) {
+            Some(i) => quote!(#some(#i)),
             None => quote!(#none),
+        };
+        // Absent: under none of its names.
+        let absent = match shape.node.declared_index(name) {
+            Some(d) if shape.node.aliases_of(d).next().is_some() => {
+                let names = shape.node.names_of(d);
+                quote!(!#rt::keywords::alias::group_present([#(#names),*].into_iter(), m))
+            }
+            _ => quote!(!m.contains_key(#name)),
         };
         let pos = position(shape, quote!(#none), declared);
         let push = report(quote!(#rt::Kind::Missing), quote!(&t.name(#name)), pos);
@@ -624,8 +691,8 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
                 checks.push(quote!(if seen & #mask == 0 { #push }));
             }
             None => {
-                missing_test.push(quote!(!m.contains_key(#name)));
-                checks.push(quote!(if !m.contains_key(#name) { #push }));
+                missing_test.push(absent.clone());
+                checks.push(quote!(if #absent { #push }));
             }
         }
     }

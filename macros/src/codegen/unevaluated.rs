@@ -441,7 +441,7 @@ pub(super) fn report_code(schema: &Schema, id: NodeId) -> TokenStream {
             quote!(
                 if out.mark() > start {
                     const NAMES: &[&str] = &[#(#names),*];
-                    #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), m);
+                    #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), |k: &str| m.contains_key(k));
                 }
             )
         } else {

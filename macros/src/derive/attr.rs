@@ -174,7 +174,7 @@ fn rename_rule(cx: &Ctxt, lit: &LitStr) -> Option<RenameRule> {
 fn refusal(key: &str) -> Option<&'static str> {
     Some(match key {
         "flatten" => "the schema cannot describe a flattened field yet; write its fields out, or nest the type as a field of its own",
-        "alias" => "a tool's schema declares one name per argument, and the model would not know the alias",
+        "alias" => "a variant's alias would be a second name for it that its schema does not list; name the variant once (#[serde(rename = \"...\")])",
         "deserialize_with" | "with" => "serde would accept whatever the function accepts, which the schema cannot know",
         "tag" | "content" => "a struct's schema has no tag; `tag` (and `content`) go on an enum",
         "untagged" => "an untagged variant in a tagged enum (a mixed enum) is not supported; put #[serde(untagged)] on the enum, with every variant a newtype variant (`V(T)`)",
@@ -293,6 +293,8 @@ pub(crate) struct SerdeField {
     pub skip: bool,
     /// `flatten`, with its span: (a map) the members no other field names.
     pub flatten: Option<Span>,
+    /// `alias = "..."` (any number): more names serde reads the field under.
+    pub aliases: Vec<LitStr>,
 }
 
 impl SerdeField {
@@ -309,6 +311,10 @@ impl SerdeField {
                 }
                 "flatten" => {
                     out.flatten = Some(meta.path.span());
+                    Ok(())
+                }
+                "alias" => {
+                    out.aliases.push(meta.value()?.parse()?);
                     Ok(())
                 }
                 "skip_serializing"

@@ -9,7 +9,8 @@
 //!   type's own schema writes, the order keywords are written in;
 //! - `attr`: doc comments and serde's `#[serde(...)]` (and the readers of
 //!   attribute values `arg` shares);
-//! - `case`: serde's `rename_all` rules;
+//! - `case`: serde's `rename_all` rules; `alias`: serde's `alias` on a field, as
+//!   the object's `x-tool-schema-aliases`;
 //! - `rust_type`: the one recogniser of Rust types ([`rust_type::RustShape`]),
 //!   which `ty`, `text` and `reading` all consume;
 //! - `ty`: Rust types -> JSON Schema, with the span of every part (`Self` as
@@ -29,6 +30,7 @@
 //!   validator accepted;
 //! - `text`: the typed text path, a serde visitor generated per type.
 
+mod alias;
 mod arg;
 mod ast;
 mod attr;

@@ -48,14 +48,17 @@ impl Members<'_, '_> {
     ) -> Map<String, Value> {
         let props_at = format!("{at}/properties");
         let mut rest: Option<Map<String, Value>> = None;
+        let mut aliases = super::alias::Aliases::default();
         for field in self.fields {
             if let Some(span) = field.serde.flatten {
+                super::alias::refuse(b, field, "flattened");
                 if let Some(values) = self.flattened(b, field, span, at, rest.is_some()) {
                     rest = Some(values);
                 }
                 continue;
             }
             if field.serde.skip {
+                super::alias::refuse(b, field, "skipped");
                 if let Some(span) = field.arg_span {
                     b.cx.error(
                         span,
@@ -79,6 +82,7 @@ impl Members<'_, '_> {
                 continue;
             }
             taken.push((name.clone(), format!("fields `{rust_name}`")));
+            aliases.take(b, field, &name, &mut taken);
             let pointer = pointer::join(&props_at, &name);
             b.spans.value(&pointer, field.ident.span());
             let Some((schema, optional)) = property(b, field, &name, &pointer) else {
@@ -109,6 +113,7 @@ impl Members<'_, '_> {
         if !required.is_empty() {
             object.insert("required".into(), Value::Array(required));
         }
+        aliases.write(b, at, &mut object);
         if let Some(values) = rest {
             object.insert("additionalProperties".into(), Value::Object(values));
         } else if let Some(span) = self.deny {

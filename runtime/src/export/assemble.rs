@@ -161,8 +161,10 @@ fn definition(
         return Value::Null;
     }
     let converted = super::identifiers::converted(tool.schema);
+    let schema = converted.as_ref().unwrap_or(tool.schema);
+    let without_aliases = super::aliases::removed(schema, ctx);
     let tool = &ToolSpec {
-        schema: converted.as_ref().unwrap_or(tool.schema),
+        schema: without_aliases.as_ref().unwrap_or(schema),
         ..*tool
     };
     match target {

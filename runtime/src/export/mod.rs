@@ -75,6 +75,7 @@
 //! subsets.
 
 mod admit;
+mod aliases;
 mod anthropic;
 mod assemble;
 mod describe;
@@ -390,6 +391,14 @@ pub struct Exported {
     pub report: ExportReport,
     /// OpenAI strict only: the optional properties made required and nullable.
     pub nullable_optional: Vec<NullableOptional>,
+}
+
+/// `schema` as every export writes it, without the validator's aliases
+/// (`x-tool-schema-aliases`, see [`crate::keywords::alias`]): for a schema handed
+/// on to other tools (schemars' `JsonSchema` of a declared type). `None` when it
+/// has none.
+pub fn without_aliases(schema: &Value) -> Option<Value> {
+    aliases::removed(schema, &mut ledger::Ledger::new(""))
 }
 
 /// Exports one tool for `target`.

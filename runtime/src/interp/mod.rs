@@ -3,6 +3,7 @@
 
 use crate::json::{JsonType, TypeSet};
 use crate::keywords;
+use crate::keywords::alias;
 use crate::options::Options;
 use crate::schema::facts::{NodeFacts, PropertyIndex};
 use crate::schema::{Additional, Node, NodeId, Property, Schema};
@@ -85,7 +86,7 @@ impl Schema {
     /// The index of top-level argument `name` among the root's declared
     /// properties (the position of a violation at the root).
     fn declared(&self, name: &str) -> Option<usize> {
-        self.root().property(name).map(|(i, _)| i)
+        self.root().declared_index(name)
     }
 
     /// Whether `value`, a value below the arguments object, satisfies node `id`
@@ -127,7 +128,9 @@ pub fn root_not_object(
 
 /// `node.property(name)`, looked for from `*next` on first (calls mostly list their
 /// arguments in the declared order), then before it; a hit moves `*next` past it.
-/// Names in `properties` are distinct, so the answer is `node.property(name)`'s.
+/// Names in `properties` are distinct, so the entry is `node.property(name)`'s;
+/// the index answered is the declared property's (an alias's property,
+/// [`Property::canonical`]).
 /// A node with many properties (`f.index`) is searched by binary search instead,
 /// after a look at `*next`.
 #[inline(always)]
@@ -152,7 +155,7 @@ fn find_property<'n>(
         let p = &props[i];
         if same(&p.name, name) {
             *next = i + 1;
-            return Some((i, p));
+            return Some((p.canonical(i), p));
         }
     }
     None
@@ -171,7 +174,7 @@ fn find_indexed<'n>(
         _ => index.find(props, name)?,
     };
     *next = i + 1;
-    Some((i, &props[i]))
+    Some((props[i].canonical(i), &props[i]))
 }
 
 /// `a == b`, with names up to 16 bytes compared by two overlapping loads rather
@@ -366,15 +369,29 @@ impl Run<'_> {
                 _ => {}
             }
         }
+        if node.has_aliases() && !alias::one_name_each(node.alias_groups().map(|g| g.1), map) {
+            alias::report_same_argument(node.alias_groups(), map, root, trail, pos, out);
+        }
         if reject && out.mark() > start {
-            let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
-            keywords::object::suggest_names(out, start, trail, declared, map);
+            if node.has_aliases() {
+                let props = node.properties.as_deref().unwrap_or(&[]);
+                let entries = props.iter().enumerate();
+                let entries = entries.map(|(i, p)| (p.name.as_str(), p.canonical(i)));
+                let count = node.declared_properties().len();
+                let open = alias::open_names(entries, count, map);
+                keywords::object::suggest_names(out, start, trail, open.iter().copied(), |_| false);
+            } else {
+                let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
+                let given = |name: &str| map.contains_key(name);
+                keywords::object::suggest_names(out, start, trail, declared, given);
+            }
         }
         self.dependents(node, value, map, trail, pos, out);
         let mut next = 0;
         let absent = |name: &str, next: &mut usize| match find_property(node, f, name, next) {
             Some((d, _)) if d < 64 => seen & (1 << d) == 0,
-            _ => !map.contains_key(name),
+            Some((d, _)) => !alias::group_present(node.names_of(d), map),
+            None => !map.contains_key(name),
         };
         if !node.required.iter().any(|name| absent(name, &mut next)) {
             return;
@@ -390,7 +407,8 @@ impl Run<'_> {
             let declared = find_property(node, f, name, &mut next).map(|(d, _)| d);
             let present = match declared {
                 Some(d) if d < 64 => seen & (1 << d) != 0,
-                _ => map.contains_key(name),
+                Some(d) => alias::group_present(node.names_of(d), map),
+                None => map.contains_key(name),
             };
             if !present {
                 let at = member_position(root, None, declared, pos);
@@ -412,7 +430,7 @@ impl Run<'_> {
     ) {
         let root = trail.is_root();
         for (name, needs) in &node.dependent_required {
-            let declared = |k: &str| node.property(k).map(|(d, _)| d);
+            let declared = |k: &str| node.declared_index(k);
             keywords::object::dependent_required(map, name, needs, root, declared, trail, pos, out);
         }
         for d in &node.dependent_schemas {

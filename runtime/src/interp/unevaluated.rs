@@ -209,7 +209,9 @@ impl Run<'_> {
                 if refuse && out.mark() > start {
                     let names = uneval::declared_in_place(self.schema, id);
                     let names = names.iter().copied();
-                    keywords::object::suggest_names(out, start, trail, names, map);
+                    keywords::object::suggest_names(out, start, trail, names, |k| {
+                        map.contains_key(k)
+                    });
                 }
             }
             (Value::Array(items), _, Some(u)) => {

@@ -6,6 +6,7 @@
 use super::{find_property, Run};
 use crate::json::{json_eq, JsonType};
 use crate::keywords;
+use crate::keywords::alias;
 use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{self, NodeFacts};
 use crate::schema::{Additional, Node, NodeId};
@@ -222,6 +223,9 @@ impl Run<'_> {
                 }
             }
         }
+        if node.has_aliases() && !alias::one_name_each(node.alias_groups().map(|g| g.1), map) {
+            return Err(map.len());
+        }
         let complete = if f.has(facts::REQUIRED_BY_BITS) {
             seen & f.required_bits == f.required_bits
         } else {
@@ -347,11 +351,13 @@ fn required_present(node: &Node, f: &NodeFacts, map: &Map<String, Value>, seen: 
         .iter()
         .all(|name| match find_property(node, f, name, &mut next) {
             Some((d, _)) if d < 64 => seen & (1 << d) != 0,
-            _ => map.contains_key(name),
+            Some((d, _)) => alias::group_present(node.names_of(d), map),
+            None => map.contains_key(name),
         })
 }
 
-/// Whether declared property `d`, called `name`, is in `required`.
+/// Whether declared property `d`, given as `name` (its name or an alias), is in
+/// `required`.
 #[inline]
 pub(super) fn is_required(node: &Node, f: &NodeFacts, d: usize, name: &str) -> bool {
     if f.has(facts::REQUIRED_BY_BITS) {
@@ -359,6 +365,7 @@ pub(super) fn is_required(node: &Node, f: &NodeFacts, d: usize, name: &str) -> b
     } else if let Some(index) = &f.index {
         index.is_required(d)
     } else {
+        let name = node.names_of(d).next().unwrap_or(name);
         node.required.iter().any(|r| r == name)
     }
 }

@@ -6,6 +6,7 @@
 //! in [`number::Bound::breaks`]). The words of a violation are a format's job
 //! (`crate::render`).
 
+pub mod alias;
 pub mod applicators;
 pub mod array;
 mod count;

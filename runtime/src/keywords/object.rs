@@ -199,7 +199,7 @@ pub fn suggest_names<'n, I>(
     start: usize,
     trail: &Trail<'_>,
     declared: I,
-    map: &Map<String, Value>,
+    given: impl Fn(&str) -> bool,
 ) where
     I: IntoIterator<Item = &'n str> + Clone,
 {
@@ -212,8 +212,7 @@ pub fn suggest_names<'n, I>(
         let Some(Segment::Key(word)) = v.path.0.last() else {
             continue;
         };
-        let present = |name: &str| map.contains_key(name);
-        if let Some(name) = declared_name(word, declared.clone(), present, &mut work) {
+        if let Some(name) = declared_name(word, declared.clone(), &given, &mut work) {
             v.suggestion = Some(Suggestion::Name(name.to_string()));
         }
     }

@@ -169,6 +169,11 @@ fn message_uncut(v: &Violation, max: usize) -> String {
                 Kind::Duplicate => {
                     quoted_path(&mut out, "argument '", v, "' is given more than once")
                 }
+                Kind::SameArgument { other } => {
+                    out.push('\'');
+                    sibling(&v.path, other).write_to(&mut out);
+                    quoted_path(&mut out, "' and '", v, "' name the same argument: send one");
+                }
                 kind => {
                     write_subject(&mut out, &v.path);
                     out.push(' ');
@@ -216,6 +221,14 @@ const PATH_ENDS: usize = 4;
 /// `2 * PATH_ENDS + 1` steps left out: `a.a.a.a…a.a.a.a` (a path to a value
 /// nested past [`Options::max_depth`](crate::Options::max_depth) has that many
 /// steps).
+/// The path of member `name` of the object that holds the value at `path`.
+fn sibling(path: &crate::violation::Path, name: &str) -> crate::violation::Path {
+    let segs = path.segments();
+    let mut segs = segs[..segs.len().saturating_sub(1)].to_vec();
+    segs.push(crate::violation::Segment::Key(name.to_string().into()));
+    crate::violation::Path(segs)
+}
+
 fn write_short_path(out: &mut String, path: &crate::violation::Path) {
     use crate::violation::Path;
     let segs = path.segments();
@@ -475,6 +488,12 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
         }
         Kind::Missing => out.write_str("is missing"),
         Kind::Duplicate => out.write_str("is given more than once"),
+        Kind::SameArgument { other } => {
+            out.push_str("names the same argument as '");
+            echo::push_name(out, other, NAME_SHOWN);
+            out.push_str("': send one");
+            Ok(())
+        }
         Kind::Unexpected => out.write_str("is not expected"),
         Kind::NotAllowed => out.write_str("is not allowed"),
         Kind::PropertyName { name, problem } => {

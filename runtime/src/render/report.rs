@@ -29,7 +29,8 @@ use serde_json::{json, Map, Value};
 /// `contains`; `condition` (`if-held`,
 /// `if-failed`, `present`), `condition_pointer` (the value `if` was asked about,
 /// or the present member) and `problem` (the inner kind and its fields) for
-/// `conditional`; `code` (the check's own code) for `custom`.
+/// `conditional`; `code` (the check's own code) for `custom`; `other` (the name
+/// of the same argument given first) for `same-argument`.
 ///
 /// `suggestion`, where the violation has one (see
 /// [`Violation::suggestion`](crate::Violation::suggestion)): the declared name an
@@ -76,6 +77,7 @@ fn facts(kind: &Kind, o: &mut Map<String, Value>, max: usize) {
     };
     match kind {
         Kind::Missing | Kind::Unexpected | Kind::NotAllowed | Kind::Duplicate => {}
+        Kind::SameArgument { other } => put("other", json!(other)),
         Kind::Type { expected, received } => {
             let names: Vec<&str> = expected.iter().map(|t| t.name()).collect();
             put("expected", json!(names));

@@ -65,13 +65,27 @@ pub enum Additional {
     Schema(NodeId),
 }
 
-/// One declared property.
+/// One declared property, or one alias of a declared property.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Property {
-    /// The property's name, exactly as declared.
+    /// The property's name, exactly as declared (an alias: the alias).
     pub name: String,
-    /// Its schema.
+    /// Its schema (an alias: its property's).
     pub node: NodeId,
+    /// `Some(d)`: this entry is an alias of declared property `d` (its index in
+    /// [`Node::properties`]), written in `x-tool-schema-aliases` (see
+    /// [`crate::keywords::alias`]). Alias entries follow the properties, ordered
+    /// by the property they name.
+    pub alias_of: Option<usize>,
+}
+
+impl Property {
+    /// The declared property of this entry, entry `d` of `properties`: `d`
+    /// itself, or the property it is an alias of.
+    #[inline(always)]
+    pub fn canonical(&self, d: usize) -> usize {
+        self.alias_of.unwrap_or(d)
+    }
 }
 
 /// Keywords kept for export that never produce a violation.
@@ -136,7 +150,9 @@ pub struct Node {
     /// Whether `format` is asserted whatever [`crate::Options::formats`] says: the
     /// dialect's meta-schema lists the format-assertion vocabulary.
     pub format_asserted: bool,
-    /// `properties`, in declaration order; `None` when the keyword is absent.
+    /// `properties`, in declaration order, then the aliases of
+    /// `x-tool-schema-aliases` ([`Property::alias_of`]: each a name under which
+    /// its property is read too); `None` when `properties` is absent.
     pub properties: Option<Vec<Property>>,
     /// `required`, in declaration order.
     pub required: Vec<String>,
@@ -258,7 +274,69 @@ impl Node {
         }
     }
 
-    /// The declared property called `name`, with its index in declaration order.
+    /// Whether some declared property has an alias (`x-tool-schema-aliases`).
+    #[inline]
+    pub fn has_aliases(&self) -> bool {
+        self.properties
+            .as_deref()
+            .and_then(<[Property]>::last)
+            .is_some_and(|p| p.alias_of.is_some())
+    }
+
+    /// The declared properties without their aliases.
+    pub fn declared_properties(&self) -> &[Property] {
+        let props = self.properties.as_deref().unwrap_or(&[]);
+        &props[..props.partition_point(|p| p.alias_of.is_none())]
+    }
+
+    /// The alias entries of `properties`, ordered by the property each names
+    /// (the aliases of one property in their order).
+    fn alias_entries(&self) -> &[Property] {
+        let props = self.properties.as_deref().unwrap_or(&[]);
+        &props[props.partition_point(|p| p.alias_of.is_none())..]
+    }
+
+    /// The aliases of declared property `d`, in order (found by binary search).
+    pub fn aliases_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
+        let aliases = self.alias_entries();
+        let from = aliases.partition_point(|p| p.alias_of < Some(d));
+        let to = aliases.partition_point(|p| p.alias_of <= Some(d));
+        aliases[from..to].iter().map(|p| p.name.as_str())
+    }
+
+    /// The names of declared property `d`: its own, then its aliases in order.
+    pub fn names_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
+        let own = self.declared_properties().get(d).map(|p| p.name.as_str());
+        own.into_iter().chain(self.aliases_of(d))
+    }
+
+    /// The declared index of the entry of `properties` called `name`: its own,
+    /// or that of the property it is an alias of.
+    pub fn declared_index(&self, name: &str) -> Option<usize> {
+        self.property(name).map(|(i, p)| p.canonical(i))
+    }
+
+    /// Each declared property that has aliases, in declaration order: its index
+    /// and its names, its own first, then its aliases in order (time linear in
+    /// the aliases).
+    pub fn alias_groups(
+        &self,
+    ) -> impl Iterator<Item = (usize, impl Iterator<Item = &str> + Clone + '_)> + '_ {
+        let declared = self.declared_properties();
+        self.alias_entries()
+            .chunk_by(|a, b| a.alias_of == b.alias_of)
+            .filter_map(move |run| {
+                let d = run[0].alias_of?;
+                let own = declared.get(d).map(|p| p.name.as_str());
+                Some((
+                    d,
+                    own.into_iter().chain(run.iter().map(|p| p.name.as_str())),
+                ))
+            })
+    }
+
+    /// The entry of `properties` called `name` (a property or an alias), with
+    /// its index there.
     pub fn property(&self, name: &str) -> Option<(usize, &Property)> {
         self.properties
             .as_deref()?

@@ -42,6 +42,7 @@ fn not_yet(name: &str) -> bool {
     keywords::not_yet().iter().any(|k| k.name == name)
 }
 
+mod aliases;
 mod dynamic;
 mod resolve;
 
@@ -290,6 +291,8 @@ impl Parser<'_> {
         // `additionalItems` is then `items`.
         let items_array = draft.items_array() && map.get("items").is_some_and(Value::is_array);
         let mut additional_items = None;
+        // `x-tool-schema-aliases`, read once `properties` and `required` are.
+        let mut aliases = None;
         for (key, v) in map {
             if ref_alone && key != "$ref" && !describes(key) {
                 continue;
@@ -377,6 +380,7 @@ impl Parser<'_> {
                     self.read_annotation(key, v, at, &mut ann)
                 }
                 (Some(_), _) => self.read_value_keyword(key, v, at, &mut node),
+                (None, keywords::alias::KEYWORD) => aliases = Some(v),
                 (None, k) if kept_verbatim(k) || k.starts_with("x-") => {
                     ann.other.push((k.to_string(), v.clone()));
                 }
@@ -398,6 +402,9 @@ impl Parser<'_> {
         if let Some(rest) = additional_items {
             node.items = Some(rest);
             node.keywords.push("items".to_string());
+        }
+        if let Some(v) = aliases {
+            self.aliases(v, ptr, &required_at, &mut node);
         }
         node.annotations = ann;
         self.lint_node(&node, ptr, &required_at);
@@ -550,6 +557,7 @@ impl Parser<'_> {
                     .extend(self.dependent_required(&one, at));
             } else {
                 node.dependent_schemas.push(Property {
+                    alias_of: None,
                     name: name.clone(),
                     node: self.node(entry, entry_at, depth + 1),
                 });
@@ -659,6 +667,7 @@ impl Parser<'_> {
             Value::Object(map) => Some(
                 map.iter()
                     .map(|(name, sub)| Property {
+                        alias_of: None,
                         name: name.clone(),
                         node: self.node(sub, pointer::join(at, name), depth + 1),
                     })

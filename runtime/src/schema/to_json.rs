@@ -51,14 +51,25 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "uniqueItems" => Some(Value::Bool(node.unique_items)),
             "pattern" => node.pattern.as_ref().map(|p| Value::from(&*p.source)),
             "format" => node.format.clone().map(Value::String),
-            "properties" => node.properties.as_ref().map(|props| {
+            "properties" => node.properties.as_ref().map(|_| {
                 Value::Object(
-                    props
+                    node.declared_properties()
                         .iter()
                         .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
                         .collect(),
                 )
             }),
+            crate::keywords::alias::KEYWORD => Some(Value::Object(
+                node.alias_groups()
+                    .map(|(d, _)| {
+                        let aliases = node.aliases_of(d).map(Value::from).collect();
+                        (
+                            node.declared_properties()[d].name.clone(),
+                            Value::Array(aliases),
+                        )
+                    })
+                    .collect(),
+            )),
             "$defs" | "definitions" => node.defs.iter().find(|(k, _)| k == key).map(|(_, defs)| {
                 Value::Object(
                     defs.iter()

@@ -389,10 +389,11 @@ pub(crate) fn compound(
 }
 
 /// Whether the node has an object keyword that the stream does not decide
-/// (`patternProperties`, `dependentRequired`, `dependentSchemas`): its objects
-/// are read into a value.
+/// (`patternProperties`, `dependentRequired`, `dependentSchemas`, aliases): its
+/// objects are read into a value.
 fn buffers_objects(m: &Node) -> bool {
-    !m.dependent_required.is_empty()
+    m.has_aliases()
+        || !m.dependent_required.is_empty()
         || !m.dependent_schemas.is_empty()
         || !m.pattern_properties.is_empty()
 }

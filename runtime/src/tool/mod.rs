@@ -296,11 +296,24 @@ pub(crate) fn without_absent_nulls(root: &Value, schema: &Value, args: &Value) -
                     .and_then(Value::as_array)
                     .is_some_and(|r| r.iter().any(|n| n == k))
             };
+            // A declared member's schema and whether it is required: by its name,
+            // or by an alias (`x-tool-schema-aliases`) of its property.
+            let declared = |k: &str| -> Option<(&Value, bool)> {
+                if let Some(sub) = properties.and_then(|p| p.get(k)) {
+                    return Some((sub, required(k)));
+                }
+                let aliases = schema.get(crate::keywords::alias::KEYWORD)?.as_object()?;
+                let (name, _) = aliases.iter().find(|(_, list)| {
+                    list.as_array()
+                        .is_some_and(|l| l.iter().any(|a| a.as_str() == Some(k)))
+                })?;
+                Some((properties?.get(name)?, required(name)))
+            };
             let mut out = serde_json::Map::new();
             for (k, v) in map {
-                let sub = match properties.and_then(|p| p.get(k)) {
-                    Some(_) if v.is_null() && !required(k) => continue,
-                    Some(sub) => Some(sub),
+                let sub = match declared(k) {
+                    Some((_, false)) if v.is_null() => continue,
+                    Some((sub, _)) => Some(sub),
                     None => schema.get("additionalProperties").filter(|a| a.is_object()),
                 };
                 let v = match sub {

@@ -4,7 +4,8 @@
 //! (`ToolArgs::__fast_de`, used by `parse_str`).
 //!
 //! The visitor reads a struct's members by name (as serde names them: `rename`,
-//! `rename_all`), each value with its own type's `Deserialize` (plain types), a
+//! `rename_all`, `alias`: a member given under two names of one field is a
+//! repeat, which the exact path reports), each value with its own type's `Deserialize` (plain types), a
 //! checking seed of the run time (`text::fast`: bounds, lengths, patterns, item
 //! counts, uniqueness, `null` for an `Option` field) or, for a nested derived
 //! type, that type's generated visitor. It stops at anything it does not settle
@@ -54,6 +55,7 @@ pub(crate) fn fast_items(input: &DeriveInput, container: &Container) -> TokenStr
     ];
     const FIELD: &[&str] = &[
         "rename",
+        "alias",
         "default",
         "skip",
         "skip_deserializing",
@@ -135,10 +137,18 @@ fn fs() -> TokenStream {
 
 /// `fn __key(s: &str) -> u32`: the index of each name, `u32::MAX` for others.
 fn key_fn(names: &[String]) -> TokenStream {
-    let arms = names.iter().enumerate().map(|(i, n)| {
-        let i = i as u32;
-        quote!(#n => #i,)
-    });
+    let keys: Vec<(&str, u32)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i as u32))
+        .collect();
+    keys_fn(&keys)
+}
+
+/// `fn __key(s: &str) -> u32`: the index given with each name (a field's
+/// aliases share its index), `u32::MAX` for others.
+fn keys_fn(keys: &[(&str, u32)]) -> TokenStream {
+    let arms = keys.iter().map(|(n, i)| quote!(#n => #i,));
     quote! {
         #[inline(always)]
         fn __key(s: &str) -> u32 {

@@ -1,7 +1,7 @@
 //! The generated visitor of a struct: each member read by name into its field's
 //! slot with its field's seed.
 
-use super::{default_attr, fs, key_fn, names_type};
+use super::{default_attr, fs, keys_fn, names_type};
 use crate::derive::ast::{Container, Field};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -17,6 +17,8 @@ pub(super) fn struct_body(
 ) -> Option<(TokenStream, TokenStream)> {
     let fs = fs();
     let mut names = Vec::new();
+    // Each alias, with its field's index.
+    let mut aliases: Vec<(String, u32)> = Vec::new();
     let mut code = FieldsCode::default();
     let mut ext = Externals::default();
     for (field, attrs) in fields.iter().zip(attrs) {
@@ -34,9 +36,16 @@ pub(super) fn struct_body(
         }
         let i = names.len() as u32;
         names.push(name);
+        aliases.extend(field.serde.aliases.iter().map(|a| (a.value(), i)));
         code.field(c.ident, field, &default, i, &mut ext)?;
     }
-    let key = key_fn(&names);
+    let mut keys: Vec<(&str, u32)> = names
+        .iter()
+        .zip(0..)
+        .map(|(n, i)| (n.as_str(), i))
+        .collect();
+    keys.extend(aliases.iter().map(|(a, i)| (a.as_str(), *i)));
+    let key = keys_fn(&keys);
     let nested = ext.items();
     // The generated path reads a nested type with that type's own: only when it
     // has one (else the generic pass reads this type too).

@@ -106,6 +106,8 @@ pub(crate) fn run(
     if !admit(schema, &mut ctx) {
         return finish(Value::Null, ctx, profile.target);
     }
+    let without_aliases = super::aliases::removed(schema, &mut ctx);
+    let schema = without_aliases.as_ref().unwrap_or(schema);
     let out = transform(schema, options, profile, &mut ctx);
     finish(out, ctx, profile.target)
 }
