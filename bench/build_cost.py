@@ -13,6 +13,7 @@ rustc it ran), the peak resident memory of the largest process, and the ratios.
     python3 bench/build_cost.py --ts-args="--no-default-features"   # features of tools-ts
     python3 bench/build_cost.py --timings           # also cargo's --timings report per build
     python3 bench/build_cost.py --scaling            # schema size: 30/45/60 deep, 2,000 properties
+    python3 bench/build_cost.py --timings --jobs 1 --target-root DIR   # seconds per crate
 
 `--scaling` builds one generated crate (a `tool_schema!` of one schema, release)
 per case after its dependencies, and prints the CPU seconds and peak memory of
@@ -21,7 +22,10 @@ integer and the next level) and one object of 2,000 properties (strings, bounded
 integers, booleans, enums in turn). Compile cost should grow linearly with both.
 
 On a shared machine wall time depends on the others' load: quote the CPU time
-beside it. The builds are offline (the registry cache must hold the crates: a
+beside it. With `--timings`, the seconds of each unit of the build (cargo's
+`--timings` data) are printed too, the largest first: with `--jobs 1` one unit
+runs at a time (rustc's own threads included), so a unit's seconds are close to
+its share of the CPU time. The builds are offline (the registry cache must hold the crates: a
 `cargo build` of the workspace fetches them). Not part of CI (a few minutes).
 """
 
@@ -40,6 +44,31 @@ CRATES = {"tool-schema": "tools-ts", "serde derive": "tools-serde"}
 def load():
     with open("/proc/loadavg") as f:
         return f.read().split()[0]
+
+
+def units(report):
+    """(name, seconds) of each unit in cargo's --timings report, largest first."""
+    import json
+    import re
+    with open(report) as f:
+        found = re.search(r"const UNIT_DATA = (\[.*?\]);", f.read(), re.S)
+    if not found:
+        return []
+    rows = {}
+    for unit in json.loads(found.group(1)):
+        name = unit["name"] + (" (build script)" if "build-script" in unit.get("target", "") else "")
+        rows.setdefault(name, []).append(unit["duration"])
+    return sorted(((name, times) for name, times in rows.items()), key=lambda r: -sum(r[1]))
+
+
+def print_units(crate, profile, report):
+    rows = units(report)
+    total = sum(sum(times) for _, times in rows)
+    print(f"  {crate} {profile}: seconds per unit (sum {total:.1f} s; "
+          f"a crate built twice, for the target and for the macros, shows both)", file=sys.stderr)
+    for name, times in rows[:12]:
+        each = " + ".join(f"{t:.1f}" for t in sorted(times, reverse=True))
+        print(f"    {name:<26} {each:>12} s  {100 * sum(times) / total:4.1f}%", file=sys.stderr)
 
 
 def build(crate, profile, target, extra, timings):
@@ -73,6 +102,7 @@ def build(crate, profile, target, extra, timings):
         kept = os.path.join(os.path.dirname(target), f"timings-{crate}-{profile}.html")
         shutil.copy(report, kept)
         print(f"  {crate} {profile}: --timings report in {kept}", file=sys.stderr)
+        print_units(crate, profile, report)
     return float(wall), float(user) + float(system), int(peak)
 
 
@@ -153,7 +183,9 @@ def main():
     parser.add_argument("--target-root", help="where the target directories go (default: a temporary directory, removed after)")
     parser.add_argument("--ts-args", default="", help="more cargo arguments for tools-ts, e.g. --no-default-features")
     parser.add_argument("--scaling", action="store_true", help="the schema-size cases instead of the side-by-side build")
-    parser.add_argument("--timings", action="store_true", help="keep cargo's --timings report of each build (needs --target-root)")
+    parser.add_argument("--timings", action="store_true", help="keep cargo's --timings report of each build (needs --target-root) "
+                        "and print the seconds of each unit")
+    parser.add_argument("--jobs", type=int, help="cargo's -j for the side-by-side builds (1: one unit at a time)")
     args = parser.parse_args()
     if args.timings and not args.target_root:
         parser.error("--timings needs --target-root (the reports are kept there)")
@@ -180,6 +212,8 @@ def main():
             for run in range(args.runs):
                 for name, crate in CRATES.items():
                     extra = args.ts_args.split() if crate == "tools-ts" else []
+                    if args.jobs:
+                        extra = extra + [f"-j{args.jobs}"]
                     target = os.path.join(root, f"{crate}-{profile}")
                     got = build(crate, profile, target, extra, args.timings)
                     print(f"  {name} {profile} run {run + 1}: wall {got[0]:.1f} s, cpu {got[1]:.1f} s, "

@@ -161,11 +161,39 @@ pub(crate) fn unknown<'a>(
 /// the keys after it are still read.
 pub(crate) fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
     if meta.input.peek(syn::Token![=]) {
-        meta.value()?.parse::<syn::Expr>()?;
+        // An expression, or else token trees up to the next key (syn's `Expr`
+        // parser without its `full` feature knows only some expressions).
+        let value = meta.value()?;
+        let fork = value.fork();
+        if fork.parse::<syn::Expr>().is_ok() && (fork.is_empty() || fork.peek(syn::Token![,])) {
+            syn::parse::discouraged::Speculative::advance_to(value, &fork);
+        }
+        while !value_ends(value) {
+            value.parse::<proc_macro2::TokenTree>()?;
+        }
     } else if meta.input.peek(syn::token::Paren) {
         let _skipped: proc_macro2::Group = meta.input.parse()?;
     }
     Ok(())
+}
+
+/// Whether a value ends where `input` is: at the end, or at a `,` before the
+/// next key (`key`, `key = ..`, `key(..)`), not at a comma inside the value
+/// (`|a, b|`, `f::<A, B>`).
+fn value_ends(input: syn::parse::ParseStream) -> bool {
+    if input.is_empty() {
+        return true;
+    }
+    let fork = input.fork();
+    if fork.parse::<syn::Token![,]>().is_err() {
+        return false;
+    }
+    fork.is_empty()
+        || (syn::Path::parse_mod_style(&fork).is_ok()
+            && (fork.is_empty()
+                || fork.peek(syn::Token![=])
+                || fork.peek(syn::token::Paren)
+                || fork.peek(syn::Token![,])))
 }
 
 /// The name of a key that is one identifier; empty for any other path.

@@ -203,7 +203,7 @@ fn written_schema(
         let tokens = proc_macro2::TokenStream::from(proc_macro2::TokenTree::Group(group));
         (crate::literal::parse_value(tokens, span), span)
     } else {
-        let expr: Expr = input.parse()?;
+        let expr = super::attr::value(input)?;
         let span = expr.span();
         match &expr {
             Expr::Lit(ExprLit {
@@ -394,7 +394,7 @@ impl ArgAttrs {
             )));
             return skip_value(meta);
         }
-        let expr: Expr = meta.value()?.parse()?;
+        let expr = super::attr::value(meta.value()?)?;
         let at = At {
             key: meta.path.span(),
             span: expr.span(),

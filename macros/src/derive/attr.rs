@@ -73,15 +73,40 @@ pub(super) fn json(expr: &Expr) -> Option<Value> {
         Expr::Lit(ExprLit {
             lit: Lit::Bool(b), ..
         }) => Some(Value::Bool(b.value)),
-        Expr::Array(a) => a
-            .elems
-            .iter()
-            .map(json)
-            .collect::<Option<_>>()
-            .map(Value::Array),
+        Expr::Verbatim(tokens) => array(tokens.clone()),
         Expr::Group(g) => json(&g.expr),
         e => number(e).map(Value::Number),
     }
+}
+
+/// An attribute's value: an expression, or an array `[...]` kept as its tokens
+/// ([`Expr::Verbatim`], which [`json`] reads). syn parses array expressions only
+/// with its `full` feature, which costs a user's build a second or more.
+pub(super) fn value(input: syn::parse::ParseStream) -> syn::Result<Expr> {
+    if input.peek(syn::token::Bracket) {
+        let group: proc_macro2::Group = input.parse()?;
+        return Ok(Expr::Verbatim(proc_macro2::TokenTree::Group(group).into()));
+    }
+    input.parse()
+}
+
+/// The values of an array `[a, b, ...]` written as tokens; `None` for other tokens.
+fn array(tokens: proc_macro2::TokenStream) -> Option<Value> {
+    let Some(proc_macro2::TokenTree::Group(group)) = tokens.into_iter().next() else {
+        return None;
+    };
+    if group.delimiter() != proc_macro2::Delimiter::Bracket {
+        return None;
+    }
+    let items = |input: syn::parse::ParseStream| {
+        syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated_with(input, value)
+    };
+    let items = syn::parse::Parser::parse2(items, group.stream()).ok()?;
+    items
+        .iter()
+        .map(json)
+        .collect::<Option<_>>()
+        .map(Value::Array)
 }
 
 /// Calls `each` with every key (and its name) of every `#[name(...)]` in `attrs`;
@@ -363,5 +388,43 @@ impl SerdeVariant {
             }
         });
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Option<Value> {
+        json(&syn::parse::Parser::parse_str(value, text).ok()?)
+    }
+
+    #[test]
+    fn values_without_syn_full() {
+        assert_eq!(read("-2.5"), Some(serde_json::json!(-2.5)));
+        assert_eq!(read("(7)"), Some(serde_json::json!(7)));
+        assert_eq!(
+            read(r#"[1, "two", true, -3]"#),
+            Some(serde_json::json!([1, "two", true, -3]))
+        );
+        assert_eq!(
+            read("[[1, 2], [], [\"a\",],]"),
+            Some(serde_json::json!([[1, 2], [], ["a"]]))
+        );
+        assert_eq!(read("[1, f(2)]"), None);
+        assert_eq!(read("some::path"), None);
+    }
+
+    #[test]
+    fn unread_values_skipped() {
+        let attr: Attribute =
+            syn::parse_quote!(#[serde(with = a::b::<C, D>, bound = |x, y| x + y, rename = "r")]);
+        let mut keys = Vec::new();
+        let res = attr.parse_nested_meta(|meta| {
+            keys.push(key_name(&meta));
+            skip_value(&meta)
+        });
+        assert!(res.is_ok(), "{res:?}");
+        assert_eq!(keys, ["with", "bound", "rename"]);
     }
 }
