@@ -349,6 +349,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `std::net::IpAddr` | `{"anyOf": [{"type": "string", "format": "ipv4"}, {"type": "string", "format": "ipv6"}]}` |
 /// | `Ipv4Addr`, `Ipv6Addr` | `{"type": "string", "format": "ipv4"}`, `"ipv6"` |
 /// | `PathBuf` | `{"type": "string"}` |
+/// | a type parameter `T` (`struct Pair<T>`) | `T`'s schema, spliced into each instantiation's (see [Generic types](#generic-types)) |
 /// | any other type | a type that derives `ToolArgs` (a struct or an enum) or implements it ([`impl_tool_args!`]): its schema, spliced into the exported one |
 ///
 /// An integer type's range is written only where it is narrower than what a JSON
@@ -424,6 +425,62 @@ pub use tool_schema_macros::tool_schema;
 ///     TreeNode::validate(&call).messages(),
 ///     ["argument 'children[0].label' should be string, got integer"]
 /// );
+/// ```
+///
+/// # Generic types
+///
+/// A struct or enum may have type parameters that derive or implement `ToolArgs`
+/// (`struct Pair<T> { left: T, right: T }`, `struct Page<T> { items: Vec<T> }`,
+/// `enum Either<A, B>` with generic payloads). The implementation is
+/// `impl<T: ToolArgs> ToolArgs for Pair<T>`: as serde does, a bound is inferred for
+/// each type parameter; `#[tool(bound = "T: ToolArgs + Clone")]` gives the where
+/// clause instead. A parameter's place in the schema is a nested type's: each
+/// instantiation's schema is the type's own with the parameter's spliced in
+/// (`Pair<Point>`'s `left` is `Point`'s schema), and its validator hands the
+/// parameter's parts to `<T as ToolArgs>`. The type's own parts are checked when
+/// the crate compiles (errors at their tokens, as for any derived type); the
+/// schema text of an instantiation is built as a constant too, in a buffer of
+/// fixed capacity (an array's length cannot depend on a type parameter: up to 2
+/// MiB of text, past which the build stops), and parsed once per instantiation.
+/// A type declaring `targets(...)` checks its parameters' schemas for them when an
+/// instantiation's schema text is compiled into the program (a build error at the
+/// field, `evaluation of Strict::<Point>::__TOOL_ARGS_CHECKS failed`), not by
+/// `cargo check`. [`parse_str`] reads a generic type's calls through its exact
+/// path (no generated visitor), and the `schemars` feature's `JsonSchema` is not
+/// implemented for it. Refused with a compile error: lifetime and const
+/// parameters, a generic type that contains itself (its `$defs` name would be one
+/// for every instantiation), and a generic `#[serde(untagged)]` enum (which variant
+/// serde reads is checked against the variants' schemas when the crate compiles).
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::ToolArgs;
+///
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Point {
+///     #[arg(minimum = 0)]
+///     x: i32,
+/// }
+///
+/// /// One page of results.
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Page<T> {
+///     #[arg(max_items = 10)]
+///     items: Vec<T>,
+///     next: Option<String>,
+/// }
+///
+/// assert_eq!(
+///     <Page<Point>>::schema()["properties"]["items"]["items"]["properties"]["x"]["minimum"],
+///     0
+/// );
+/// assert_eq!(
+///     <Page<Point>>::validate(&json!({"items": [{"x": -1}]})).messages(),
+///     ["argument 'items[0].x' should be at least 0, got -1"]
+/// );
+/// let page = <Page<Point>>::parse(&json!({"items": [{"x": 2}]})).unwrap();
+/// assert_eq!(page.items, [Point { x: 2 }]);
 /// ```
 ///
 /// # Enums
@@ -704,8 +761,8 @@ pub use tool_schema_macros::tool_schema;
 /// `String`), unknown formats, a `schema = ..` that is not a schema written out, bounds outside an
 /// integer type's range, `minimum` > `maximum` and every other lint of the schema
 /// model, a pattern that is not a valid regular expression, two fields or variants
-/// serde reads under the same name, refused serde attributes, unit structs, generic
-/// parameters, struct and tuple variants of an untagged enum, tuple and newtype
+/// serde reads under the same name, refused serde attributes, unit structs, lifetime
+/// and const parameters (see [Generic types](#generic-types)), struct and tuple variants of an untagged enum, tuple and newtype
 /// variants of an internally tagged one, a field named as the tag, `#[arg]` on a
 /// tuple struct's field, a `default` serde has not or the schema refuses, a nested
 /// type some declared target refuses.

@@ -20,6 +20,8 @@ pub(crate) struct ToolImpl<'a> {
     pub schema: Option<&'a Schema>,
     /// More items of the implementation (the derive's hidden nesting constants).
     pub items: TokenStream,
+    /// A derived type's type parameters (`None` for any other type).
+    pub generic: Option<&'a crate::derive::Generic>,
 }
 
 /// `impl ToolArgs for Ident`, with the validator compiled from the schema.
@@ -38,6 +40,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         schema_json,
         schema,
         items,
+        generic,
     } = parts;
 
     let Bodies {
@@ -48,6 +51,10 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         Some(schema) => compiled_bodies(schema),
         None => fallback_bodies(),
     };
+    let at_body = match generic {
+        Some(g) => g.functions(at_body),
+        None => at_body,
+    };
     let schema_json = match schema {
         Some(_) => schema_json,
         None => quote!("{}"),
@@ -55,23 +62,39 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
     // `schemars::JsonSchema` with this schema when the user's `tool-schema` has
     // the feature `schemars` (the facade's macro decides; nothing otherwise).
     let json_schema = match schema {
-        Some(_) => quote!(#rt::json_schema_impl!(#ident);),
-        None => TokenStream::new(),
+        Some(_) if generic.is_none() => quote!(#rt::json_schema_impl!(#ident);),
+        _ => TokenStream::new(),
+    };
+    let (header, schema_fn) = match generic {
+        Some(g) => {
+            let (i, t, w) = (&g.impl_generics, &g.ty_generics, &g.where_clause);
+            // A `static` here would be one for every instantiation.
+            (
+                quote!(impl #i ::tool_schema::ToolArgs for #ident #t #w),
+                quote!(#rt::instance_schema(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)),
+            )
+        }
+        None => (
+            quote!(impl ::tool_schema::ToolArgs for #ident),
+            quote!(
+                static SCHEMA: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
+                SCHEMA.get_or_init(|| {
+                    #rt::serde_json::from_str(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)
+                        .expect("schema JSON written by the tool-schema macros")
+                })
+            ),
+        ),
     };
 
     quote! {
-        impl ::tool_schema::ToolArgs for #ident {
+        #header {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #description;
             const SCHEMA_JSON: &'static str = #schema_json;
             #items
 
             fn schema() -> &'static #rt::serde_json::Value {
-                static SCHEMA: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
-                SCHEMA.get_or_init(|| {
-                    #rt::serde_json::from_str(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)
-                        .expect("schema JSON written by the tool-schema macros")
-                })
+                #schema_fn
             }
 
             #[inline]

@@ -169,7 +169,7 @@ const fn str_eq(a: &str, b: &str) -> bool {
 
 /// Whether entry `j` of list `i` has the name of an earlier entry. Two different
 /// schemas under one name stop the build.
-const fn seen_before(lists: &[Defs], i: usize, j: usize) -> bool {
+pub(crate) const fn seen_before(lists: &[Defs], i: usize, j: usize) -> bool {
     let (name, schema) = lists[i][j];
     let mut a = 0;
     while a <= i {

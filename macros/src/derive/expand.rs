@@ -3,8 +3,9 @@
 //! code generator, exported with the schemas of nested types spliced in.
 
 use super::ast::{unraw, Container, Data};
+use super::generics::{check_container, target_checks, Generic};
 use super::schema::{object, string_enum, untagged_enum};
-use super::splice::exported_json;
+use super::splice::{exported_json, text_pieces};
 use super::targets::{external_pointers, nested_target_assertions, target_problems};
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
@@ -27,8 +28,8 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
 }
 
 fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
-    // With generic parameters (reported), an implementation without them would
-    // only add errors.
+    // A generic type whose input is refused: an implementation without its
+    // parameters would only add errors.
     let generic = !input.generics.params.is_empty();
     let Some(container) = Container::from_ast(cx, input) else {
         // A shape the derive does not take (reported): the fallback implementation
@@ -41,10 +42,12 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 schema_json: quote!(),
                 schema: None,
                 items: TokenStream::new(),
+                generic: None,
             })
         });
     };
     let ident = container.ident;
+    let generics = Generic::new(input, &container.tool);
     let mut b = Builder {
         cx,
         spans: SpanMap::new(ident.span()),
@@ -65,6 +68,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         }
         Data::Enum(variants) => string_enum(&mut b, &container, variants),
     };
+    check_container(cx, &container, input, b.recursive, &b.externals);
     let name = tool_name(cx, &container);
     let description = container
         .tool
@@ -93,17 +97,19 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &DerivedSchema(&b.spans),
         );
     }
-    let (schema_json, items, assertions) = match &schema {
-        Some(s) => generated(&container, &b, s),
-        None => (quote!(), TokenStream::new(), TokenStream::new()),
-    };
-    if generic {
+    if generic && schema.is_none() {
         return None;
     }
-    // The typed text path (`derive/text`), for a schema that compiled.
+    let (schema_json, items, assertions) = match (&schema, &generics) {
+        (Some(s), None) => generated(&container, &b, s),
+        (Some(s), Some(g)) => generated_generic(&container, &b, s, g),
+        (None, _) => (quote!(), TokenStream::new(), TokenStream::new()),
+    };
+    // The typed text path (`derive/text`), for a schema that compiled; a generic
+    // type's calls are read by the exact path.
     let mut fast = match &schema {
-        Some(_) => super::text::fast_items(input, &container),
-        None => TokenStream::new(),
+        Some(_) if generics.is_none() => super::text::fast_items(input, &container),
+        _ => TokenStream::new(),
     };
     fast.extend(custom_checks(&container));
     let mut out = tool_impl_with(
@@ -114,6 +120,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             schema_json,
             schema: schema.as_ref(),
             items,
+            generic: generics.as_ref(),
         },
         fast,
     );
@@ -174,4 +181,30 @@ fn generated(
     items.extend(reading);
     assertions.extend(untagged_checks);
     (schema_json, items, assertions)
+}
+
+/// [`generated`] for a type with type parameters: the exported text in
+/// fixed-capacity constants, the nested types' target checks evaluated with it,
+/// nothing known of what serde reads (the default `__READING`).
+fn generated_generic(
+    container: &Container,
+    b: &Builder,
+    schema: &Schema,
+    generic: &Generic,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let ident = container.ident;
+    let value = schema.to_value();
+    let pieces = text_pieces(&value, &b.externals);
+    let nested_defs: Vec<TokenStream> = b
+        .externals
+        .iter()
+        .map(|(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__DEFS))
+        .collect();
+    let checks = match container.tool.targets.is_empty() {
+        true => quote!(()),
+        false => target_checks(&container.tool, &b.occurrences),
+    };
+    let (schema_json, mut items, inherent) = generic.exported(ident, &pieces, &nested_defs, checks);
+    items.extend(target_problems(&unraw(ident), &value, None, &b.externals));
+    (schema_json, items, inherent)
 }

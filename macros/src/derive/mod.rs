@@ -27,13 +27,16 @@
 //! - `reading`: what serde reads as the type against what its schema accepts
 //!   (`__READING`), and the check that an untagged enum's `parse` returns what the
 //!   validator accepted;
-//! - `text`: the typed text path, a serde visitor generated per type.
+//! - `text`: the typed text path, a serde visitor generated per type;
+//! - `generics`: a type with type parameters: the bounds, the validator's
+//!   functions made generic, the exported text in fixed-capacity constants.
 
 mod arg;
 mod ast;
 mod attr;
 mod case;
 mod expand;
+mod generics;
 mod property;
 mod reading;
 mod rust_type;
@@ -45,3 +48,4 @@ mod text;
 mod ty;
 
 pub(crate) use expand::derive;
+pub(crate) use generics::Generic;

@@ -106,10 +106,7 @@ pub(super) fn rereferenced(value: &Value, reference: &str) -> Value {
 /// `value` as compact JSON text, each marker node replaced by the nested type's
 /// `__USE_JSON`: a literal, or a constant concatenation.
 fn text_expr(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
-    let mut pieces = Pieces::default();
-    write(value, externals, &mut pieces);
-    pieces.flush();
-    match pieces.out.as_slice() {
+    match text_pieces(value, externals).as_slice() {
         [] => quote!(""),
         [single] if externals.is_empty() => single.clone(),
         all => {
@@ -121,6 +118,15 @@ fn text_expr(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
             })
         }
     }
+}
+
+/// `value` as compact JSON text in pieces: literals, and the constant expressions
+/// of the nested types' texts (`__USE_JSON`, spliced).
+pub(super) fn text_pieces(value: &Value, externals: &[(String, syn::Type)]) -> Vec<TokenStream> {
+    let mut pieces = Pieces::default();
+    write(value, externals, &mut pieces);
+    pieces.flush();
+    pieces.out
 }
 
 #[derive(Default)]
