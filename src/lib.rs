@@ -174,6 +174,65 @@ pub use tool_schema_runtime::{
 /// assert_eq!(report.messages(), ["argument 'limit' should be at least 1, got 0"]);
 /// ```
 ///
+/// # Flattened structs
+///
+/// `#[serde(flatten)]` on a field whose type is a struct of named fields deriving
+/// `ToolArgs`: serde reads that struct's fields from the outer object's members,
+/// so the schema is one flat object, the flattened struct's `properties` joined
+/// after the outer struct's own and its `required` with theirs (what the strict
+/// exports take: no `allOf`). Several fields may be flattened, and a flattened
+/// struct may flatten others. The flattened type's members are known only where
+/// its constants are (its hidden `__MEMBERS`), so the text is joined as a constant
+/// when the crate compiles, and an argument both declare stops the build at the
+/// flattened field's type (`Paging` declares the argument "limit" that `Search`
+/// ... declares too). Such a type is validated by the interpreter on the joined
+/// schema (parsed once per program); its own fields are still checked by the
+/// schema model when the crate compiles. A flattened struct's own
+/// `deny_unknown_fields` has no effect (serde gives it only its members; the outer
+/// type decides). Refused with a compile error: `flatten` on an `Option<Struct>`
+/// (serde reads `None` whenever the struct fails to read), beside a flattened map
+/// or `deny_unknown_fields` on the outer type (serde refuses the pair), in an
+/// enum's variant, in a generic type or one holding itself, and of a type that is
+/// not a struct of named fields (an enum, a struct with a flattened map, a
+/// generic or recursive struct).
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::ToolArgs;
+///
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Paging {
+///     #[arg(minimum = 1, maximum = 50)]
+///     limit: u8,
+///     cursor: Option<String>,
+/// }
+///
+/// /// Search the catalogue.
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Search {
+///     query: String,
+///     #[serde(flatten)]
+///     paging: Paging,
+/// }
+///
+/// assert_eq!(Search::schema(), &json!({
+///     "type": "object",
+///     "properties": {
+///         "query": {"type": "string"},
+///         "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+///         "cursor": {"type": "string"}
+///     },
+///     "required": ["query", "limit"]
+/// }));
+/// assert_eq!(
+///     Search::validate(&json!({"query": "q", "limit": 0})).messages(),
+///     ["argument 'limit' should be at least 1, got 0"]
+/// );
+/// let args = Search::parse(&json!({"query": "q", "limit": 5})).unwrap();
+/// assert_eq!(args.paging, Paging { limit: 5, cursor: None });
+/// ```
+///
 /// # Compile errors
 ///
 /// A schema the model cannot honour is a compile error at the offending token, with
@@ -712,13 +771,14 @@ pub use tool_schema_macros::tool_schema;
 ///   `rename_all_fields` and a variant's `rename_all` (see
 ///   [Tagged enums](#tagged-enums)), `flatten` on a map with `String` keys (its
 ///   values' schema is the object's `additionalProperties`: serde gives it every
-///   member no other field names);
+///   member no other field names), `flatten` on a struct deriving `ToolArgs` (see
+///   [Flattened structs](#flattened-structs));
 /// - ignored, as they change only serialisation: `skip_serializing`,
 ///   `skip_serializing_if`, `serialize_with`, `into`, `bound`, `crate`, `expecting`,
 ///   `rename` on the type itself;
 /// - refused with a compile error, as the schema could not describe what serde
-///   would accept: `flatten` on a struct (and a second flattened map, or one beside
-///   `deny_unknown_fields`), `alias`, `deserialize_with`, `with`, `untagged` on a
+///   would accept: a second flattened map, `flatten` beside
+///   `deny_unknown_fields` or on an `Option`, `alias`, `deserialize_with`, `with`, `untagged` on a
 ///   variant (or beside `tag`), `other`, `transparent`, `from`, `try_from`,
 ///   `remote`, `borrow`, and any attribute the derive does not know
 ///   (`untagged` on an enum is honoured: see [Enums](#enums)).

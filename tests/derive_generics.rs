@@ -4,6 +4,10 @@
 //! the interpreter on the instantiated schema; instantiations nest in other
 //! derived types, and the strict exports keep their meaning.
 
+#[path = "support/reports.rs"]
+mod reports;
+
+use reports::report;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tool_schema::export::ToolExport;
@@ -83,20 +87,6 @@ struct Strict<T> {
 #[serde(deny_unknown_fields)]
 struct Note {
     text: String,
-}
-
-/// The compiled report of `call`, checked equal to the interpreter's on the
-/// instantiation's schema: (pointer, kind code).
-fn report<T: ToolArgs>(call: Value) -> Vec<(String, &'static str)> {
-    let compiled = T::validate(&call);
-    let interp = Schema::parse(T::schema()).unwrap().validate(&call);
-    assert_eq!(compiled, interp, "{call}");
-    assert_eq!(T::is_valid(&call), compiled.is_valid(), "{call}");
-    compiled
-        .violations()
-        .iter()
-        .map(|v| (v.path.to_pointer(), v.kind.code()))
-        .collect()
 }
 
 #[test]

@@ -276,6 +276,33 @@ struct Qty2 {
     note: Option<String>,
 }
 
+/// `#[serde(flatten)]` of structs (issue #14): their members joined with the
+/// outer struct's, one flattening another, a closed one (serde ignores a
+/// flattened struct's `deny_unknown_fields`: it is given only its own members).
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Paging {
+    #[arg(minimum = 1, maximum = 50)]
+    limit: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cursor: Option<String>,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Listing {
+    query: String,
+    #[serde(flatten)]
+    paging: Paging,
+    #[serde(flatten)]
+    qty: Qty2,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Listings {
+    #[serde(flatten)]
+    listing: Listing,
+    steps: Vec<Step>,
+}
+
 /// A string enum with documented variants (each value a branch).
 #[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
 #[serde(rename_all = "kebab-case")]
@@ -529,4 +556,26 @@ fn generic_types() {
         },
     );
     round_trip::<Generic>(14);
+}
+
+#[test]
+fn flattened_structs() {
+    check::<Listing>(
+        15,
+        Extras {
+            nullable: &["cursor", "note"],
+            bounded: &["limit", "qty"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Listing>(15);
+    check::<Listings>(
+        16,
+        Extras {
+            nullable: &["cursor", "note"],
+            bounded: &["limit", "qty"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Listings>(16);
 }

@@ -243,6 +243,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
         schema,
         items: TokenStream::new(),
         generic: None,
+        interpreted: false,
     });
     cx.absorb(local);
 

@@ -22,6 +22,10 @@ pub(crate) struct ToolImpl<'a> {
     pub items: TokenStream,
     /// A derived type's type parameters (`None` for any other type).
     pub generic: Option<&'a crate::derive::Generic>,
+    /// The schema `schema_json` gives is only whole once constants are evaluated
+    /// (a derived struct flattening others): validated by the interpreter on it,
+    /// `schema` being the checked part the macro sees.
+    pub interpreted: bool,
 }
 
 /// `impl ToolArgs for Ident`, with the validator compiled from the schema.
@@ -41,6 +45,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         schema,
         items,
         generic,
+        interpreted,
     } = parts;
 
     let Bodies {
@@ -48,6 +53,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         is_valid: is_valid_body,
         at: at_body,
     } = match schema {
+        Some(_) if interpreted => interpreted_bodies(),
         Some(schema) => compiled_bodies(schema),
         None => fallback_bodies(),
     };
@@ -183,6 +189,17 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
         validate,
         is_valid,
         at,
+    }
+}
+
+/// The interpreter's bodies, on the schema model of `SCHEMA_JSON` (parsed once).
+fn interpreted_bodies() -> Bodies {
+    let rt = crate::paths::private();
+    let model = quote!(#rt::instance_model(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON));
+    Bodies {
+        validate: quote!(#model.validate_with(args, options)),
+        is_valid: quote!(#model.is_valid_with(args, options)),
+        at: quote!(#model.__validate_at(args, trail, position, options, out)),
     }
 }
 

@@ -3,6 +3,7 @@
 //! code generator, exported with the schemas of nested types spliced in.
 
 use super::ast::{unraw, Container, Data};
+use super::flatten;
 use super::generics::{check_container, target_checks, Generic};
 use super::schema::{object, string_enum, untagged_enum};
 use super::splice::{exported_json, text_pieces};
@@ -15,6 +16,7 @@ use crate::spans::SpanMap;
 use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use serde_json::Value;
 use syn::spanned::Spanned;
 use syn::DeriveInput;
 use tool_schema_runtime::Schema;
@@ -43,6 +45,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 schema: None,
                 items: TokenStream::new(),
                 generic: None,
+                interpreted: false,
             })
         });
     };
@@ -69,6 +72,17 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         Data::Enum(variants) => string_enum(&mut b, &container, variants),
     };
     check_container(cx, &container, input, b.recursive, &b.externals);
+    let flat = flatten::fields(&container);
+    flatten::check(cx, &container, &flat, b.recursive, generics.is_some());
+    for f in &flat {
+        // Its definitions gathered, its target problems this type's.
+        let ty = f.ty;
+        let text = quote!(#ty).to_string();
+        if !b.externals.iter().any(|(t, _)| *t == text) {
+            b.externals.push((text, f.ty.clone()));
+        }
+        b.occurrences.push((f.ty.clone(), "/properties".into()));
+    }
     let name = tool_name(cx, &container);
     let description = container
         .tool
@@ -101,7 +115,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         return None;
     }
     let (schema_json, items, assertions) = match (&schema, &generics) {
-        (Some(s), None) => generated(&container, &b, s),
+        (Some(s), None) => generated(&container, &b, s, &flat),
         (Some(s), Some(g)) => generated_generic(&container, &b, s, g),
         (None, _) => (quote!(), TokenStream::new(), TokenStream::new()),
     };
@@ -121,6 +135,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             schema: schema.as_ref(),
             items,
             generic: generics.as_ref(),
+            interpreted: !flat.is_empty(),
         },
         fast,
     );
@@ -165,11 +180,29 @@ fn generated(
     container: &Container,
     b: &Builder,
     schema: &Schema,
+    flat: &[&super::ast::Field],
 ) -> (TokenStream, TokenStream, TokenStream) {
     let ident = container.ident;
     let value = schema.to_value();
     let recursive = b.recursive.then(|| unraw(ident));
-    let (schema_json, mut items) = exported_json(ident, &value, recursive.as_deref(), &b.externals);
+    // A struct of named fields (without a flattened map) may be flattened into
+    // another: its members, joined with those of the structs it flattens.
+    let object = matches!(container.data, Data::Struct(_))
+        && recursive.is_none()
+        && !value
+            .get("additionalProperties")
+            .is_some_and(Value::is_object);
+    let (root, members) = match object {
+        true => {
+            let (root, properties, required) = flatten::joined_text(&value, &b.externals, flat);
+            let root = (!flat.is_empty()).then_some(root);
+            (root, flatten::members_item(&properties, &required))
+        }
+        false => (None, TokenStream::new()),
+    };
+    let (schema_json, mut items) =
+        exported_json(ident, &value, recursive.as_deref(), &b.externals, root);
+    items.extend(members);
     items.extend(target_problems(
         &unraw(ident),
         &value,
@@ -177,6 +210,7 @@ fn generated(
         &b.externals,
     ));
     let mut assertions = nested_target_assertions(&container.tool, &b.occurrences);
+    assertions.extend(flatten::clash_checks(ident, &value, &b.externals, flat));
     let (reading, untagged_checks) = super::reading::items(container);
     items.extend(reading);
     assertions.extend(untagged_checks);

@@ -28,6 +28,8 @@
 //!   (`__READING`), and the check that an untagged enum's `parse` returns what the
 //!   validator accepted;
 //! - `text`: the typed text path, a serde visitor generated per type;
+//! - `flatten`: `#[serde(flatten)]` of a struct: the flattened types' members
+//!   joined with the outer type's as constants, validated by the interpreter;
 //! - `generics`: a type with type parameters: the bounds, the validator's
 //!   functions made generic, the exported text in fixed-capacity constants.
 
@@ -36,6 +38,7 @@ mod ast;
 mod attr;
 mod case;
 mod expand;
+mod flatten;
 mod generics;
 mod property;
 mod reading;

@@ -24,8 +24,11 @@ pub(super) fn exported_json(
     value: &Value,
     recursive: Option<&str>,
     externals: &[(String, syn::Type)],
+    root: Option<TokenStream>,
 ) -> (TokenStream, TokenStream) {
-    let root = text_expr(value, externals);
+    // The text of this type's schema: `root` when given (a struct with flattened
+    // ones, `derive/flatten`), else `value`'s.
+    let root = root.unwrap_or_else(|| text_expr(value, externals));
     if externals.is_empty() && recursive.is_none() {
         // No other type's text, no definitions: a literal.
         return (root, TokenStream::new());
