@@ -192,10 +192,11 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
     }
 }
 
-/// The interpreter's bodies, on the schema model of `SCHEMA_JSON` (parsed once).
+/// The interpreter's bodies, on the schema model of `SCHEMA_JSON`
+/// (`ToolArgs::compiled_schema`: parsed once, found again without a lock or an
+/// allocation).
 fn interpreted_bodies() -> Bodies {
-    let rt = crate::paths::private();
-    let model = quote!(#rt::instance_model(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON));
+    let model = quote!(<Self as ::tool_schema::ToolArgs>::compiled_schema());
     Bodies {
         validate: quote!(#model.validate_with(args, options)),
         is_valid: quote!(#model.is_valid_with(args, options)),

@@ -4,7 +4,6 @@
 //! instantiation's `SCHEMA_JSON` is its own constant), parsed and kept once per
 //! text: bounded by the instantiations in the program.
 
-use crate::schema::Schema;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{OnceLock, PoisonError, RwLock};
@@ -12,7 +11,6 @@ use std::sync::{OnceLock, PoisonError, RwLock};
 type Key = (usize, usize);
 
 static ALL: OnceLock<RwLock<HashMap<Key, &'static Value>>> = OnceLock::new();
-static MODELS: OnceLock<RwLock<HashMap<Key, &'static Schema>>> = OnceLock::new();
 
 /// `json` (a generic type's `SCHEMA_JSON`) parsed, once per program.
 ///
@@ -27,29 +25,6 @@ pub fn instance_schema(json: &'static str) -> &'static Value {
     }
     let parsed: Value =
         serde_json::from_str(json).expect("schema JSON written by the tool-schema macros");
-    let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
-    all.entry(key)
-        .or_insert_with(|| Box::leak(Box::new(parsed)))
-}
-
-/// `json` (a derived type's `SCHEMA_JSON` whose validator is the interpreter)
-/// in the schema model, once per program.
-///
-/// # Panics
-///
-/// If the schema model refuses the schema (with the model's error), which the
-/// macros check for every part they see; what they cannot see (a property a
-/// flattened type and the outer one both declare) is refused by a constant
-/// first, so this is not expected.
-pub fn instance_model(json: &'static str) -> &'static Schema {
-    let key = (json.as_ptr() as usize, json.len());
-    let all = MODELS.get_or_init(Default::default);
-    if let Some(&model) = all.read().unwrap_or_else(PoisonError::into_inner).get(&key) {
-        return model;
-    }
-    let parsed = Schema::parse(instance_schema(json)).unwrap_or_else(|e| {
-        panic!("a derived tool's joined schema is refused by the schema model: {e}")
-    });
     let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
     all.entry(key)
         .or_insert_with(|| Box::leak(Box::new(parsed)))

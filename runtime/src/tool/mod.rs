@@ -7,7 +7,7 @@ mod text;
 
 #[doc(hidden)]
 pub use compiled::collect_report;
-pub use instances::{instance_model, instance_schema};
+pub use instances::instance_schema;
 #[doc(hidden)]
 pub use text::{fast_accepts, fast_parse, parse_str_generic};
 pub use text::{parse_str, parse_str_with, validate_str_with};
