@@ -765,7 +765,9 @@ pub use tool_schema_macros::tool_schema;
 /// The schema describes what serde reads, so the derive reads serde's attributes:
 ///
 /// - honoured: `rename` and `rename_all` (their `deserialize` names), `default` on
-///   a field or the struct (the field becomes optional), `skip` and
+///   a field or the struct (the field, or every field, becomes optional; the
+///   schema's `default` keyword is written only from `#[arg(default = ..)]`: the
+///   value serde's `Default` gives is not known when the crate compiles), `skip` and
 ///   `skip_deserializing` (the field or variant is not in the schema),
 ///   `deny_unknown_fields` (`"additionalProperties": false`), `tag`, `content`,
 ///   `rename_all_fields` and a variant's `rename_all` (see
