@@ -505,8 +505,8 @@ pub use tool_schema_macros::tool_schema;
 /// instantiation's schema text is compiled into the program (a build error at the
 /// field, `evaluation of Strict::<Point>::__TOOL_ARGS_CHECKS failed`), not by
 /// `cargo check`. [`parse_str`] reads a generic type's calls through its exact
-/// path (no generated visitor), and the `schemars` feature's `JsonSchema` is not
-/// implemented for it. Refused with a compile error: lifetime and const
+/// path (no generated visitor); with the `schemars` feature, each instantiation's
+/// `JsonSchema` has its Rust type's name as its id. Refused with a compile error: lifetime and const
 /// parameters, a generic type that contains itself (its `$defs` name would be one
 /// for every instantiation), and a generic `#[serde(untagged)]` enum (which variant
 /// serde reads is checked against the variants' schemas when the crate compiles).

@@ -82,6 +82,42 @@ struct Strict<T> {
     note: Option<String>,
 }
 
+/// Generic payloads in the other two tagged representations, beside fields whose
+/// checks keep state in the validator (a pattern, a format, a documented enum).
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent<T> {
+    One(T),
+    Many(Vec<T>),
+    None,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+enum External<T> {
+    Item(T),
+    Pair(T, T),
+    Stop,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Level {
+    /// Loud.
+    High,
+    Low,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Mixed<T> {
+    #[arg(pattern = "^[a-z]+$")]
+    code: String,
+    #[arg(format = "email")]
+    mail: Option<String>,
+    level: Level,
+    adjacent: Adjacent<T>,
+    external: Vec<External<T>>,
+}
+
 /// What the strict targets take unchanged.
 #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -192,4 +228,42 @@ fn strict_exports_keep_the_parameters_constraints() {
     let strict = <Strict<Note>>::openai_chat_strict().unwrap().to_string();
     assert!(strict.contains("\"item\""), "{strict}");
     assert_eq!(<Strict<Note>>::NAME, "strict");
+}
+
+#[test]
+fn tagged_payloads_and_stateful_checks() {
+    let ok = json!({
+        "code": "abc",
+        "mail": "a@b.c",
+        "level": "high",
+        "adjacent": {"t": "Many", "c": [{"text": "a"}]},
+        "external": [{"Item": {"text": "x"}}, {"Pair": [{"text": "y"}, {"text": "z"}]}, "Stop"]
+    });
+    assert!(report::<Mixed<Label>>(ok.clone()).is_empty());
+    let parsed = <Mixed<Label>>::parse(&ok).unwrap();
+    assert_eq!(
+        parsed.adjacent,
+        Adjacent::Many(vec![Label { text: "a".into() }])
+    );
+    assert_eq!(
+        report::<Mixed<Label>>(json!({
+            "code": "ABC",
+            "mail": "nope",
+            "level": "mid",
+            "adjacent": {"t": "One", "c": {"text": ""}},
+            "external": [{"Pair": [{"text": "y"}, {}]}]
+        })),
+        vec![
+            ("/code".to_string(), "pattern"),
+            ("/mail".to_string(), "format"),
+            ("/level".to_string(), "enum"),
+            ("/adjacent/c/text".to_string(), "min-length"),
+            ("/external/0/Pair/1/text".to_string(), "missing"),
+        ]
+    );
+    // Another instantiation, its own schema and validator.
+    assert!(report::<Mixed<Point>>(json!({
+        "code": "a", "level": "low", "adjacent": {"t": "One", "c": {"x": 1, "y": 1}}, "external": []
+    }))
+    .is_empty());
 }

@@ -67,9 +67,13 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
     };
     // `schemars::JsonSchema` with this schema when the user's `tool-schema` has
     // the feature `schemars` (the facade's macro decides; nothing otherwise).
-    let json_schema = match schema {
-        Some(_) if generic.is_none() => quote!(#rt::json_schema_impl!(#ident);),
-        _ => TokenStream::new(),
+    let json_schema = match (schema, generic) {
+        (Some(_), None) => quote!(#rt::json_schema_impl!(#ident);),
+        (Some(_), Some(g)) => {
+            let (i, t, w) = (&g.impl_generics, &g.ty_generics, &g.where_clause);
+            quote!(#rt::json_schema_impl!(@generic [#i] [#ident #t] [#w] #ident);)
+        }
+        (None, _) => TokenStream::new(),
     };
     let (header, schema_fn) = match generic {
         Some(g) => {
