@@ -47,6 +47,23 @@ struct Outer {
     tag: Option<String>,
 }
 
+/// Every field optional (`#[serde(default)]` on the struct): none required
+/// where it is flattened either.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq, Default)]
+#[serde(default)]
+struct Options {
+    verbose: bool,
+    #[arg(maximum = 3)]
+    depth: u8,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Run {
+    command: String,
+    #[serde(flatten)]
+    options: Options,
+}
+
 /// For the strict exports: no string lengths.
 #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
 #[tool(targets(openai_strict, anthropic))]
@@ -139,4 +156,26 @@ fn strict_exports_see_one_object() {
     assert!(text.contains("\"cursor\""), "{text}");
     assert!(!text.contains("allOf"), "{text}");
     Outer::anthropic().unwrap();
+}
+
+#[test]
+fn a_defaulted_struct_adds_nothing_required() {
+    let schema = Run::schema();
+    assert_eq!(schema["required"], json!(["command"]));
+    assert_eq!(
+        schema["properties"]["depth"],
+        json!({"type": "integer", "minimum": 0, "maximum": 3})
+    );
+    let run = Run::parse(&json!({"command": "ls", "depth": 2})).unwrap();
+    assert_eq!(
+        run.options,
+        Options {
+            verbose: false,
+            depth: 2
+        }
+    );
+    assert_eq!(
+        report::<Run>(json!({"command": "ls", "depth": 4})),
+        vec![("/depth".to_string(), "above-maximum")]
+    );
 }
