@@ -194,7 +194,8 @@ pub use tool_schema_runtime::{
 /// or `deny_unknown_fields` on the outer type (serde refuses the pair), in an
 /// enum's variant, in a generic type or one holding itself, and of a type that is
 /// not a struct of named fields (an enum, a struct with a flattened map, a
-/// generic or recursive struct).
+/// recursive struct); an instantiation of a generic struct (`Window<Item>`) may be
+/// flattened.
 ///
 /// ```
 /// use serde::Deserialize;

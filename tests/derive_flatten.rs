@@ -64,6 +64,21 @@ struct Run {
     options: Options,
 }
 
+/// A generic struct's instantiation, flattened.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Window<T> {
+    first: T,
+    #[arg(max_items = 2)]
+    rest: Vec<T>,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Scan {
+    name: String,
+    #[serde(flatten)]
+    window: Window<Sorting>,
+}
+
 /// For the strict exports: no string lengths.
 #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
 #[tool(targets(openai_strict, anthropic))]
@@ -177,5 +192,32 @@ fn a_defaulted_struct_adds_nothing_required() {
     assert_eq!(
         report::<Run>(json!({"command": "ls", "depth": 4})),
         vec![("/depth".to_string(), "above-maximum")]
+    );
+}
+
+#[test]
+fn a_generic_instantiation_flattened() {
+    let schema = Scan::schema();
+    assert_eq!(schema["required"], json!(["name", "first", "rest"]));
+    assert_eq!(
+        schema["properties"]["first"],
+        schema["properties"]["rest"]["items"]
+    );
+    assert_eq!(
+        report::<Scan>(json!({"name": "n", "first": {"order": "up"}, "rest": [{}, {}, {}]})),
+        vec![
+            ("/first/order".to_string(), "enum"),
+            ("/rest".to_string(), "max-items"),
+            ("/rest/0/order".to_string(), "missing"),
+            ("/rest/1/order".to_string(), "missing"),
+            ("/rest/2/order".to_string(), "missing"),
+        ]
+    );
+    let scan = Scan::parse(&json!({"name": "n", "first": {"order": "asc"}, "rest": []})).unwrap();
+    assert_eq!(
+        scan.window.first,
+        Sorting {
+            order: "asc".into()
+        }
     );
 }

@@ -238,7 +238,16 @@ fn generated_generic(
         true => quote!(()),
         false => target_checks(&container.tool, &b.occurrences),
     };
-    let (schema_json, mut items, inherent) = generic.exported(ident, &pieces, &nested_defs, checks);
+    // A struct of named fields (without a flattened map) may be flattened.
+    let object = matches!(container.data, Data::Struct(_))
+        && !value
+            .get("additionalProperties")
+            .is_some_and(Value::is_object);
+    let properties = text_pieces(&value["properties"], &b.externals);
+    let required = value.get("required").map_or("[]".into(), Value::to_string);
+    let members = object.then_some((properties.as_slice(), required));
+    let (schema_json, mut items, inherent) =
+        generic.exported(ident, &pieces, &nested_defs, checks, members);
     items.extend(target_problems(&unraw(ident), &value, None, &b.externals));
     (schema_json, items, inherent)
 }

@@ -76,7 +76,7 @@ pub(super) fn joined_text(
             .map(|f| {
                 let ty = f.ty;
                 let message = format!(
-                    "#[serde(flatten)]: `{}` is not a struct of named fields (without a flattened map, type parameters or itself inside), so its arguments cannot be joined with this type's",
+                    "#[serde(flatten)]: `{}` is not a struct of named fields (without a flattened map or itself inside), so its arguments cannot be joined with this type's",
                     super::ty::type_text(ty)
                 );
                 quote_spanned!(ty.span()=> match <#ty as ::tool_schema::ToolArgs>::__MEMBERS {

@@ -217,13 +217,16 @@ impl Generic {
     /// __USE_JSON and __DEFS, the inherent items holding their tiers)`. This
     /// type's text is `pieces` concatenated, its definitions the nested types'
     /// (`nested_defs`) each name once; `check` (the targets' checks, a constant
-    /// expression of type `()`) is evaluated with the schema text.
+    /// expression of type `()`) is evaluated with the schema text. With `members`
+    /// (a struct of named fields: the pieces of its `properties` text and its
+    /// `required` text), `__MEMBERS` too, so another type may flatten it.
     pub(super) fn exported(
         &self,
         ident: &Ident,
         pieces: &[TokenStream],
         nested_defs: &[TokenStream],
         check: TokenStream,
+        members: Option<(&[TokenStream], String)>,
     ) -> (TokenStream, TokenStream, TokenStream) {
         let rt = crate::paths::private();
         let this = quote!(<Self as ::tool_schema::ToolArgs>);
@@ -235,10 +238,7 @@ impl Generic {
             item: quote!(u8),
             read: quote!(#rt::fixed_str),
         };
-        let (mut inherent, use_json) = Tiered {
-            ..text("schema text")
-        }
-        .items(
+        let (mut inherent, use_json) = text("schema text").items(
             "USE",
             quote!(#rt::fixed_concat(&[#(#pieces),*])),
             quote!(#rt::concat_len(&[#(#pieces),*])),
@@ -263,6 +263,19 @@ impl Generic {
             quote!(#rt::fixed_schema_len(#this::__USE_JSON, #this::__DEFS)),
         );
         inherent.extend(schema_items);
+        let mut items = TokenStream::new();
+        if let Some((properties, required)) = members {
+            let (props_items, props) = text("text of the properties").items(
+                "PROPERTIES",
+                quote!(#rt::fixed_concat(&[#(#properties),*])),
+                quote!(#rt::concat_len(&[#(#properties),*])),
+            );
+            inherent.extend(props_items);
+            items.extend(quote!(
+                #[doc(hidden)]
+                const __MEMBERS: #rt::Members = ::core::option::Option::Some((#props, #required));
+            ));
+        }
         let (impl_generics, ty_generics, where_clause) =
             (&self.impl_generics, &self.ty_generics, &self.where_clause);
         let inherent = quote!(
@@ -272,12 +285,12 @@ impl Generic {
                 const __TOOL_ARGS_CHECKS: () = #check;
             }
         );
-        let items = quote!(
+        items.extend(quote!(
             #[doc(hidden)]
             const __USE_JSON: &'static str = #use_json;
             #[doc(hidden)]
             const __DEFS: #rt::Defs = #defs;
-        );
+        ));
         let schema_json = quote!({
             let () = Self::__TOOL_ARGS_CHECKS;
             #schema
