@@ -3,7 +3,9 @@
 //! tagged one nested as arguments. Each becomes an `anyOf` discriminated by its
 //! tag (a `const` per branch, the variant's doc comment as its description); a
 //! call is reported against the branch its tag chooses, and an unknown tag as
-//! one miss listing the allowed ones.
+//! one miss listing the allowed ones. Then a generic type (`Page<T>`,
+//! instantiated with a derived struct) and a struct flattening another
+//! (`#[serde(flatten)]`: one flat object).
 //!
 //! ```text
 //! cargo run --example derive_shapes
@@ -62,6 +64,32 @@ struct Draw {
     steps: Vec<Step>,
 }
 
+/// Paging, shared by several tools.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Paging {
+    #[arg(minimum = 1, maximum = 50)]
+    limit: u8,
+    cursor: Option<String>,
+}
+
+/// One page of results.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Page<T> {
+    items: Vec<T>,
+    next: Option<String>,
+}
+
+/// Search the workspace: its own argument and the paging ones, flat.
+#[derive(ToolArgs, Deserialize, Debug)]
+#[allow(dead_code)]
+struct Search {
+    query: String,
+    #[serde(flatten)]
+    paging: Paging,
+}
+
 fn show<T: ToolArgs + serde::de::DeserializeOwned + std::fmt::Debug>(calls: &[serde_json::Value]) {
     println!("tool {}: {}", T::NAME, T::DESCRIPTION);
     println!("  schema: {}", T::SCHEMA_JSON);
@@ -90,6 +118,14 @@ fn main() {
         json!({"shapes": [{"kind": "Rect", "data": {"w": 2.0, "h": 1.5}}, {"kind": "Nothing"}],
                "steps": [{"Wait": 5}, "Stop"]}),
         json!({"shapes": [{"kind": "Square", "data": 1}], "steps": [{"Say": {"text": 3}}]}),
+    ]);
+    show::<Page<Paging>>(&[
+        json!({"items": [{"limit": 5}], "next": "p2"}),
+        json!({"items": [{"limit": 0}, {"cursor": "c"}]}),
+    ]);
+    show::<Search>(&[
+        json!({"query": "rust", "limit": 10}),
+        json!({"query": "rust", "limit": 99, "page": 2}),
     ]);
     // OpenAI strict takes an `anyOf` nested as an argument (its branches are
     // disjoint by the tag), not at the root: `Files` is refused there, `Draw` kept.

@@ -41,6 +41,30 @@ pub fn json_schema<T: crate::ToolArgs>(
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __json_schema_impl {
+    // A generic derived type: the implementation's generics, the type with its
+    // parameters, the where clause; each instantiation's id is its Rust type's
+    // name (an id shared by two would read as one type to schemars).
+    (@generic [$($impl:tt)*] [$($ty:tt)*] [$($where:tt)*] $name:ident) => {
+        impl $($impl)* ::tool_schema::__private::schemars::JsonSchema for $($ty)* $($where)* {
+            fn inline_schema() -> bool {
+                true
+            }
+
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::core::stringify!($name))
+            }
+
+            fn schema_id() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(::core::any::type_name::<Self>())
+            }
+
+            fn json_schema(
+                generator: &mut ::tool_schema::__private::schemars::SchemaGenerator,
+            ) -> ::tool_schema::__private::schemars::Schema {
+                ::tool_schema::__private::json_schema::<Self>(::core::stringify!($name), generator)
+            }
+        }
+    };
     ($ty:ident) => {
         impl ::tool_schema::__private::schemars::JsonSchema for $ty {
             fn inline_schema() -> bool {
@@ -73,5 +97,5 @@ macro_rules! __json_schema_impl {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __json_schema_impl {
-    ($ty:ident) => {};
+    ($($any:tt)*) => {};
 }

@@ -174,6 +174,66 @@ pub use tool_schema_runtime::{
 /// assert_eq!(report.messages(), ["argument 'limit' should be at least 1, got 0"]);
 /// ```
 ///
+/// # Flattened structs
+///
+/// `#[serde(flatten)]` on a field whose type is a struct of named fields deriving
+/// `ToolArgs`: serde reads that struct's fields from the outer object's members,
+/// so the schema is one flat object, the flattened struct's `properties` joined
+/// after the outer struct's own and its `required` with theirs (what the strict
+/// exports take: no `allOf`). Several fields may be flattened, and a flattened
+/// struct may flatten others. The flattened type's members are known only where
+/// its constants are (its hidden `__MEMBERS`), so the text is joined as a constant
+/// when the crate compiles, and an argument both declare stops the build at the
+/// flattened field's type (`Paging` declares the argument "limit" that `Search`
+/// ... declares too). Such a type is validated by the interpreter on the joined
+/// schema (parsed once per program); its own fields are still checked by the
+/// schema model when the crate compiles. A flattened struct's own
+/// `deny_unknown_fields` has no effect (serde gives it only its members; the outer
+/// type decides). Refused with a compile error: `flatten` on an `Option<Struct>`
+/// (serde reads `None` whenever the struct fails to read), beside a flattened map
+/// or `deny_unknown_fields` on the outer type (serde refuses the pair), in an
+/// enum's variant, in a generic type or one holding itself, and of a type that is
+/// not a struct of named fields (an enum, a struct with a flattened map, a
+/// recursive struct); an instantiation of a generic struct (`Window<Item>`) may be
+/// flattened.
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::ToolArgs;
+///
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Paging {
+///     #[arg(minimum = 1, maximum = 50)]
+///     limit: u8,
+///     cursor: Option<String>,
+/// }
+///
+/// /// Search the catalogue.
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Search {
+///     query: String,
+///     #[serde(flatten)]
+///     paging: Paging,
+/// }
+///
+/// assert_eq!(Search::schema(), &json!({
+///     "type": "object",
+///     "properties": {
+///         "query": {"type": "string"},
+///         "limit": {"type": "integer", "minimum": 1, "maximum": 50},
+///         "cursor": {"type": "string"}
+///     },
+///     "required": ["query", "limit"]
+/// }));
+/// assert_eq!(
+///     Search::validate(&json!({"query": "q", "limit": 0})).messages(),
+///     ["argument 'limit' should be at least 1, got 0"]
+/// );
+/// let args = Search::parse(&json!({"query": "q", "limit": 5})).unwrap();
+/// assert_eq!(args.paging, Paging { limit: 5, cursor: None });
+/// ```
+///
 /// # Compile errors
 ///
 /// A schema the model cannot honour is a compile error at the offending token, with
@@ -349,6 +409,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `std::net::IpAddr` | `{"anyOf": [{"type": "string", "format": "ipv4"}, {"type": "string", "format": "ipv6"}]}` |
 /// | `Ipv4Addr`, `Ipv6Addr` | `{"type": "string", "format": "ipv4"}`, `"ipv6"` |
 /// | `PathBuf` | `{"type": "string"}` |
+/// | a type parameter `T` (`struct Pair<T>`) | `T`'s schema, spliced into each instantiation's (see [Generic types](#generic-types)) |
 /// | any other type | a type that derives `ToolArgs` (a struct or an enum) or implements it ([`impl_tool_args!`]): its schema, spliced into the exported one |
 ///
 /// An integer type's range is written only where it is narrower than what a JSON
@@ -424,6 +485,62 @@ pub use tool_schema_macros::tool_schema;
 ///     TreeNode::validate(&call).messages(),
 ///     ["argument 'children[0].label' should be string, got integer"]
 /// );
+/// ```
+///
+/// # Generic types
+///
+/// A struct or enum may have type parameters that derive or implement `ToolArgs`
+/// (`struct Pair<T> { left: T, right: T }`, `struct Page<T> { items: Vec<T> }`,
+/// `enum Either<A, B>` with generic payloads). The implementation is
+/// `impl<T: ToolArgs> ToolArgs for Pair<T>`: as serde does, a bound is inferred for
+/// each type parameter; `#[tool(bound = "T: ToolArgs + Clone")]` gives the where
+/// clause instead. A parameter's place in the schema is a nested type's: each
+/// instantiation's schema is the type's own with the parameter's spliced in
+/// (`Pair<Point>`'s `left` is `Point`'s schema), and its validator hands the
+/// parameter's parts to `<T as ToolArgs>`. The type's own parts are checked when
+/// the crate compiles (errors at their tokens, as for any derived type); the
+/// schema text of an instantiation is built as a constant too, in a buffer of
+/// fixed capacity (an array's length cannot depend on a type parameter: up to 2
+/// MiB of text, past which the build stops), and parsed once per instantiation.
+/// A type declaring `targets(...)` checks its parameters' schemas for them when an
+/// instantiation's schema text is compiled into the program (a build error at the
+/// field, `evaluation of Strict::<Point>::__TOOL_ARGS_CHECKS failed`), not by
+/// `cargo check`. [`parse_str`] reads a generic type's calls through its exact
+/// path (no generated visitor); with the `schemars` feature, each instantiation's
+/// `JsonSchema` has its Rust type's name as its id. Refused with a compile error: lifetime and const
+/// parameters, a generic type that contains itself (its `$defs` name would be one
+/// for every instantiation), and a generic `#[serde(untagged)]` enum (which variant
+/// serde reads is checked against the variants' schemas when the crate compiles).
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use tool_schema::ToolArgs;
+///
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Point {
+///     #[arg(minimum = 0)]
+///     x: i32,
+/// }
+///
+/// /// One page of results.
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Page<T> {
+///     #[arg(max_items = 10)]
+///     items: Vec<T>,
+///     next: Option<String>,
+/// }
+///
+/// assert_eq!(
+///     <Page<Point>>::schema()["properties"]["items"]["items"]["properties"]["x"]["minimum"],
+///     0
+/// );
+/// assert_eq!(
+///     <Page<Point>>::validate(&json!({"items": [{"x": -1}]})).messages(),
+///     ["argument 'items[0].x' should be at least 0, got -1"]
+/// );
+/// let page = <Page<Point>>::parse(&json!({"items": [{"x": 2}]})).unwrap();
+/// assert_eq!(page.items, [Point { x: 2 }]);
 /// ```
 ///
 /// # Enums
@@ -649,19 +766,22 @@ pub use tool_schema_macros::tool_schema;
 /// The schema describes what serde reads, so the derive reads serde's attributes:
 ///
 /// - honoured: `rename` and `rename_all` (their `deserialize` names), `default` on
-///   a field or the struct (the field becomes optional), `skip` and
+///   a field or the struct (the field, or every field, becomes optional; the
+///   schema's `default` keyword is written only from `#[arg(default = ..)]`: the
+///   value serde's `Default` gives is not known when the crate compiles), `skip` and
 ///   `skip_deserializing` (the field or variant is not in the schema),
 ///   `deny_unknown_fields` (`"additionalProperties": false`), `tag`, `content`,
 ///   `rename_all_fields` and a variant's `rename_all` (see
 ///   [Tagged enums](#tagged-enums)), `flatten` on a map with `String` keys (its
 ///   values' schema is the object's `additionalProperties`: serde gives it every
-///   member no other field names), `alias` on a field (see [Aliases](#aliases));
+///   member no other field names), `flatten` on a struct deriving `ToolArgs` (see
+///   [Flattened structs](#flattened-structs)), `alias` on a field (see [Aliases](#aliases));
 /// - ignored, as they change only serialisation: `skip_serializing`,
 ///   `skip_serializing_if`, `serialize_with`, `into`, `bound`, `crate`, `expecting`,
 ///   `rename` on the type itself;
 /// - refused with a compile error, as the schema could not describe what serde
-///   would accept: `flatten` on a struct (and a second flattened map, or one beside
-///   `deny_unknown_fields`), `alias` on a variant, `deserialize_with`, `with`, `untagged` on a
+///   would accept: a second flattened map, `flatten` beside
+///   `deny_unknown_fields` or on an `Option`, `alias` on a variant, `deserialize_with`, `with`, `untagged` on a
 ///   variant (or beside `tag`), `other`, `transparent`, `from`, `try_from`,
 ///   `remote`, `borrow`, and any attribute the derive does not know
 ///   (`untagged` on an enum is honoured: see [Enums](#enums)).
@@ -743,8 +863,8 @@ pub use tool_schema_macros::tool_schema;
 /// `String`), unknown formats, a `schema = ..` that is not a schema written out, bounds outside an
 /// integer type's range, `minimum` > `maximum` and every other lint of the schema
 /// model, a pattern that is not a valid regular expression, two fields or variants
-/// serde reads under the same name, refused serde attributes, unit structs, generic
-/// parameters, struct and tuple variants of an untagged enum, tuple and newtype
+/// serde reads under the same name, refused serde attributes, unit structs, lifetime
+/// and const parameters (see [Generic types](#generic-types)), struct and tuple variants of an untagged enum, tuple and newtype
 /// variants of an internally tagged one, a field named as the tag, `#[arg]` on a
 /// tuple struct's field, a `default` serde has not or the schema refuses, a nested
 /// type some declared target refuses.

@@ -231,6 +231,78 @@ fn english() -> String {
     "en".into()
 }
 
+/// Generic types (issue #14): a struct of two `T`, a page of `T`, a tagged enum
+/// with generic payloads, instantiated and nested.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Pair<T> {
+    left: T,
+    right: T,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Page<T> {
+    #[arg(max_items = 3)]
+    items: Vec<T>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next: Option<String>,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Either<A, B> {
+    First {
+        value: A,
+    },
+    Second {
+        value: B,
+        #[arg(minimum = 1)]
+        weight: u8,
+    },
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Generic {
+    pair: Pair<Qty2>,
+    page: Page<Either<Qty2, Assign>>,
+}
+
+/// `Qty` with `Serialize`, for the round trip.
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Qty2 {
+    #[arg(minimum = 1, maximum = 100)]
+    qty: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+/// `#[serde(flatten)]` of structs (issue #14): their members joined with the
+/// outer struct's, one flattening another, a closed one (serde ignores a
+/// flattened struct's `deny_unknown_fields`: it is given only its own members).
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Paging {
+    #[arg(minimum = 1, maximum = 50)]
+    limit: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cursor: Option<String>,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Listing {
+    query: String,
+    #[serde(flatten)]
+    paging: Paging,
+    #[serde(flatten)]
+    qty: Qty2,
+}
+
+#[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
+struct Listings {
+    #[serde(flatten)]
+    listing: Listing,
+    steps: Vec<Step>,
+}
+
 /// A string enum with documented variants (each value a branch).
 #[derive(ToolArgs, Deserialize, Serialize, Debug, PartialEq)]
 #[serde(rename_all = "kebab-case")]
@@ -503,4 +575,60 @@ fn aliases() {
             "{call}"
         );
     }
+}
+
+#[test]
+fn generic_types() {
+    check::<Pair<Qty2>>(
+        13,
+        Extras {
+            nullable: &["left.note", "right.note"],
+            bounded: &["left.qty", "right.qty"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Pair<Qty2>>(13);
+    check::<Generic>(
+        14,
+        Extras {
+            nullable: &[
+                "pair.left.note",
+                "pair.right.note",
+                "page.next",
+                "page.items.*.value.note",
+                "page.items.*.value.steps",
+            ],
+            bounded: &[
+                "pair.left.qty",
+                "pair.right.qty",
+                "page.items",
+                "page.items.*.value.qty",
+                "page.items.*.weight",
+            ],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Generic>(14);
+}
+
+#[test]
+fn flattened_structs() {
+    check::<Listing>(
+        15,
+        Extras {
+            nullable: &["cursor", "note"],
+            bounded: &["limit", "qty"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Listing>(15);
+    check::<Listings>(
+        16,
+        Extras {
+            nullable: &["cursor", "note"],
+            bounded: &["limit", "qty"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Listings>(16);
 }

@@ -178,3 +178,41 @@ fn compiled_valid_path_allocates_nothing() {
         &json!({"city": "Oslo", "town": "Rome"}),
     );
 }
+
+/// Derived types: a generic type's instantiation (compiled, delegating to its
+/// parameter) and a struct flattening another (the interpreter on the joined
+/// schema, parsed on first use) allocate nothing on valid calls either.
+#[derive(ToolArgs)]
+#[allow(dead_code)]
+struct Paging {
+    #[arg(minimum = 1)]
+    limit: u32,
+    cursor: Option<String>,
+}
+
+#[derive(ToolArgs)]
+#[allow(dead_code)]
+struct Listing {
+    query: String,
+    #[serde(flatten)]
+    paging: Paging,
+}
+
+#[derive(ToolArgs)]
+#[allow(dead_code)]
+struct Pair<T> {
+    left: T,
+    right: T,
+}
+
+#[test]
+fn derived_generic_and_flattened_allocate_nothing() {
+    let valid = [
+        json!({"query": "q", "limit": 3}),
+        json!({"query": "q", "limit": 1, "cursor": "c"}),
+    ];
+    assert!(Listing::is_valid(&valid[0]));
+    check::<Listing>(&valid, &json!({"query": 1, "limit": 0}));
+    let valid = [json!({"left": {"limit": 1}, "right": {"limit": 2, "cursor": "c"}})];
+    check::<Pair<Paging>>(&valid, &json!({"left": {"limit": 0}}));
+}

@@ -229,3 +229,33 @@ fn aliases_are_not_handed_on() {
         Some(&json!({"city": {"type": "string"}}))
     );
 }
+
+/// A generic derived type: each instantiation its own schema for schemars (one id
+/// per Rust type, so `Pair<Pair<Item>>` is not read as recursion).
+#[derive(tool_schema::ToolArgs, serde::Deserialize)]
+#[allow(dead_code)]
+struct Pair<T> {
+    left: T,
+    right: T,
+}
+
+#[derive(tool_schema::ToolArgs, serde::Deserialize)]
+#[allow(dead_code)]
+struct Item {
+    #[arg(minimum = 1)]
+    n: u32,
+}
+
+#[test]
+fn schema_for_a_generic_instantiation_is_its_schema() {
+    let schema = schemars::schema_for!(Pair<Pair<Item>>);
+    assert_eq!(
+        without_root_meta(schema.as_value().clone()),
+        <Pair<Pair<Item>>>::schema().clone()
+    );
+    let inner = schemars::schema_for!(Pair<Item>);
+    assert_eq!(
+        without_root_meta(inner.as_value().clone()),
+        <Pair<Item>>::schema().clone()
+    );
+}

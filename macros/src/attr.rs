@@ -29,6 +29,10 @@ pub(crate) struct ToolAttrs {
     /// `#[tool(validate = path)]` (derive only): the tool's own check on its typed
     /// arguments, `fn(&Self, &mut Problems)`.
     pub validate: Option<syn::ExprPath>,
+    /// `#[tool(bound = "T: Trait, ...")]` (derive only, generic types): the where
+    /// clause of the `ToolArgs` implementation, in place of the inferred
+    /// `T: ToolArgs` for each type parameter; with the span of the string.
+    pub bound: Option<(Vec<syn::WherePredicate>, Span)>,
     /// `#[tool(dialect = "bfcl")]`: the language the schema is written in, with the
     /// span of its name (default: JSON Schema); `Some((None, _))` for a name that is
     /// not a dialect (reported here; the schema is then not checked, to spare
@@ -100,6 +104,7 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
         any_root: None,
         custom_deserialize: None,
         validate: None,
+        bound: None,
         dialect: None,
         targets: Vec::new(),
         allow_lossy: false,
@@ -202,13 +207,14 @@ fn ident_name(path: &syn::Path) -> String {
 }
 
 /// The keys `#[tool(...)]` takes.
-const TOOL_KEYS: [&str; 8] = [
+const TOOL_KEYS: [&str; 9] = [
     "name",
     "description",
     "allow",
     "any_root",
     "custom_deserialize",
     "validate",
+    "bound",
     "dialect",
     "targets",
 ];
@@ -244,6 +250,19 @@ impl ToolAttrs {
                         other,
                         "`validate` takes the path of a function `fn(&Self, &mut tool_schema::custom::Problems)`, like `validate = check_dates`",
                     )),
+                }
+            }
+            "bound" => {
+                let s: LitStr = meta.value()?.parse()?;
+                let parsed = s.parse_with(
+                    syn::punctuated::Punctuated::<syn::WherePredicate, syn::Token![,]>::parse_terminated,
+                );
+                match parsed {
+                    Ok(list) => self.bound = Some((list.into_iter().collect(), s.span())),
+                    Err(e) => cx.error(
+                        s.span(),
+                        format!("`bound` takes where-clause predicates, like `bound = \"T: ToolArgs + Clone\"`: {e}"),
+                    ),
                 }
             }
             "allow" => meta.parse_nested_meta(|lint| {

@@ -168,6 +168,12 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
             "#[tool(validate = ...)] is for #[derive(ToolArgs)]: a tool_schema! tool has no typed arguments to check",
         ));
     }
+    if let Some((_, span)) = &attrs.bound {
+        local.error(
+            *span,
+            "#[tool(bound = \"...\")] is for a generic #[derive(ToolArgs)] type: a tool_schema! type has no type parameters",
+        );
+    }
     let ident = &decl.ident;
     // `None`: an unknown dialect, already reported.
     let dialect = attrs.dialect.map_or(Some(Dialect::JsonSchema), |(d, _)| d);
@@ -236,6 +242,8 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
         schema_json: quote!(#text),
         schema,
         items: TokenStream::new(),
+        generic: None,
+        interpreted: false,
     });
     cx.absorb(local);
 

@@ -20,6 +20,12 @@ pub(crate) struct ToolImpl<'a> {
     pub schema: Option<&'a Schema>,
     /// More items of the implementation (the derive's hidden nesting constants).
     pub items: TokenStream,
+    /// A derived type's type parameters (`None` for any other type).
+    pub generic: Option<&'a crate::derive::Generic>,
+    /// The schema `schema_json` gives is only whole once constants are evaluated
+    /// (a derived struct flattening others): validated by the interpreter on it,
+    /// `schema` being the checked part the macro sees.
+    pub interpreted: bool,
 }
 
 /// `impl ToolArgs for Ident`, with the validator compiled from the schema.
@@ -38,6 +44,8 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         schema_json,
         schema,
         items,
+        generic,
+        interpreted,
     } = parts;
 
     let Bodies {
@@ -45,8 +53,13 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         is_valid: is_valid_body,
         at: at_body,
     } = match schema {
+        Some(_) if interpreted => interpreted_bodies(),
         Some(schema) => compiled_bodies(schema),
         None => fallback_bodies(),
+    };
+    let at_body = match generic {
+        Some(g) => g.functions(at_body),
+        None => at_body,
     };
     let schema_json = match schema {
         Some(_) => schema_json,
@@ -54,24 +67,44 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
     };
     // `schemars::JsonSchema` with this schema when the user's `tool-schema` has
     // the feature `schemars` (the facade's macro decides; nothing otherwise).
-    let json_schema = match schema {
-        Some(_) => quote!(#rt::json_schema_impl!(#ident);),
-        None => TokenStream::new(),
+    let json_schema = match (schema, generic) {
+        (Some(_), None) => quote!(#rt::json_schema_impl!(#ident);),
+        (Some(_), Some(g)) => {
+            let (i, t, w) = (&g.impl_generics, &g.ty_generics, &g.where_clause);
+            quote!(#rt::json_schema_impl!(@generic [#i] [#ident #t] [#w] #ident);)
+        }
+        (None, _) => TokenStream::new(),
+    };
+    let (header, schema_fn) = match generic {
+        Some(g) => {
+            let (i, t, w) = (&g.impl_generics, &g.ty_generics, &g.where_clause);
+            // A `static` here would be one for every instantiation.
+            (
+                quote!(impl #i ::tool_schema::ToolArgs for #ident #t #w),
+                quote!(#rt::instance_schema(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)),
+            )
+        }
+        None => (
+            quote!(impl ::tool_schema::ToolArgs for #ident),
+            quote!(
+                static SCHEMA: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
+                SCHEMA.get_or_init(|| {
+                    #rt::serde_json::from_str(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)
+                        .expect("schema JSON written by the tool-schema macros")
+                })
+            ),
+        ),
     };
 
     quote! {
-        impl ::tool_schema::ToolArgs for #ident {
+        #header {
             const NAME: &'static str = #name;
             const DESCRIPTION: &'static str = #description;
             const SCHEMA_JSON: &'static str = #schema_json;
             #items
 
             fn schema() -> &'static #rt::serde_json::Value {
-                static SCHEMA: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
-                SCHEMA.get_or_init(|| {
-                    #rt::serde_json::from_str(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)
-                        .expect("schema JSON written by the tool-schema macros")
-                })
+                #schema_fn
             }
 
             #[inline]
@@ -160,6 +193,18 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
         validate,
         is_valid,
         at,
+    }
+}
+
+/// The interpreter's bodies, on the schema model of `SCHEMA_JSON`
+/// (`ToolArgs::compiled_schema`: parsed once, found again without a lock or an
+/// allocation).
+fn interpreted_bodies() -> Bodies {
+    let model = quote!(<Self as ::tool_schema::ToolArgs>::compiled_schema());
+    Bodies {
+        validate: quote!(#model.validate_with(args, options)),
+        is_valid: quote!(#model.is_valid_with(args, options)),
+        at: quote!(#model.__validate_at(args, trail, position, options, out)),
     }
 }
 

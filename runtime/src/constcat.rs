@@ -153,7 +153,11 @@ pub const fn without_close(object: &str) -> &str {
 pub type Defs = &'static [(&'static str, &'static str)];
 
 const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    bytes_eq(a.as_bytes(), b.as_bytes())
+}
+
+/// Whether `a` and `b` are the same bytes.
+pub(crate) const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }
@@ -169,7 +173,7 @@ const fn str_eq(a: &str, b: &str) -> bool {
 
 /// Whether entry `j` of list `i` has the name of an earlier entry. Two different
 /// schemas under one name stop the build.
-const fn seen_before(lists: &[Defs], i: usize, j: usize) -> bool {
+pub(crate) const fn seen_before(lists: &[Defs], i: usize, j: usize) -> bool {
     let (name, schema) = lists[i][j];
     let mut a = 0;
     while a <= i {

@@ -23,6 +23,8 @@
 //! ```
 
 mod constcat;
+mod constcat_fixed;
+mod constcat_flatten;
 pub mod custom;
 mod depth;
 pub mod dialect;
@@ -69,12 +71,21 @@ pub mod __private {
         spliced_close, spliced_open, target_problem, without_close, Defs, TargetProblems,
     };
     pub use crate::constcat::{json_type, json_type_name, untagged_conflict, Reading};
+    pub use crate::constcat_fixed::{
+        fixed_concat, fixed_defs, fixed_list, fixed_schema, fixed_schema_len, fixed_str, Fixed,
+        DEFS_TIERS, TIERS,
+    };
+    pub use crate::constcat_flatten::{
+        joined_bytes, joined_len, member_clash, required_key, required_value, Members,
+    };
     pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;
     pub use crate::keywords;
     pub use crate::pattern::Regex;
     pub use crate::schema::Additional;
-    pub use crate::tool::{collect_report, fast_accepts, fast_parse, parse_str_generic};
+    pub use crate::tool::{
+        collect_report, fast_accepts, fast_parse, instance_schema, parse_str_generic,
+    };
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     pub use serde_json;
 }

@@ -1,20 +1,8 @@
-// Struct shapes the derive refuses: a flattened struct (only a map's members are
-// described), a flattened map beside deny_unknown_fields (serde refuses the
-// pair), a `default` serde would not use, a `default` the field's schema refuses,
+// Struct shapes the derive refuses: a flattened map beside deny_unknown_fields
+// (serde refuses the pair; flattened structs: derive_flatten_refused.rs), a `default` serde would not use, a `default` the field's schema refuses,
 // and #[arg] on a tuple struct's field.
 use std::collections::HashMap;
 use tool_schema::ToolArgs;
-
-#[derive(ToolArgs)]
-struct Paging {
-    page: u32,
-}
-
-#[derive(ToolArgs)]
-struct FlattenStruct {
-    #[serde(flatten)]
-    paging: Paging,
-}
 
 #[derive(ToolArgs)]
 #[serde(deny_unknown_fields)]

@@ -93,13 +93,7 @@ impl<'a> Container<'a> {
                 "an enum is either #[serde(untagged)] or tagged (#[serde(tag = \"...\")]), not both: serde refuses the pair",
             );
         }
-        if !input.generics.params.is_empty() {
-            cx.push(syn::Error::new_spanned(
-                &input.generics,
-                "#[derive(ToolArgs)] does not support generic parameters: a tool's schema and \
-                 validator are built once, when the crate compiles",
-            ));
-        }
+        super::generics::check_params(cx, input, &tool);
         let data = match &input.data {
             SynData::Struct(s) => match &s.fields {
                 Fields::Named(named) => {

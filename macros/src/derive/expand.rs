@@ -3,8 +3,10 @@
 //! code generator, exported with the schemas of nested types spliced in.
 
 use super::ast::{unraw, Container, Data};
+use super::flatten;
+use super::generics::{check_container, target_checks, Generic};
 use super::schema::{object, string_enum, untagged_enum};
-use super::splice::exported_json;
+use super::splice::{exported_json, text_pieces};
 use super::targets::{external_pointers, nested_target_assertions, target_problems};
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
@@ -14,6 +16,7 @@ use crate::spans::SpanMap;
 use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use serde_json::Value;
 use syn::spanned::Spanned;
 use syn::DeriveInput;
 use tool_schema_runtime::Schema;
@@ -27,8 +30,8 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
 }
 
 fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
-    // With generic parameters (reported), an implementation without them would
-    // only add errors.
+    // A generic type whose input is refused: an implementation without its
+    // parameters would only add errors.
     let generic = !input.generics.params.is_empty();
     let Some(container) = Container::from_ast(cx, input) else {
         // A shape the derive does not take (reported): the fallback implementation
@@ -41,10 +44,13 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 schema_json: quote!(),
                 schema: None,
                 items: TokenStream::new(),
+                generic: None,
+                interpreted: false,
             })
         });
     };
     let ident = container.ident;
+    let generics = Generic::new(input, &container.tool);
     let mut b = Builder {
         cx,
         spans: SpanMap::new(ident.span()),
@@ -65,6 +71,18 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         }
         Data::Enum(variants) => string_enum(&mut b, &container, variants),
     };
+    check_container(cx, &container, input, b.recursive, &b.externals);
+    let flat = flatten::fields(&container);
+    flatten::check(cx, &container, &flat, b.recursive, generics.is_some());
+    for f in &flat {
+        // Its definitions gathered, its target problems this type's.
+        let ty = f.ty;
+        let text = quote!(#ty).to_string();
+        if !b.externals.iter().any(|(t, _)| *t == text) {
+            b.externals.push((text, f.ty.clone()));
+        }
+        b.occurrences.push((f.ty.clone(), "/properties".into()));
+    }
     let name = tool_name(cx, &container);
     let description = container
         .tool
@@ -93,17 +111,19 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &DerivedSchema(&b.spans),
         );
     }
-    let (schema_json, items, assertions) = match &schema {
-        Some(s) => generated(&container, &b, s),
-        None => (quote!(), TokenStream::new(), TokenStream::new()),
-    };
-    if generic {
+    if generic && schema.is_none() {
         return None;
     }
-    // The typed text path (`derive/text`), for a schema that compiled.
+    let (schema_json, items, assertions) = match (&schema, &generics) {
+        (Some(s), None) => generated(&container, &b, s, &flat),
+        (Some(s), Some(g)) => generated_generic(&container, &b, s, g),
+        (None, _) => (quote!(), TokenStream::new(), TokenStream::new()),
+    };
+    // The typed text path (`derive/text`), for a schema that compiled; a generic
+    // type's calls are read by the exact path.
     let mut fast = match &schema {
-        Some(_) => super::text::fast_items(input, &container),
-        None => TokenStream::new(),
+        Some(_) if generics.is_none() => super::text::fast_items(input, &container),
+        _ => TokenStream::new(),
     };
     fast.extend(custom_checks(&container));
     let mut out = tool_impl_with(
@@ -114,6 +134,8 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             schema_json,
             schema: schema.as_ref(),
             items,
+            generic: generics.as_ref(),
+            interpreted: !flat.is_empty(),
         },
         fast,
     );
@@ -158,11 +180,29 @@ fn generated(
     container: &Container,
     b: &Builder,
     schema: &Schema,
+    flat: &[&super::ast::Field],
 ) -> (TokenStream, TokenStream, TokenStream) {
     let ident = container.ident;
     let value = schema.to_value();
     let recursive = b.recursive.then(|| unraw(ident));
-    let (schema_json, mut items) = exported_json(ident, &value, recursive.as_deref(), &b.externals);
+    // A struct of named fields (without a flattened map) may be flattened into
+    // another: its members, joined with those of the structs it flattens.
+    let object = matches!(container.data, Data::Struct(_))
+        && recursive.is_none()
+        && !value
+            .get("additionalProperties")
+            .is_some_and(Value::is_object);
+    let (root, members) = match object {
+        true => {
+            let (root, properties, required) = flatten::joined_text(&value, &b.externals, flat);
+            let root = (!flat.is_empty()).then_some(root);
+            (root, flatten::members_item(&properties, &required))
+        }
+        false => (None, TokenStream::new()),
+    };
+    let (schema_json, mut items) =
+        exported_json(ident, &value, recursive.as_deref(), &b.externals, root);
+    items.extend(members);
     items.extend(target_problems(
         &unraw(ident),
         &value,
@@ -170,8 +210,44 @@ fn generated(
         &b.externals,
     ));
     let mut assertions = nested_target_assertions(&container.tool, &b.occurrences);
+    assertions.extend(flatten::clash_checks(ident, &value, &b.externals, flat));
     let (reading, untagged_checks) = super::reading::items(container);
     items.extend(reading);
     assertions.extend(untagged_checks);
     (schema_json, items, assertions)
+}
+
+/// [`generated`] for a type with type parameters: the exported text in
+/// fixed-capacity constants, the nested types' target checks evaluated with it,
+/// nothing known of what serde reads (the default `__READING`).
+fn generated_generic(
+    container: &Container,
+    b: &Builder,
+    schema: &Schema,
+    generic: &Generic,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let ident = container.ident;
+    let value = schema.to_value();
+    let pieces = text_pieces(&value, &b.externals);
+    let nested_defs: Vec<TokenStream> = b
+        .externals
+        .iter()
+        .map(|(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__DEFS))
+        .collect();
+    let checks = match container.tool.targets.is_empty() {
+        true => quote!(()),
+        false => target_checks(&container.tool, &b.occurrences),
+    };
+    // A struct of named fields (without a flattened map) may be flattened.
+    let object = matches!(container.data, Data::Struct(_))
+        && !value
+            .get("additionalProperties")
+            .is_some_and(Value::is_object);
+    let properties = text_pieces(&value["properties"], &b.externals);
+    let required = value.get("required").map_or("[]".into(), Value::to_string);
+    let members = object.then_some((properties.as_slice(), required));
+    let (schema_json, mut items, inherent) =
+        generic.exported(ident, &pieces, &nested_defs, checks, members);
+    items.extend(target_problems(&unraw(ident), &value, None, &b.externals));
+    (schema_json, items, inherent)
 }

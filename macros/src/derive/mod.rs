@@ -28,7 +28,11 @@
 //! - `reading`: what serde reads as the type against what its schema accepts
 //!   (`__READING`), and the check that an untagged enum's `parse` returns what the
 //!   validator accepted;
-//! - `text`: the typed text path, a serde visitor generated per type.
+//! - `text`: the typed text path, a serde visitor generated per type;
+//! - `flatten`: `#[serde(flatten)]` of a struct: the flattened types' members
+//!   joined with the outer type's as constants, validated by the interpreter;
+//! - `generics`: a type with type parameters: the bounds, the validator's
+//!   functions made generic, the exported text in fixed-capacity constants.
 
 mod alias;
 mod arg;
@@ -36,6 +40,8 @@ mod ast;
 mod attr;
 mod case;
 mod expand;
+mod flatten;
+mod generics;
 mod property;
 mod reading;
 mod rust_type;
@@ -47,3 +53,4 @@ mod text;
 mod ty;
 
 pub(crate) use expand::derive;
+pub(crate) use generics::Generic;

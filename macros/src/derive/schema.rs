@@ -125,8 +125,10 @@ impl Members<'_, '_> {
 
     /// A `#[serde(flatten)]` map: serde reads into it every member no other field
     /// names, so its values' schema is the object's `additionalProperties`.
-    /// Refused (`None`, reported): a flattened struct, a second map, beside
-    /// `deny_unknown_fields` (serde refuses the pair), or with `#[arg]`.
+    /// Refused (`None`, reported): a second map, an `Option`, a struct in an
+    /// enum's variant, beside `deny_unknown_fields` (serde refuses the pair), or
+    /// with `#[arg]`. A struct deriving `ToolArgs` on a struct's field: `None`,
+    /// its members joined by `derive/flatten`.
     fn flattened(
         &self,
         b: &mut Builder,
@@ -136,24 +138,40 @@ impl Members<'_, '_> {
         again: bool,
     ) -> Option<Map<String, Value>> {
         let value = match recognise(field.ty, None) {
-            RustShape::Map { key, value } if is_string_key(key) => value,
+            RustShape::Map { key, value } if is_string_key(key) => Some(value),
+            // A struct: its members joined with these (`derive/flatten`).
+            RustShape::External if at.is_empty() => None,
+            RustShape::External => {
+                b.cx.error(
+                    span,
+                    "#[derive(ToolArgs)] supports #[serde(flatten)] of a struct on a struct's fields, not in an enum's variants; write the fields out, or nest the type as a field of its own",
+                );
+                return None;
+            }
+            RustShape::Option(_) => {
+                b.cx.error(
+                    span,
+                    "#[derive(ToolArgs)] does not take #[serde(flatten)] on an `Option`: serde reads `None` whenever the inner struct fails to read, which a schema cannot say; flatten the struct itself and make its fields optional",
+                );
+                return None;
+            }
             _ => {
                 b.cx.error(
                     span,
                     format!(
-                        "#[derive(ToolArgs)] supports #[serde(flatten)] on a map (HashMap or BTreeMap with String keys: the other members), not on `{}`; write the fields out, or nest the type as a field of its own",
+                        "#[derive(ToolArgs)] supports #[serde(flatten)] on a map (HashMap or BTreeMap with String keys: the other members) or a struct deriving ToolArgs (its fields), not on `{}`; write the fields out, or nest the type as a field of its own",
                         super::ty::type_text(field.ty)
                     ),
                 );
                 return None;
             }
         };
-        let problem = if again {
+        let problem = if again && value.is_some() {
             Some("a second flattened map would get no member: serde gives every other member to the first")
         } else if self.deny.is_some() {
             Some("serde refuses #[serde(flatten)] beside #[serde(deny_unknown_fields)]")
         } else if field.arg_span.is_some() {
-            Some("#[arg] on a flattened map has no argument to apply to")
+            Some("#[arg] on a flattened field has no argument to apply to")
         } else {
             None
         };
@@ -161,6 +179,7 @@ impl Members<'_, '_> {
             b.cx.error(span, problem);
             return None;
         }
+        let value = value?;
         let values_at = format!("{at}/additionalProperties");
         b.spans.value(&values_at, span);
         Some(b.schema(value, &values_at)?.0)

@@ -24,8 +24,11 @@ pub(super) fn exported_json(
     value: &Value,
     recursive: Option<&str>,
     externals: &[(String, syn::Type)],
+    root: Option<TokenStream>,
 ) -> (TokenStream, TokenStream) {
-    let root = text_expr(value, externals);
+    // The text of this type's schema: `root` when given (a struct with flattened
+    // ones, `derive/flatten`), else `value`'s.
+    let root = root.unwrap_or_else(|| text_expr(value, externals));
     if externals.is_empty() && recursive.is_none() {
         // No other type's text, no definitions: a literal.
         return (root, TokenStream::new());
@@ -106,10 +109,7 @@ pub(super) fn rereferenced(value: &Value, reference: &str) -> Value {
 /// `value` as compact JSON text, each marker node replaced by the nested type's
 /// `__USE_JSON`: a literal, or a constant concatenation.
 fn text_expr(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
-    let mut pieces = Pieces::default();
-    write(value, externals, &mut pieces);
-    pieces.flush();
-    match pieces.out.as_slice() {
+    match text_pieces(value, externals).as_slice() {
         [] => quote!(""),
         [single] if externals.is_empty() => single.clone(),
         all => {
@@ -121,6 +121,15 @@ fn text_expr(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
             })
         }
     }
+}
+
+/// `value` as compact JSON text in pieces: literals, and the constant expressions
+/// of the nested types' texts (`__USE_JSON`, spliced).
+pub(super) fn text_pieces(value: &Value, externals: &[(String, syn::Type)]) -> Vec<TokenStream> {
+    let mut pieces = Pieces::default();
+    write(value, externals, &mut pieces);
+    pieces.flush();
+    pieces.out
 }
 
 #[derive(Default)]

@@ -99,11 +99,9 @@ pub(super) fn target_problems(
     );
     quote!(
         #[doc(hidden)]
-        const __TARGET_PROBLEMS: #rt::TargetProblems = {
-            const OWN: #rt::TargetProblems = &[#(#own),*];
-            const ALL: [(&str, &str); #n] = #rt::first_problems(OWN, &[#(#nested_lists),*]);
-            &ALL
-        };
+        // One expression (no inner constants): a generic type's names its parameters.
+        const __TARGET_PROBLEMS: #rt::TargetProblems =
+            &#rt::first_problems::<#n>(&[#(#own),*], &[#(#nested_lists),*]);
     )
 }
 
@@ -117,6 +115,32 @@ pub(super) fn nested_target_assertions(
     let rt = crate::paths::private();
     let allow_lossy = tool.allow_lossy;
     let mut out = TokenStream::new();
+    for (ty, index, prefix) in nested_checks(tool, occurrences) {
+        out.extend(quote_spanned!(ty.span()=>
+            const _: () = {
+                const PROBLEM: &str = #rt::target_problem(
+                    <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS,
+                    #index,
+                    #allow_lossy,
+                );
+                const PIECES: &[&str] = &[#prefix, PROBLEM];
+                const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
+                if !PROBLEM.is_empty() {
+                    ::core::panic!("{}", #rt::concat_str(&BYTES));
+                }
+            };
+        ));
+    }
+    out
+}
+
+/// Each check of a nested type against a declared target: the type, the target's
+/// index in `Target::ALL`, and the words before the problem.
+pub(super) fn nested_checks<'a>(
+    tool: &ToolAttrs,
+    occurrences: &'a [(syn::Type, String)],
+) -> Vec<(&'a syn::Type, usize, String)> {
+    let mut out = Vec::new();
     for (id, target, _) in &tool.targets {
         let Some(index) = Target::ALL.iter().position(|t| t == target) else {
             continue;
@@ -126,20 +150,7 @@ pub(super) fn nested_target_assertions(
                 "declared target `{id}` ({target}), for the nested type `{}` at {pointer} in the derived schema: ",
                 ty::type_text(ty)
             );
-            out.extend(quote_spanned!(ty.span()=>
-                const _: () = {
-                    const PROBLEM: &str = #rt::target_problem(
-                        <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS,
-                        #index,
-                        #allow_lossy,
-                    );
-                    const PIECES: &[&str] = &[#prefix, PROBLEM];
-                    const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
-                    if !PROBLEM.is_empty() {
-                        ::core::panic!("{}", #rt::concat_str(&BYTES));
-                    }
-                };
-            ));
+            out.push((ty, index, prefix));
         }
     }
     out

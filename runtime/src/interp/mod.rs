@@ -83,6 +83,26 @@ impl Schema {
         run.valid(self.root_id(), args, true)
     }
 
+    /// Validates `args` at `trail` (a nested type's value, or the root), appending
+    /// its violations to `out`: the interpreter as a `ToolArgs::__validate_at`
+    /// (a derived type whose schema is only whole once nested types' texts are
+    /// joined, see `#[serde(flatten)]`). Not a stable API.
+    #[doc(hidden)]
+    pub fn __validate_at(
+        &self,
+        args: &Value,
+        trail: &Trail<'_>,
+        position: Position,
+        options: &Options,
+        out: &mut Sink<'_>,
+    ) {
+        let run = Run {
+            schema: self,
+            options: *options,
+        };
+        run.check(false, self.root_id(), args, trail, position, out);
+    }
+
     /// The index of top-level argument `name` among the root's declared
     /// properties (the position of a violation at the root).
     fn declared(&self, name: &str) -> Option<usize> {

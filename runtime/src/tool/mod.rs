@@ -2,10 +2,12 @@
 
 mod cache;
 mod compiled;
+mod instances;
 mod text;
 
 #[doc(hidden)]
 pub use compiled::collect_report;
+pub use instances::instance_schema;
 #[doc(hidden)]
 pub use text::{fast_accepts, fast_parse, parse_str_generic};
 pub use text::{parse_str, parse_str_with, validate_str_with};
@@ -42,6 +44,12 @@ pub trait ToolArgs {
     /// type asserts its declared targets have none. Empty: nothing known.
     #[doc(hidden)]
     const __TARGET_PROBLEMS: &'static [(&'static str, &'static str)] = &[];
+
+    /// What this type brings where another derived type flattens it
+    /// (`#[serde(flatten)]`): the JSON text of its `properties` and `required`;
+    /// `None` for a type that is not a struct of named fields.
+    #[doc(hidden)]
+    const __MEMBERS: crate::constcat_flatten::Members = None;
 
     /// What serde reads as this type against what its schema accepts, by JSON
     /// type (see [`crate::__private::Reading`]): how a derived `#[serde(untagged)]`

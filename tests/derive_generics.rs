@@ -1,0 +1,269 @@
+//! `#[derive(ToolArgs)]` on generic structs and enums (issue #14): each
+//! instantiation's schema is the type's own with its parameters' spliced in, its
+//! validator delegates the parameters' parts to `<T as ToolArgs>` and agrees with
+//! the interpreter on the instantiated schema; instantiations nest in other
+//! derived types, and the strict exports keep their meaning.
+
+#[path = "support/reports.rs"]
+mod reports;
+
+use reports::report;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tool_schema::export::ToolExport;
+use tool_schema::{Schema, ToolArgs};
+
+/// A point.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Point {
+    #[arg(minimum = 0)]
+    x: i32,
+    y: i32,
+}
+
+/// A tag.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq, Clone)]
+struct Label {
+    #[arg(min_length = 1)]
+    text: String,
+}
+
+/// Two of a kind.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Pair<T> {
+    left: T,
+    right: T,
+}
+
+/// One page of results.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Page<T> {
+    #[arg(max_items = 3)]
+    items: Vec<T>,
+    next: Option<String>,
+}
+
+/// Either of two.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Either<A, B> {
+    First {
+        value: A,
+    },
+    Second {
+        value: B,
+        #[arg(minimum = 1)]
+        weight: u8,
+    },
+}
+
+/// A generic type nested in a plain one, and in another generic one.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Holder {
+    points: Pair<Point>,
+    pages: Page<Pair<Label>>,
+}
+
+/// The bound given instead of the inferred one.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[tool(bound = "T: ToolArgs + Clone")]
+struct Bounded<T> {
+    item: T,
+}
+
+/// A generic type declaring targets: its own parts are checked when the crate
+/// compiles, each instantiation's parameters where its schema text is used.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[tool(targets(openai_strict, anthropic_strict))]
+#[serde(deny_unknown_fields)]
+struct Strict<T> {
+    item: T,
+    note: Option<String>,
+}
+
+/// Generic payloads in the other two tagged representations, beside fields whose
+/// checks keep state in the validator (a pattern, a format, a documented enum).
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(tag = "t", content = "c")]
+enum Adjacent<T> {
+    One(T),
+    Many(Vec<T>),
+    None,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+enum External<T> {
+    Item(T),
+    Pair(T, T),
+    Stop,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Level {
+    /// Loud.
+    High,
+    Low,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Mixed<T> {
+    #[arg(pattern = "^[a-z]+$")]
+    code: String,
+    #[arg(format = "email")]
+    mail: Option<String>,
+    level: Level,
+    adjacent: Adjacent<T>,
+    external: Vec<External<T>>,
+}
+
+/// What the strict targets take unchanged.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Note {
+    text: String,
+}
+
+#[test]
+fn instantiated_schema() {
+    let point = json!({
+        "type": "object",
+        "properties": {
+            "x": {"type": "integer", "minimum": 0, "maximum": i32::MAX},
+            "y": {"type": "integer", "minimum": i32::MIN, "maximum": i32::MAX}
+        },
+        "required": ["x", "y"],
+        "additionalProperties": false
+    });
+    let schema: Value = serde_json::from_str(<Pair<Point>>::SCHEMA_JSON).unwrap();
+    assert_eq!(schema["properties"]["left"], point);
+    assert_eq!(schema["properties"]["right"], schema["properties"]["left"]);
+    assert_eq!(schema["required"], json!(["left", "right"]));
+    assert_eq!(<Pair<Point>>::schema(), &schema);
+    // Each instantiation its own.
+    let labels: Value = serde_json::from_str(<Pair<Label>>::SCHEMA_JSON).unwrap();
+    assert_eq!(
+        labels["properties"]["left"]["properties"]["text"]["minLength"],
+        1
+    );
+    assert_eq!(<Pair<Label>>::schema(), &labels);
+    assert_ne!(<Pair<Label>>::schema(), <Pair<Point>>::schema());
+    Schema::parse(<Holder>::schema()).unwrap();
+    Schema::parse(<Either<Point, Label>>::schema()).unwrap();
+}
+
+#[test]
+fn validated_through_the_parameter() {
+    assert!(
+        report::<Pair<Point>>(json!({"left": {"x": 1, "y": 2}, "right": {"x": 0, "y": -1}}))
+            .is_empty()
+    );
+    assert_eq!(
+        report::<Pair<Point>>(
+            json!({"left": {"x": -1, "y": 2}, "right": {"x": 0, "y": 1, "z": 0}})
+        ),
+        vec![
+            ("/left/x".to_string(), "below-minimum"),
+            ("/right/z".to_string(), "unexpected")
+        ]
+    );
+    assert_eq!(
+        report::<Page<Label>>(json!({"items": [{"text": ""}, {"text": "a"}, {}, {"text": "b"}]})),
+        vec![
+            ("/items".to_string(), "max-items"),
+            ("/items/0/text".to_string(), "min-length"),
+            ("/items/2/text".to_string(), "missing"),
+        ]
+    );
+    assert_eq!(
+        report::<Either<Point, Label>>(
+            json!({"kind": "second", "value": {"text": ""}, "weight": 0})
+        ),
+        vec![
+            ("/value/text".to_string(), "min-length"),
+            ("/weight".to_string(), "below-minimum")
+        ]
+    );
+    assert_eq!(
+        report::<Holder>(json!({
+            "points": {"left": {"x": 1, "y": 2}, "right": {"x": -3, "y": 1}},
+            "pages": {"items": [{"left": {"text": "a"}, "right": {"text": ""}}]}
+        })),
+        vec![
+            ("/points/right/x".to_string(), "below-minimum"),
+            ("/pages/items/0/right/text".to_string(), "min-length"),
+        ]
+    );
+    assert!(report::<Bounded<Label>>(json!({"item": {"text": "a"}})).is_empty());
+}
+
+#[test]
+fn parsed_by_serde() {
+    let page = <Page<Point>>::parse(&json!({"items": [{"x": 1, "y": 2}], "next": "n"})).unwrap();
+    assert_eq!(page.items, [Point { x: 1, y: 2 }]);
+    let text = r#"{"kind":"first","value":{"x":3,"y":4}}"#;
+    let either: Either<Point, Label> = tool_schema::parse_str(text).unwrap();
+    assert_eq!(
+        either,
+        Either::First {
+            value: Point { x: 3, y: 4 }
+        }
+    );
+    assert!(tool_schema::parse_str::<Either<Point, Label>>(
+        r#"{"kind":"first","value":{"x":-3,"y":4}}"#
+    )
+    .is_err());
+}
+
+#[test]
+fn strict_exports_keep_the_parameters_constraints() {
+    let export = <Pair<Point>>::openai_chat_strict().unwrap();
+    let text = export.to_string();
+    assert!(
+        text.contains("\"minimum\":0") || text.contains("below-minimum"),
+        "{text}"
+    );
+    <Holder>::anthropic_strict().unwrap();
+    let strict = <Strict<Note>>::openai_chat_strict().unwrap().to_string();
+    assert!(strict.contains("\"item\""), "{strict}");
+    assert_eq!(<Strict<Note>>::NAME, "strict");
+}
+
+#[test]
+fn tagged_payloads_and_stateful_checks() {
+    let ok = json!({
+        "code": "abc",
+        "mail": "a@b.c",
+        "level": "high",
+        "adjacent": {"t": "Many", "c": [{"text": "a"}]},
+        "external": [{"Item": {"text": "x"}}, {"Pair": [{"text": "y"}, {"text": "z"}]}, "Stop"]
+    });
+    assert!(report::<Mixed<Label>>(ok.clone()).is_empty());
+    let parsed = <Mixed<Label>>::parse(&ok).unwrap();
+    assert_eq!(
+        parsed.adjacent,
+        Adjacent::Many(vec![Label { text: "a".into() }])
+    );
+    assert_eq!(
+        report::<Mixed<Label>>(json!({
+            "code": "ABC",
+            "mail": "nope",
+            "level": "mid",
+            "adjacent": {"t": "One", "c": {"text": ""}},
+            "external": [{"Pair": [{"text": "y"}, {}]}]
+        })),
+        vec![
+            ("/code".to_string(), "pattern"),
+            ("/mail".to_string(), "format"),
+            ("/level".to_string(), "enum"),
+            ("/adjacent/c/text".to_string(), "min-length"),
+            ("/external/0/Pair/1/text".to_string(), "missing"),
+        ]
+    );
+    // Another instantiation, its own schema and validator.
+    assert!(report::<Mixed<Point>>(json!({
+        "code": "a", "level": "low", "adjacent": {"t": "One", "c": {"x": 1, "y": 1}}, "external": []
+    }))
+    .is_empty());
+}
