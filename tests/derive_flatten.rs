@@ -221,3 +221,65 @@ fn a_generic_instantiation_flattened() {
         }
     );
 }
+
+/// Aliases, on the flattened struct's fields and on the outer's own.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Span {
+    #[serde(alias = "max")]
+    #[arg(minimum = 1)]
+    limit: u8,
+    #[serde(alias = "from")]
+    cursor: Option<String>,
+}
+
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Browse {
+    #[serde(alias = "q")]
+    query: String,
+    #[serde(flatten)]
+    span: Span,
+}
+
+#[test]
+fn a_flattened_structs_aliases_are_the_joined_objects() {
+    let schema: Value = serde_json::from_str(Browse::SCHEMA_JSON).unwrap();
+    assert_eq!(
+        schema["x-tool-schema-aliases"],
+        json!({"query": ["q"], "limit": ["max"], "cursor": ["from"]})
+    );
+    // Read under an alias, as serde reads it.
+    let call = json!({"q": "shoes", "max": 5, "from": "p2"});
+    assert!(report::<Browse>(call.clone()).is_empty());
+    let expected = Browse {
+        query: "shoes".into(),
+        span: Span {
+            limit: 5,
+            cursor: Some("p2".into()),
+        },
+    };
+    assert_eq!(Browse::parse(&call).unwrap(), expected);
+    assert_eq!(serde_json::from_value::<Browse>(call).unwrap(), expected);
+    // The alias's value is the field's: checked, reported where it was written.
+    assert_eq!(
+        report::<Browse>(json!({"query": "a", "max": 0})),
+        [("/max".to_string(), "below-minimum")]
+    );
+    // Both names of one field: serde refuses, so does the validator.
+    let both = json!({"query": "a", "limit": 2, "max": 3});
+    assert!(serde_json::from_value::<Browse>(both.clone()).is_err());
+    assert_eq!(
+        report::<Browse>(both),
+        [("/max".to_string(), "same-argument")]
+    );
+    // The exports name the canonical arguments only.
+    let exported = Browse::export_to(
+        tool_schema::export::Target::OpenAiResponsesStrict,
+        &Default::default(),
+    )
+    .unwrap();
+    let text = exported.value.to_string();
+    assert!(
+        !text.contains("x-tool-schema-aliases") && !text.contains("\"max\""),
+        "{text}"
+    );
+}

@@ -15,8 +15,9 @@
 use crate::constcat::{bytes_eq, concat_str};
 
 /// What a struct brings where another type flattens it: the JSON text of its
-/// `properties` object and of its `required` array (`[]` for none).
-pub type Members = Option<(&'static str, &'static str)>;
+/// `properties` object, of its `required` array (`[]` for none) and of its
+/// aliases (the `x-tool-schema-aliases` object, `{}` for none).
+pub type Members = Option<(&'static str, &'static str, &'static str)>;
 
 /// The inside of the JSON container text `text` (`{..}` or `[..]`), trimmed of its
 /// brackets.
@@ -86,10 +87,21 @@ pub const fn required_key(joined: &str) -> &'static str {
     }
 }
 
-/// A joined `required` array, or nothing for an empty one.
+/// A joined `required` array, or nothing for an empty one (also a joined aliases
+/// object: see [`aliases_key`]).
 pub const fn required_value(joined: &str) -> &str {
     if joined.len() > 2 {
         joined
+    } else {
+        ""
+    }
+}
+
+/// `,"x-tool-schema-aliases":` before a joined aliases object that has members;
+/// nothing before an empty one (its value is [`required_value`]'s).
+pub const fn aliases_key(joined: &str) -> &'static str {
+    if joined.len() > 2 {
+        ",\"x-tool-schema-aliases\":"
     } else {
         ""
     }

@@ -194,9 +194,9 @@ fn generated(
             .is_some_and(Value::is_object);
     let (root, members) = match object {
         true => {
-            let (root, properties, required) = flatten::joined_text(&value, &b.externals, flat);
+            let (root, members) = flatten::joined_text(&value, &b.externals, flat);
             let root = (!flat.is_empty()).then_some(root);
-            (root, flatten::members_item(&properties, &required))
+            (root, flatten::members_item(&members))
         }
         false => (None, TokenStream::new()),
     };
@@ -245,7 +245,8 @@ fn generated_generic(
             .is_some_and(Value::is_object);
     let properties = text_pieces(&value["properties"], &b.externals);
     let required = value.get("required").map_or("[]".into(), Value::to_string);
-    let members = object.then_some((properties.as_slice(), required));
+    let aliases = flatten::own_aliases(&value);
+    let members = object.then_some((properties.as_slice(), required, aliases));
     let (schema_json, mut items, inherent) =
         generic.exported(ident, &pieces, &nested_defs, checks, members);
     items.extend(target_problems(&unraw(ident), &value, None, &b.externals));

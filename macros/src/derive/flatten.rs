@@ -62,14 +62,14 @@ pub(super) fn check(cx: &Ctxt, c: &Container, flat: &[&Field], recursive: bool, 
     }
 }
 
-/// `value` (an object's schema) as a constant text expression with the `properties`
-/// and `required` of the flattened types `flat` joined in; and the
-/// `(properties, required)` text expressions (for `__MEMBERS`).
+/// `value` (an object's schema) as a constant text expression with the
+/// `properties`, `required` and aliases of the flattened types `flat` joined in;
+/// and the `(properties, required, aliases)` text expressions (for `__MEMBERS`).
 pub(super) fn joined_text(
     value: &Value,
     externals: &[(String, syn::Type)],
     flat: &[&Field],
-) -> (TokenStream, TokenStream, TokenStream) {
+) -> (TokenStream, [TokenStream; 3]) {
     let rt = crate::paths::private();
     let members = |part: TokenStream| {
         flat.iter()
@@ -91,14 +91,17 @@ pub(super) fn joined_text(
         Some(r) => r.to_string(),
         None => "[]".to_string(),
     };
+    let own_aliases = own_aliases(value);
     let props = members(quote!(.0));
     let required = members(quote!(.1));
+    let aliases = members(quote!(.2));
     let properties = joined(quote!(&[#own_properties, #(#props),*]));
     let required = joined(quote!(&[#own_required, #(#required),*]));
+    let aliases = joined(quote!(&[#own_aliases, #(#aliases),*]));
     let mut pieces = vec![quote!("{")];
     let mut first = true;
     for (k, v) in value.as_object().into_iter().flatten() {
-        if k == "required" {
+        if k == "required" || k == ALIASES {
             continue;
         }
         let comma = if first { "" } else { "," };
@@ -109,12 +112,22 @@ pub(super) fn joined_text(
             pieces.push(properties.clone());
             pieces.push(quote!(#rt::required_key(#required)));
             pieces.push(quote!(#rt::required_value(#required)));
+            pieces.push(quote!(#rt::aliases_key(#aliases)));
+            pieces.push(quote!(#rt::required_value(#aliases)));
         } else {
             pieces.extend(text_pieces(v, externals));
         }
     }
     pieces.push(quote!("}"));
-    (concat(pieces), properties, required)
+    (concat(pieces), [properties, required, aliases])
+}
+
+/// The aliases keyword: a flattened struct's aliases are the joined object's.
+const ALIASES: &str = tool_schema_runtime::keywords::alias::KEYWORD;
+
+/// The text of `value`'s own aliases object (`{}` for none).
+pub(super) fn own_aliases(value: &Value) -> String {
+    value.get(ALIASES).map_or("{}".into(), Value::to_string)
 }
 
 /// The text of the JSON containers `parts` (an expression of type `&[&str]`)
@@ -138,12 +151,14 @@ fn concat(pieces: Vec<TokenStream>) -> TokenStream {
     })
 }
 
-/// `const __MEMBERS` for a struct of named fields that another type may flatten.
-pub(super) fn members_item(properties: &TokenStream, required: &TokenStream) -> TokenStream {
+/// `const __MEMBERS` for a struct of named fields that another type may flatten:
+/// its `(properties, required, aliases)` texts.
+pub(super) fn members_item([properties, required, aliases]: &[TokenStream; 3]) -> TokenStream {
     let rt = crate::paths::private();
     quote!(
         #[doc(hidden)]
-        const __MEMBERS: #rt::Members = ::core::option::Option::Some((#properties, #required));
+        const __MEMBERS: #rt::Members =
+            ::core::option::Option::Some((#properties, #required, #aliases));
     )
 }
 

@@ -218,15 +218,16 @@ impl Generic {
     /// type's text is `pieces` concatenated, its definitions the nested types'
     /// (`nested_defs`) each name once; `check` (the targets' checks, a constant
     /// expression of type `()`) is evaluated with the schema text. With `members`
-    /// (a struct of named fields: the pieces of its `properties` text and its
-    /// `required` text), `__MEMBERS` too, so another type may flatten it.
+    /// (a struct of named fields: the pieces of its `properties` text, its
+    /// `required` text and its aliases' text), `__MEMBERS` too, so another type
+    /// may flatten it.
     pub(super) fn exported(
         &self,
         ident: &Ident,
         pieces: &[TokenStream],
         nested_defs: &[TokenStream],
         check: TokenStream,
-        members: Option<(&[TokenStream], String)>,
+        members: Option<(&[TokenStream], String, String)>,
     ) -> (TokenStream, TokenStream, TokenStream) {
         let rt = crate::paths::private();
         let this = quote!(<Self as ::tool_schema::ToolArgs>);
@@ -264,7 +265,7 @@ impl Generic {
         );
         inherent.extend(schema_items);
         let mut items = TokenStream::new();
-        if let Some((properties, required)) = members {
+        if let Some((properties, required, aliases)) = members {
             let (props_items, props) = text("text of the properties").items(
                 "PROPERTIES",
                 quote!(#rt::fixed_concat(&[#(#properties),*])),
@@ -273,7 +274,8 @@ impl Generic {
             inherent.extend(props_items);
             items.extend(quote!(
                 #[doc(hidden)]
-                const __MEMBERS: #rt::Members = ::core::option::Option::Some((#props, #required));
+                const __MEMBERS: #rt::Members =
+                    ::core::option::Option::Some((#props, #required, #aliases));
             ));
         }
         let (impl_generics, ty_generics, where_clause) =
