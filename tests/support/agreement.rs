@@ -134,7 +134,57 @@ fn number_within(rng: &mut Rng, schema: &Value, integer: bool) -> Value {
 
 /// A string of `schema`'s shape: lengths at and around `minLength`/`maxLength`
 /// (in characters, some of them multi-byte).
+/// Strings of a few formats the derive writes for foreign types: valid ones, and
+/// near misses (each refused by the format's grammar).
+fn formatted(rng: &mut Rng, format: &str, valid: bool) -> Option<Value> {
+    let (good, bad): (&[&str], &[&str]) = match format {
+        "date-time" => (
+            &[
+                "2024-05-31T09:30:00Z",
+                "2016-12-31T23:59:60Z",
+                "2024-02-29t00:00:00.5+02:00",
+            ],
+            &[
+                "2024-05-31 09:30:00",
+                "2023-02-29T00:00:00Z",
+                "2024-05-31T25:00:00Z",
+            ],
+        ),
+        "date" => (
+            &["2024-02-29", "1970-01-01"],
+            &["2023-02-29", "2024-13-01", "24-01-01"],
+        ),
+        "uuid" => (
+            &[
+                "123e4567-e89b-12d3-a456-426614174000",
+                "00000000-0000-0000-0000-000000000000",
+            ],
+            &[
+                "123e4567e89b12d3a456426614174000",
+                "123e4567-e89b-12d3-a456-42661417400g",
+            ],
+        ),
+        "uri" => (
+            &["https://example.com/a?b#c", "http://127.0.0.1:8080/"],
+            &["http:", "//x", "a b"],
+        ),
+        "ipv4" => (
+            &["192.168.0.1", "0.0.0.0"],
+            &["1.2.3.04", "256.1.1.1", "1.2.3"],
+        ),
+        "ipv6" => (&["::1", "2001:db8::1"], &["2001:db8:::1", "::g"]),
+        _ => return None,
+    };
+    Some(json!(rng.pick(if valid { good } else { bad })))
+}
+
 fn string(rng: &mut Rng, schema: &Value, valid: bool) -> Value {
+    if let Some(f) = schema.get("format").and_then(Value::as_str) {
+        let good = valid || rng.chance(50);
+        if let Some(s) = formatted(rng, f, good) {
+            return s;
+        }
+    }
     let min = schema.get("minLength").and_then(Value::as_u64);
     let max = schema.get("maxLength").and_then(Value::as_u64);
     if min.is_none() && max.is_none() {
@@ -385,8 +435,8 @@ pub struct Extras {
     /// out").
     pub nullable: &'static [&'static str],
     /// Fields with constraints from `#[arg]` (bounds, lengths, patterns, item
-    /// counts, allowed values), and `usize`/`isize` (the 32-bit range on every
-    /// target).
+    /// counts, allowed values), `usize`/`isize` (the 32-bit range on every
+    /// target), and formats narrower than the field type's own parser.
     pub bounded: &'static [&'static str],
     /// Sets: serde merges duplicates, the schema says `uniqueItems`.
     pub sets: &'static [&'static str],
@@ -431,6 +481,9 @@ pub fn is_extra(v: &Violation, schema: &Value, extras: &Extras) -> bool {
         // `#[arg(values = [..])]` on a scalar (unlike a unit enum's names, which
         // serde knows), for the fields listed.
         Kind::Enum { .. } => extras.bounded.contains(&at),
+        // A format narrower than the type's own parser (`uuid` reads the hyphenless
+        // form too), for the fields listed.
+        Kind::Format { .. } => extras.bounded.contains(&at),
         Kind::UniqueItems { .. } => extras.sets.contains(&at),
         // One of several schemas (an untagged enum): serde may read the value as
         // an alternative that fails only for constraints serde does not know.
@@ -487,9 +540,11 @@ pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(
             Ok(_) => assert!(report.is_valid()),
             Err(r) => assert_eq!(r, report),
         }
-        // JSON Schema's reading (unknown fields pass unless denied): a valid call
-        // still deserialises.
-        let spec = interp.validate_with(&call, &Options::SPEC.integer_floats(false));
+        // JSON Schema's reading (unknown fields pass unless denied) with formats
+        // asserted (a foreign type's serde checks its format): a valid call still
+        // deserialises.
+        let spec_options = Options::SPEC.formats(true);
+        let spec = interp.validate_with(&call, &spec_options.integer_floats(false));
         if spec.is_valid() {
             assert!(
                 serde.is_ok(),
@@ -497,7 +552,7 @@ pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(
                 T::NAME
             );
         }
-        match T::parse_with(&call, &Options::SPEC) {
+        match T::parse_with(&call, &spec_options) {
             Ok(_) => assert!(spec.is_valid()),
             Err(r) => assert_eq!(r, spec),
         }
