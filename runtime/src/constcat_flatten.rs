@@ -155,21 +155,69 @@ const fn member_name(object: &[u8], n: usize) -> Option<(usize, usize)> {
     None
 }
 
-/// The first member name (as JSON text) that two of the object texts `parts`
-/// both declare, or one declares twice; `""` for none.
-pub const fn member_clash<'a>(parts: &[&'a str]) -> &'a str {
+/// The `n`th alias (as JSON text, quotes included) of the aliases object text
+/// `object` (`{"name": ["alias", ..], ..}`): the strings inside its arrays.
+const fn alias_name(object: &[u8], n: usize) -> Option<(usize, usize)> {
+    let mut depth = 0usize;
+    let mut seen = 0;
     let mut i = 0;
-    while i < parts.len() {
-        let a = parts[i].as_bytes();
+    while i < object.len() {
+        match object[i] {
+            b'"' => {
+                let end = string_end(object, i);
+                if depth == 2 {
+                    if seen == n {
+                        return Some((i, end));
+                    }
+                    seen += 1;
+                }
+                i = end;
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The `n`th name of part `k` of [`name_clash`]'s parts: a member name of
+/// `properties[k]`, or past them an alias of `aliases[k - properties.len()]`.
+const fn part_name<'a>(
+    properties: &[&'a str],
+    aliases: &[&'a str],
+    k: usize,
+    n: usize,
+) -> Option<&'a [u8]> {
+    let (text, found) = if k < properties.len() {
+        let text = properties[k].as_bytes();
+        (text, member_name(text, n))
+    } else {
+        let text = aliases[k - properties.len()].as_bytes();
+        (text, alias_name(text, n))
+    };
+    match found {
+        Some((s, e)) => Some(text.split_at(e).0.split_at(s).1),
+        None => None,
+    }
+}
+
+/// The first name (as JSON text) that the `properties` object texts and the
+/// aliases object texts `aliases` declare twice (two properties, a property and
+/// an alias, or two aliases); `""` for none.
+pub const fn name_clash<'a>(properties: &[&'a str], aliases: &[&'a str]) -> &'a str {
+    let parts = properties.len() + aliases.len();
+    let mut i = 0;
+    while i < parts {
         let mut n = 0;
-        while let Some((s, e)) = member_name(a, n) {
-            let name = a.split_at(e).0.split_at(s).1;
+        while let Some(name) = part_name(properties, aliases, i, n) {
             let mut j = i;
-            while j < parts.len() {
-                let b = parts[j].as_bytes();
+            while j < parts {
                 let mut m = if j == i { n + 1 } else { 0 };
-                while let Some((s2, e2)) = member_name(b, m) {
-                    if bytes_eq(name, b.split_at(e2).0.split_at(s2).1) {
+                while let Some(other) = part_name(properties, aliases, j, m) {
+                    if bytes_eq(name, other) {
                         return concat_str(name);
                     }
                     m += 1;
@@ -183,6 +231,12 @@ pub const fn member_clash<'a>(parts: &[&'a str]) -> &'a str {
     ""
 }
 
+/// The first member name (as JSON text) that two of the object texts `parts`
+/// both declare, or one declares twice; `""` for none.
+pub const fn member_clash<'a>(parts: &[&'a str]) -> &'a str {
+    name_clash(parts, &[])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,6 +245,21 @@ mod tests {
     const JOINED: [u8; joined_len(ARRAYS)] = joined_bytes(ARRAYS);
     const NONE: &[&str] = &["[]", "[]"];
     const EMPTY: [u8; joined_len(NONE)] = joined_bytes(NONE);
+
+    #[test]
+    fn aliases_clash_with_names_and_aliases() {
+        let props = [r#"{"a":{},"b":{}}"#, r#"{"c":{}}"#];
+        assert_eq!(name_clash(&props, &[r#"{"a":["x"]}"#]), "");
+        assert_eq!(
+            name_clash(&props, &[r#"{"a":["x"]}"#, r#"{"c":["c2","b"]}"#]),
+            "\"b\""
+        );
+        assert_eq!(
+            name_clash(&props, &[r#"{"a":["x"]}"#, r#"{"c":["x"]}"#]),
+            "\"x\""
+        );
+        assert_eq!(name_clash(&[r#"{"a":{"x":1}}"#], &[r#"{"a":["x"]}"#]), "");
+    }
 
     #[test]
     fn arrays_and_empty_ones() {

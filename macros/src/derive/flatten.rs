@@ -172,33 +172,42 @@ pub(super) fn clash_checks(
 ) -> TokenStream {
     let rt = crate::paths::private();
     let own = concat(text_pieces(&value["properties"], externals));
-    let props: Vec<TokenStream> = flat
-        .iter()
-        .map(|f| {
-            let ty = f.ty;
-            quote!(match <#ty as ::tool_schema::ToolArgs>::__MEMBERS {
-                ::core::option::Option::Some(m) => m.0,
-                ::core::option::Option::None => "{}",
+    let own_aliases = own_aliases(value);
+    let part = |index: TokenStream| -> Vec<TokenStream> {
+        flat.iter()
+            .map(|f| {
+                let ty = f.ty;
+                quote!(match <#ty as ::tool_schema::ToolArgs>::__MEMBERS {
+                    ::core::option::Option::Some(m) => m #index,
+                    ::core::option::Option::None => "{}",
+                })
             })
-        })
-        .collect();
+            .collect()
+    };
+    let (props, aliases) = (part(quote!(.0)), part(quote!(.2)));
     let mut out = TokenStream::new();
     for (i, f) in flat.iter().enumerate() {
-        let before = &props[..i];
-        let with = &props[..=i];
+        let (before, with) = (&props[..i], &props[..=i]);
+        let (aliases_before, aliases_with) = (&aliases[..i], &aliases[..=i]);
         let head = format!(
-            "#[serde(flatten)]: `{}` declares the argument ",
+            "#[serde(flatten)]: `{}` declares the argument (or alias) ",
             super::ty::type_text(f.ty)
         );
         let tail = format!(
-            " that `{ident}` or a field flattened before it declares too: serde gives a member to one field only, so the other would never get it; rename one with #[serde(rename = \"...\")]"
+            " that `{ident}` or a field flattened before it declares too: serde gives a member to one field only, so the other would never get it; rename one with #[serde(rename = \"...\")] or drop the alias"
         );
         let span = f.ty.span();
         out.extend(quote_spanned!(span=>
             const _: () = {
                 const OWN: &str = #own;
-                const BEFORE: &str = #rt::member_clash(&[OWN, #(#before),*]);
-                const CLASH: &str = #rt::member_clash(&[OWN, #(#with),*]);
+                const BEFORE: &str = #rt::name_clash(
+                    &[OWN, #(#before),*],
+                    &[#own_aliases, #(#aliases_before),*],
+                );
+                const CLASH: &str = #rt::name_clash(
+                    &[OWN, #(#with),*],
+                    &[#own_aliases, #(#aliases_with),*],
+                );
                 const PIECES: &[&str] = &[#head, CLASH, #tail];
                 const BYTES: [u8; #rt::concat_len(PIECES)] = #rt::concat_bytes(PIECES);
                 if BEFORE.is_empty() && !CLASH.is_empty() {
