@@ -184,8 +184,10 @@ pub use tool_schema_runtime::{
 /// struct may flatten others. The flattened type's members are known only where
 /// its constants are (its hidden `__MEMBERS`), so the text is joined as a constant
 /// when the crate compiles, and an argument both declare stops the build at the
-/// flattened field's type (`Paging` declares the argument "limit" that `Search`
-/// ... declares too). Such a type is validated by the interpreter on the joined
+/// flattened field's type (`Paging` declares the argument (or alias) "limit" that
+/// `Search` ... declares too). A flattened struct's aliases (`#[serde(alias)]`)
+/// are the joined object's, and an alias naming what another part declares (a
+/// property or an alias) stops the build the same way. Such a type is validated by the interpreter on the joined
 /// schema (parsed once per program); its own fields are still checked by the
 /// schema model when the crate compiles. A flattened struct's own
 /// `deny_unknown_fields` has no effect (serde gives it only its members; the outer
