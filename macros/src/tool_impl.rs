@@ -107,7 +107,9 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
                 #schema_fn
             }
 
-            #[inline]
+            // Always inlined into `validate`: a valid call's whole cost is the
+            // boolean walk and an empty report.
+            #[inline(always)]
             fn validate_with(
                 args: &#rt::serde_json::Value,
                 options: &#rt::Options,

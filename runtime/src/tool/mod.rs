@@ -46,7 +46,7 @@ pub trait ToolArgs {
     const __TARGET_PROBLEMS: &'static [(&'static str, &'static str)] = &[];
 
     /// What this type brings where another derived type flattens it
-    /// (`#[serde(flatten)]`): the JSON text of its `properties` and `required`;
+    /// (`#[serde(flatten)]`): the JSON text of its `properties`, `required` and aliases;
     /// `None` for a type that is not a struct of named fields.
     #[doc(hidden)]
     const __MEMBERS: crate::constcat_flatten::Members = None;
