@@ -223,7 +223,7 @@ impl Run<'_> {
                 }
             }
         }
-        if node.has_aliases() && !alias::one_name_each(node.alias_groups().map(|g| g.1), map) {
+        if node.has_aliases() && !one_name_each(node, map) {
             return Err(map.len());
         }
         let complete = if f.has(facts::REQUIRED_BY_BITS) {
@@ -354,6 +354,14 @@ fn required_present(node: &Node, f: &NodeFacts, map: &Map<String, Value>, seen: 
             Some((d, _)) => alias::group_present(node.names_of(d), map),
             None => map.contains_key(name),
         })
+}
+
+/// [`alias::one_name_each`] for `node`'s aliases: out of line, so that objects
+/// without aliases (nearly all) keep `object_ok` as small as before aliases.
+#[cold]
+#[inline(never)]
+fn one_name_each(node: &Node, map: &Map<String, Value>) -> bool {
+    alias::one_name_each(node.alias_groups().map(|g| g.1), map)
 }
 
 /// Whether declared property `d`, given as `name` (its name or an alias), is in
