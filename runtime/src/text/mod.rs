@@ -131,14 +131,16 @@ pub mod fast;
 mod object;
 mod plan;
 mod scalar;
+mod scan;
 mod typed;
+mod walk;
 
 pub use error::{ParseError, TextError};
 
 use crate::options::Options;
 use crate::schema::{NodeId, Schema};
 use crate::violation::Report;
-use check::Check;
+
 use plan::{Compound, Plan};
 use scalar::Scalar;
 use serde::de::{self, DeserializeOwned, DeserializeSeed};
@@ -189,12 +191,7 @@ pub fn __pass_accepts(schema: &Schema, text: &str, options: &Options) -> bool {
         return false;
     }
     let cx = Ctx::new(schema, options);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let check = Check {
-        cx: &cx,
-        at: At::root(schema),
-    };
-    check.deserialize(&mut de).is_ok() && de.end().is_ok() && cx.root.take().is_none()
+    walk::accepts(&cx, text, At::root(schema)) && cx.root.take().is_none()
 }
 
 /// `T`'s own `Deserialize` reading `text` through a deserializer that checks
@@ -248,12 +245,7 @@ pub(crate) fn validate_text(
     }
     let options = *options;
     let cx = Ctx::new(schema, &options);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let check = Check {
-        cx: &cx,
-        at: At::root(schema),
-    };
-    if check.deserialize(&mut de).is_ok() && de.end().is_ok() {
+    if walk::accepts(&cx, text, At::root(schema)) {
         return Ok(match cx.root.take() {
             // The root was read into a value (an `anyOf` at the root, ...).
             Some(root) => validate(&root),
