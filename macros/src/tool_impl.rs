@@ -74,6 +74,16 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
                 })
             }
 
+            // The run-time model of the schema (the text path walks it) in a
+            // static of its own: found again at the cost of one load.
+            fn compiled_schema() -> &'static ::tool_schema::Schema {
+                static COMPILED: ::std::sync::OnceLock<::tool_schema::Schema> = ::std::sync::OnceLock::new();
+                COMPILED.get_or_init(|| {
+                    ::tool_schema::Schema::parse(<Self as ::tool_schema::ToolArgs>::schema())
+                        .expect("a schema the tool-schema macros checked")
+                })
+            }
+
             #[inline]
             fn validate_with(
                 args: &#rt::serde_json::Value,

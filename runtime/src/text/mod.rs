@@ -128,6 +128,7 @@ pub(crate) mod dups;
 mod error;
 #[doc(hidden)]
 pub mod fast;
+mod lookup;
 mod object;
 mod plan;
 mod scalar;
