@@ -3,11 +3,12 @@
 //! holding escapes (grown once).
 //!
 //! It reads a subset of what serde_json reads, to the same values: whatever it
-//! does not settle (malformed text, lone surrogates, integers of more than 18
-//! digits, nesting near serde_json's limit) is a [`Bail`], and the caller takes
-//! the exact path, which reads the text with serde_json. So text it accepts is
-//! text serde_json accepts, holding the values the reader saw (floats are read
-//! by serde_json's own number parser).
+//! does not settle (malformed text, lone surrogates, nesting near serde_json's
+//! limit) is a [`Bail`], and the caller takes the exact path, which reads the
+//! text with serde_json. So text it accepts is text serde_json accepts, holding
+//! the values the reader saw. Numbers: integers of up to 18 digits and decimals
+//! of up to 15 digits without exponent are read here (exactly, see
+//! [`Reader::number`]), any other by serde_json's own number parser.
 
 use super::object::{name_hash, Names};
 use serde_json::Number;
