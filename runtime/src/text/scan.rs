@@ -224,14 +224,7 @@ impl<'t> Reader<'t> {
         let negative = bytes.get(start) == Some(&b'-');
         let mut i = start + usize::from(negative);
         let digits = i;
-        let mut n: u64 = 0;
-        while let Some(&b) = bytes.get(i) {
-            if !b.is_ascii_digit() {
-                break;
-            }
-            n = n.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
-            i += 1;
-        }
+        let n = run_of_digits(bytes, &mut i, 0);
         let count = i - digits;
         if count == 0 || count > 18 || (count > 1 && bytes[digits] == b'0') {
             return self.other_number(start);
@@ -261,7 +254,7 @@ impl<'t> Reader<'t> {
         &mut self,
         start: usize,
         negative: bool,
-        mut n: u64,
+        n: u64,
         count: usize,
         mut i: usize,
     ) -> Result<Number, Bail> {
@@ -271,13 +264,7 @@ impl<'t> Reader<'t> {
         ];
         let bytes = self.bytes;
         let from = i;
-        while let Some(&b) = bytes.get(i) {
-            if !b.is_ascii_digit() {
-                break;
-            }
-            n = n.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
-            i += 1;
-        }
+        let n = run_of_digits(bytes, &mut i, n);
         let fraction = i - from;
         if fraction == 0 || count + fraction > 15 || matches!(bytes.get(i), Some(b'e' | b'E')) {
             return self.other_number(start);
@@ -370,6 +357,20 @@ impl<'t> Reader<'t> {
         self.skip()?;
         self.text.get(start..self.pos).ok_or(Bail)
     }
+}
+
+/// Reads the digits from `*i` on (moving `*i` past them) onto `n`: `n` times ten
+/// plus each digit, wrapping (the callers bound the count).
+#[inline(always)]
+fn run_of_digits(bytes: &[u8], i: &mut usize, mut n: u64) -> u64 {
+    while let Some(&b) = bytes.get(*i) {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        n = n.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
+        *i += 1;
+    }
+    n
 }
 
 /// The value of the four hex digits at `i`.

@@ -10,6 +10,7 @@ use super::plan::Compound;
 use super::scalar::Scalar;
 use super::scan::{Bail, Reader};
 use super::{At, Ctx};
+use crate::schema::NodeId;
 use serde_json::Value;
 
 /// Whether `text` is one JSON value that the pass finds valid at `at` (the
@@ -60,16 +61,28 @@ fn value(cx: &Ctx<'_>, r: &mut Reader<'_>, at: At) -> Result<(), Bail> {
     ok(cx.scalar_at(at, &scalar))
 }
 
+/// An object or array (next byte its bracket) walked as `plan` says: `Ok(None)`
+/// when already settled (skipped or buffered), else the driving node, the bracket
+/// consumed.
+#[inline(always)]
+fn open(cx: &Ctx<'_>, r: &mut Reader<'_>, at: At, plan: Compound) -> Result<Option<NodeId>, Bail> {
+    match plan {
+        Compound::Fail => Err(Bail),
+        Compound::Open => r.skip().map(|()| None),
+        Compound::Buffer => buffered(cx, r, at).map(|()| None),
+        Compound::Drive(driver) => {
+            r.bump();
+            r.enter()?;
+            Ok(Some(driver))
+        }
+    }
+}
+
 /// An object (next byte `{`) at `at`.
 fn object(cx: &Ctx<'_>, r: &mut Reader<'_>, at: At) -> Result<(), Bail> {
-    let driver = match cx.object_plan(at) {
-        Compound::Fail => return Err(Bail),
-        Compound::Open => return r.skip(),
-        Compound::Buffer => return buffered(cx, r, at),
-        Compound::Drive(driver) => driver,
+    let Some(driver) = open(cx, r, at, cx.object_plan(at))? else {
+        return Ok(());
     };
-    r.bump();
-    r.enter()?;
     let mut state = ObjectState::new(cx, driver, at.root);
     if r.first(b'}')? {
         loop {
@@ -91,14 +104,9 @@ fn object(cx: &Ctx<'_>, r: &mut Reader<'_>, at: At) -> Result<(), Bail> {
 
 /// An array (next byte `[`) at `at`.
 fn array(cx: &Ctx<'_>, r: &mut Reader<'_>, at: At) -> Result<(), Bail> {
-    let driver = match cx.array_plan(at) {
-        Compound::Fail => return Err(Bail),
-        Compound::Open => return r.skip(),
-        Compound::Buffer => return buffered(cx, r, at),
-        Compound::Drive(driver) => driver,
+    let Some(driver) = open(cx, r, at, cx.array_plan(at))? else {
+        return Ok(());
     };
-    r.bump();
-    r.enter()?;
     let mut state = ArrayState::new(cx, driver);
     if r.first(b']')? {
         loop {
