@@ -21,6 +21,11 @@ use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
 /// and the compiler's time grow with every name.
 const WIDE: usize = 64;
 
+/// Whether the node has more than [`WIDE`] declared properties.
+pub(super) fn wide(node: &Node) -> bool {
+    node.properties.as_ref().is_some_and(|p| p.len() > WIDE)
+}
+
 fn names_name(id: NodeId) -> Ident {
     format_ident!("__ts_names_{}", super::shared::name_of(id))
 }
@@ -69,6 +74,70 @@ fn dispatch(shape: &Shape<'_>, arms: Vec<TokenStream>, fallback: TokenStream) ->
     let lookup = names_name(shape.id);
     let index = 0..arms.len();
     quote!(match #lookup(k.as_str()) { #(#index => #arms)* _ => match k.as_str() { #fallback } })
+}
+
+/// Whether the members of the node are dispatched through tables (see
+/// [`Tables`]): a wide node whose declared names no pattern of
+/// `patternProperties` needs to be known for.
+fn tabled(shape: &Shape<'_>) -> bool {
+    shape.props.len() > WIDE && shape.node.pattern_properties.is_empty()
+}
+
+/// For a wide node, one generic arm instead of a `match` arm per property (whose
+/// code, in both walks, made two huge functions the compiler's time and memory
+/// grew with): the declared property's index (from the names table) indexes
+/// static tables of its name, its required bit, whether it is required, and its
+/// subschema's boolean and reporting functions.
+struct Tables {
+    /// The static tables (items of the walk's body).
+    items: TokenStream,
+}
+
+impl Tables {
+    fn new(shape: &Shape<'_>, walk: bool) -> Tables {
+        let rt = rt();
+        let n = shape.props.len();
+        let names = shape.props.iter().map(|p| &p.name);
+        let bits = shape.bit_of.iter().map(|b| b.map_or(64u8, |b| b as u8));
+        let required = shape
+            .props
+            .iter()
+            .map(|p| shape.node.required.contains(&p.name));
+        let oks = shape.props.iter().map(|p| ok_name(p.node));
+        let mut items = quote!(
+            static BIT: [u8; #n] = [#(#bits),*];
+            static REQUIRED: [bool; #n] = [#(#required),*];
+            static OK: [fn(&#rt::serde_json::Value, bool, &#rt::Options) -> bool; #n] = [#(#oks),*];
+        );
+        if walk {
+            let fns = shape.props.iter().map(|p| fn_name(p.node));
+            items.extend(quote!(
+                static NAME: [&str; #n] = [#(#names),*];
+                static WALK: [fn(&#rt::serde_json::Value, &#rt::Trail<'_>, #rt::Position, &#rt::Options, &mut #rt::Sink<'_>); #n] = [#(#fns),*];
+            ));
+        }
+        Tables { items }
+    }
+
+    /// `seen |= BIT` for declared property `i` (a run-time index), if any has a bit.
+    fn mark(shape: &Shape<'_>) -> TokenStream {
+        if shape.nbits == 0 {
+            return quote!();
+        }
+        quote!(if BIT[i] < 64 {
+            seen |= 1u64 << BIT[i];
+        })
+    }
+}
+
+/// The member dispatch of a tabled node: `arm` (for declared property `i`, a
+/// run-time index) or, for another name, `match k.as_str() { fallback }`.
+fn tabled_dispatch(shape: &Shape<'_>, arm: TokenStream, fallback: TokenStream) -> TokenStream {
+    let lookup = names_name(shape.id);
+    quote!({
+        let i = #lookup(k.as_str());
+        if i != usize::MAX { #arm } else { match k.as_str() { #fallback } }
+    })
 }
 
 /// What both walks' object checks of one node need to know.
@@ -358,6 +427,21 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
     } else {
         quote!(_ => { #patterns })
     };
+    if tabled(shape) {
+        let Tables { items } = Tables::new(shape, false);
+        let mark = Tables::mark(shape);
+        let arm = quote!({
+            #mark
+            if !(!REQUIRED[i] && o.null_is_absent && val.is_null()) && !OK[i](val, false, o) { return false; }
+        });
+        let dispatch = tabled_dispatch(shape, arm, fallback);
+        return quote!({
+            #items
+            for (k, val) in m.iter() {
+                #dispatch
+            }
+        });
+    }
     let dispatch = dispatch(shape, arms.collect(), fallback);
     quote!(
         for (k, val) in m.iter() {
@@ -505,24 +589,46 @@ fn members(shape: &Shape<'_>) -> TokenStream {
         quote!({ #names #mark let t = t.name(#pname); #call })
     });
     let fallback = undeclared(shape);
-    let dispatch = dispatch(shape, arms.collect(), fallback);
+    let (items, dispatch) = if tabled(shape) {
+        let Tables { items } = Tables::new(shape, true);
+        let names = name_check(shape, &member_position(shape, quote!(#some(i))));
+        let mark = Tables::mark(shape);
+        let arm = quote!({
+            #names
+            #mark
+            let t = t.name(NAME[i]);
+            if !(!REQUIRED[i] && o.null_is_absent && val.is_null()) && !OK[i](val, false, o) && out.must_report() {
+                WALK[i](val, &t, at, o, out);
+            }
+        });
+        (items, tabled_dispatch(shape, arm, fallback))
+    } else {
+        (quote!(), dispatch(shape, arms.collect(), fallback))
+    };
     let rt = rt();
     let at_member = if shape.root {
         let some = quote!(::core::option::Option::Some);
         quote!(
             let at_member = |declared: ::core::option::Option<usize>| -> #rt::Position {
-                if at_root { #rt::Position { argument: #some(i), declared } } else { p }
+                if at_root { #rt::Position { argument: #some(argument), declared } } else { p }
             };
         )
     } else {
         quote!()
     };
-    quote!(
-        for (i, (k, val)) in m.iter().enumerate() {
+    // The member's index among the arguments, for `at_member`.
+    let argument = if shape.root {
+        quote!(argument)
+    } else {
+        quote!(_)
+    };
+    quote!({
+        #items
+        for (#argument, (k, val)) in m.iter().enumerate() {
             #at_member
             #dispatch
         }
-    )
+    })
 }
 
 /// A declared member checked: the boolean check first, and only a failing value
