@@ -1,7 +1,8 @@
 //! The compiled back end: Rust functions per schema node (a boolean walk and a
 //! reporting walk), specialised to the keywords that node uses. Property names
-//! become `match` arms (more than 64 are looked up in a sorted table), required
-//! properties a bit set; nothing walks the schema at run time.
+//! become `match` arms (more than 64 are looked up in a sorted table and their
+//! members dispatched through static tables), required properties a bit set;
+//! nothing walks the schema at run time.
 //!
 //! Generated code stays linear in the schema: nodes whose functions would be the
 //! same share them (`shared.rs`), a node's checks are inlined into a bounded

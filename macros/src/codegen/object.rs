@@ -1,7 +1,8 @@
 //! Generated object checks: the counts as calls of the runtime's
 //! `keywords::object` decisions, then one pass over the members with a `match` on
-//! the name and a bit set of the required properties seen; missing ones are put
-//! first afterwards.
+//! the name (above 64 properties: the name's index in a sorted table, and static
+//! tables by that index, see [`Tables`]) and a bit set of the required properties
+//! seen; missing ones are put first afterwards.
 //!
 //! `root` says the node may check the root value (the schema's root, or a node
 //! applied to the same value, see `root_applied`), which is the arguments object
@@ -15,10 +16,11 @@ use quote::{format_ident, quote};
 use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
 
 /// Above this many declared properties, a member's name is looked up in a sorted
-/// table (a binary search, [`names_fn`]) and the walks `match` on its index: a
-/// `match` on names is the fastest for a few dozen (the bench's 30-property job
-/// takes a quarter of the instructions it takes with the table), but its code
-/// and the compiler's time grow with every name.
+/// table (a binary search, [`names_fn`]) and the walks index static tables with
+/// it ([`Tables`]; a `match` on its index where `patternProperties` must be known
+/// per name): a `match` on names is the fastest for a few dozen (the bench's
+/// 30-property job takes a quarter of the instructions it takes with the table),
+/// but its code and the compiler's time and memory grow with every name.
 const WIDE: usize = 64;
 
 /// Whether the node has more than [`WIDE`] declared properties.
