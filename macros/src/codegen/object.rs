@@ -121,24 +121,24 @@ impl Tables {
         Tables { items }
     }
 
-    /// `seen |= BIT` for declared property `i` (a run-time index), if any has a bit.
+    /// `seen |= BIT` for declared property `declared` (a run-time index), if any has a bit.
     fn mark(shape: &Shape<'_>) -> TokenStream {
         if shape.nbits == 0 {
             return quote!();
         }
-        quote!(if BIT[i] < 64 {
-            seen |= 1u64 << BIT[i];
+        quote!(if BIT[declared] < 64 {
+            seen |= 1u64 << BIT[declared];
         })
     }
 }
 
-/// The member dispatch of a tabled node: `arm` (for declared property `i`, a
-/// run-time index) or, for another name, `match k.as_str() { fallback }`.
+/// The member dispatch of a tabled node: `arm` (for declared property
+/// `declared`, a run-time index) or, for another name, `match k.as_str() { fallback }`.
 fn tabled_dispatch(shape: &Shape<'_>, arm: TokenStream, fallback: TokenStream) -> TokenStream {
     let lookup = names_name(shape.id);
     quote!({
-        let i = #lookup(k.as_str());
-        if i != usize::MAX { #arm } else { match k.as_str() { #fallback } }
+        let declared = #lookup(k.as_str());
+        if declared != usize::MAX { #arm } else { match k.as_str() { #fallback } }
     })
 }
 
@@ -434,7 +434,7 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         let mark = Tables::mark(shape);
         let arm = quote!({
             #mark
-            if !(!REQUIRED[i] && o.null_is_absent && val.is_null()) && !OK[i](val, false, o) { return false; }
+            if !(!REQUIRED[declared] && o.null_is_absent && val.is_null()) && !OK[declared](val, false, o) { return false; }
         });
         let dispatch = tabled_dispatch(shape, arm, fallback);
         return quote!({
@@ -593,14 +593,14 @@ fn members(shape: &Shape<'_>) -> TokenStream {
     let fallback = undeclared(shape);
     let (items, dispatch) = if tabled(shape) {
         let Tables { items } = Tables::new(shape, true);
-        let names = name_check(shape, &member_position(shape, quote!(#some(i))));
+        let names = name_check(shape, &member_position(shape, quote!(#some(declared))));
         let mark = Tables::mark(shape);
         let arm = quote!({
             #names
             #mark
-            let t = t.name(NAME[i]);
-            if !(!REQUIRED[i] && o.null_is_absent && val.is_null()) && !OK[i](val, false, o) && out.must_report() {
-                WALK[i](val, &t, at, o, out);
+            let t = t.name(NAME[declared]);
+            if !(!REQUIRED[declared] && o.null_is_absent && val.is_null()) && !OK[declared](val, false, o) && out.must_report() {
+                WALK[declared](val, &t, at, o, out);
             }
         });
         (items, tabled_dispatch(shape, arm, fallback))
@@ -612,25 +612,23 @@ fn members(shape: &Shape<'_>) -> TokenStream {
         let some = quote!(::core::option::Option::Some);
         quote!(
             let at_member = |declared: ::core::option::Option<usize>| -> #rt::Position {
-                if at_root { #rt::Position { argument: #some(argument), declared } } else { p }
+                if at_root { #rt::Position { argument: #some(i), declared } } else { p }
             };
         )
     } else {
         quote!()
     };
-    // The member's index among the arguments, for `at_member`.
-    let argument = if shape.root {
-        quote!(argument)
-    } else {
-        quote!(_)
-    };
-    quote!({
-        #items
-        for (#argument, (k, val)) in m.iter().enumerate() {
+    let walk = quote!(
+        for (i, (k, val)) in m.iter().enumerate() {
             #at_member
             #dispatch
         }
-    })
+    );
+    if items.is_empty() {
+        walk
+    } else {
+        quote!({ #items #walk })
+    }
 }
 
 /// A declared member checked: the boolean check first, and only a failing value
