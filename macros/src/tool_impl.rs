@@ -75,6 +75,21 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         }
         (None, _) => TokenStream::new(),
     };
+    // The run-time model of the schema (the text path walks it) in a static of
+    // its own, found again at the cost of one load; a generic type keeps the
+    // default, one model per instantiation (a `static` here would be shared by all).
+    let compiled_schema_fn = match generic {
+        Some(_) => TokenStream::new(),
+        None => quote!(
+            fn compiled_schema() -> &'static ::tool_schema::Schema {
+                static COMPILED: ::std::sync::OnceLock<::tool_schema::Schema> = ::std::sync::OnceLock::new();
+                COMPILED.get_or_init(|| {
+                    ::tool_schema::Schema::parse(<Self as ::tool_schema::ToolArgs>::schema())
+                        .expect("a schema the tool-schema macros checked")
+                })
+            }
+        ),
+    };
     let (header, schema_fn) = match generic {
         Some(g) => {
             let (i, t, w) = (&g.impl_generics, &g.ty_generics, &g.where_clause);
@@ -106,6 +121,8 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
             fn schema() -> &'static #rt::serde_json::Value {
                 #schema_fn
             }
+
+            #compiled_schema_fn
 
             // Always inlined into `validate`: a valid call's whole cost is the
             // boolean walk and an empty report.

@@ -1,7 +1,8 @@
 //! The compiled back end: Rust functions per schema node (a boolean walk and a
 //! reporting walk), specialised to the keywords that node uses. Property names
-//! become `match` arms (more than 64 are looked up in a sorted table), required
-//! properties a bit set; nothing walks the schema at run time.
+//! become `match` arms (more than 64 are looked up in a sorted table and their
+//! members dispatched through static tables), required properties a bit set;
+//! nothing walks the schema at run time.
 //!
 //! Generated code stays linear in the schema: nodes whose functions would be the
 //! same share them (`shared.rs`), a node's checks are inlined into a bounded
@@ -55,10 +56,20 @@ fn fn_name(id: NodeId) -> Ident {
 pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     let at_root = root_applied(schema);
     let recursive = recursive_nodes(schema);
-    let heavy: Vec<bool> = weights(schema, &recursive)
+    let mut heavy: Vec<bool> = weights(schema, &recursive)
         .into_iter()
         .map(|w| w > INLINE_WEIGHT)
         .collect();
+    // The members of a wide object are called, not inlined: one match arm per
+    // property holding each member's checks made one huge function per walk,
+    // whose compile time and memory grew faster than the schema.
+    for node in schema.nodes() {
+        if object::wide(node) {
+            for p in node.properties.iter().flatten() {
+                heavy[p.node.0 as usize] = true;
+            }
+        }
+    }
     // The reporting functions run only for values their boolean function refused
     // (or, through a probe, as the boolean function of a node that `probes`):
     // inlining them buys nothing else, and inlining every one into its caller

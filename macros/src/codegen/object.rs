@@ -1,7 +1,8 @@
 //! Generated object checks: the counts as calls of the runtime's
 //! `keywords::object` decisions, then one pass over the members with a `match` on
-//! the name and a bit set of the required properties seen; missing ones are put
-//! first afterwards.
+//! the name (above 64 properties: the name's index in a sorted table, and static
+//! tables by that index, see [`Tables`]) and a bit set of the required properties
+//! seen; missing ones are put first afterwards.
 //!
 //! `root` says the node may check the root value (the schema's root, or a node
 //! applied to the same value, see `root_applied`), which is the arguments object
@@ -15,11 +16,17 @@ use quote::{format_ident, quote};
 use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
 
 /// Above this many declared properties, a member's name is looked up in a sorted
-/// table (a binary search, [`names_fn`]) and the walks `match` on its index: a
-/// `match` on names is the fastest for a few dozen (the bench's 30-property job
-/// takes a quarter of the instructions it takes with the table), but its code
-/// and the compiler's time grow with every name.
+/// table (a binary search, [`names_fn`]) and the walks index static tables with
+/// it ([`Tables`]; a `match` on its index where `patternProperties` must be known
+/// per name): a `match` on names is the fastest for a few dozen (the bench's
+/// 30-property job takes a quarter of the instructions it takes with the table),
+/// but its code and the compiler's time and memory grow with every name.
 const WIDE: usize = 64;
+
+/// Whether the node has more than [`WIDE`] declared properties.
+pub(super) fn wide(node: &Node) -> bool {
+    node.properties.as_ref().is_some_and(|p| p.len() > WIDE)
+}
 
 fn names_name(id: NodeId) -> Ident {
     format_ident!("__ts_names_{}", super::shared::name_of(id))
@@ -69,6 +76,70 @@ fn dispatch(shape: &Shape<'_>, arms: Vec<TokenStream>, fallback: TokenStream) ->
     let lookup = names_name(shape.id);
     let index = 0..arms.len();
     quote!(match #lookup(k.as_str()) { #(#index => #arms)* _ => match k.as_str() { #fallback } })
+}
+
+/// Whether the members of the node are dispatched through tables (see
+/// [`Tables`]): a wide node whose declared names no pattern of
+/// `patternProperties` needs to be known for.
+fn tabled(shape: &Shape<'_>) -> bool {
+    shape.props.len() > WIDE && shape.node.pattern_properties.is_empty()
+}
+
+/// For a wide node, one generic arm instead of a `match` arm per property (whose
+/// code, in both walks, made two huge functions the compiler's time and memory
+/// grew with): the declared property's index (from the names table) indexes
+/// static tables of its name, its required bit, whether it is required, and its
+/// subschema's boolean and reporting functions.
+struct Tables {
+    /// The static tables (items of the walk's body).
+    items: TokenStream,
+}
+
+impl Tables {
+    fn new(shape: &Shape<'_>, walk: bool) -> Tables {
+        let rt = rt();
+        let n = shape.props.len();
+        let names = shape.props.iter().map(|p| &p.name);
+        let bits = shape.bit_of.iter().map(|b| b.map_or(64u8, |b| b as u8));
+        let required = shape
+            .props
+            .iter()
+            .map(|p| shape.node.required.contains(&p.name));
+        let oks = shape.props.iter().map(|p| ok_name(p.node));
+        let mut items = quote!(
+            static BIT: [u8; #n] = [#(#bits),*];
+            static REQUIRED: [bool; #n] = [#(#required),*];
+            static OK: [fn(&#rt::serde_json::Value, bool, &#rt::Options) -> bool; #n] = [#(#oks),*];
+        );
+        if walk {
+            let fns = shape.props.iter().map(|p| fn_name(p.node));
+            items.extend(quote!(
+                static NAME: [&str; #n] = [#(#names),*];
+                static WALK: [fn(&#rt::serde_json::Value, &#rt::Trail<'_>, #rt::Position, &#rt::Options, &mut #rt::Sink<'_>); #n] = [#(#fns),*];
+            ));
+        }
+        Tables { items }
+    }
+
+    /// `seen |= BIT` for declared property `declared` (a run-time index), if any has a bit.
+    fn mark(shape: &Shape<'_>) -> TokenStream {
+        if shape.nbits == 0 {
+            return quote!();
+        }
+        quote!(if BIT[declared] < 64 {
+            seen |= 1u64 << BIT[declared];
+        })
+    }
+}
+
+/// The member dispatch of a tabled node: `arm` (for declared property
+/// `declared`, a run-time index) or, for another name, `match k.as_str() { fallback }`.
+fn tabled_dispatch(shape: &Shape<'_>, arm: TokenStream, fallback: TokenStream) -> TokenStream {
+    let lookup = names_name(shape.id);
+    quote!({
+        let declared = #lookup(k.as_str());
+        if declared != usize::MAX { #arm } else { match k.as_str() { #fallback } }
+    })
 }
 
 /// What both walks' object checks of one node need to know.
@@ -385,6 +456,21 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
     } else {
         quote!(_ => { #patterns })
     };
+    if tabled(shape) {
+        let Tables { items } = Tables::new(shape, false);
+        let mark = Tables::mark(shape);
+        let arm = quote!({
+            #mark
+            if !(!REQUIRED[declared] && o.null_is_absent && val.is_null()) && !OK[declared](val, false, o) { return false; }
+        });
+        let dispatch = tabled_dispatch(shape, arm, fallback);
+        return quote!({
+            #items
+            for (k, val) in m.iter() {
+                #dispatch
+            }
+        });
+    }
     let dispatch = dispatch(shape, arms.collect(), fallback);
     quote!(
         for (k, val) in m.iter() {
@@ -534,7 +620,22 @@ fn members(shape: &Shape<'_>) -> TokenStream {
         quote!({ #names #mark let t = t.name(#pname); #call })
     });
     let fallback = undeclared(shape);
-    let dispatch = dispatch(shape, arms.collect(), fallback);
+    let (items, dispatch) = if tabled(shape) {
+        let Tables { items } = Tables::new(shape, true);
+        let names = name_check(shape, &member_position(shape, quote!(#some(declared))));
+        let mark = Tables::mark(shape);
+        let arm = quote!({
+            #names
+            #mark
+            let t = t.name(NAME[declared]);
+            if !(!REQUIRED[declared] && o.null_is_absent && val.is_null()) && !OK[declared](val, false, o) && out.must_report() {
+                WALK[declared](val, &t, at, o, out);
+            }
+        });
+        (items, tabled_dispatch(shape, arm, fallback))
+    } else {
+        (quote!(), dispatch(shape, arms.collect(), fallback))
+    };
     let rt = rt();
     let at_member = if shape.root {
         let some = quote!(::core::option::Option::Some);
@@ -546,12 +647,17 @@ fn members(shape: &Shape<'_>) -> TokenStream {
     } else {
         quote!()
     };
-    quote!(
+    let walk = quote!(
         for (i, (k, val)) in m.iter().enumerate() {
             #at_member
             #dispatch
         }
-    )
+    );
+    if items.is_empty() {
+        walk
+    } else {
+        quote!({ #items #walk })
+    }
 }
 
 /// A declared member checked: the boolean check first, and only a failing value

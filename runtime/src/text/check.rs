@@ -1,6 +1,7 @@
-//! The checking pass: a `DeserializeSeed` that reads a value from a serde
-//! `Deserializer` and decides, without building it, whether it satisfies its
-//! schema node. It stops (with an error) at the first violation: the caller then
+//! The checking pass over serde: a `DeserializeSeed` that reads a value from a
+//! serde `Deserializer` and decides, without building it, whether it satisfies
+//! its schema node (what the generic typed pass, `typed.rs`, hands it; the untyped
+//! pass reads bytes instead, `walk.rs`). It stops (with an error) at the first violation: the caller then
 //! takes the exact path, which builds the report.
 
 use super::dups::Reading;

@@ -3,8 +3,10 @@
 //!
 //! OpenAI and most providers deliver a call's arguments as a JSON *string*.
 //! Building a `Value` from it costs far more than validating the `Value`; this
-//! module reads the text once with serde_json's `Deserializer`, checking every
-//! keyword of the schema as each token goes by.
+//! module reads the text once, checking every keyword of the schema as each
+//! token goes by: [`Schema::validate_str`] with a byte reader of its own (tokens
+//! by slices, integers and short decimals read in place, no `Visitor` dispatch),
+//! the typed passes through serde_json's `Deserializer`.
 //!
 //! - [`Schema::validate_str`] (and [`ToolArgs::validate_str`] for declared tools):
 //!   the [`Report`] of `serde_json::from_str` then [`Schema::validate_with`].
@@ -42,8 +44,10 @@
 //! # Identical to parse-then-validate, by construction
 //!
 //! The pass only decides whether the call is valid. At the first violation, or
-//! anything it cannot settle on its own, it stops, and the answer is computed the
-//! plain way: `serde_json::from_str::<Value>` then the validator (for typed
+//! anything it cannot settle on its own (for the byte reader: malformed text, a
+//! lone surrogate, nesting near serde_json's limit; the numbers it does not read
+//! in place, beyond 18 digits or with an exponent, go to serde_json's own number
+//! parser), it stops, and the answer is computed the plain way: `serde_json::from_str::<Value>` then the validator (for typed
 //! arguments, [`ToolArgs::parse_with`] on that value). A valid call is answered by
 //! the pass alone, and an invalid one gets exactly the report, the error or the
 //! panic parse-then-validate gives. Malformed JSON is a [`TextError`] (line and
@@ -113,9 +117,9 @@
 //! # Allocation
 //!
 //! On valid text without escapes, [`Schema::validate_str`] allocates nothing once
-//! the schema's plan is built (on its first use: the names of each object sorted
-//! for lookup). Strings with escapes are decoded in serde_json's scratch buffer,
-//! which may grow once. [`parse_str`] allocates what the typed value holds, as
+//! the schema's plan is built (on its first use: the names of each object in a
+//! lookup table). Strings with escapes are decoded in the reader's buffer, which
+//! may grow once per call. [`parse_str`] allocates what the typed value holds, as
 //! `serde_json::from_str::<T>` does, and nothing more (the generated visitor
 //! grows vectors, sets and maps as serde does).
 //!
@@ -128,17 +132,20 @@ pub(crate) mod dups;
 mod error;
 #[doc(hidden)]
 pub mod fast;
+mod lookup;
 mod object;
 mod plan;
 mod scalar;
+mod scan;
 mod typed;
+mod walk;
 
 pub use error::{ParseError, TextError};
 
 use crate::options::Options;
 use crate::schema::{NodeId, Schema};
 use crate::violation::Report;
-use check::Check;
+
 use plan::{Compound, Plan};
 use scalar::Scalar;
 use serde::de::{self, DeserializeOwned, DeserializeSeed};
@@ -189,12 +196,7 @@ pub fn __pass_accepts(schema: &Schema, text: &str, options: &Options) -> bool {
         return false;
     }
     let cx = Ctx::new(schema, options);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let check = Check {
-        cx: &cx,
-        at: At::root(schema),
-    };
-    check.deserialize(&mut de).is_ok() && de.end().is_ok() && cx.root.take().is_none()
+    walk::accepts(&cx, text, At::root(schema)) && cx.root.take().is_none()
 }
 
 /// `T`'s own `Deserialize` reading `text` through a deserializer that checks
@@ -248,12 +250,7 @@ pub(crate) fn validate_text(
     }
     let options = *options;
     let cx = Ctx::new(schema, &options);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let check = Check {
-        cx: &cx,
-        at: At::root(schema),
-    };
-    if check.deserialize(&mut de).is_ok() && de.end().is_ok() {
+    if walk::accepts(&cx, text, At::root(schema)) {
         return Ok(match cx.root.take() {
             // The root was read into a value (an `anyOf` at the root, ...).
             Some(root) => validate(&root),

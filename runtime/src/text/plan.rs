@@ -1,7 +1,8 @@
 //! What the text path precomputes per schema node, once per [`Schema`]: how an
 //! object or array value is walked in one pass, and each object's property names
-//! sorted for lookup with the required ones as a bit mask.
+//! in a lookup table with the required ones as a bit mask.
 
+use super::lookup::NameTable;
 use crate::json::{JsonType, TypeSet};
 use crate::keywords::object::rejects_undeclared;
 use crate::keywords::Family;
@@ -59,9 +60,8 @@ pub(crate) struct NodePlan {
     /// How an array is walked here, below the root.
     pub array: Compound,
     /// Names tracked for an object: the declared properties (slot = index in
-    /// `properties`) then the required names not declared, sorted by length and
-    /// bytes.
-    keys: Box<[(Box<str>, u32)]>,
+    /// `properties`) then the required names not declared.
+    keys: NameTable,
     /// Slots of the `required` names.
     pub required: u64,
     /// Whether every tracked name has a slot (at most [`MAX_SLOTS`]).
@@ -90,21 +90,7 @@ impl NodePlan {
     /// The slot of property name `key`, if the node tracks it.
     #[inline(always)]
     pub fn slot(&self, key: &str) -> Option<u32> {
-        let keys = &self.keys;
-        if keys.len() <= 8 {
-            let first = key.as_bytes().first();
-            return keys
-                .iter()
-                .find(|(k, _)| {
-                    k.len() == key.len()
-                        && k.as_bytes().first() == first
-                        && k.as_bytes() == key.as_bytes()
-                })
-                .map(|&(_, s)| s);
-        }
-        keys.binary_search_by(|(k, _)| (k.len(), k.as_bytes()).cmp(&(key.len(), key.as_bytes())))
-            .ok()
-            .map(|i| keys[i].1)
+        self.keys.slot(key)
     }
 }
 
@@ -281,8 +267,7 @@ fn array_keywords(n: &Node) -> bool {
 
 /// The names tracked for objects at `node`: declared properties, then required
 /// names that are not declared.
-#[allow(clippy::type_complexity)]
-fn keys<'n>(node: &'n Node) -> (Box<[(Box<str>, u32)]>, u64, bool) {
+fn keys<'n>(node: &'n Node) -> (NameTable, u64, bool) {
     let mut keys: Vec<(Box<str>, u32)> = Vec::new();
     // The slot of each name pushed (a linear scan would make long lists quadratic).
     let mut slots: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
@@ -307,8 +292,7 @@ fn keys<'n>(node: &'n Node) -> (Box<[(Box<str>, u32)]>, u64, bool) {
     if keys.len() > MAX_SLOTS {
         fits = false;
     }
-    keys.sort_by(|(a, _), (b, _)| (a.len(), a.as_bytes()).cmp(&(b.len(), b.as_bytes())));
-    (keys.into_boxed_slice(), required, fits)
+    (NameTable::new(keys), required, fits)
 }
 
 /// How a value of type `ty` (object or array) is walked under the conjuncts
