@@ -267,3 +267,26 @@ fn tagged_payloads_and_stateful_checks() {
     }))
     .is_empty());
 }
+
+/// Each instantiation has its own run-time model: the text path of one never
+/// answers with another's schema.
+#[test]
+fn each_instantiation_validates_text_by_its_own_schema() {
+    let points = r#"{"left":{"x":1,"y":2},"right":{"x":3,"y":4}}"#;
+    let labels = r#"{"left":{"text":"a"},"right":{"text":""}}"#;
+    for _ in 0..2 {
+        assert!(<Pair<Point>>::validate_str(points).unwrap().is_valid());
+        assert!(!<Pair<Label>>::validate_str(points).unwrap().is_valid());
+        let report = <Pair<Label>>::validate_str(labels).unwrap();
+        assert_eq!(
+            report.messages(),
+            <Pair<Label>>::validate(&serde_json::from_str(labels).unwrap()).messages()
+        );
+        assert_eq!(report.violations().len(), 1, "{:?}", report.messages());
+        assert!(!<Pair<Point>>::validate_str(labels).unwrap().is_valid());
+        assert!(
+            <Pair<Label>>::compiled_schema() as *const _
+                != <Pair<Point>>::compiled_schema() as *const _
+        );
+    }
+}
