@@ -82,7 +82,8 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         Some(_) => TokenStream::new(),
         None => quote!(
             fn compiled_schema() -> &'static ::tool_schema::Schema {
-                static COMPILED: ::std::sync::OnceLock<::tool_schema::Schema> = ::std::sync::OnceLock::new();
+                static COMPILED: ::std::sync::OnceLock<::tool_schema::Schema> =
+                    ::std::sync::OnceLock::new();
                 COMPILED.get_or_init(|| {
                     ::tool_schema::Schema::parse(<Self as ::tool_schema::ToolArgs>::schema())
                         .expect("a schema the tool-schema macros checked")
