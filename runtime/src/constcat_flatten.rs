@@ -3,13 +3,14 @@
 //! with the outer type's own, so the exported schema is one flat object.
 //!
 //! ```
-//! use tool_schema_runtime::__private::{concat_str, joined_bytes, joined_len, member_clash};
+//! use tool_schema_runtime::__private::{concat_str, joined_bytes, joined_len, name_clash};
 //!
 //! const PARTS: &[&str] = &[r#"{"a":{"type":"string"}}"#, "{}", r#"{"b":{}}"#];
 //! const BYTES: [u8; joined_len(PARTS)] = joined_bytes(PARTS);
 //! assert_eq!(concat_str(&BYTES), r#"{"a":{"type":"string"},"b":{}}"#);
-//! assert_eq!(member_clash(PARTS), "");
-//! assert_eq!(member_clash(&[r#"{"a":1}"#, r#"{"x":{"a":2},"a":3}"#]), "\"a\"");
+//! assert_eq!(name_clash(PARTS, &[]), "");
+//! assert_eq!(name_clash(&[r#"{"a":1}"#, r#"{"x":{"a":2},"a":3}"#], &[]), "\"a\"");
+//! assert_eq!(name_clash(&[r#"{"a":1}"#], &[r#"{"a":["b","a"]}"#]), "\"a\"");
 //! ```
 
 use crate::constcat::{bytes_eq, concat_str};
@@ -77,31 +78,20 @@ pub const fn joined_bytes<const N: usize>(parts: &[&str]) -> [u8; N] {
     out
 }
 
-/// `,"required":` before a joined `required` array that has members; nothing
-/// before an empty one.
-pub const fn required_key(joined: &str) -> &'static str {
+/// `key` (a member's `,"name":` text) before a joined JSON container that has
+/// members (a `required` array, an aliases object); nothing before an empty one.
+pub const fn key_if_members(joined: &str, key: &'static str) -> &'static str {
     if joined.len() > 2 {
-        ",\"required\":"
+        key
     } else {
         ""
     }
 }
 
-/// A joined `required` array, or nothing for an empty one (also a joined aliases
-/// object: see [`aliases_key`]).
-pub const fn required_value(joined: &str) -> &str {
+/// A joined JSON container, or nothing for an empty one (see [`key_if_members`]).
+pub const fn value_if_members(joined: &str) -> &str {
     if joined.len() > 2 {
         joined
-    } else {
-        ""
-    }
-}
-
-/// `,"x-tool-schema-aliases":` before a joined aliases object that has members;
-/// nothing before an empty one (its value is [`required_value`]'s).
-pub const fn aliases_key(joined: &str) -> &'static str {
-    if joined.len() > 2 {
-        ",\"x-tool-schema-aliases\":"
     } else {
         ""
     }
@@ -231,12 +221,6 @@ pub const fn name_clash<'a>(properties: &[&'a str], aliases: &[&'a str]) -> &'a 
     ""
 }
 
-/// The first member name (as JSON text) that two of the object texts `parts`
-/// both declare, or one declares twice; `""` for none.
-pub const fn member_clash<'a>(parts: &[&'a str]) -> &'a str {
-    name_clash(parts, &[])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,8 +249,9 @@ mod tests {
     fn arrays_and_empty_ones() {
         assert_eq!(concat_str(&JOINED), r#"["a","b","c"]"#);
         assert_eq!(concat_str(&EMPTY), "[]");
-        assert_eq!(required_key(concat_str(&EMPTY)), "");
-        assert_eq!(required_value(concat_str(&JOINED)), r#"["a","b","c"]"#);
+        assert_eq!(key_if_members(concat_str(&EMPTY), ",\"required\":"), "");
+        assert_eq!(value_if_members(concat_str(&EMPTY)), "");
+        assert_eq!(value_if_members(concat_str(&JOINED)), r#"["a","b","c"]"#);
     }
 
     #[test]
@@ -277,8 +262,8 @@ mod tests {
             .map(|(s, e)| &obj[s..e])
             .collect();
         assert_eq!(names, [r#""a""#, r#""e\"""#, r#""g""#]);
-        assert_eq!(member_clash(&[obj, r#"{"b":1,"d":2}"#]), "");
-        assert_eq!(member_clash(&[obj, r#"{"b":1,"g":2}"#]), r#""g""#);
-        assert_eq!(member_clash(&["{}", "{}"]), "");
+        assert_eq!(name_clash(&[obj, r#"{"b":1,"d":2}"#], &[]), "");
+        assert_eq!(name_clash(&[obj, r#"{"b":1,"g":2}"#], &[]), r#""g""#);
+        assert_eq!(name_clash(&["{}", "{}"], &[]), "");
     }
 }

@@ -76,8 +76,7 @@ pub mod __private {
         DEFS_TIERS, TIERS,
     };
     pub use crate::constcat_flatten::{
-        aliases_key, joined_bytes, joined_len, member_clash, name_clash, required_key,
-        required_value, Members,
+        joined_bytes, joined_len, key_if_members, name_clash, value_if_members, Members,
     };
     pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
     pub use crate::interp::root_not_object;

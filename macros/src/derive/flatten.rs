@@ -6,12 +6,12 @@
 //! fields has a hidden `__MEMBERS` (the text of its `properties` object and of its
 //! `required` array), and the outer type's schema text is joined from them as a
 //! constant when the crate compiles; a name both declare stops the build at the
-//! flattened field (a constant, [`member_clash`]). The type's own part is checked
+//! flattened field (a constant, [`name_clash`]). The type's own part is checked
 //! by the schema model as any derived schema; the joined schema, whole only once
 //! the constants are evaluated, is validated by the interpreter (parsed once per
 //! program): so the compiled and interpreted back ends trivially agree on it.
 //!
-//! [`member_clash`]: tool_schema_runtime::__private::member_clash
+//! [`name_clash`]: tool_schema_runtime::__private::name_clash
 
 use super::ast::{Container, Data, Field};
 use super::rust_type::{recognise, RustShape};
@@ -110,10 +110,11 @@ pub(super) fn joined_text(
         pieces.push(quote!(#key));
         if k == "properties" {
             pieces.push(properties.clone());
-            pieces.push(quote!(#rt::required_key(#required)));
-            pieces.push(quote!(#rt::required_value(#required)));
-            pieces.push(quote!(#rt::aliases_key(#aliases)));
-            pieces.push(quote!(#rt::required_value(#aliases)));
+            for (joined, key) in [(&required, "required"), (&aliases, ALIASES)] {
+                let key = format!(",{}:", Value::String(key.into()));
+                pieces.push(quote!(#rt::key_if_members(#joined, #key)));
+                pieces.push(quote!(#rt::value_if_members(#joined)));
+            }
         } else {
             pieces.extend(text_pieces(v, externals));
         }
