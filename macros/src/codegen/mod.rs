@@ -409,15 +409,8 @@ fn root_applied(schema: &Schema) -> Vec<bool> {
             continue;
         }
         let node = schema.node(id);
-        stack.extend(node.reference);
-        stack.extend(&node.all_of);
-        stack.extend(&node.any_of);
-        stack.extend(&node.one_of);
+        stack.extend(node.in_place_subschemas());
         stack.extend(node.not);
-        stack.extend(node.dependent_schemas.iter().map(|d| d.node));
-        stack.extend(node.if_schema);
-        stack.extend(node.then_schema);
-        stack.extend(node.else_schema);
     }
     seen
 }

@@ -44,20 +44,6 @@ fn lenient_name(id: NodeId) -> Ident {
     format_ident!("__ts_lenient_{}", id.0)
 }
 
-/// The subschemas whose annotations count, applied in place (not `not`).
-fn in_place(node: &Node) -> Vec<NodeId> {
-    let mut out: Vec<NodeId> = Vec::new();
-    out.extend(node.reference);
-    out.extend(&node.all_of);
-    out.extend(&node.any_of);
-    out.extend(&node.one_of);
-    out.extend(node.if_schema);
-    out.extend(node.then_schema);
-    out.extend(node.else_schema);
-    out.extend(node.dependent_schemas.iter().map(|d| d.node));
-    out
-}
-
 /// Whether evaluating the node collects through subschemas (`__ts_own_N` and
 /// `__ts_applied_N` exist).
 fn collecting(node: &Node) -> bool {
@@ -91,7 +77,7 @@ pub(super) fn functions(schema: &Schema, at_root: &[bool]) -> TokenStream {
         .collect();
     while let Some(id) = stack.pop() {
         if !std::mem::replace(&mut seen[id.0 as usize], true) {
-            stack.extend(in_place(schema.node(id)));
+            stack.extend(schema.node(id).in_place_subschemas());
         }
     }
     let mut out = Vec::new();

@@ -203,17 +203,7 @@ pub fn declared_in_place(schema: &Schema, id: NodeId) -> Vec<&str> {
     while let Some(n) = stack.pop() {
         let node = schema.node(n);
         names.extend(node.properties.iter().flatten().map(|p| p.name.as_str()));
-        let next = node
-            .reference
-            .iter()
-            .chain(&node.all_of)
-            .chain(&node.any_of)
-            .chain(&node.one_of)
-            .chain(&node.if_schema)
-            .chain(&node.then_schema)
-            .chain(&node.else_schema)
-            .chain(node.dependent_schemas.iter().map(|d| &d.node));
-        for &m in next {
+        for m in node.in_place_subschemas() {
             if !seen.contains(&m) {
                 seen.push(m);
                 stack.push(m);

@@ -274,6 +274,22 @@ impl Node {
         }
     }
 
+    /// The subschemas applied in place to this node's value whose annotations
+    /// count (`$ref`, `allOf`, `anyOf`, `oneOf`, `if`, `then`, `else`,
+    /// `dependentSchemas`; not `not`), in that order.
+    pub fn in_place_subschemas(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.reference
+            .iter()
+            .chain(&self.all_of)
+            .chain(&self.any_of)
+            .chain(&self.one_of)
+            .chain(&self.if_schema)
+            .chain(&self.then_schema)
+            .chain(&self.else_schema)
+            .copied()
+            .chain(self.dependent_schemas.iter().map(|d| d.node))
+    }
+
     /// Whether some declared property has an alias (`x-tool-schema-aliases`).
     #[inline]
     pub fn has_aliases(&self) -> bool {
