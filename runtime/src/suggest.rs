@@ -75,6 +75,40 @@ impl Default for Work {
 struct Folded {
     chars: [char; LONGEST],
     len: usize,
+    /// Which characters it has, each as bit `c % 64` (so two characters may
+    /// share a bit).
+    mask: u64,
+}
+
+/// How far a word may reach before folding it stops, since it cannot be close
+/// to the word looked for: more than `cap` characters (at most [`LONGEST`]), or
+/// more than `lacking` of them not in `mask` (the looked-for word's
+/// [`Folded::mask`]: each such letter costs a step, see [`distance`]).
+#[derive(Clone, Copy)]
+struct Reach {
+    cap: usize,
+    mask: u64,
+    lacking: usize,
+}
+
+impl Reach {
+    /// Up to `cap` characters, whatever they are.
+    fn any(cap: usize) -> Reach {
+        Reach {
+            cap,
+            mask: u64::MAX,
+            lacking: 0,
+        }
+    }
+
+    /// What can be close to `word`, `max` steps away.
+    fn near(word: &Folded, max: usize) -> Reach {
+        Reach {
+            cap: word.len + max,
+            mask: word.mask,
+            lacking: max,
+        }
+    }
 }
 
 impl Folded {
@@ -83,6 +117,7 @@ impl Folded {
         Folded {
             chars: ['\0'; LONGEST],
             len: 0,
+            mask: 0,
         }
     }
 
@@ -90,63 +125,61 @@ impl Folded {
     #[cfg(test)]
     fn new(word: &str) -> Option<Folded> {
         let mut folded = Folded::empty();
-        folded.fold(word, LONGEST).then_some(folded)
+        folded.fold(word, Reach::any(LONGEST)).then_some(folded)
     }
 
     /// Folds `word` in place of what was held; false (and the word cut) when it
-    /// has more than `cap` (at most [`LONGEST`]) folded characters, so that a
-    /// candidate too long to be close is left after `cap + 1` characters.
-    fn fold(&mut self, word: &str, cap: usize) -> bool {
-        // One loop, made twice: over bytes for an ASCII word (most names and
-        // values), over characters for the others.
-        if word.is_ascii() {
-            self.fold_chars(
-                word.bytes().map(|b| char::from(b.to_ascii_lowercase())),
-                cap,
-            )
-        } else {
-            self.fold_chars(
-                word.chars().map(|c| match c.is_ascii() {
+    /// reaches past `reach`, so that a candidate too long or too unlike the word
+    /// looked for is left after a few characters.
+    fn fold(&mut self, word: &str, reach: Reach) -> bool {
+        // One loop, made twice: over bytes while they are ASCII (most names and
+        // values), over characters from the start again at the first that is
+        // not.
+        let ascii = word
+            .bytes()
+            .map(|b| b.is_ascii().then(|| b.to_ascii_lowercase().into()));
+        self.fold_chars(ascii, reach).unwrap_or_else(|| {
+            let chars = word.chars().map(|c| {
+                Some(match c.is_ascii() {
                     true => c.to_ascii_lowercase(),
                     false => c.to_lowercase().next().unwrap_or(c),
-                }),
-                cap,
-            )
-        }
+                })
+            });
+            self.fold_chars(chars, reach) == Some(true)
+        })
     }
 
-    /// [`Folded::fold`] of a word's characters already in lower case.
+    /// [`Folded::fold`] of a word's characters already in lower case; `None`
+    /// at the first one that is `None`.
     #[inline(always)]
-    fn fold_chars(&mut self, lower: impl Iterator<Item = char>, cap: usize) -> bool {
-        let cap = cap.min(LONGEST);
-        let mut len = 0;
+    fn fold_chars(
+        &mut self,
+        lower: impl Iterator<Item = Option<char>>,
+        reach: Reach,
+    ) -> Option<bool> {
+        let cap = reach.cap.min(LONGEST);
+        let (mut len, mut mask, mut lacking) = (0, 0, 0);
         for c in lower {
+            let c = c?;
             if is_separator(c) {
                 continue;
             }
             if len >= cap {
-                self.len = len;
-                return false;
+                return Some(false);
             }
             self.chars[len] = c;
             len += 1;
+            let bit = bit(c);
+            mask |= bit;
+            if reach.mask & bit == 0 {
+                lacking += 1;
+                if lacking > reach.lacking {
+                    return Some(false);
+                }
+            }
         }
-        self.len = len;
-        true
-    }
-
-    /// Which characters it has, each as bit `c % 64` (so two characters may
-    /// share a bit).
-    fn mask(&self) -> u64 {
-        self.as_slice().iter().fold(0, |mask, &c| mask | bit(c))
-    }
-
-    /// How many of its characters surely are not in a word of `mask`.
-    fn lacked_by(&self, mask: u64) -> usize {
-        self.as_slice()
-            .iter()
-            .filter(|&&c| mask & bit(c) == 0)
-            .count()
+        (self.len, self.mask) = (len, mask);
+        Some(true)
     }
 
     fn as_slice(&self) -> &[char] {
@@ -157,6 +190,16 @@ impl Folded {
 /// The bit of `c` in a [`Folded::mask`].
 fn bit(c: char) -> u64 {
     1 << (u32::from(c) % 64)
+}
+
+/// The [`Folded::mask`] of `word`.
+fn mask_of(word: &[char]) -> u64 {
+    word.iter().fold(0, |mask, &c| mask | bit(c))
+}
+
+/// How many characters of `word` surely are not in a word of `mask`.
+fn lacking(word: &[char], mask: u64) -> usize {
+    word.iter().filter(|&&c| mask & bit(c) == 0).count()
 }
 
 /// Whether `c` is left out of a folded word.
@@ -179,22 +222,25 @@ fn shares(d: usize, a: &Folded, b: &Folded) -> bool {
 /// The distance between `a` and `b` (insertions, deletions, substitutions and
 /// swaps of neighbours), or `None` when it is above `max`.
 ///
-/// Cheap bounds come first: the difference of the lengths, and the letters of
-/// one the other lacks (each is deleted, inserted or substituted: one step
-/// apiece, while a swap moves two letters both words have). What the two words
-/// then begin and end with in common costs nothing and is left out (this
-/// distance, like the plain edit distance, is the distance of what remains); a
-/// typo's remains are a few letters. The table is computed only within `max`
-/// of its diagonal (a cell further off is more than `max`), and abandoned at
-/// the first row whose cells are all more than `max`.
+/// What the two words begin and end with in common costs nothing and is left
+/// out first (this distance, like the plain edit distance, is the distance of
+/// what remains); a typo's remains are a few letters. Cheap bounds come next:
+/// the letters of one the other lacks (each is deleted, inserted or
+/// substituted: one step apiece, while a swap moves two letters both words
+/// have). The table is computed only within `max` of its diagonal (a cell
+/// further off is more than `max`), and abandoned at the first row whose cells
+/// are all more than `max`.
 fn distance(a: &Folded, b: &Folded, max: usize) -> Option<usize> {
-    if a.len.abs_diff(b.len) > max || a.lacked_by(b.mask()) > max || b.lacked_by(a.mask()) > max {
+    if a.len.abs_diff(b.len) > max {
         return None;
     }
     let (a, b) = without_common_ends(a.as_slice(), b.as_slice());
     if a.is_empty() || b.is_empty() {
         let d = a.len().max(b.len());
         return (d <= max).then_some(d);
+    }
+    if lacking(a, mask_of(b)) > max || lacking(b, mask_of(a)) > max {
+        return None;
     }
     banded(a, b, max)
 }
@@ -283,10 +329,11 @@ fn best_but<'a>(
     work: &mut Work,
 ) -> Option<&'a str> {
     let mut folded = Folded::empty();
-    if !folded.fold(word, LONGEST) {
+    if !folded.fold(word, Reach::any(LONGEST)) {
         return None;
     }
     let max = limit(folded.len);
+    let near = Reach::near(&folded, max);
     // The best distance so far, its candidate, and whether another candidate
     // ties with it.
     let mut best: Option<(usize, &'a str, bool)> = None;
@@ -299,10 +346,9 @@ fn best_but<'a>(
             return None;
         }
         // A word has at most as many folded characters as bytes: one too
-        // short is not folded; folding stops past the longest length that can
-        // be close.
+        // short is not folded; folding stops as soon as it cannot be close.
         if candidate.len() + max < folded.len
-            || !other.fold(candidate, folded.len + max)
+            || !other.fold(candidate, near)
             || folded.len.abs_diff(other.len) > max
         {
             continue;
@@ -332,14 +378,15 @@ fn best_but<'a>(
 /// Ties go to the earliest candidate (for the hints of schema errors).
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut folded = Folded::empty();
-    if !folded.fold(word, LONGEST) {
+    if !folded.fold(word, Reach::any(LONGEST)) {
         return None;
     }
     let max = limit(folded.len);
+    let near = Reach::near(&folded, max);
     let mut best: Option<(usize, &'a str)> = None;
     let mut other = Folded::empty();
     for c in candidates {
-        if c == word || !other.fold(c, LONGEST) {
+        if c == word || !other.fold(c, near) {
             continue;
         }
         if let Some(d) = distance(&folded, &other, max).filter(|d| shares(*d, &folded, &other)) {
