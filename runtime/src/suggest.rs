@@ -224,7 +224,8 @@ fn shares(d: usize, a: &Folded, b: &Folded) -> bool {
 ///
 /// What the two words begin and end with in common costs nothing and is left
 /// out first (this distance, like the plain edit distance, is the distance of
-/// what remains); a typo's remains are a few letters. Cheap bounds come next:
+/// what remains); a typo's remains are a few letters, most often none, one on
+/// each side or two swapped, whose distance is known. Cheap bounds come next:
 /// the letters of one the other lacks (each is deleted, inserted or
 /// substituted: one step apiece, while a swap moves two letters both words
 /// have). The table is computed only within `max` of its diagonal (a cell
@@ -235,8 +236,15 @@ fn distance(a: &Folded, b: &Folded, max: usize) -> Option<usize> {
         return None;
     }
     let (a, b) = without_common_ends(a.as_slice(), b.as_slice());
-    if a.is_empty() || b.is_empty() {
-        let d = a.len().max(b.len());
+    // What the commonest slips leave: nothing on one side (letters left out or
+    // added), a letter for another, two letters swapped.
+    let d = match (a, b) {
+        ([], _) | (_, []) => Some(a.len().max(b.len())),
+        ([_], [_]) => Some(1),
+        ([x, y], [z, w]) if x == w && y == z => Some(1),
+        _ => None,
+    };
+    if let Some(d) = d {
         return (d <= max).then_some(d);
     }
     if lacking(a, mask_of(b)) > max || lacking(b, mask_of(a)) > max {
@@ -297,7 +305,7 @@ fn banded(a: &[char], b: &[char], max: usize) -> Option<usize> {
             cur[j] = d;
             row_min = row_min.min(d);
         }
-        if row_min > far - 1 {
+        if row_min >= far {
             return None;
         }
         (prev2, prev, cur) = (prev, cur, prev2);
