@@ -75,15 +75,12 @@ impl Default for Work {
 struct Folded {
     chars: [char; LONGEST],
     len: usize,
-    /// Which characters it has, each as bit `c % 64` (so two characters may
-    /// share a bit).
-    mask: u64,
 }
 
 /// How far a word may reach before folding it stops, since it cannot be close
 /// to the word looked for: more than `cap` characters (at most [`LONGEST`]), or
 /// more than `lacking` of them not in `mask` (the looked-for word's
-/// [`Folded::mask`]: each such letter costs a step, see [`distance`]).
+/// [`mask_of`]: each such letter costs a step, see [`distance`]).
 #[derive(Clone, Copy)]
 struct Reach {
     cap: usize,
@@ -105,7 +102,7 @@ impl Reach {
     fn near(word: &Folded, max: usize) -> Reach {
         Reach {
             cap: word.len + max,
-            mask: word.mask,
+            mask: mask_of(word.as_slice()),
             lacking: max,
         }
     }
@@ -117,7 +114,6 @@ impl Folded {
         Folded {
             chars: ['\0'; LONGEST],
             len: 0,
-            mask: 0,
         }
     }
 
@@ -137,48 +133,49 @@ impl Folded {
         // not.
         let ascii = word
             .bytes()
-            .map(|b| b.is_ascii().then(|| b.to_ascii_lowercase().into()));
+            .map(|b| match ASCII_FOLDED.get(usize::from(b)) {
+                Some(&SEPARATOR) => Some(None),
+                Some(&c) => Some(Some(char::from(c))),
+                None => None,
+            });
         self.fold_chars(ascii, reach).unwrap_or_else(|| {
             let chars = word.chars().map(|c| {
-                Some(match c.is_ascii() {
+                Some((!is_separator(c)).then(|| match c.is_ascii() {
                     true => c.to_ascii_lowercase(),
                     false => c.to_lowercase().next().unwrap_or(c),
-                })
+                }))
             });
             self.fold_chars(chars, reach) == Some(true)
         })
     }
 
-    /// [`Folded::fold`] of a word's characters already in lower case; `None`
-    /// at the first one that is `None`.
+    /// [`Folded::fold`] of a word's characters already folded (`None` for one
+    /// left out); `None` at the first item that is `None`.
     #[inline(always)]
     fn fold_chars(
         &mut self,
-        lower: impl Iterator<Item = Option<char>>,
+        folded: impl Iterator<Item = Option<Option<char>>>,
         reach: Reach,
     ) -> Option<bool> {
         let cap = reach.cap.min(LONGEST);
-        let (mut len, mut mask, mut lacking) = (0, 0, 0);
-        for c in lower {
-            let c = c?;
-            if is_separator(c) {
+        let (mut len, mut lacking) = (0, 0);
+        for c in folded {
+            let Some(c) = c? else {
                 continue;
-            }
+            };
             if len >= cap {
                 return Some(false);
             }
             self.chars[len] = c;
             len += 1;
-            let bit = bit(c);
-            mask |= bit;
-            if reach.mask & bit == 0 {
+            if reach.mask & bit(c) == 0 {
                 lacking += 1;
                 if lacking > reach.lacking {
                     return Some(false);
                 }
             }
         }
-        (self.len, self.mask) = (len, mask);
+        self.len = len;
         Some(true)
     }
 
@@ -187,12 +184,30 @@ impl Folded {
     }
 }
 
-/// The bit of `c` in a [`Folded::mask`].
+/// What an ASCII byte folds to: its lower case, or [`SEPARATOR`] for `_` and `-`.
+static ASCII_FOLDED: [u8; 128] = {
+    let mut table = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b as usize] = match b {
+            b'_' | b'-' => SEPARATOR,
+            _ => b.to_ascii_lowercase(),
+        };
+        b += 1;
+    }
+    table
+};
+
+/// In [`ASCII_FOLDED`], a byte left out (no ASCII byte has this value).
+const SEPARATOR: u8 = 0xff;
+
+/// The bit of `c` in a [`mask_of`].
 fn bit(c: char) -> u64 {
     1 << (u32::from(c) % 64)
 }
 
-/// The [`Folded::mask`] of `word`.
+/// Which characters `word` has, each as bit `c % 64` (so two characters may
+/// share a bit).
 fn mask_of(word: &[char]) -> u64 {
     word.iter().fold(0, |mask, &c| mask | bit(c))
 }
