@@ -77,36 +77,144 @@ struct Folded {
     len: usize,
 }
 
-impl Folded {
-    /// `word` folded; `None` when it has more than [`LONGEST`] folded characters.
-    fn new(word: &str) -> Option<Folded> {
-        let mut chars = ['\0'; LONGEST];
-        let mut len = 0;
-        for c in word.chars().filter(|c| !is_separator(*c)) {
-            if len == LONGEST {
-                return None;
-            }
-            chars[len] = if c.is_ascii() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_lowercase().next().unwrap_or(c)
-            };
-            len += 1;
+/// How far a word may reach before folding it stops, since it cannot be close
+/// to the word looked for: more than `cap` characters (at most [`LONGEST`]), or
+/// more than `lacking` of them not in `mask` (the looked-for word's
+/// [`mask_of`]: each such letter costs a step, see [`distance`]).
+#[derive(Clone, Copy)]
+struct Reach {
+    cap: usize,
+    mask: u64,
+    lacking: usize,
+}
+
+impl Reach {
+    /// Up to `cap` characters, whatever they are.
+    fn any(cap: usize) -> Reach {
+        Reach {
+            cap,
+            mask: u64::MAX,
+            lacking: 0,
         }
-        Some(Folded { chars, len })
     }
 
-    /// How many characters `word` has folded, counted up to `LONGEST + 1`.
-    fn len_of(word: &str) -> usize {
-        word.chars()
-            .filter(|c| !is_separator(*c))
-            .take(LONGEST + 1)
-            .count()
+    /// What can be close to `word`, `max` steps away.
+    fn near(word: &Folded, max: usize) -> Reach {
+        Reach {
+            cap: word.len + max,
+            mask: mask_of(word.as_slice()),
+            lacking: max,
+        }
+    }
+}
+
+impl Folded {
+    /// No word yet: a buffer for [`Folded::fold`].
+    fn empty() -> Folded {
+        Folded {
+            chars: ['\0'; LONGEST],
+            len: 0,
+        }
+    }
+
+    /// `word` folded; `None` when it has more than [`LONGEST`] folded characters.
+    #[cfg(test)]
+    fn new(word: &str) -> Option<Folded> {
+        let mut folded = Folded::empty();
+        folded.fold(word, Reach::any(LONGEST)).then_some(folded)
+    }
+
+    /// Folds `word` in place of what was held; false (and the word cut) when it
+    /// reaches past `reach`, so that a candidate too long or too unlike the word
+    /// looked for is left after a few characters.
+    fn fold(&mut self, word: &str, reach: Reach) -> bool {
+        // One loop, made twice: over bytes while they are ASCII (most names and
+        // values), over characters from the start again at the first that is
+        // not.
+        let ascii = word
+            .bytes()
+            .map(|b| match ASCII_FOLDED.get(usize::from(b)) {
+                Some(&SEPARATOR) => Some(None),
+                Some(&c) => Some(Some(char::from(c))),
+                None => None,
+            });
+        self.fold_chars(ascii, reach).unwrap_or_else(|| {
+            let chars = word.chars().map(|c| {
+                Some((!is_separator(c)).then(|| match c.is_ascii() {
+                    true => c.to_ascii_lowercase(),
+                    false => c.to_lowercase().next().unwrap_or(c),
+                }))
+            });
+            self.fold_chars(chars, reach) == Some(true)
+        })
+    }
+
+    /// [`Folded::fold`] of a word's characters already folded (`None` for one
+    /// left out); `None` at the first item that is `None`.
+    #[inline(always)]
+    fn fold_chars(
+        &mut self,
+        folded: impl Iterator<Item = Option<Option<char>>>,
+        reach: Reach,
+    ) -> Option<bool> {
+        let cap = reach.cap.min(LONGEST);
+        let (mut len, mut lacking) = (0, 0);
+        for c in folded {
+            let Some(c) = c? else {
+                continue;
+            };
+            if len >= cap {
+                return Some(false);
+            }
+            self.chars[len] = c;
+            len += 1;
+            if reach.mask & bit(c) == 0 {
+                lacking += 1;
+                if lacking > reach.lacking {
+                    return Some(false);
+                }
+            }
+        }
+        self.len = len;
+        Some(true)
     }
 
     fn as_slice(&self) -> &[char] {
         &self.chars[..self.len]
     }
+}
+
+/// What an ASCII byte folds to: its lower case, or [`SEPARATOR`] for `_` and `-`.
+static ASCII_FOLDED: [u8; 128] = {
+    let mut table = [0; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b as usize] = match b {
+            b'_' | b'-' => SEPARATOR,
+            _ => b.to_ascii_lowercase(),
+        };
+        b += 1;
+    }
+    table
+};
+
+/// In [`ASCII_FOLDED`], a byte left out (no ASCII byte has this value).
+const SEPARATOR: u8 = 0xff;
+
+/// The bit of `c` in a [`mask_of`].
+fn bit(c: char) -> u64 {
+    1 << (u32::from(c) % 64)
+}
+
+/// Which characters `word` has, each as bit `c % 64` (so two characters may
+/// share a bit).
+fn mask_of(word: &[char]) -> u64 {
+    word.iter().fold(0, |mask, &c| mask | bit(c))
+}
+
+/// How many characters of `word` surely are not in a word of `mask`.
+fn lacking(word: &[char], mask: u64) -> usize {
+    word.iter().filter(|&&c| mask & bit(c) == 0).count()
 }
 
 /// Whether `c` is left out of a folded word.
@@ -127,39 +235,98 @@ fn shares(d: usize, a: &Folded, b: &Folded) -> bool {
 }
 
 /// The distance between `a` and `b` (insertions, deletions, substitutions and
-/// swaps of neighbours), or `None` when it is above `max`. Both are at most
-/// [`LONGEST`] long.
-fn distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
-    if a.len().abs_diff(b.len()) > max {
+/// swaps of neighbours), or `None` when it is above `max`.
+///
+/// What the two words begin and end with in common costs nothing and is left
+/// out first (this distance, like the plain edit distance, is the distance of
+/// what remains); a typo's remains are a few letters, most often none, one on
+/// each side or two swapped, whose distance is known. Cheap bounds come next:
+/// the letters of one the other lacks (each is deleted, inserted or
+/// substituted: one step apiece, while a swap moves two letters both words
+/// have). The table is computed only within `max` of its diagonal (a cell
+/// further off is more than `max`), and abandoned at the first row whose cells
+/// are all more than `max`.
+fn distance(a: &Folded, b: &Folded, max: usize) -> Option<usize> {
+    if a.len.abs_diff(b.len) > max {
         return None;
     }
-    let width = b.len() + 1;
-    // Three rows: two back (for swaps), one back, and the current one. Distances
-    // between words of at most LONGEST characters fit a byte.
-    let mut rows = [[0u8; LONGEST + 1]; 3];
-    for (j, cell) in rows[0][..width].iter_mut().enumerate() {
+    let (a, b) = without_common_ends(a.as_slice(), b.as_slice());
+    // What the commonest slips leave: nothing on one side (letters left out or
+    // added), a letter for another, two letters swapped.
+    let d = match (a, b) {
+        ([], _) | (_, []) => Some(a.len().max(b.len())),
+        ([_], [_]) => Some(1),
+        ([x, y], [z, w]) if x == w && y == z => Some(1),
+        _ => None,
+    };
+    if let Some(d) = d {
+        return (d <= max).then_some(d);
+    }
+    if lacking(a, mask_of(b)) > max || lacking(b, mask_of(a)) > max {
+        return None;
+    }
+    banded(a, b, max)
+}
+
+/// `a` and `b` without the letters they begin with and end with in common.
+fn without_common_ends<'w>(a: &'w [char], b: &'w [char]) -> (&'w [char], &'w [char]) {
+    let head = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[head..], &b[head..]);
+    let tail = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    (&a[..a.len() - tail], &b[..b.len() - tail])
+}
+
+/// [`distance`] by the table, for non-empty `a` and `b` at most [`LONGEST`]
+/// long and at most `max` apart in length: only the cells within `max` of the
+/// diagonal are computed, the others read as `max + 1` (their true value is at
+/// least the difference of their row and column, so above `max`; reading
+/// `max + 1` for it leaves every cell up to `max` exact and every other above
+/// `max`).
+fn banded(a: &[char], b: &[char], max: usize) -> Option<usize> {
+    let max = max.min(LONGEST);
+    // Distances between words of at most LONGEST characters fit a byte, and
+    // `far` (the value read off the band) is at most LONGEST + 1.
+    let far = (max + 1) as u8;
+    // Three rows: two back (for swaps), one back, and the current one. A cell
+    // right of a row's band is never written before it is read (the band moves
+    // right one column a row), so it reads `far` from the start.
+    let (mut back2, mut back1, mut row) =
+        ([far; LONGEST + 1], [far; LONGEST + 1], [far; LONGEST + 1]);
+    let (mut prev2, mut prev, mut cur) = (&mut back2, &mut back1, &mut row);
+    for (j, cell) in prev[..=b.len().min(max)].iter_mut().enumerate() {
         *cell = j as u8;
     }
     for i in 1..=a.len() {
-        let (cur, prev, prev2) = (i % 3, (i + 2) % 3, (i + 1) % 3);
-        rows[cur][0] = i as u8;
-        let mut row_min = i as u8;
-        for j in 1..width {
-            let cost = u8::from(a[i - 1] != b[j - 1]);
-            let mut d = (rows[prev][j - 1] + cost)
-                .min(rows[prev][j] + 1)
-                .min(rows[cur][j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(rows[prev2][j - 2] + 1);
+        let lo = i.saturating_sub(max).max(1);
+        let hi = (i + max).min(b.len());
+        // Left of the band: the first column, or a cell off the band (which
+        // may hold a row three back).
+        cur[lo - 1] = if lo == 1 { i as u8 } else { far };
+        let mut row_min = cur[lo - 1];
+        let x = a[i - 1];
+        for j in lo..=hi {
+            let y = b[j - 1];
+            let mut d = (prev[j - 1] + u8::from(x != y))
+                .min(prev[j] + 1)
+                .min(cur[j - 1] + 1);
+            if i > 1 && j > 1 && x == b[j - 2] && a[i - 2] == y {
+                d = d.min(prev2[j - 2] + 1);
             }
-            rows[cur][j] = d;
+            cur[j] = d;
             row_min = row_min.min(d);
         }
-        if usize::from(row_min) > max {
+        if row_min >= far {
             return None;
         }
+        (prev2, prev, cur) = (prev, cur, prev2);
     }
-    let d = usize::from(rows[a.len() % 3][b.len()]);
+    // The last row computed is now `prev`.
+    let d = usize::from(prev[b.len()]);
     (d <= max).then_some(d)
 }
 
@@ -171,11 +338,29 @@ pub fn best<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
     work: &mut Work,
 ) -> Option<&'a str> {
-    let folded = Folded::new(word)?;
+    best_but(word, candidates, |_| false, work)
+}
+
+/// [`best`] among the candidates `left_out` does not leave out. `left_out` is
+/// asked only of a candidate close to `word`, since it may cost more than the
+/// distance (a look-up in the object): a candidate left out costs its work
+/// like any other.
+fn best_but<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    left_out: impl Fn(&str) -> bool,
+    work: &mut Work,
+) -> Option<&'a str> {
+    let mut folded = Folded::empty();
+    if !folded.fold(word, Reach::any(LONGEST)) {
+        return None;
+    }
     let max = limit(folded.len);
+    let near = Reach::near(&folded, max);
     // The best distance so far, its candidate, and whether another candidate
     // ties with it.
     let mut best: Option<(usize, &'a str, bool)> = None;
+    let mut other = Folded::empty();
     for candidate in candidates {
         if candidate == word {
             continue;
@@ -183,19 +368,21 @@ pub fn best<'a>(
         if !work.pay(PER_CANDIDATE + candidate.len().min(4 * LONGEST)) {
             return None;
         }
-        if folded.len.abs_diff(Folded::len_of(candidate)) > max {
+        // A word has at most as many folded characters as bytes: one too
+        // short is not folded; folding stops as soon as it cannot be close.
+        if candidate.len() + max < folded.len
+            || !other.fold(candidate, near)
+            || folded.len.abs_diff(other.len) > max
+        {
             continue;
         }
-        let Some(other) = Folded::new(candidate) else {
-            continue;
-        };
         if !work.pay((folded.len + 1) * (other.len + 1)) {
             return None;
         }
-        let Some(d) = distance(folded.as_slice(), other.as_slice(), max) else {
+        let Some(d) = distance(&folded, &other, max) else {
             continue;
         };
-        if !shares(d, &folded, &other) {
+        if !shares(d, &folded, &other) || left_out(candidate) {
             continue;
         }
         best = match best {
@@ -213,19 +400,19 @@ pub fn best<'a>(
 /// The candidate closest to `word`, if it is close enough to be a likely typo.
 /// Ties go to the earliest candidate (for the hints of schema errors).
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let folded = Folded::new(word)?;
+    let mut folded = Folded::empty();
+    if !folded.fold(word, Reach::any(LONGEST)) {
+        return None;
+    }
     let max = limit(folded.len);
+    let near = Reach::near(&folded, max);
     let mut best: Option<(usize, &'a str)> = None;
+    let mut other = Folded::empty();
     for c in candidates {
-        if c == word {
+        if c == word || !other.fold(c, near) {
             continue;
         }
-        let Some(other) = Folded::new(c) else {
-            continue;
-        };
-        if let Some(d) = distance(folded.as_slice(), other.as_slice(), max)
-            .filter(|d| shares(*d, &folded, &other))
-        {
+        if let Some(d) = distance(&folded, &other, max).filter(|d| shares(*d, &folded, &other)) {
             if best.is_none_or(|(b, _)| d < b) {
                 best = Some((d, c));
             }
@@ -243,11 +430,7 @@ pub fn declared_name<'a>(
     present: impl Fn(&str) -> bool,
     work: &mut Work,
 ) -> Option<&'a str> {
-    best(
-        word,
-        declared.into_iter().filter(|name| !present(name)),
-        work,
-    )
+    best_but(word, declared, present, work)
 }
 
 /// The one allowed value a received string is close to: the allowed strings only
@@ -283,6 +466,9 @@ pub(crate) fn of_kind(kind: &Kind, work: &mut Work) -> Option<Suggestion> {
 }
 
 #[cfg(test)]
+mod properties;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -305,7 +491,7 @@ mod tests {
     fn distances_count_each_kind_of_slip_once() {
         let d = |a: &str, b: &str| {
             let (a, b) = (Folded::new(a).unwrap(), Folded::new(b).unwrap());
-            distance(a.as_slice(), b.as_slice(), LONGEST)
+            distance(&a, &b, LONGEST)
         };
         assert_eq!(d("citty", "city"), Some(1));
         assert_eq!(d("cty", "city"), Some(1));
@@ -377,5 +563,39 @@ mod tests {
             None,
             "a lookup past its work suggests nothing"
         );
+    }
+
+    #[test]
+    fn hostile_lookups_stop_within_the_work() {
+        use std::cell::Cell;
+        let word = "a".repeat(LONGEST);
+        // Endless candidates, each as long as the word and close to it (every
+        // one costs a whole table), or each far too long (costing its length).
+        let near: Vec<String> = (0..LONGEST)
+            .map(|i| format!("{}b{}", &word[..i], &word[i + 1..]))
+            .collect();
+        let far = "a".repeat(1 << 16);
+        for (name, each) in [("near", near.len()), ("far", 1)] {
+            let pulled = Cell::new(0usize);
+            let candidates = std::iter::repeat_with(|| {
+                pulled.set(pulled.get() + 1);
+                match name {
+                    "near" => near[pulled.get() % each].as_str(),
+                    _ => far.as_str(),
+                }
+            });
+            let mut work = Work::new();
+            assert_eq!(best(&word, candidates, &mut work), None, "{name}");
+            assert_eq!(work.left(), 0, "{name}: the work is spent");
+            let cheapest = match name {
+                "near" => PER_CANDIDATE + LONGEST + (LONGEST + 1) * (LONGEST + 1),
+                _ => PER_CANDIDATE + 4 * LONGEST,
+            };
+            assert!(
+                pulled.get() <= WORK_CELLS / cheapest + 1,
+                "{name}: {} candidates looked at",
+                pulled.get()
+            );
+        }
     }
 }
