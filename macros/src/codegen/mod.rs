@@ -28,7 +28,7 @@ mod unevaluated;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use tool_schema_runtime::schema::{Additional, Node, NodeId, Schema};
+use tool_schema_runtime::schema::{Node, NodeId, Schema};
 
 /// The runtime items generated code names, by absolute path.
 fn rt() -> TokenStream {
@@ -274,31 +274,7 @@ fn inline_unless(recursive: bool, heavy: bool) -> TokenStream {
 
 /// The subschemas of `id`: the nodes its functions call.
 fn children(schema: &Schema, id: NodeId) -> Vec<NodeId> {
-    let node = schema.node(id);
-    let mut out: Vec<NodeId> = Vec::new();
-    for p in node.properties.as_deref().unwrap_or(&[]) {
-        out.push(p.node);
-    }
-    if let Additional::Schema(x) = node.additional {
-        out.push(x);
-    }
-    out.extend(node.items);
-    out.extend(&node.prefix_items);
-    out.extend(node.reference);
-    out.extend(&node.all_of);
-    out.extend(&node.any_of);
-    out.extend(&node.one_of);
-    out.extend(node.not);
-    out.extend(node.property_names);
-    out.extend(node.dependent_schemas.iter().map(|d| d.node));
-    out.extend(node.if_schema);
-    out.extend(node.then_schema);
-    out.extend(node.else_schema);
-    out.extend(node.contains);
-    out.extend(node.pattern_properties.iter().map(|(_, s)| *s));
-    out.extend(node.unevaluated_properties);
-    out.extend(node.unevaluated_items);
-    out
+    schema.node(id).subschemas().collect()
 }
 
 /// The nodes whose validation may reach themselves again (through `$ref`): their

@@ -257,6 +257,69 @@ pub struct Node {
 }
 
 impl Node {
+    /// Every subschema this node holds, once per place, in one fixed order
+    /// (`$defs` aside: they apply only through references): `properties`,
+    /// `additionalProperties`, `patternProperties`, `propertyNames`,
+    /// `dependentSchemas`, `prefixItems`, `items`, `contains`,
+    /// `unevaluatedProperties`, `unevaluatedItems`, `allOf`, `anyOf`, `oneOf`,
+    /// `not`, `if`, `then`, `else`, and the reference last.
+    pub fn subschemas(&self) -> impl Iterator<Item = NodeId> + '_ {
+        let additional = match self.additional {
+            Additional::Schema(x) => Some(x),
+            _ => None,
+        };
+        let properties = self.properties.as_deref().unwrap_or(&[]);
+        let ones = [
+            self.items,
+            self.contains,
+            self.unevaluated_properties,
+            self.unevaluated_items,
+        ];
+        let conditionals = [self.not, self.if_schema, self.then_schema, self.else_schema];
+        properties
+            .iter()
+            .map(|p| p.node)
+            .chain(additional)
+            .chain(self.pattern_properties.iter().map(|(_, s)| *s))
+            .chain(self.property_names)
+            .chain(self.dependent_schemas.iter().map(|d| d.node))
+            .chain(self.prefix_items.iter().copied())
+            .chain(ones.into_iter().flatten())
+            .chain(self.all_of.iter().copied())
+            .chain(self.any_of.iter().copied())
+            .chain(self.one_of.iter().copied())
+            .chain(conditionals.into_iter().flatten())
+            .chain(self.reference)
+    }
+
+    /// The places of [`Node::subschemas`], in its order, to rewrite them.
+    pub(crate) fn subschemas_mut(&mut self) -> Vec<&mut NodeId> {
+        let mut out: Vec<&mut NodeId> = Vec::new();
+        if let Some(props) = self.properties.as_mut() {
+            out.extend(props.iter_mut().map(|p| &mut p.node));
+        }
+        if let Additional::Schema(x) = &mut self.additional {
+            out.push(x);
+        }
+        out.extend(self.pattern_properties.iter_mut().map(|(_, s)| s));
+        out.extend(self.property_names.as_mut());
+        out.extend(self.dependent_schemas.iter_mut().map(|d| &mut d.node));
+        out.extend(self.prefix_items.iter_mut());
+        out.extend(self.items.as_mut());
+        out.extend(self.contains.as_mut());
+        out.extend(self.unevaluated_properties.as_mut());
+        out.extend(self.unevaluated_items.as_mut());
+        out.extend(self.all_of.iter_mut());
+        out.extend(self.any_of.iter_mut());
+        out.extend(self.one_of.iter_mut());
+        out.extend(self.not.as_mut());
+        out.extend(self.if_schema.as_mut());
+        out.extend(self.then_schema.as_mut());
+        out.extend(self.else_schema.as_mut());
+        out.extend(self.reference.as_mut());
+        out
+    }
+
     /// `if`, when it has an effect: with `then` or `else`.
     #[inline]
     pub fn effective_if(&self) -> Option<NodeId> {
@@ -409,5 +472,56 @@ impl Schema {
     /// The schema as JSON: the keywords the model holds, in source order.
     pub fn to_value(&self) -> Value {
         to_json::node_to_value(self, self.root_id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// `subschemas` and `subschemas_mut` list the same places in the same order
+    /// (the `$dynamicRef` specialisation rewrites the second by the first), and
+    /// miss none: every node but the root is some node's subschema here.
+    #[test]
+    fn the_two_lists_of_subschemas_agree_and_miss_none() {
+        let schema = Schema::parse(&json!({
+            "type": ["object", "array"],
+            "properties": {"a": {"type": "string"}, "b": {"$ref": "#/$defs/d"}},
+            "additionalProperties": {"type": "integer"},
+            "patternProperties": {"^x": {"type": "boolean"}},
+            "propertyNames": {"maxLength": 9},
+            "dependentSchemas": {"a": {"required": ["b"]}},
+            "prefixItems": [{"type": "null"}],
+            "items": {"type": "number"},
+            "contains": {"const": 1},
+            "unevaluatedProperties": {"type": "string"},
+            "unevaluatedItems": {"type": "string"},
+            "allOf": [{"minProperties": 1}],
+            "anyOf": [{"maxProperties": 9}, {"minItems": 1}],
+            "oneOf": [{"type": "object"}, {"type": "array"}],
+            "not": {"const": 5},
+            "if": {"minProperties": 2},
+            "then": {"maxProperties": 8},
+            "else": {"maxItems": 3},
+            "$defs": {"d": {"type": "string", "minLength": 1}}
+        }))
+        .unwrap();
+        let mut reached = vec![false; schema.nodes().len()];
+        for node in schema.nodes() {
+            let listed: Vec<NodeId> = node.subschemas().collect();
+            let mut copy = node.clone();
+            let places: Vec<NodeId> = copy.subschemas_mut().into_iter().map(|c| *c).collect();
+            assert_eq!(listed, places);
+            for c in listed {
+                reached[c.0 as usize] = true;
+            }
+        }
+        let root = schema.root_id().0 as usize;
+        let missed: Vec<usize> = (0..reached.len())
+            .filter(|&i| i != root && !reached[i])
+            .collect();
+        assert!(missed.is_empty(), "nodes no list reaches: {missed:?}");
+        assert_eq!(schema.node(schema.root_id()).subschemas().count(), 20);
     }
 }

@@ -12,7 +12,7 @@
 //! (`ScopeGraph::first_scopes`).
 
 use super::Parser;
-use crate::schema::{uri, Additional, Node, NodeId};
+use crate::schema::{uri, Node, NodeId};
 use std::collections::{HashMap, VecDeque};
 
 /// The most nodes the specialisation may add.
@@ -24,41 +24,6 @@ pub(super) struct DynamicRef {
     pub from: NodeId,
     pub name: usize,
     pub to: NodeId,
-}
-
-/// Every subschema id a node holds, in a fixed order (definitions aside: they
-/// apply only through references).
-fn children_mut(node: &mut Node) -> Vec<&mut NodeId> {
-    let mut out: Vec<&mut NodeId> = Vec::new();
-    if let Some(props) = node.properties.as_mut() {
-        out.extend(props.iter_mut().map(|p| &mut p.node));
-    }
-    if let Additional::Schema(x) = &mut node.additional {
-        out.push(x);
-    }
-    out.extend(node.pattern_properties.iter_mut().map(|(_, s)| s));
-    out.extend(node.property_names.as_mut());
-    out.extend(node.dependent_schemas.iter_mut().map(|d| &mut d.node));
-    out.extend(node.prefix_items.iter_mut());
-    out.extend(node.items.as_mut());
-    out.extend(node.contains.as_mut());
-    out.extend(node.unevaluated_properties.as_mut());
-    out.extend(node.unevaluated_items.as_mut());
-    out.extend(node.all_of.iter_mut());
-    out.extend(node.any_of.iter_mut());
-    out.extend(node.one_of.iter_mut());
-    out.extend(node.not.as_mut());
-    out.extend(node.if_schema.as_mut());
-    out.extend(node.then_schema.as_mut());
-    out.extend(node.else_schema.as_mut());
-    out.extend(node.reference.as_mut());
-    out
-}
-
-/// The subschema ids of `node`, as [`children_mut`] orders them.
-fn children(node: &Node) -> Vec<NodeId> {
-    let mut copy = node.clone();
-    children_mut(&mut copy).into_iter().map(|c| *c).collect()
 }
 
 /// A binding of the anchor names: for each, the node the outermost resource so
@@ -108,7 +73,7 @@ impl Parser<'_> {
         // declaring its anchor).
         let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (i, node) in self.nodes.iter().enumerate() {
-            for c in children(node) {
+            for c in node.subschemas() {
                 preds[c.0 as usize].push(i as u32);
             }
         }
@@ -190,7 +155,7 @@ impl Parser<'_> {
                 return false;
             }
             let (node, binding) = (states[s].0, states[s].1.clone());
-            let mut kids = children(&self.nodes[node as usize]);
+            let mut kids: Vec<NodeId> = self.nodes[node as usize].subschemas().collect();
             if let Some(&(name, to)) = dynamic.get(&node) {
                 // The reference is the last child.
                 if let Some(last) = kids.last_mut() {
@@ -221,7 +186,8 @@ impl Parser<'_> {
         self.nodes.extend(copies);
         for (s, &(_, _, id)) in states.iter().enumerate() {
             let kids = &rewired[s];
-            for (slot, &k) in children_mut(&mut self.nodes[id as usize])
+            for (slot, &k) in self.nodes[id as usize]
+                .subschemas_mut()
                 .into_iter()
                 .zip(kids)
             {
