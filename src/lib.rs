@@ -284,7 +284,9 @@ pub use tool_schema_runtime::{
 /// - Each declared target gets an inherent constant, the tool definition as JSON
 ///   text, exactly what the run-time export with default options gives (the name
 ///   in upper case, then `_JSON`): `GetWeather::OPENAI_STRICT_JSON`,
-///   `GetWeather::GEMINI_JSON`, ...
+///   `GetWeather::GEMINI_JSON`, ...; the tool's
+///   [`ToolExport`](export::ToolExport) methods answer with it for those targets
+///   (a JSON parse, no export at run time).
 ///
 /// ```
 /// use tool_schema::tool_schema;

@@ -1,7 +1,8 @@
 //! `#[tool(targets(...))]`: a tool declared with `tool_schema!` gets an inherent
 //! constant per declared target (`OPENAI_STRICT_JSON`, ...), the tool definition
 //! as JSON text computed when the crate compiles; it must be exactly what the
-//! run-time export gives. The compile errors are in `tests/ui/targets_*.rs`.
+//! run-time export gives, and the `ToolExport` methods answer with it
+//! (`ToolArgs::__EXPORTS`). The compile errors are in `tests/ui/targets_*.rs`.
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -157,4 +158,72 @@ fn a_translated_schema_exports_its_translation() {
         parse(Factorial::OPENAI_STRICT_JSON),
         run_time::<Factorial>(Target::OpenAiChatStrict)
     );
+}
+
+#[test]
+fn each_declared_target_is_compiled_once_into_the_tool() {
+    // `openai` and `openai_chat` (and their strict forms) name one target each.
+    let targets: Vec<Target> = GetWeather::__EXPORTS.iter().map(|(t, _)| *t).collect();
+    assert_eq!(targets.len(), 9, "{targets:?}");
+    for (target, text) in GetWeather::__EXPORTS {
+        assert_eq!(
+            *text,
+            run_time::<GetWeather>(*target).to_string(),
+            "{target}"
+        );
+    }
+    let books: Vec<Target> = Book::__EXPORTS.iter().map(|(t, _)| *t).collect();
+    assert_eq!(books, [Target::AnthropicStrict, Target::OpenAiChatStrict]);
+    // A derived type's schema may splice in others' at its crate's compile time:
+    // nothing is compiled, its exports run at run time.
+    assert!(Lookup::__EXPORTS.is_empty());
+    assert_eq!(
+        Lookup::anthropic().unwrap(),
+        run_time::<Lookup>(Target::Anthropic)
+    );
+}
+
+/// A tool whose compiled export differs from what the run-time export would
+/// give: the `ToolExport` methods must answer with it, and run the export for
+/// the targets it does not list.
+struct Compiled;
+
+impl ToolArgs for Compiled {
+    const NAME: &'static str = "compiled";
+    const DESCRIPTION: &'static str = "Answers from its compiled exports.";
+    const SCHEMA_JSON: &'static str = r#"{"type":"object","properties":{}}"#;
+    const __EXPORTS: &'static [(Target, &'static str)] =
+        &[(Target::Anthropic, r#"{"compiled":true}"#)];
+
+    fn schema() -> &'static Value {
+        static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+        SCHEMA.get_or_init(|| parse(Self::SCHEMA_JSON))
+    }
+
+    fn validate_with(args: &Value, options: &tool_schema::Options) -> tool_schema::Report {
+        let schema = tool_schema::Schema::parse(Self::schema()).unwrap();
+        schema.validate_with(args, options)
+    }
+
+    fn __validate_at(
+        _: &Value,
+        _: &tool_schema::__private::Trail<'_>,
+        _: tool_schema::Position,
+        _: &tool_schema::Options,
+        _: &mut tool_schema::__private::Sink<'_>,
+    ) {
+    }
+}
+
+#[test]
+fn the_export_methods_answer_with_the_compiled_definition() {
+    assert_eq!(
+        Compiled::anthropic().unwrap(),
+        serde_json::json!({"compiled": true})
+    );
+    assert_eq!(
+        Compiled::gemini_json_schema().unwrap(),
+        run_time::<Compiled>(Target::GeminiJsonSchema)
+    );
+    assert_eq!(Compiled::mcp().unwrap(), run_time::<Compiled>(Target::Mcp));
 }

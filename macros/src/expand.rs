@@ -7,7 +7,7 @@ use crate::bfcl::check_bfcl;
 use crate::ctxt::Ctxt;
 use crate::input::{Input, ToolDecl};
 use crate::literal::{self, Source};
-use crate::schema_check::{check_schema, check_targets, target_consts};
+use crate::schema_check::{check_schema, check_targets, exports_const, target_consts};
 use crate::spans::Locate;
 use crate::tool_impl::{tool_impl, ToolImpl};
 use proc_macro2::{Span, TokenStream};
@@ -222,7 +222,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
     };
     let schema = schema.as_ref().filter(|_| !local.has_errors());
     let text = schema.map(|s| s.to_value().to_string()).unwrap_or_default();
-    let consts = match schema {
+    let (consts, exports) = match schema {
         Some(s) if !attrs.targets.is_empty() => {
             let value = s.to_value();
             let translated_at = Whole(decl.ident.span());
@@ -231,9 +231,9 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
                 _ => &translated_at,
             };
             let exports = check_targets(&local, (&name, &description), &value, &attrs, &[], at);
-            target_consts(ident, &exports)
+            (target_consts(ident, &exports), exports_const(&exports))
         }
-        _ => quote!(),
+        _ => (quote!(), quote!()),
     };
     let imp = tool_impl(ToolImpl {
         ident,
@@ -241,7 +241,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
         description: &description,
         schema_json: quote!(#text),
         schema,
-        items: TokenStream::new(),
+        items: exports,
         generic: None,
         interpreted: false,
     });

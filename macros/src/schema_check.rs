@@ -5,10 +5,10 @@
 use crate::attr;
 use crate::ctxt::Ctxt;
 use crate::spans::Locate;
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
-use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, ToolSpec};
+use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Target, ToolSpec};
 use tool_schema_runtime::json::pointer;
 use tool_schema_runtime::{LintKind, Schema};
 
@@ -62,6 +62,8 @@ pub(crate) fn check_schema(
 pub(crate) struct TargetExport {
     /// The name as written in `targets(...)`.
     pub id: String,
+    /// The target it names.
+    pub target: Target,
     /// The tool definition as compact JSON (`None` when the target refuses it).
     pub json: Option<String>,
 }
@@ -113,6 +115,7 @@ pub(crate) fn check_targets(
                 }
                 out.push(TargetExport {
                     id: id.clone(),
+                    target: *target,
                     json: None,
                 });
             }
@@ -136,12 +139,39 @@ pub(crate) fn check_targets(
                 }
                 out.push(TargetExport {
                     id: id.clone(),
+                    target: *target,
                     json: Some(exported.value.to_string()),
                 });
             }
         }
     }
     out
+}
+
+/// `ToolArgs::__EXPORTS`: each declared target's definition (as JSON text), which
+/// the `ToolExport` methods answer with; nothing when none was exported.
+pub(crate) fn exports_const(exports: &[TargetExport]) -> TokenStream {
+    let rt = crate::paths::private();
+    let mut seen = Vec::new();
+    let entries: Vec<TokenStream> = exports
+        .iter()
+        .filter_map(|e| {
+            let json = e.json.as_ref()?;
+            // `openai` and `openai_chat` name one target: listed once.
+            if seen.contains(&e.target) {
+                return None;
+            }
+            seen.push(e.target);
+            let variant = Ident::new(&format!("{:?}", e.target), Span::call_site());
+            Some(quote!((#rt::export::Target::#variant, #json)))
+        })
+        .collect();
+    if entries.is_empty() {
+        return TokenStream::new();
+    }
+    quote!(
+        const __EXPORTS: &'static [(#rt::export::Target, &'static str)] = &[#(#entries),*];
+    )
 }
 
 /// An inherent constant per declared target: `OPENAI_STRICT_JSON` (the tool

@@ -559,48 +559,75 @@ pub trait ToolExport: ToolArgs {
 
     /// See [`anthropic`](fn@anthropic).
     fn anthropic() -> Result<Value, ExportError> {
-        anthropic(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled::<Self>(Target::Anthropic).map_or_else(
+            || anthropic(Self::NAME, Self::DESCRIPTION, Self::schema()),
+            Ok,
+        )
     }
 
     /// See [`anthropic_strict`].
     fn anthropic_strict() -> Result<Value, ExportError> {
-        anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled::<Self>(Target::AnthropicStrict).map_or_else(
+            || anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema()),
+            Ok,
+        )
     }
 
     /// See [`openai_chat`](fn@openai_chat).
     fn openai_chat() -> Result<Value, ExportError> {
-        openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled::<Self>(Target::OpenAiChat).map_or_else(
+            || openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema()),
+            Ok,
+        )
     }
 
     /// See [`openai_chat_strict`](fn@openai_chat_strict).
     fn openai_chat_strict() -> Result<Value, ExportError> {
-        openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled::<Self>(Target::OpenAiChatStrict).map_or_else(
+            || openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema()),
+            Ok,
+        )
     }
 
     /// See [`openai_responses`](fn@openai_responses).
     fn openai_responses() -> Result<Value, ExportError> {
-        openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled::<Self>(Target::OpenAiResponses).map_or_else(
+            || openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema()),
+            Ok,
+        )
     }
 
     /// See [`openai_responses_strict`](fn@openai_responses_strict).
     fn openai_responses_strict() -> Result<Value, ExportError> {
-        openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled::<Self>(Target::OpenAiResponsesStrict).map_or_else(
+            || openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema()),
+            Ok,
+        )
     }
 
     /// See [`gemini`](fn@gemini).
     fn gemini() -> Result<Value, ExportError> {
-        gemini(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled::<Self>(Target::Gemini)
+            .map_or_else(|| gemini(Self::NAME, Self::DESCRIPTION, Self::schema()), Ok)
     }
 
     /// See [`gemini_json_schema`].
     fn gemini_json_schema() -> Result<Value, ExportError> {
-        gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled::<Self>(Target::GeminiJsonSchema).map_or_else(
+            || gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema()),
+            Ok,
+        )
     }
 
     /// See [`mcp`](fn@mcp); the title is the schema's root `title`, if any.
     fn mcp() -> Result<Value, ExportError> {
-        let spec = Self::tool_spec();
-        mcp(spec.name, spec.title, spec.description, spec.schema)
+        compiled::<Self>(Target::Mcp).map_or_else(
+            || {
+                let spec = Self::tool_spec();
+                mcp(spec.name, spec.title, spec.description, spec.schema)
+            },
+            Ok,
+        )
     }
 
     /// Typed arguments of a call made against this tool as exported for `target`:
@@ -631,3 +658,10 @@ pub trait ToolExport: ToolArgs {
 }
 
 impl<T: ToolArgs> ToolExport for T {}
+
+/// `T`'s definition for `target` as computed when `T` was compiled (a target
+/// declared with `#[tool(targets(...))]`: [`ToolArgs::__EXPORTS`]), if any.
+fn compiled<T: ToolArgs + ?Sized>(target: Target) -> Option<Value> {
+    let (_, json) = T::__EXPORTS.iter().find(|(t, _)| *t == target)?;
+    serde_json::from_str(json).ok()
+}

@@ -51,6 +51,14 @@ pub trait ToolArgs {
     #[doc(hidden)]
     const __MEMBERS: crate::constcat_flatten::Members = None;
 
+    /// The tool definitions `tool_schema!` computed when the crate compiled, one per
+    /// target declared with `#[tool(targets(...))]`: (target, JSON text), exactly
+    /// what the run-time export gives with the default options. The
+    /// [`ToolExport`](crate::export::ToolExport) methods answer from them. Empty:
+    /// none declared.
+    #[doc(hidden)]
+    const __EXPORTS: &'static [(crate::export::Target, &'static str)] = &[];
+
     /// What serde reads as this type against what its schema accepts, by JSON
     /// type (see [`crate::__private::Reading`]): how a derived `#[serde(untagged)]`
     /// enum holding this type knows that serde's choice of variant is one the
