@@ -174,13 +174,37 @@ fn each_declared_target_is_compiled_once_into_the_tool() {
     }
     let books: Vec<Target> = Book::__EXPORTS.iter().map(|(t, _)| *t).collect();
     assert_eq!(books, [Target::AnthropicStrict, Target::OpenAiChatStrict]);
-    // A derived type's schema may splice in others' at its crate's compile time:
-    // nothing is compiled, its exports run at run time.
-    assert!(Lookup::__EXPORTS.is_empty());
+    // A derived type without nested types: its whole schema is known to the
+    // macro, so it is compiled like a `tool_schema!` tool's.
+    let lookups: Vec<Target> = Lookup::__EXPORTS.iter().map(|(t, _)| *t).collect();
     assert_eq!(
-        Lookup::anthropic().unwrap(),
-        run_time::<Lookup>(Target::Anthropic)
+        lookups,
+        [
+            Target::OpenAiChatStrict,
+            Target::Gemini,
+            Target::Anthropic,
+            Target::Mcp
+        ]
     );
+    for (target, text) in Lookup::__EXPORTS {
+        assert_eq!(*text, run_time::<Lookup>(*target).to_string(), "{target}");
+    }
+    // One that nests another type is joined when its crate compiles: its exports
+    // run at run time.
+    assert!(Shelf::__EXPORTS.is_empty());
+    assert_eq!(
+        Shelf::anthropic().unwrap(),
+        run_time::<Shelf>(Target::Anthropic)
+    );
+}
+
+/// Books on a shelf (nests `Lookup`).
+#[derive(ToolArgs, Deserialize)]
+#[tool(targets(anthropic))]
+#[allow(dead_code)]
+struct Shelf {
+    /// What to look up.
+    lookup: Lookup,
 }
 
 /// A tool whose compiled export differs from what the run-time export would

@@ -11,7 +11,7 @@ use super::targets::{external_pointers, nested_target_assertions, target_problem
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
 use crate::ctxt::Ctxt;
-use crate::schema_check::{check_schema, check_targets};
+use crate::schema_check::{check_schema, check_targets, exports_const};
 use crate::spans::SpanMap;
 use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
@@ -93,6 +93,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
 
     let schema = check_schema(cx, &value, &container.tool.allow, &DerivedSchema(&b.spans));
     let schema = schema.filter(|_| !cx.has_errors());
+    let mut compiled_exports = TokenStream::new();
     if let Some(s) = schema
         .as_ref()
         .filter(|_| !container.tool.targets.is_empty())
@@ -102,7 +103,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         let value = s.to_value();
         let mut nested = Vec::new();
         external_pointers(&value, "", &mut nested);
-        check_targets(
+        let exports = check_targets(
             cx,
             (&name, &description),
             &value,
@@ -110,11 +111,19 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &nested,
             &DerivedSchema(&b.spans),
         );
+        // The whole schema is known here only for a type neither generic nor
+        // recursive that nests or flattens no other (those are joined when the
+        // crate compiles, or wrapped in `$defs`): then each declared target's
+        // definition is compiled into the type, as for `tool_schema!`.
+        let whole = nested.is_empty() && flat.is_empty() && generics.is_none() && !b.recursive;
+        if whole && !cx.has_errors() {
+            compiled_exports = exports_const(&exports);
+        }
     }
     if generic && schema.is_none() {
         return None;
     }
-    let (schema_json, items, assertions) = match (&schema, &generics) {
+    let (schema_json, mut items, assertions) = match (&schema, &generics) {
         (Some(s), None) => generated(&container, &b, s, &flat),
         (Some(s), Some(g)) => generated_generic(&container, &b, s, g),
         (None, _) => (quote!(), TokenStream::new(), TokenStream::new()),
@@ -126,6 +135,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         _ => TokenStream::new(),
     };
     fast.extend(custom_checks(&container));
+    items.extend(compiled_exports);
     let mut out = tool_impl_with(
         ToolImpl {
             ident,
