@@ -770,12 +770,15 @@ impl<'a> Sink<'a> {
         let suggestion = crate::suggest::of_kind(&kind, &mut work);
         self.keep_work(work);
         if let Some(list) = self.list.as_deref_mut() {
+            // The path made before `kind` is moved: `kind` is then copied
+            // once less on the way into the list.
+            let path = trail.to_path();
             if list.capacity() == 0 {
                 list.reserve_exact(FIRST_ROOM);
             }
             list.push(Violation {
                 kind,
-                path: trail.to_path(),
+                path,
                 position,
                 suggestion,
             });
