@@ -31,7 +31,7 @@ fn push_u_escape(out: &mut String, c: char) {
 /// after `max` characters with `…`. Other characters are written as they are, so
 /// an ordinary name reads unchanged.
 pub fn push_name(out: &mut String, name: &str, max: usize) {
-    if name.len() <= max && !name.chars().any(is_hostile) {
+    if name.len() <= max && !has_hostile(name) {
         out.push_str(name);
         return;
     }
@@ -48,6 +48,16 @@ pub fn push_name(out: &mut String, name: &str, max: usize) {
             c => out.push(c),
         }
     }
+}
+
+/// Whether `s` has a character [`is_hostile`] says is escaped. Plain printable
+/// ASCII (most names) is recognised from its bytes, without decoding characters
+/// and without a branch per byte; anything else is looked at character by
+/// character.
+#[inline]
+fn has_hostile(s: &str) -> bool {
+    let printable_ascii = s.bytes().fold(true, |ok, b| ok & (0x20..0x7f).contains(&b));
+    !printable_ascii && s.chars().any(is_hostile)
 }
 
 /// [`push_name`] into a new string.

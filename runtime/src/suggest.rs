@@ -127,10 +127,14 @@ impl Folded {
     /// Folds `word` in place of what was held; false (and the word cut) when it
     /// reaches past `reach`, so that a candidate too long or too unlike the word
     /// looked for is left after a few characters.
+    ///
+    /// Inlined where candidates are looked at: most are ASCII and left after a
+    /// few bytes, so that a call would cost more than the folding.
+    #[inline(always)]
     fn fold(&mut self, word: &str, reach: Reach) -> bool {
         // One loop, made twice: over bytes while they are ASCII (most names and
-        // values), over characters from the start again at the first that is
-        // not.
+        // values), over characters from the start again (out of line) at the
+        // first that is not.
         let ascii = word
             .bytes()
             .map(|b| match ASCII_FOLDED.get(usize::from(b)) {
@@ -138,15 +142,22 @@ impl Folded {
                 Some(&c) => Some(Some(char::from(c))),
                 None => None,
             });
-        self.fold_chars(ascii, reach).unwrap_or_else(|| {
-            let chars = word.chars().map(|c| {
-                Some((!is_separator(c)).then(|| match c.is_ascii() {
-                    true => c.to_ascii_lowercase(),
-                    false => c.to_lowercase().next().unwrap_or(c),
-                }))
-            });
-            self.fold_chars(chars, reach) == Some(true)
-        })
+        match self.fold_chars(ascii, reach) {
+            Some(fits) => fits,
+            None => self.fold_unicode(word, reach),
+        }
+    }
+
+    /// [`Folded::fold`] of a word that is not all ASCII.
+    #[inline(never)]
+    fn fold_unicode(&mut self, word: &str, reach: Reach) -> bool {
+        let chars = word.chars().map(|c| {
+            Some((!is_separator(c)).then(|| match c.is_ascii() {
+                true => c.to_ascii_lowercase(),
+                false => c.to_lowercase().next().unwrap_or(c),
+            }))
+        });
+        self.fold_chars(chars, reach) == Some(true)
     }
 
     /// [`Folded::fold`] of a word's characters already folded (`None` for one

@@ -140,7 +140,9 @@ pub(crate) fn more(n: usize) -> String {
 /// than it cut), then the closing line when anything is left out.
 fn bounded(lines: impl Iterator<Item = String>, n: usize, report: &Report) -> Vec<String> {
     let max = report.max_report_bytes;
-    let mut out: Vec<String> = Vec::new();
+    // Room for every line and the closing one in one allocation (within reason:
+    // the words' size may stop a long report early).
+    let mut out: Vec<String> = Vec::with_capacity(n.min(64) + 1);
     let mut used = 0usize;
     for mut line in lines {
         let sep = if out.is_empty() { 0 } else { 2 };
