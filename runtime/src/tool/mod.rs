@@ -51,11 +51,12 @@ pub trait ToolArgs {
     #[doc(hidden)]
     const __MEMBERS: crate::constcat_flatten::Members = None;
 
-    /// The tool definitions `tool_schema!` computed when the crate compiled, one per
+    /// The tool definitions the macros computed when the crate compiled, one per
     /// target declared with `#[tool(targets(...))]`: (target, JSON text), exactly
     /// what the run-time export gives with the default options. The
     /// [`ToolExport`](crate::export::ToolExport) methods answer from them. Empty:
-    /// none declared.
+    /// none declared, or a derived type whose schema the macro does not see whole
+    /// (generic, recursive, nesting or flattening another type).
     #[doc(hidden)]
     const __EXPORTS: &'static [(crate::export::Target, &'static str)] = &[];
 
