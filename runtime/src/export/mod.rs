@@ -559,75 +559,75 @@ pub trait ToolExport: ToolArgs {
 
     /// See [`anthropic`](fn@anthropic).
     fn anthropic() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::Anthropic).map_or_else(
-            || anthropic(Self::NAME, Self::DESCRIPTION, Self::schema()),
-            Ok,
-        )
+        if const { holds(Self::__EXPORTS, Target::Anthropic) } {
+            return compiled::<Self>(Target::Anthropic);
+        }
+        anthropic(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`anthropic_strict`].
     fn anthropic_strict() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::AnthropicStrict).map_or_else(
-            || anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema()),
-            Ok,
-        )
+        if const { holds(Self::__EXPORTS, Target::AnthropicStrict) } {
+            return compiled::<Self>(Target::AnthropicStrict);
+        }
+        anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`openai_chat`](fn@openai_chat).
     fn openai_chat() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::OpenAiChat).map_or_else(
-            || openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema()),
-            Ok,
-        )
+        if const { holds(Self::__EXPORTS, Target::OpenAiChat) } {
+            return compiled::<Self>(Target::OpenAiChat);
+        }
+        openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`openai_chat_strict`](fn@openai_chat_strict).
     fn openai_chat_strict() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::OpenAiChatStrict).map_or_else(
-            || openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema()),
-            Ok,
-        )
+        if const { holds(Self::__EXPORTS, Target::OpenAiChatStrict) } {
+            return compiled::<Self>(Target::OpenAiChatStrict);
+        }
+        openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`openai_responses`](fn@openai_responses).
     fn openai_responses() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::OpenAiResponses).map_or_else(
-            || openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema()),
-            Ok,
-        )
+        if const { holds(Self::__EXPORTS, Target::OpenAiResponses) } {
+            return compiled::<Self>(Target::OpenAiResponses);
+        }
+        openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`openai_responses_strict`](fn@openai_responses_strict).
     fn openai_responses_strict() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::OpenAiResponsesStrict).map_or_else(
-            || openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema()),
-            Ok,
-        )
+        if const { holds(Self::__EXPORTS, Target::OpenAiResponsesStrict) } {
+            return compiled::<Self>(Target::OpenAiResponsesStrict);
+        }
+        openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`gemini`](fn@gemini).
     fn gemini() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::Gemini)
-            .map_or_else(|| gemini(Self::NAME, Self::DESCRIPTION, Self::schema()), Ok)
+        if const { holds(Self::__EXPORTS, Target::Gemini) } {
+            return compiled::<Self>(Target::Gemini);
+        }
+        gemini(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`gemini_json_schema`].
     fn gemini_json_schema() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::GeminiJsonSchema).map_or_else(
-            || gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema()),
-            Ok,
-        )
+        if const { holds(Self::__EXPORTS, Target::GeminiJsonSchema) } {
+            return compiled::<Self>(Target::GeminiJsonSchema);
+        }
+        gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`mcp`](fn@mcp); the title is the schema's root `title`, if any.
     fn mcp() -> Result<Value, ExportError> {
-        compiled::<Self>(Target::Mcp).map_or_else(
-            || {
-                let spec = Self::tool_spec();
-                mcp(spec.name, spec.title, spec.description, spec.schema)
-            },
-            Ok,
-        )
+        if const { holds(Self::__EXPORTS, Target::Mcp) } {
+            return compiled::<Self>(Target::Mcp);
+        }
+        let spec = Self::tool_spec();
+        mcp(spec.name, spec.title, spec.description, spec.schema)
     }
 
     /// Typed arguments of a call made against this tool as exported for `target`:
@@ -659,9 +659,36 @@ pub trait ToolExport: ToolArgs {
 
 impl<T: ToolArgs> ToolExport for T {}
 
+/// Whether `exports` holds `target`'s definition. A constant in each
+/// `ToolExport` method (`if const { .. }`), so that the method of a target the
+/// macros compiled does not refer to the run-time export at all: its code is
+/// not even generated for that tool.
+const fn holds(exports: &[(Target, &str)], target: Target) -> bool {
+    let mut i = 0;
+    while i < exports.len() {
+        if exports[i].0 as u8 == target as u8 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// `T`'s definition for `target` as computed when `T` was compiled (a target
-/// declared with `#[tool(targets(...))]`: [`ToolArgs::__EXPORTS`]), if any.
-fn compiled<T: ToolArgs + ?Sized>(target: Target) -> Option<Value> {
-    let (_, json) = T::__EXPORTS.iter().find(|(t, _)| *t == target)?;
-    serde_json::from_str(json).ok()
+/// declared with `#[tool(targets(...))]`: [`ToolArgs::__EXPORTS`]; see [`holds`]).
+fn compiled<T: ToolArgs + ?Sized>(target: Target) -> Result<Value, ExportError> {
+    let json = T::__EXPORTS
+        .iter()
+        .find(|(t, _)| *t == target)
+        .map_or("", |(_, json)| json);
+    // JSON text serde_json wrote from a schema of at most 64 levels: it reads back.
+    serde_json::from_str(json).map_err(|e| ExportError {
+        target,
+        problems: vec![Problem {
+            tool: T::NAME.to_string(),
+            pointer: String::new(),
+            message: format!("the definition compiled into the tool does not read back: {e}"),
+            rule: "a compiled definition is JSON text".to_string(),
+        }],
+    })
 }
