@@ -523,6 +523,17 @@ pub fn mcp(
     value_of(Target::Mcp, name, title, description, schema)
 }
 
+/// In a [`ToolExport`] method: returns the tool's definition for `$target` when
+/// the macros compiled one (the condition a constant, see [`holds`]), naming the
+/// target once.
+macro_rules! compiled_first {
+    ($target:ident) => {
+        if const { holds(Self::__EXPORTS, Target::$target) } {
+            return compiled::<Self>(Target::$target);
+        }
+    };
+}
+
 /// Provider exports for every declared tool (blanket-implemented for every
 /// [`ToolArgs`]): `GetWeather::anthropic()`, `GetWeather::openai_chat_strict()`, ...
 ///
@@ -559,73 +570,55 @@ pub trait ToolExport: ToolArgs {
 
     /// See [`anthropic`](fn@anthropic).
     fn anthropic() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::Anthropic) } {
-            return compiled::<Self>(Target::Anthropic);
-        }
+        compiled_first!(Anthropic);
         anthropic(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`anthropic_strict`].
     fn anthropic_strict() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::AnthropicStrict) } {
-            return compiled::<Self>(Target::AnthropicStrict);
-        }
+        compiled_first!(AnthropicStrict);
         anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`openai_chat`](fn@openai_chat).
     fn openai_chat() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::OpenAiChat) } {
-            return compiled::<Self>(Target::OpenAiChat);
-        }
+        compiled_first!(OpenAiChat);
         openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`openai_chat_strict`](fn@openai_chat_strict).
     fn openai_chat_strict() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::OpenAiChatStrict) } {
-            return compiled::<Self>(Target::OpenAiChatStrict);
-        }
+        compiled_first!(OpenAiChatStrict);
         openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`openai_responses`](fn@openai_responses).
     fn openai_responses() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::OpenAiResponses) } {
-            return compiled::<Self>(Target::OpenAiResponses);
-        }
+        compiled_first!(OpenAiResponses);
         openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`openai_responses_strict`](fn@openai_responses_strict).
     fn openai_responses_strict() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::OpenAiResponsesStrict) } {
-            return compiled::<Self>(Target::OpenAiResponsesStrict);
-        }
+        compiled_first!(OpenAiResponsesStrict);
         openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`gemini`](fn@gemini).
     fn gemini() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::Gemini) } {
-            return compiled::<Self>(Target::Gemini);
-        }
+        compiled_first!(Gemini);
         gemini(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`gemini_json_schema`].
     fn gemini_json_schema() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::GeminiJsonSchema) } {
-            return compiled::<Self>(Target::GeminiJsonSchema);
-        }
+        compiled_first!(GeminiJsonSchema);
         gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema())
     }
 
     /// See [`mcp`](fn@mcp); the title is the schema's root `title`, if any.
     fn mcp() -> Result<Value, ExportError> {
-        if const { holds(Self::__EXPORTS, Target::Mcp) } {
-            return compiled::<Self>(Target::Mcp);
-        }
+        compiled_first!(Mcp);
         let spec = Self::tool_spec();
         mcp(spec.name, spec.title, spec.description, spec.schema)
     }
