@@ -250,10 +250,10 @@ def main():
                             best_again[name] = again
                     shutil.rmtree(target, ignore_errors=True)
             serde = best["serde derive"]
-            rows += [(f"{profile}{', ' + name[len('tool-schema, '):] if ', ' in name else ''}", best[name], serde)
+            # A row per tool-schema crate: "release", "release, agent".
+            rows += [(", ".join([profile] + name.split(", ")[1:]), best[name], serde)
                      for name in crates if name != "serde derive"]
-            rebuilt += [(f"{profile}, {crate}", again) for name, crate in crates.items()
-                        for again in [best_again.get(name)] if again]
+            rebuilt += [(f"{profile}, {crates[name]}", again) for name, again in best_again.items()]
     finally:
         if not args.target_root:
             shutil.rmtree(root, ignore_errors=True)
