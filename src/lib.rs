@@ -284,9 +284,11 @@ pub use tool_schema_runtime::{
 /// - Each declared target gets an inherent constant, the tool definition as JSON
 ///   text, exactly what the run-time export with default options gives (the name
 ///   in upper case, then `_JSON`): `GetWeather::OPENAI_STRICT_JSON`,
-///   `GetWeather::GEMINI_JSON`, ...; the tool's
-///   [`ToolExport`](export::ToolExport) methods answer with it for those targets
-///   (a JSON parse, no export at run time).
+///   `GetWeather::GEMINI_JSON`, .... Every target's definition, declared or
+///   not, is computed when the crate compiles, and the tool's
+///   [`ToolExport`](export::ToolExport) methods answer with it (a JSON parse, no
+///   export at run time; a target that refuses the schema exports at run time
+///   and gives the error).
 ///
 /// ```
 /// use tool_schema::tool_schema;

@@ -7,6 +7,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 use tool_schema::export::{self, ExportOptions, Target, ToolExport, ToolSpec};
+use tool_schema::toolbox::{Toolbox, Validated};
 use tool_schema::{tool_schema, ToolArgs};
 
 tool_schema! {
@@ -61,6 +62,23 @@ struct Lookup {
     /// Results wanted.
     #[arg(minimum = 1, maximum = 50)]
     limit: Option<u32>,
+}
+
+tool_schema! {
+    /// Counts by name: a map OpenAI's strict mode cannot express.
+    pub OpenMap = {
+        "type": "object",
+        "properties": { "counts": { "type": "object", "additionalProperties": { "type": "integer" } } },
+        "required": ["counts"]
+    }
+}
+
+/// A derived type that declares no target.
+#[derive(ToolArgs, Deserialize)]
+#[allow(dead_code)]
+struct Plain {
+    /// Some text.
+    text: String,
 }
 
 fn parse(text: &str) -> Value {
@@ -160,35 +178,69 @@ fn a_translated_schema_exports_its_translation() {
     );
 }
 
-#[test]
-fn each_declared_target_is_compiled_once_into_the_tool() {
-    // `openai` and `openai_chat` (and their strict forms) name one target each.
-    let targets: Vec<Target> = GetWeather::__EXPORTS.iter().map(|(t, _)| *t).collect();
-    assert_eq!(targets.len(), 9, "{targets:?}");
-    for (target, text) in GetWeather::__EXPORTS {
-        assert_eq!(
-            *text,
-            run_time::<GetWeather>(*target).to_string(),
-            "{target}"
-        );
+/// `T`'s compiled exports are exactly the run-time exports (definition, changes
+/// and nullable optional properties), one for every target that accepts the tool
+/// and none for one that refuses it, in `Target::ALL`'s order; returns the
+/// targets compiled.
+fn compiled_are_the_run_time_exports<T: ToolArgs>() -> Vec<Target> {
+    let mut expected = Vec::new();
+    for target in Target::ALL {
+        if let Ok(e) = export::export(target, &ToolSpec::of::<T>(), &ExportOptions::default()) {
+            expected.push((target, e.value.to_string()));
+            // What `export_to` answers from the compiled export.
+            assert_eq!(
+                T::export_to(target, &ExportOptions::default()).unwrap(),
+                e,
+                "{target}"
+            );
+        }
     }
-    let books: Vec<Target> = Book::__EXPORTS.iter().map(|(t, _)| *t).collect();
-    assert_eq!(books, [Target::AnthropicStrict, Target::OpenAiChatStrict]);
+    let compiled: Vec<(Target, String)> = T::__EXPORTS
+        .iter()
+        .map(|e| (e.target, e.definition.to_string()))
+        .collect();
+    assert_eq!(compiled, expected, "{}", T::NAME);
+    compiled.into_iter().map(|(t, _)| t).collect()
+}
+
+#[test]
+fn every_target_is_compiled_once_into_the_tool() {
+    // `openai` and `openai_chat` (and their strict forms) name one target each.
+    assert_eq!(
+        compiled_are_the_run_time_exports::<GetWeather>(),
+        Target::ALL
+    );
+    // Targets not declared are compiled too (without the declared ones' checks).
+    assert_eq!(compiled_are_the_run_time_exports::<Book>(), Target::ALL);
+    assert_eq!(
+        compiled_are_the_run_time_exports::<Factorial>(),
+        Target::ALL
+    );
+    // A target that refuses the tool is not compiled: its method exports at run
+    // time and gives the error.
+    let open = compiled_are_the_run_time_exports::<OpenMap>();
+    let refusing: Vec<Target> = Target::ALL
+        .into_iter()
+        .filter(|t| !open.contains(t))
+        .collect();
+    assert!(!refusing.is_empty() && !open.is_empty(), "{open:?}");
+    for target in refusing {
+        assert!(export::export(
+            target,
+            &ToolSpec::of::<OpenMap>(),
+            &ExportOptions::default()
+        )
+        .is_err());
+    }
+    assert!(OpenMap::openai_chat_strict().is_err());
+    assert_eq!(
+        OpenMap::anthropic().unwrap(),
+        run_time::<OpenMap>(Target::Anthropic)
+    );
     // A derived type without nested types: its whole schema is known to the
     // macro, so it is compiled like a `tool_schema!` tool's.
-    let lookups: Vec<Target> = Lookup::__EXPORTS.iter().map(|(t, _)| *t).collect();
-    assert_eq!(
-        lookups,
-        [
-            Target::OpenAiChatStrict,
-            Target::Gemini,
-            Target::Anthropic,
-            Target::Mcp
-        ]
-    );
-    for (target, text) in Lookup::__EXPORTS {
-        assert_eq!(*text, run_time::<Lookup>(*target).to_string(), "{target}");
-    }
+    assert_eq!(compiled_are_the_run_time_exports::<Lookup>(), Target::ALL);
+    assert_eq!(compiled_are_the_run_time_exports::<Plain>(), Target::ALL);
     // One that nests another type is joined when its crate compiles: its exports
     // run at run time.
     assert!(Shelf::__EXPORTS.is_empty());
@@ -216,8 +268,17 @@ impl ToolArgs for Compiled {
     const NAME: &'static str = "compiled";
     const DESCRIPTION: &'static str = "Answers from its compiled exports.";
     const SCHEMA_JSON: &'static str = r#"{"type":"object","properties":{}}"#;
-    const __EXPORTS: &'static [(Target, &'static str)] =
-        &[(Target::Anthropic, r#"{"compiled":true}"#)];
+    const __EXPORTS: &'static [export::CompiledExport] = &[export::CompiledExport {
+        target: Target::Anthropic,
+        definition: r#"{"compiled":true}"#,
+        changes: &[export::CompiledChange {
+            pointer: "/x",
+            kind: export::ChangeKind::Added,
+            what: "compiled what",
+            why: "compiled why",
+        }],
+        nullable: &[],
+    }];
 
     fn schema() -> &'static Value {
         static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
@@ -250,4 +311,72 @@ fn the_export_methods_answer_with_the_compiled_definition() {
         run_time::<Compiled>(Target::GeminiJsonSchema)
     );
     assert_eq!(Compiled::mcp().unwrap(), run_time::<Compiled>(Target::Mcp));
+    // `export_to` too, with the compiled changes, for the default options only.
+    let e = Compiled::export_to(Target::Anthropic, &ExportOptions::default()).unwrap();
+    assert_eq!(e.value, serde_json::json!({"compiled": true}));
+    let change = &e.report.changes()[0];
+    assert_eq!(
+        (&*change.tool, &*change.pointer, &*change.what, &*change.why),
+        ("compiled", "/x", "compiled what", "compiled why")
+    );
+    let other = ExportOptions::default().inline_budget(7);
+    assert_eq!(
+        Compiled::export_to(Target::Anthropic, &other)
+            .unwrap()
+            .value,
+        run_time::<Compiled>(Target::Anthropic)
+    );
+}
+
+/// The toolbox's list export answers from the exports computed when each typed
+/// tool compiled (for the default options): exactly the run-time export of the
+/// same tools, for every target, refusals included; other options, and tools
+/// known at run time only, export at run time.
+#[test]
+fn the_toolbox_lists_the_compiled_exports() {
+    let echo = tool_schema::Schema::parse(&serde_json::json!({
+        "type": "object",
+        "properties": { "text": { "type": "string" } }
+    }))
+    .unwrap();
+    let tools = Toolbox::new()
+        .tool(|_: Validated<GetWeather>| "sunny")
+        .tool(|_: Lookup| "found")
+        .tool(|_: Validated<OpenMap>| "counted")
+        .tool(|_: Shelf| "shelved")
+        .dynamic("echo", "Echo the text.", echo, |_| "echoed");
+    let accepted = Toolbox::new()
+        .tool(|_: Validated<GetWeather>| "sunny")
+        .tool(|_: Lookup| "found");
+    let (mut refused, mut changes, mut nullable) = (0, 0, 0);
+    for tools in [&tools, &accepted] {
+        for target in Target::ALL {
+            let listed = tools.export(target);
+            let run_time = export::toolbox(target, &tools.specs(), &ExportOptions::default());
+            assert_eq!(listed, run_time, "{target}");
+            match listed {
+                Ok(e) => {
+                    changes += e.report.changes().len();
+                    nullable += e.nullable_optional.len();
+                }
+                Err(_) => refused += 1,
+            }
+        }
+    }
+    // OpenMap is refused by OpenAI strict; the others' strict exports change
+    // their schemas and make optional properties nullable.
+    assert!(refused > 0 && changes > 0 && nullable > 0);
+
+    let compiled = Toolbox::new().tool(|_: Validated<Compiled>| "ok");
+    let e = compiled.export(Target::Anthropic).unwrap();
+    assert_eq!(e.value, serde_json::json!([{"compiled": true}]));
+    assert_eq!(e.report.changes()[0].what, "compiled what");
+    let other = ExportOptions::default().inline_budget(7);
+    assert_eq!(
+        compiled
+            .export_with(Target::Anthropic, &other)
+            .unwrap()
+            .value,
+        serde_json::json!([run_time::<Compiled>(Target::Anthropic)])
+    );
 }

@@ -7,7 +7,9 @@ use crate::bfcl::check_bfcl;
 use crate::ctxt::Ctxt;
 use crate::input::{Input, ToolDecl};
 use crate::literal::{self, Source};
-use crate::schema_check::{check_schema, check_targets, exports_const, target_consts};
+use crate::schema_check::{
+    check_schema, check_targets, every_target, exports_const, target_consts,
+};
 use crate::spans::Locate;
 use crate::tool_impl::{tool_impl, ToolImpl};
 use proc_macro2::{Span, TokenStream};
@@ -223,17 +225,19 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
     let schema = schema.as_ref().filter(|_| !local.has_errors());
     let text = schema.map(|s| s.to_value().to_string()).unwrap_or_default();
     let (consts, exports) = match schema {
-        Some(s) if !attrs.targets.is_empty() => {
+        Some(s) => {
             let value = s.to_value();
             let translated_at = Whole(decl.ident.span());
             let at: &dyn Locate = match (&translated, &src) {
                 (None, Some(src)) => src,
                 _ => &translated_at,
             };
-            let exports = check_targets(&local, (&name, &description), &value, &attrs, &[], at);
-            (target_consts(ident, &exports), exports_const(&exports))
+            let declared = check_targets(&local, (&name, &description), &value, &attrs, &[], at);
+            let consts = target_consts(ident, &declared);
+            let every = every_target((&name, &description), &value, declared);
+            (consts, exports_const(&every))
         }
-        _ => (quote!(), quote!()),
+        None => (quote!(), quote!()),
     };
     let imp = tool_impl(ToolImpl {
         ident,

@@ -8,7 +8,7 @@ use crate::spans::Locate;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
-use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Target, ToolSpec};
+use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Exported, Target, ToolSpec};
 use tool_schema_runtime::json::pointer;
 use tool_schema_runtime::{LintKind, Schema};
 
@@ -64,8 +64,8 @@ pub(crate) struct TargetExport {
     pub id: String,
     /// The target it names.
     pub target: Target,
-    /// The tool definition as compact JSON (`None` when the target refuses it).
-    pub json: Option<String>,
+    /// The export (`None` when the target refuses it).
+    pub exported: Option<Exported>,
 }
 
 /// Runs the run-time export of the checked schema `value` for each target declared
@@ -116,7 +116,7 @@ pub(crate) fn check_targets(
                 out.push(TargetExport {
                     id: id.clone(),
                     target: *target,
-                    json: None,
+                    exported: None,
                 });
             }
             Ok(exported) => {
@@ -140,7 +140,7 @@ pub(crate) fn check_targets(
                 out.push(TargetExport {
                     id: id.clone(),
                     target: *target,
-                    json: Some(exported.value.to_string()),
+                    exported: Some(exported),
                 });
             }
         }
@@ -148,40 +148,92 @@ pub(crate) fn check_targets(
     out
 }
 
-/// `ToolArgs::__EXPORTS`: each declared target's definition (as JSON text), which
-/// the `ToolExport` methods answer with; nothing when none was exported.
-pub(crate) fn exports_const(exports: &[TargetExport]) -> TokenStream {
-    let rt = crate::paths::private();
-    let mut seen = Vec::new();
-    let entries: Vec<TokenStream> = exports
-        .iter()
-        .filter_map(|e| {
-            let json = e.json.as_ref()?;
-            // `openai` and `openai_chat` name one target: listed once.
-            if seen.contains(&e.target) {
-                return None;
-            }
-            seen.push(e.target);
-            let variant = Ident::new(&format!("{:?}", e.target), Span::call_site());
-            Some(quote!((#rt::export::Target::#variant, #json)))
-        })
+/// Every target's export of the checked schema `value`, in [`Target::ALL`]'s
+/// order: a declared target's from `declared` (checked by [`check_targets`]),
+/// any other exported here; a target that refuses the schema is left out (its
+/// method exports at run time, which gives the error).
+pub(crate) fn every_target(
+    tool: (&str, &str),
+    value: &Value,
+    declared: Vec<TargetExport>,
+) -> Vec<(Target, Exported)> {
+    let (name, description) = tool;
+    let spec = ToolSpec {
+        name,
+        title: value.get("title").and_then(Value::as_str),
+        description,
+        schema: value,
+    };
+    let mut declared: Vec<_> = declared
+        .into_iter()
+        .map(|e| (e.target, e.exported))
         .collect();
-    if entries.is_empty() {
-        return TokenStream::new();
+    let mut out = Vec::with_capacity(Target::ALL.len());
+    for target in Target::ALL {
+        let exported = match declared.iter_mut().find(|(t, _)| *t == target) {
+            Some((_, e)) => e.take(),
+            None => export::export(target, &spec, &ExportOptions::default()).ok(),
+        };
+        if let Some(e) = exported {
+            out.push((target, e));
+        }
     }
+    out
+}
+
+/// `ToolArgs::__EXPORTS`: each target's export (see [`every_target`]): the
+/// definition as JSON text, the changes and the nullable optional properties,
+/// which the `ToolExport` methods and the `Toolbox` answer with.
+pub(crate) fn exports_const(exports: &[(Target, Exported)]) -> TokenStream {
+    let rt = crate::paths::private();
+    let ex = quote!(#rt::export);
+    let entries = exports.iter().map(|(target, e)| {
+        let variant = Ident::new(&format!("{target:?}"), Span::call_site());
+        let definition = e.value.to_string();
+        let changes = e.report.changes().iter().map(|c| {
+            let kind = Ident::new(&format!("{:?}", c.kind), Span::call_site());
+            let (pointer, what, why) = (&c.pointer, &c.what, &c.why);
+            quote!(#ex::CompiledChange {
+                pointer: #pointer,
+                kind: #ex::ChangeKind::#kind,
+                what: #what,
+                why: #why,
+            })
+        });
+        let nullable = e.nullable_optional.iter().map(|n| {
+            let (object_pointer, property, pointer, already) = (
+                &n.object_pointer,
+                &n.property,
+                &n.pointer,
+                n.already_nullable,
+            );
+            quote!(#ex::CompiledNullable {
+                object_pointer: #object_pointer,
+                property: #property,
+                pointer: #pointer,
+                already_nullable: #already,
+            })
+        });
+        quote!(#ex::CompiledExport {
+            target: #ex::Target::#variant,
+            definition: #definition,
+            changes: &[#(#changes),*],
+            nullable: &[#(#nullable),*],
+        })
+    });
     quote!(
-        const __EXPORTS: &'static [(#rt::export::Target, &'static str)] = &[#(#entries),*];
+        const __EXPORTS: &'static [#ex::CompiledExport] = &[#(#entries),*];
     )
 }
 
 /// An inherent constant per declared target: `OPENAI_STRICT_JSON` (the tool
 /// definition as JSON text, exactly what the run-time export gives).
 pub(crate) fn target_consts(ident: &Ident, exports: &[TargetExport]) -> TokenStream {
-    if exports.iter().all(|e| e.json.is_none()) {
+    if exports.iter().all(|e| e.exported.is_none()) {
         return TokenStream::new();
     }
     let consts = exports.iter().filter_map(|e| {
-        let json = e.json.as_ref()?;
+        let json = e.exported.as_ref()?.value.to_string();
         let name = Ident::new(
             &format!("{}_JSON", e.id.to_ascii_uppercase()),
             ident.span(),

@@ -11,7 +11,7 @@ use super::targets::{external_pointers, nested_target_assertions, target_problem
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
 use crate::ctxt::Ctxt;
-use crate::schema_check::{check_schema, check_targets, exports_const};
+use crate::schema_check::{check_schema, check_targets, every_target, exports_const};
 use crate::spans::SpanMap;
 use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
@@ -94,16 +94,13 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
     let schema = check_schema(cx, &value, &container.tool.allow, &DerivedSchema(&b.spans));
     let schema = schema.filter(|_| !cx.has_errors());
     let mut compiled_exports = TokenStream::new();
-    if let Some(s) = schema
-        .as_ref()
-        .filter(|_| !container.tool.targets.is_empty())
-    {
+    if let Some(s) = &schema {
         // Nested `ToolArgs` types are only known by name here: they are checked by
         // their own `#[tool(targets(...))]`.
         let value = s.to_value();
         let mut nested = Vec::new();
         external_pointers(&value, "", &mut nested);
-        let exports = check_targets(
+        let declared = check_targets(
             cx,
             (&name, &description),
             &value,
@@ -113,11 +110,12 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         );
         // The whole schema is known here only for a type neither generic nor
         // recursive that nests or flattens no other (those are joined when the
-        // crate compiles, or wrapped in `$defs`): then each declared target's
-        // definition is compiled into the type, as for `tool_schema!`.
+        // crate compiles, or wrapped in `$defs`): then every target's definition
+        // is compiled into the type, as for `tool_schema!`.
         let whole = nested.is_empty() && flat.is_empty() && generics.is_none() && !b.recursive;
         if whole && !cx.has_errors() {
-            compiled_exports = exports_const(&exports);
+            let every = every_target((&name, &description), &value, declared);
+            compiled_exports = exports_const(&every);
         }
     }
     if generic && schema.is_none() {

@@ -3,6 +3,7 @@
 //! result with its report.
 
 use super::admit::admit;
+use super::compiled::{self, CompiledExport};
 use super::ledger::Ledger;
 use super::report::{self, ExportError};
 use super::{anthropic, gemini, limits, mcp, openai, strict};
@@ -25,11 +26,16 @@ pub(super) fn one_tool(
     finish(target, value, ctx)
 }
 
-/// A list of tools for `target`: every definition, the provider's per-request
-/// limits, and the list as the provider's `tools` value.
+/// A tool of a list, with the exports computed when it compiled (empty for a
+/// tool known at run time only).
+pub(crate) type Listed<'a> = (ToolSpec<'a>, &'static [CompiledExport]);
+
+/// A list of tools for `target`: every definition (a compiled one when the
+/// options are the defaults), the provider's per-request limits, and the list as
+/// the provider's `tools` value.
 pub(super) fn tool_list(
     target: Target,
-    tools: &[ToolSpec<'_>],
+    tools: &[Listed<'_>],
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
     let mut ctx = Ledger::new("");
@@ -42,15 +48,20 @@ pub(super) fn tool_list(
 /// used twice refused).
 fn definitions(
     target: Target,
-    tools: &[ToolSpec<'_>],
+    tools: &[Listed<'_>],
     options: &ExportOptions,
     ctx: &mut Ledger,
 ) -> Vec<Value> {
     let mut defs = Vec::with_capacity(tools.len());
     let mut names = HashSet::new();
-    for tool in tools {
+    let defaults = *options == ExportOptions::default();
+    for (tool, exports) in tools {
         let mut one = Ledger::with_options(tool.name, options);
-        defs.push(definition(target, tool, options, &mut one));
+        let compiled = compiled::find(exports, target).filter(|_| defaults);
+        defs.push(match compiled {
+            Some(c) => from_compiled(c, tool.name, &mut one),
+            None => definition(target, tool, options, &mut one),
+        });
         if !names.insert(tool.name) {
             one.refuse(
                 "",
@@ -66,6 +77,16 @@ fn definitions(
         ctx.nullable.extend(one.nullable);
     }
     defs
+}
+
+/// Tool `name`'s definition as compiled, its changes recorded in `ctx`.
+fn from_compiled(c: &CompiledExport, name: &str, ctx: &mut Ledger) -> Value {
+    ctx.changes.extend(c.changes(name));
+    ctx.nullable.extend(c.nullable());
+    compiled::value(name, c.target, c.definition).unwrap_or_else(|e| {
+        ctx.problems.extend(e.problems);
+        Value::Null
+    })
 }
 
 /// The provider's limits on the tools of one request.

@@ -78,6 +78,7 @@ mod admit;
 mod aliases;
 mod anthropic;
 mod assemble;
+mod compiled;
 mod describe;
 mod disjoint;
 mod embed;
@@ -97,6 +98,8 @@ mod rewrite;
 pub mod strict;
 mod walk;
 
+pub(crate) use assemble::Listed;
+pub use compiled::{CompiledChange, CompiledExport, CompiledNullable};
 pub use embed::embed;
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
 pub use response::{response_format, StructuredOutput};
@@ -420,6 +423,17 @@ pub fn toolbox(
     tools: &[ToolSpec<'_>],
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
+    let listed: Vec<Listed<'_>> = tools.iter().map(|t| (*t, &[][..])).collect();
+    assemble::tool_list(target, &listed, options)
+}
+
+/// [`toolbox`] of tools each with the exports computed when it compiled
+/// ([`ToolArgs::__EXPORTS`]), which answer for the default options.
+pub(crate) fn toolbox_listed(
+    target: Target,
+    tools: &[Listed<'_>],
+    options: &ExportOptions,
+) -> Result<Exported, ExportError> {
     assemble::tool_list(target, tools, options)
 }
 
@@ -524,12 +538,13 @@ pub fn mcp(
 }
 
 /// In a [`ToolExport`] method: returns the tool's definition for `$target` when
-/// the macros compiled one (the condition a constant, see [`holds`]), naming the
+/// the macros compiled one (the condition a constant, see `compiled::holds`), naming the
 /// target once.
 macro_rules! compiled_first {
     ($target:ident) => {
-        if const { holds(Self::__EXPORTS, Target::$target) } {
-            return compiled::<Self>(Target::$target);
+        if const { compiled::holds(Self::__EXPORTS, Target::$target) } {
+            let json = const { compiled::definition(Self::__EXPORTS, Target::$target) };
+            return compiled::value(Self::NAME, Target::$target, json);
         }
     };
 }
@@ -563,9 +578,13 @@ pub trait ToolExport: ToolArgs {
         ToolSpec::of::<Self>()
     }
 
-    /// This tool for `target`, with the report of changes.
+    /// This tool for `target`, with the report of changes (computed when the tool
+    /// compiled, for the default options).
     fn export_to(target: Target, options: &ExportOptions) -> Result<Exported, ExportError> {
-        export(target, &Self::tool_spec(), options)
+        match compiled::find(Self::__EXPORTS, target) {
+            Some(e) if *options == ExportOptions::default() => e.exported(Self::NAME),
+            _ => export(target, &Self::tool_spec(), options),
+        }
     }
 
     /// See [`anthropic`](fn@anthropic).
@@ -651,37 +670,3 @@ pub trait ToolExport: ToolArgs {
 }
 
 impl<T: ToolArgs> ToolExport for T {}
-
-/// Whether `exports` holds `target`'s definition. A constant in each
-/// `ToolExport` method (`if const { .. }`), so that the method of a target the
-/// macros compiled does not refer to the run-time export at all: its code is
-/// not even generated for that tool.
-const fn holds(exports: &[(Target, &str)], target: Target) -> bool {
-    let mut i = 0;
-    while i < exports.len() {
-        if exports[i].0 as u8 == target as u8 {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
-
-/// `T`'s definition for `target` as computed when `T` was compiled (a target
-/// declared with `#[tool(targets(...))]`: [`ToolArgs::__EXPORTS`]; see [`holds`]).
-fn compiled<T: ToolArgs + ?Sized>(target: Target) -> Result<Value, ExportError> {
-    let json = T::__EXPORTS
-        .iter()
-        .find(|(t, _)| *t == target)
-        .map_or("", |(_, json)| json);
-    // JSON text serde_json wrote from a schema of at most 64 levels: it reads back.
-    serde_json::from_str(json).map_err(|e| ExportError {
-        target,
-        problems: vec![Problem {
-            tool: T::NAME.to_string(),
-            pointer: String::new(),
-            message: format!("the definition compiled into the tool does not read back: {e}"),
-            rule: "a compiled definition is JSON text".to_string(),
-        }],
-    })
-}

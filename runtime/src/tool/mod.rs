@@ -52,13 +52,15 @@ pub trait ToolArgs {
     const __MEMBERS: crate::constcat_flatten::Members = None;
 
     /// The tool definitions the macros computed when the crate compiled, one per
-    /// target declared with `#[tool(targets(...))]`: (target, JSON text), exactly
-    /// what the run-time export gives with the default options. The
+    /// target that accepts the schema (a target declared with
+    /// `#[tool(targets(...))]` must): the definition as JSON text, the changes
+    /// and the nullable optional properties, exactly what the run-time export
+    /// gives with the default options. The
     /// [`ToolExport`](crate::export::ToolExport) methods answer from them. Empty:
-    /// none declared, or a derived type whose schema the macro does not see whole
-    /// (generic, recursive, nesting or flattening another type).
+    /// a derived type whose schema the macro does not see whole (generic,
+    /// recursive, nesting or flattening another type).
     #[doc(hidden)]
-    const __EXPORTS: &'static [(crate::export::Target, &'static str)] = &[];
+    const __EXPORTS: &'static [crate::export::CompiledExport] = &[];
 
     /// What serde reads as this type against what its schema accepts, by JSON
     /// type (see [`crate::__private::Reading`]): how a derived `#[serde(untagged)]`

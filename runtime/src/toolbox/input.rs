@@ -4,7 +4,7 @@
 
 use super::calls::Arguments;
 use super::outcome::Failure;
-use crate::export::ToolSpec;
+use crate::export::{CompiledExport, ToolSpec};
 use crate::options::Options;
 use crate::text::{ParseError, TextError};
 use crate::tool::{parse_str_with, validate_str_with, without_absent_nulls, ToolArgs};
@@ -27,11 +27,19 @@ pub trait ToolInput: Sized + 'static {
     /// Reads `arguments` with `options`: the value, or every problem.
     #[doc(hidden)]
     fn read(arguments: Arguments, options: &Options) -> Result<Self, Failure>;
+
+    /// The tool's exports computed when it compiled ([`ToolArgs::__EXPORTS`]).
+    #[doc(hidden)]
+    fn exports() -> &'static [CompiledExport];
 }
 
 impl<T: ToolArgs + DeserializeOwned + 'static> ToolInput for T {
     fn spec() -> ToolSpec<'static> {
         ToolSpec::of::<T>()
+    }
+
+    fn exports() -> &'static [CompiledExport] {
+        T::__EXPORTS
     }
 
     /// [`ToolArgs::parse_with`] for a value, [`parse_str_with`] for text (one
@@ -89,6 +97,10 @@ impl<T> std::fmt::Debug for Validated<T> {
 impl<T: ToolArgs + 'static> ToolInput for Validated<T> {
     fn spec() -> ToolSpec<'static> {
         ToolSpec::of::<T>()
+    }
+
+    fn exports() -> &'static [CompiledExport] {
+        T::__EXPORTS
     }
 
     fn read(arguments: Arguments, options: &Options) -> Result<Validated<T>, Failure> {

@@ -6,7 +6,7 @@ use super::input::{read_value, ToolInput};
 use super::join::BoxFuture;
 use super::outcome::{Failure, HandlerOutput, Output};
 use super::wire;
-use crate::export::{self, ExportError, ExportOptions, Exported, Target, ToolSpec};
+use crate::export::{self, CompiledExport, ExportError, ExportOptions, Exported, Target, ToolSpec};
 use crate::options::Options;
 use crate::schema::Schema;
 use serde_json::Value;
@@ -30,6 +30,8 @@ pub(crate) struct Entry {
     title: Option<Cow<'static, str>>,
     description: Cow<'static, str>,
     schema: Cow<'static, Value>,
+    /// A typed tool's exports computed when it compiled (empty for a dynamic one).
+    exports: &'static [CompiledExport],
     pub(crate) invoke: Box<Invoke>,
 }
 
@@ -105,7 +107,7 @@ impl Toolbox {
         F: Fn(A) -> R + Send + Sync + 'static,
         R: HandlerOutput,
     {
-        self.with_entry(A::spec(), plain(A::read, handler))
+        self.with_entry(A::spec(), A::exports(), plain(A::read, handler))
     }
 
     /// Adds a typed tool whose handler is async: any `Future` (the toolbox needs
@@ -118,7 +120,7 @@ impl Toolbox {
         Fut: Future + Send + 'static,
         Fut::Output: HandlerOutput,
     {
-        self.with_entry(A::spec(), asynchronous(A::read, handler))
+        self.with_entry(A::spec(), A::exports(), asynchronous(A::read, handler))
     }
 
     /// Adds a tool known at run time: its name, description and schema (from an
@@ -184,7 +186,9 @@ impl Toolbox {
     /// Every tool's definition for `target` as the provider's `tools` value, with
     /// the default export options: see [`export::toolbox`] (names distinct, the
     /// provider's name pattern and per-request limits checked, every change
-    /// reported).
+    /// reported). A typed tool's definition and changes were computed when it
+    /// compiled (`tool_schema!`, and a derived type the macro sees whole), so
+    /// only the list is assembled here; a dynamic tool is exported now.
     ///
     /// # Errors
     ///
@@ -203,7 +207,9 @@ impl Toolbox {
         target: Target,
         options: &ExportOptions,
     ) -> Result<Exported, ExportError> {
-        export::toolbox(target, &self.specs(), options)
+        let listed: Vec<export::Listed<'_>> =
+            self.tools.iter().map(|t| (t.spec(), t.exports)).collect();
+        export::toolbox_listed(target, &listed, options)
     }
 
     /// The tool called `name`: the first registered under it.
@@ -211,8 +217,14 @@ impl Toolbox {
         self.tools.iter().find(|t| t.name == name).map(|t| &**t)
     }
 
-    fn with_entry(mut self, spec: ToolSpec<'static>, invoke: Box<Invoke>) -> Toolbox {
+    fn with_entry(
+        mut self,
+        spec: ToolSpec<'static>,
+        exports: &'static [CompiledExport],
+        invoke: Box<Invoke>,
+    ) -> Toolbox {
         self.tools.push(Arc::new(Entry {
+            exports,
             name: Cow::Borrowed(spec.name),
             title: spec.title.map(Cow::Borrowed),
             description: Cow::Borrowed(spec.description),
@@ -234,6 +246,7 @@ impl Toolbox {
             .and_then(Value::as_str)
             .map(|t| Cow::Owned(t.to_owned()));
         self.tools.push(Arc::new(Entry {
+            exports: &[],
             name: Cow::Owned(name),
             title,
             description: Cow::Owned(description),
