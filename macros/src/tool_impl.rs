@@ -183,28 +183,31 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
         Some(levels) => quote!(#levels <= options.max_depth),
         None => quote!(false),
     };
+    let root_ok = quote!(#has_type || !options.object_root || args.is_object());
     // The boolean walk alone (a probe) decides, see `codegen::validator`.
-    let accepts = quote!(
-        (#has_type || !options.object_root || args.is_object())
-            && (#within || !#rt::depth_exceeds(args, options.max_depth))
-            && {
-                let mut probe = #rt::Sink::probe();
-                <Self as ::tool_schema::ToolArgs>::__validate_at(
-                    args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut probe,
-                );
-                !probe.failed()
-            }
-    );
+    let probe = quote!({
+        let mut probe = #rt::Sink::probe();
+        <Self as ::tool_schema::ToolArgs>::__validate_at(
+            args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut probe,
+        );
+        !probe.failed()
+    });
     // A valid call builds no report; any other gets the whole walk, out of line
     // (past the nesting limit, one violation and no walk, as the interpreter
-    // does: `Options::max_depth`).
+    // does: `Options::max_depth`), told when the call's depth was measured here
+    // and found within the limit, so that it is not measured again.
     let validate = quote!(
-        if #accepts {
+        let root_ok = #root_ok;
+        let measured = root_ok && !(#within);
+        let exceeds = measured && #rt::depth_exceeds(args, options.max_depth);
+        if root_ok && !exceeds && #probe {
             return #rt::Report::valid_for(options);
         }
-        #rt::collect_report::<Self>(args, options, #has_type, #declared)
+        #rt::collect_report::<Self>(args, options, #has_type, measured && !exceeds, #declared)
     );
-    let is_valid = accepts;
+    let is_valid = quote!(
+        (#root_ok) && (#within || !#rt::depth_exceeds(args, options.max_depth)) && #probe
+    );
     let at = quote!(
         #fns
         #root(args, trail, position, options, out)
