@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compile cost of `tool_schema!` as a schema grows (issue #17): CPU time and peak
 rustc memory of a `cargo build` of a crate with one tool, nested 30, 45 and 60
-objects deep, and with 2,000 properties.
+objects deep, and with 2,000 properties (500, 1,000 and 2,000 when no two are
+alike).
 
     python3 bench/compile_growth.py                  # every case, release
     python3 bench/compile_growth.py depth30 props2000 --debug
@@ -84,6 +85,8 @@ CASES = {
     "depth45": lambda: level(45),
     "depth60": lambda: level(60),
     "props2000": lambda: wide(2000),
+    "props500distinct": lambda: wide(500, distinct=True),
+    "props1000distinct": lambda: wide(1000, distinct=True),
     "props2000distinct": lambda: wide(2000, distinct=True),
 }
 
