@@ -25,11 +25,13 @@
 //! [`Schema`] for a schema read at run time, and [`parse_str`] /
 //! [`Schema::validate_str`] for arguments still in JSON text. [`export`] writes a
 //! tool for each provider; [`Toolbox`] holds an agent's tools, exports them all
-//! and dispatches each provider's tool calls to their handlers (see [`toolbox`]);
-//! [`seed`] holds the exercises this project grew from.
+//! and dispatches each provider's tool calls to their handlers (see [`toolbox`]).
 //!
 //! # Optional features
 //!
+//! - `seed`: the module `tool_schema::seed`, the four exercises this project grew
+//!   from (their operations and exact output formats), as the project's
+//!   conformance checks run them.
 //! - `schemars`: every type the macros declare implements `schemars::JsonSchema`
 //!   (schemars 1.x) with its own schema, so it works wherever schemars is expected.
 //! - `rmcp`: the module `tool_schema::rmcp`, tool-schema tools in an
@@ -51,7 +53,7 @@
 
 pub use tool_schema_runtime::{
     custom, dialect, export, json, json_report, parse_str, parse_str_with, render, repair,
-    repair_report, schema, seed, text,
+    repair_report, schema, text,
     text::{ParseError, TextError},
     toolbox,
     toolbox::Toolbox,
@@ -59,6 +61,9 @@ pub use tool_schema_runtime::{
     JsonType, Kind, Lint, LintKind, Options, Path, Position, Report, Schema, SchemaBuilder,
     SchemaError, Segment, Suggestion, ToolArgs, TypeSet, Undeclared, Violation,
 };
+
+#[cfg(feature = "seed")]
+pub use tool_schema_runtime::seed;
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate
 /// compiles.

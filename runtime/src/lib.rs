@@ -42,6 +42,7 @@ mod pattern_simple;
 pub mod render;
 pub mod repair;
 pub mod schema;
+#[cfg(feature = "seed")]
 pub mod seed;
 #[doc(hidden)]
 pub mod suggest;

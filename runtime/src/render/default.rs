@@ -48,16 +48,6 @@ pub(crate) fn message_within(v: &Violation, max: usize) -> String {
     out
 }
 
-/// The sentence for `v` without its suggestion (seed 000's words).
-pub(crate) fn message_plain(v: &Violation) -> String {
-    if v.suggestion.is_none() {
-        return message(v);
-    }
-    let mut bare = v.clone();
-    bare.suggestion = None;
-    message(&bare)
-}
-
 /// ` (did you mean 'city'?)` for a name, ` (did you mean "celsius"?)` for a
 /// value, appended.
 fn write_suggestion(out: &mut String, suggestion: &Suggestion) {

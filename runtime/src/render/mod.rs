@@ -4,9 +4,9 @@
 //! - [`Format::Default`]: sentences written for a model to fix its own call, one per
 //!   violation (`missing required argument 'city'`,
 //!   `argument 'unit' should be one of "celsius", "fahrenheit", got "kelvin"`).
-//! - [`seed::Format`](crate::seed::Format): the exact strings, order and filtering
-//!   of the four seed exercises (see `SEED-OPS.md`), kept apart under
-//!   [`crate::seed`].
+//! - `seed::Format`: the exact strings, order and filtering of the four seed
+//!   exercises (see `SEED-OPS.md`), kept apart in the `seed` module (feature
+//!   `seed`).
 //! - [`json_report`]: one JSON object per violation, for programs.
 //!
 //! Every format is bounded: at most [`Report::max_report_bytes`] bytes of words
@@ -20,6 +20,7 @@ mod changes;
 mod default;
 #[doc(hidden)]
 mod report;
+#[cfg(feature = "seed")]
 pub(crate) mod seeds;
 mod words;
 
@@ -62,7 +63,7 @@ impl fmt::Display for Report {
 /// A way of writing a report's violations as strings.
 ///
 /// More formats may come: match with a wildcard arm. The seed exercises' formats
-/// are [`seed::Format`](crate::seed::Format).
+/// are `seed::Format` (feature `seed`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Format {
@@ -122,6 +123,7 @@ impl Format {
 }
 
 /// Every one of `lines`, within the report's size (see [`Format::render`]).
+#[cfg(feature = "seed")]
 pub(crate) fn whole(lines: Vec<String>, report: &Report) -> Vec<String> {
     let n = lines.len();
     bounded(lines.into_iter(), n, report)

@@ -6,7 +6,7 @@
 //! them), not escaped. Give untrusted output to a model or a terminal in
 //! [`super::Format::Default`] or [`super::json_report`].
 
-use super::default::message_plain;
+use super::message;
 use crate::json::JsonType;
 use crate::violation::{Kind, Path, Report, Segment, Violation};
 
@@ -37,6 +37,16 @@ fn unknown_tool(report: &Report) -> Option<Vec<String>> {
         Kind::UnknownTool { name, .. } => Some(vec![format!("unknown_tool:{name}")]),
         _ => None,
     })
+}
+
+/// The sentence for `v` without its suggestion (seed 000's words).
+fn message_plain(v: &Violation) -> String {
+    if v.suggestion.is_none() {
+        return message(v);
+    }
+    let mut bare = v.clone();
+    bare.suggestion = None;
+    message(&bare)
 }
 
 pub(crate) fn seed000(report: &Report) -> Vec<String> {

@@ -1,6 +1,9 @@
 //! The seed operations: the four exercises this project grew from, reproduced
 //! exactly (see `SEED-OPS.md` in the project's shared material).
 //!
+//! Only with the crate's `seed` feature (off by default; the facade's `seed`
+//! turns it on): the project's conformance checks and tests use it.
+//!
 //! Each operation is the schema model + the interpreter + one [`Format`]: nothing
 //! here validates on its own.
 //!
