@@ -40,6 +40,30 @@ pub(super) struct Program {
     pub(super) ranges: Box<[(char, char)]>,
     /// Whether every match starts at the start of the text.
     pub(super) anchored: bool,
+    /// The characters a match can start with, when the start needs one (no
+    /// assertion or empty match before the first character): the matcher skips
+    /// the others while no match is under way.
+    pub(super) first: Option<First>,
+}
+
+/// A set of characters a match can start with.
+#[derive(Clone, Debug)]
+pub(super) struct First {
+    /// The ASCII ones, one bit each.
+    ascii: u128,
+    /// All of them (canonical ranges).
+    ranges: Box<[(char, char)]>,
+}
+
+impl First {
+    #[inline]
+    pub(super) fn contains(&self, c: char) -> bool {
+        if c.is_ascii() {
+            self.ascii >> (c as u32) & 1 == 1
+        } else {
+            super::ranges::contains(&self.ranges, c)
+        }
+    }
 }
 
 /// The program of a parsed pattern, or why it is refused (too large).
@@ -56,10 +80,45 @@ pub(super) fn compile(parsed: Parsed) -> Result<Program, String> {
     emit(&mut insts, &parsed.root);
     insts.push(Inst::Match);
     debug_assert_eq!(insts.len() as u64, size);
+    let first = first(&insts, &parsed.pool);
     Ok(Program {
         insts: insts.into(),
         ranges: parsed.pool.into(),
         anchored: parsed.root.is_start_anchored(),
+        first,
+    })
+}
+
+/// The characters the instructions reachable from the start without consuming
+/// one can consume, if none of those is an assertion or the match.
+fn first(insts: &[Inst], pool: &[(char, char)]) -> Option<First> {
+    let mut seen = vec![false; insts.len()];
+    let mut stack = vec![0u32];
+    let mut ranges = Vec::new();
+    while let Some(at) = stack.pop() {
+        if std::mem::replace(&mut seen[at as usize], true) {
+            continue;
+        }
+        match insts[at as usize] {
+            Inst::Char(c) => ranges.push((c, c)),
+            Inst::Class { start, end } => {
+                ranges.extend_from_slice(&pool[start as usize..end as usize]);
+            }
+            Inst::Split(a, b) => stack.extend([b, a]),
+            Inst::Jump(a) => stack.push(a),
+            Inst::Look(_) | Inst::Match => return None,
+        }
+    }
+    super::ranges::canonicalize(&mut ranges);
+    let mut ascii = 0u128;
+    for &(lo, hi) in &ranges {
+        for c in u32::from(lo)..=u32::from(hi).min(127) {
+            ascii |= 1 << c;
+        }
+    }
+    Some(First {
+        ascii,
+        ranges: ranges.into(),
     })
 }
 

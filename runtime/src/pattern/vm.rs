@@ -72,6 +72,19 @@ fn run(program: &Program, text: &str, scratch: &mut [u32]) -> bool {
     let mut before = None;
     let mut after = chars.next();
     loop {
+        if current.len == 0 && !program.anchored {
+            if let Some(first) = &program.first {
+                // No match is under way, and none can start before a
+                // character of `first`.
+                while let Some(c) = after.filter(|&c| !first.contains(c)) {
+                    before = Some(c);
+                    after = chars.next();
+                }
+                if after.is_none() {
+                    return false;
+                }
+            }
+        }
         // A match may start here.
         if before.is_none() || !program.anchored {
             if follow(program, &mut current, stack, 0, before, after) {
