@@ -12,7 +12,13 @@
 //!
 //! The translated syntax is `regex-lite`'s, and the default engine answers as
 //! `regex-lite` does on it (a property test compares them), without its build
-//! cost.
+//! cost. It refuses a pattern nested more than 50 levels deep (as `regex-lite`
+//! does) or whose program would exceed 2^18 instructions (`(a{1000}){1000}`;
+//! `regex-lite`'s limit is 10 MiB of its own program, of the same order), both
+//! before anything is expanded, and the `x` flag (verbose syntax), which
+//! `translate` never emits. Matching takes time linear in the text (at most the
+//! program's size per character) and no allocation once the thread's scratch
+//! space has grown to the program.
 //!
 //! With the default engine, a simple pattern (a sequence of character sets,
 //! each repeated, anchored or not: `^[a-z_]+$`, `^[0-9]{4}-[0-9]{2}$`) is
