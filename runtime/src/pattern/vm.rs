@@ -107,7 +107,16 @@ fn run(program: &Program, text: &str, scratch: &mut [u32]) -> bool {
                 }
                 _ => false,
             };
-            if consumed && follow(program, &mut next, stack, at + 1, Some(c), then) {
+            if !consumed {
+                continue;
+            }
+            let then_at = at + 1;
+            if let Inst::Char(_) | Inst::Class { .. } = program.insts[then_at as usize] {
+                // The common case, without the closure's stack.
+                if !next.contains(then_at) {
+                    next.insert(then_at);
+                }
+            } else if follow(program, &mut next, stack, then_at, Some(c), then) {
                 return true;
             }
         }
