@@ -1,6 +1,6 @@
 //! The JSON-Schema-Test-Suite's groups whose patterns use Unicode property classes
 //! (`\p{Letter}`, `\p{digit}`), with the `regex` feature (the default engine,
-//! regex-lite, refuses them naming the feature; `tests/compiled` lists them so).
+//! tool-schema's own, refuses them naming the feature; `tests/compiled` lists them so).
 //! Every test of those groups passes through the interpreter and through the
 //! validator `tool_schema!` compiles, and both report the same violations.
 //!

@@ -46,6 +46,8 @@ pub mod schema;
 pub mod seed;
 #[doc(hidden)]
 pub mod suggest;
+#[cfg(test)]
+mod test_rng;
 pub mod text;
 mod tool;
 pub mod toolbox;

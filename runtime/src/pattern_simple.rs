@@ -6,7 +6,7 @@
 //! positions per character, and over ASCII a table of its states (one lookup a
 //! byte; at most 256 states, else the simulation alone): linear time, no
 //! allocation, and about as fast as the `regex` crate on short strings, where
-//! `regex-lite` is ten times slower or more.
+//! a general engine (ours, or `regex-lite` before it) is ten times slower or more.
 //!
 //! It reads the *translated* pattern (the output of `pattern::translate`, in the
 //! engines' syntax) and answers as the engine does; anything outside the

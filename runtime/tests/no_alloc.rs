@@ -326,3 +326,26 @@ fn aliases() {
         ],
     );
 }
+
+#[test]
+fn patterns_on_the_engine_allocate_nothing() {
+    // Groups, alternation, assertions and lazy repetitions: none is a simple
+    // pattern, so the engine answers (its scratch space is filled on first use).
+    let s = parse(json!({
+        "type": "object",
+        "properties": {
+            "phone": {"type": "string", "pattern": "^(\\+|00)[0-9]{7,15}$"},
+            "slug": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
+            "word": {"type": "string", "pattern": "\\bfoo\\b|^(?i:bar)+?$"}
+        },
+        "patternProperties": {"^(x|y)-\\w+$": {"type": "integer"}}
+    }));
+    let valid = [
+        json!({"phone": "+441234567890", "slug": "my-tool", "word": "a foo b"}),
+        json!({"phone": "0012345678", "word": "BarbAR", "x-a1": 1, "y-b": 2}),
+    ];
+    for args in &valid {
+        assert!(s.is_valid(args), "{args}");
+    }
+    assert_no_alloc(&s, &valid);
+}

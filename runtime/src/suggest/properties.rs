@@ -5,21 +5,7 @@
 
 use super::*;
 
-/// A small deterministic generator (xorshift), so that a failure repeats.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::test_rng::Rng;
 
 /// Letters few enough that words share some: ASCII in both cases, the
 /// separators, and non-ASCII ones (some folding to ASCII, `İ` folding to two

@@ -20,7 +20,7 @@ const IDN_PVALID: &str = "which code points IDNA 2008 allows at all (the derived
 const BIGNUM_TEXT: &str = "the harness hands tool_schema! the limit as its f64's shortest text, which serde_json (without float_roundtrip) reads back as a neighbouring f64, while the data keeps all 36 digits; compiled from the suite's own text the verdict is the interpreter's";
 const CROSS_DRAFT: &str =
     "prefixItems is read in every draft (draft 2019-09 and draft 7 ignore it)";
-const PROPERTY_CLASS: &str = "a Unicode property class (\\p{..}) needs the `regex` feature; the workspace's tests run the default engine, regex-lite (the feature would unify into every member)";
+const PROPERTY_CLASS: &str = "a Unicode property class (\\p{..}) needs the `regex` feature; the workspace's tests run the default engine, tool-schema's own (the feature would unify into every member)";
 const CONTENT_ANNOTATION: &str = "contentEncoding and contentMediaType are annotations (as 2019-09 and later have them), never asserted; draft 7 lets a validator assert them";
 
 /// The groups whose schema the model refuses: (draft directory, file, group

@@ -1,35 +1,65 @@
 //! `pattern`: JSON Schema patterns are ECMA-262 regular expressions. They run on
-//! `regex-lite` (the default `pattern` feature) or on the `regex` crate (the `regex`
-//! feature: Unicode property classes, faster matching, a longer build), both linear
-//! time, no catastrophic backtracking on a model's input, after a translation of
-//! the ECMA-262 forms whose meaning differs there. [`translate`] is the one place
-//! of that meaning: `\d`, `\w` and their negations are ASCII, `\s` is ECMA-262's
+//! tool-schema's own engine (the default `pattern` feature: `engine` and the
+//! modules it names) or on the `regex` crate (the `regex` feature: Unicode
+//! property classes, faster matching, a longer build), both linear time, no
+//! catastrophic backtracking on a model's input, after a translation of the
+//! ECMA-262 forms whose meaning differs there. [`translate`] is the one place of
+//! that meaning: `\d`, `\w` and their negations are ASCII, `\s` is ECMA-262's
 //! white space and line terminators, each written out as a class so that both
 //! engines read it alike. What the engine cannot run (lookaround,
 //! backreferences, `\p{..}` without the `regex` feature) is refused with a
 //! message, never ignored.
 //!
-//! With `regex-lite`, a simple pattern (a sequence of character sets, each
-//! repeated, anchored or not: `^[a-z_]+$`, `^[0-9]{4}-[0-9]{2}$`) is answered by a
-//! small matcher of its own (`pattern_simple`), checked against the engine on
-//! every short string of a test alphabet; the engine answers the others.
+//! The translated syntax is `regex-lite`'s, and the default engine answers as
+//! `regex-lite` does on it (a property test compares them), without its build
+//! cost. It refuses a pattern nested more than 50 levels deep (as `regex-lite`
+//! does) or whose program would exceed 2^18 instructions (`(a{1000}){1000}`;
+//! `regex-lite`'s limit is 10 MiB of its own program, of the same order), both
+//! before anything is expanded, and the `x` flag (verbose syntax), which
+//! `translate` never emits. Matching takes time linear in the text (at most the
+//! program's size per character) and no allocation once the thread's scratch
+//! space has grown to the program.
+//!
+//! With the default engine, a simple pattern (a sequence of character sets,
+//! each repeated, anchored or not: `^[a-z_]+$`, `^[0-9]{4}-[0-9]{2}$`) is
+//! answered by a small matcher of its own (`pattern_simple`), checked against
+//! the engine on every short string of a test alphabet; the engine answers the
+//! others.
 //!
 //! Without the `pattern` feature a schema with a `pattern` is refused.
 
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
-use regex_lite as engine;
+mod ast;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod compile;
+#[cfg(all(test, feature = "pattern", not(feature = "regex")))]
+mod differential_tests;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod engine;
+#[cfg(all(test, feature = "pattern", not(feature = "regex")))]
+mod limits_tests;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod ranges;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod syntax;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod syntax_class;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod vm;
 
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+use engine::Engine;
 #[cfg(feature = "regex")]
-use regex as engine;
+use regex::Regex as Engine;
 
-/// A compiled regular expression of the engine the features chose (`regex-lite`,
-/// or `regex` with that feature). For generated code and the model.
+/// A compiled regular expression of the engine the features chose (our own, or
+/// `regex` with that feature). For generated code and the model.
 #[doc(hidden)]
 #[derive(Clone, Debug)]
 pub struct Regex {
     #[cfg(feature = "pattern")]
-    engine: engine::Regex,
-    /// With `regex-lite`, the small matcher of a simple pattern (it answers
+    engine: Engine,
+    /// With the default engine, the small matcher of a simple pattern (it answers
     /// instead of the engine, ten times faster or more).
     #[cfg(all(feature = "pattern", not(feature = "regex")))]
     simple: Option<crate::pattern_simple::Simple>,
@@ -43,11 +73,11 @@ pub struct Regex {
 
 impl Regex {
     /// Compiles `translated` (a pattern in the engine's syntax, as
-    /// [`Pattern::translated`] holds it); the error is the engine's last line.
+    /// [`Pattern::translated`] holds it); the error says why it is refused.
     pub fn new(translated: &str) -> Result<Regex, String> {
         #[cfg(feature = "pattern")]
         {
-            let engine = engine::Regex::new(translated).map_err(|e| last_line(&e.to_string()))?;
+            let engine = new_engine(translated)?;
             let (prefix, literal) = anchored_prefix(translated);
             Ok(Regex {
                 engine,
@@ -123,9 +153,21 @@ fn anchored_prefix(translated: &str) -> (Option<Box<str>>, bool) {
 const NEEDS_FEATURE: &str =
     "the pattern keyword needs tool-schema's `pattern` feature (on by default)";
 
-/// The last line of an engine's error (the others repeat the pattern), without
-/// `regex-lite`'s `error: `.
-#[cfg(feature = "pattern")]
+/// The engine of `translated`, or why it is refused.
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+fn new_engine(translated: &str) -> Result<Engine, String> {
+    Engine::new(translated)
+}
+
+/// The engine of `translated`, or why it is refused.
+#[cfg(feature = "regex")]
+fn new_engine(translated: &str) -> Result<Engine, String> {
+    Engine::new(translated).map_err(|e| last_line(&e.to_string()))
+}
+
+/// The last line of the `regex` crate's error (the others repeat the pattern),
+/// without an `error: `.
+#[cfg(feature = "regex")]
 fn last_line(detail: &str) -> String {
     let last = detail.lines().last().unwrap_or("").trim();
     last.strip_prefix("error: ").unwrap_or(last).to_string()
@@ -136,7 +178,7 @@ fn last_line(detail: &str) -> String {
 pub struct Pattern {
     /// The pattern as written in the schema (ECMA-262 syntax).
     pub source: std::sync::Arc<str>,
-    /// The same pattern in the engine's syntax (the same for `regex-lite` and
+    /// The same pattern in the engines' syntax (the same for ours and
     /// `regex`).
     pub translated: String,
     pub(crate) regex: Regex,
@@ -164,8 +206,9 @@ pub struct PatternSet {
     #[cfg(feature = "regex")]
     set: regex::RegexSet,
     /// Each pattern on its own, to say which match without allocating (with
-    /// `regex`, sets of up to 64 patterns; with `regex-lite`, which has no sets,
-    /// every set: the patterns run one by one, after their anchored prefixes).
+    /// `regex`, sets of up to 64 patterns; with the default engine, which has no
+    /// sets, every set: the patterns run one by one, after their anchored
+    /// prefixes).
     each: Vec<Regex>,
 }
 
@@ -222,7 +265,7 @@ impl PatternSet {
     /// Calls `each(i)` for every pattern `i` that matches `name` (anywhere), in
     /// order, until it returns `false`; returns whether it never did. With the
     /// `regex` feature a name no pattern matches costs one pass of the set, and
-    /// sets of up to 64 patterns allocate nothing; with `regex-lite` each pattern
+    /// sets of up to 64 patterns allocate nothing; with the default engine each pattern
     /// is asked (a pattern `^literal...` compares its literal first), and
     /// nothing allocates.
     pub fn each_match(&self, name: &str, mut each: impl FnMut(usize) -> bool) -> bool {
@@ -284,8 +327,8 @@ fn class_escape(e: char, in_class: bool) -> Option<String> {
     })
 }
 
-/// Rewrites an ECMA-262 pattern into the engines' syntax (`regex-lite` and `regex`
-/// read it alike, but for `\p{..}`, which only `regex` runs).
+/// Rewrites an ECMA-262 pattern into the engines' syntax (`regex-lite`'s, which
+/// ours and `regex` read alike, but for `\p{..}`, which only `regex` runs).
 pub fn translate(src: &str) -> Result<String, String> {
     let chars: Vec<char> = src.chars().collect();
     let mut out = String::with_capacity(src.len() + 8);
@@ -306,7 +349,7 @@ pub fn translate(src: &str) -> Result<String, String> {
                 match e {
                     'p' | 'P' if !cfg!(feature = "regex") => {
                         return Err(format!(
-                            "pattern uses the Unicode property class \\{e}{{..}}, which needs tool-schema's `regex` feature (regex-lite, the default engine, has no Unicode tables)"
+                            "pattern uses the Unicode property class \\{e}{{..}}, which needs tool-schema's `regex` feature (the default engine has no Unicode tables)"
                         ))
                     }
                     '1'..='9' if !in_class => {
@@ -397,7 +440,7 @@ pub(crate) fn compile(src: &str) -> Result<Pattern, String> {
 /// The engine alone on a translated pattern (no prefix, no small matcher).
 #[cfg(all(test, feature = "pattern", not(feature = "regex")))]
 pub(crate) fn engine_for_tests(translated: &str) -> impl Fn(&str) -> bool {
-    let engine = engine::Regex::new(translated).unwrap();
+    let engine = Engine::new(translated).unwrap();
     move |s| engine.is_match(s)
 }
 
