@@ -7,7 +7,7 @@ use crate::bfcl::check_bfcl;
 use crate::ctxt::Ctxt;
 use crate::input::{Input, ToolDecl};
 use crate::literal::{self, Source};
-use crate::schema_check::{check_schema, check_targets, exports_const, target_consts};
+use crate::schema_check::{check_schema, check_targets, exports_const, model_const, target_consts};
 use crate::spans::Locate;
 use crate::tool_impl::{tool_impl, ToolImpl};
 use proc_macro2::{Span, TokenStream};
@@ -235,13 +235,15 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
         }
         _ => (quote!(), quote!()),
     };
+    let mut items = exports;
+    items.extend(schema.map(model_const));
     let imp = tool_impl(ToolImpl {
         ident,
         name: &name,
         description: &description,
         schema_json: quote!(#text),
         schema,
-        items: exports,
+        items,
         generic: None,
         interpreted: false,
     });

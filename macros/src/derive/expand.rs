@@ -11,7 +11,7 @@ use super::targets::{external_pointers, nested_target_assertions, target_problem
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
 use crate::ctxt::Ctxt;
-use crate::schema_check::{check_schema, check_targets, exports_const};
+use crate::schema_check::{check_schema, check_targets, exports_const, model_const};
 use crate::spans::SpanMap;
 use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
@@ -93,7 +93,15 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
 
     let schema = check_schema(cx, &value, &container.tool.allow, &DerivedSchema(&b.spans));
     let schema = schema.filter(|_| !cx.has_errors());
-    let mut compiled_exports = TokenStream::new();
+    // The whole schema is known here only for a type neither generic nor
+    // recursive that nests or flattens no other (those are joined when the crate
+    // compiles, or wrapped in `$defs`): then its model and each declared target's
+    // definition are compiled into the type, as for `tool_schema!`.
+    let whole = b.externals.is_empty() && flat.is_empty() && generics.is_none() && !b.recursive;
+    let mut compiled_exports = match &schema {
+        Some(s) if whole => model_const(s),
+        _ => TokenStream::new(),
+    };
     if let Some(s) = schema
         .as_ref()
         .filter(|_| !container.tool.targets.is_empty())
@@ -111,13 +119,8 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &nested,
             &DerivedSchema(&b.spans),
         );
-        // The whole schema is known here only for a type neither generic nor
-        // recursive that nests or flattens no other (those are joined when the
-        // crate compiles, or wrapped in `$defs`): then each declared target's
-        // definition is compiled into the type, as for `tool_schema!`.
-        let whole = nested.is_empty() && flat.is_empty() && generics.is_none() && !b.recursive;
-        if whole && !cx.has_errors() {
-            compiled_exports = exports_const(&exports);
+        if whole && nested.is_empty() && !cx.has_errors() {
+            compiled_exports.extend(exports_const(&exports));
         }
     }
     if generic && schema.is_none() {
