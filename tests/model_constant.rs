@@ -69,6 +69,18 @@ tool_schema! {
         "examples": [{"card": "x", "billing": "y"}],
         "x-vendor": {"any": [1, 2.5]}
     };
+
+    /// The suite's "escaped pointer ref": the schema text `SCHEMA_JSON` holds
+    /// (`Schema::to_value`) writes the `$ref` `#/$defs/percent%25field` as
+    /// `percent%field`, which `Schema::parse` refuses, so parsing it on first use
+    /// could not build the model; the constant is the model the macro checked.
+    Escaped = {
+        "$defs": {"tilde~field": {"type": "integer"}, "percent%field": {"type": "integer"}},
+        "properties": {
+            "tilde": {"$ref": "#/$defs/tilde~0field"},
+            "percent": {"$ref": "#/$defs/percent%25field"}
+        }
+    };
 }
 
 /// Constrained fields of plain types: the whole schema is the macro's.
@@ -203,4 +215,21 @@ fn a_garbled_constant_falls_back_to_parsing() {
     assert_eq!(Garbled::compiled_schema(), &parsed);
     let report = Garbled::validate_str(r#"{"n": "x"}"#).unwrap();
     assert_eq!(report.violations().len(), 1);
+}
+
+#[test]
+fn a_schema_whose_text_does_not_parse_back_still_has_its_model() {
+    assert!(!Escaped::__MODEL.is_empty());
+    let model = Escaped::compiled_schema();
+    assert_eq!(model, &Schema::__decode(Escaped::__MODEL).unwrap());
+    for (call, valid) in [
+        (r#"{"percent": 123, "tilde": 1}"#, true),
+        (r#"{"percent": "aoeu"}"#, false),
+        (r#"{"tilde": "aoeu"}"#, false),
+    ] {
+        let report = Escaped::validate_str(call).unwrap();
+        assert_eq!(report.is_valid(), valid, "{call}");
+        let value: Value = serde_json::from_str(call).unwrap();
+        assert_eq!(report, Escaped::validate(&value), "{call}");
+    }
 }
