@@ -1,7 +1,7 @@
 //! Each tool type's [`Schema`], decoded from [`ToolArgs::__MODEL`] or parsed from
-//! [`ToolArgs::schema`] once per program
-//! and found again without a lock or an allocation: a few recently used ones per
-//! thread, then a map shared by every thread.
+//! [`ToolArgs::schema`] once per program and found again without a lock or an
+//! allocation: a few recently used ones per thread, then a map shared by every
+//! thread.
 
 use crate::schema::Schema;
 use crate::tool::ToolArgs;
