@@ -226,6 +226,16 @@ pub(crate) fn exports_const(exports: &[(Target, Exported)]) -> TokenStream {
     )
 }
 
+/// `ToolArgs::__MODEL`: the checked model, encoded, which the generated
+/// `compiled_schema` decodes instead of parsing the schema again at run time.
+/// Only for a schema the macro sees whole (the condition of [`exports_const`]).
+pub(crate) fn model_const(schema: &Schema) -> TokenStream {
+    let bytes = proc_macro2::Literal::byte_string(&schema.__encode());
+    quote!(
+        const __MODEL: &'static [u8] = #bytes;
+    )
+}
+
 /// An inherent constant per declared target: `OPENAI_STRICT_JSON` (the tool
 /// definition as JSON text, exactly what the run-time export gives).
 pub(crate) fn target_consts(ident: &Ident, exports: &[TargetExport]) -> TokenStream {

@@ -76,8 +76,9 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         (None, _) => TokenStream::new(),
     };
     // The run-time model of the schema (the text path walks it) in a static of
-    // its own, found again at the cost of one load; a generic type keeps the
-    // default, one model per instantiation (a `static` here would be shared by all).
+    // its own, found again at the cost of one load, decoded from `__MODEL` when
+    // the macro emitted one (else parsed); a generic type keeps the default, one
+    // model per instantiation (a `static` here would be shared by all).
     let compiled_schema_fn = match generic {
         Some(_) => TokenStream::new(),
         None => quote!(
@@ -85,8 +86,11 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
                 static COMPILED: ::std::sync::OnceLock<::tool_schema::Schema> =
                     ::std::sync::OnceLock::new();
                 COMPILED.get_or_init(|| {
-                    ::tool_schema::Schema::parse(<Self as ::tool_schema::ToolArgs>::schema())
-                        .expect("a schema the tool-schema macros checked")
+                    #rt::declared_schema(
+                        <Self as ::tool_schema::ToolArgs>::__MODEL,
+                        <Self as ::tool_schema::ToolArgs>::schema,
+                        <Self as ::tool_schema::ToolArgs>::NAME,
+                    )
                 })
             }
         ),

@@ -87,7 +87,8 @@ pub mod __private {
     pub use crate::pattern::Regex;
     pub use crate::schema::Additional;
     pub use crate::tool::{
-        collect_report, fast_accepts, fast_parse, instance_schema, parse_str_generic,
+        collect_report, declared_schema, fast_accepts, fast_parse, instance_schema,
+        parse_str_generic,
     };
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     pub use serde_json;

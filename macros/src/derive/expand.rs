@@ -11,7 +11,7 @@ use super::targets::{external_pointers, nested_target_assertions, target_problem
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
 use crate::ctxt::Ctxt;
-use crate::schema_check::{check_schema, check_targets, every_target, exports_const};
+use crate::schema_check::{check_schema, check_targets, every_target, exports_const, model_const};
 use crate::spans::SpanMap;
 use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
@@ -93,7 +93,15 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
 
     let schema = check_schema(cx, &value, &container.tool.allow, &DerivedSchema(&b.spans));
     let schema = schema.filter(|_| !cx.has_errors());
-    let mut compiled_exports = TokenStream::new();
+    // The whole schema is known here only for a type neither generic nor
+    // recursive that nests or flattens no other (those are joined when the crate
+    // compiles, or wrapped in `$defs`): then its model and every target's
+    // definition are compiled into the type, as for `tool_schema!`.
+    let whole = b.externals.is_empty() && flat.is_empty() && generics.is_none() && !b.recursive;
+    let mut compiled_exports = match &schema {
+        Some(s) if whole => model_const(s),
+        _ => TokenStream::new(),
+    };
     if let Some(s) = &schema {
         // Nested `ToolArgs` types are only known by name here: they are checked by
         // their own `#[tool(targets(...))]`.
@@ -108,14 +116,9 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &nested,
             &DerivedSchema(&b.spans),
         );
-        // The whole schema is known here only for a type neither generic nor
-        // recursive that nests or flattens no other (those are joined when the
-        // crate compiles, or wrapped in `$defs`): then every target's definition
-        // is compiled into the type, as for `tool_schema!`.
-        let whole = nested.is_empty() && flat.is_empty() && generics.is_none() && !b.recursive;
-        if whole && !cx.has_errors() {
+        if whole && nested.is_empty() && !cx.has_errors() {
             let every = every_target((&name, &description), &value, declared);
-            compiled_exports = exports_const(&every);
+            compiled_exports.extend(exports_const(&every));
         }
     }
     if generic && schema.is_none() {

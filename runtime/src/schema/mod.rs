@@ -9,9 +9,11 @@
 mod budget;
 mod builder;
 mod closure;
+mod decode;
 mod derived;
 mod diag;
 mod discriminator;
+mod encode;
 pub(crate) mod facts;
 pub mod meta;
 mod parse;
@@ -20,6 +22,8 @@ mod uri;
 
 pub use budget::{ANALYSED_DEPTH, MAX_EVALUATIONS, MAX_HOPS};
 pub use builder::SchemaBuilder;
+#[doc(hidden)]
+pub use decode::DecodeError;
 pub use diag::{Diagnostic, Lint, LintKind, SchemaError};
 pub use discriminator::Discriminator;
 

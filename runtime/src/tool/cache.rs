@@ -1,9 +1,11 @@
-//! Each tool type's [`Schema`], parsed from [`ToolArgs::schema`] once per program
-//! and found again without a lock or an allocation: a few recently used ones per
-//! thread, then a map shared by every thread.
+//! Each tool type's [`Schema`], decoded from [`ToolArgs::__MODEL`] or parsed from
+//! [`ToolArgs::schema`] once per program and found again without a lock or an
+//! allocation: a few recently used ones per thread, then a map shared by every
+//! thread.
 
 use crate::schema::Schema;
 use crate::tool::ToolArgs;
+use serde_json::Value;
 use std::any::TypeId;
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -25,8 +27,7 @@ static ALL: OnceLock<RwLock<HashMap<TypeId, &'static Schema>>> = OnceLock::new()
 ///
 /// # Panics
 ///
-/// If the schema `T` declares is refused by [`Schema::parse`], which the macros
-/// never let happen (they check it when the crate compiles).
+/// As [`declared_schema`].
 pub(crate) fn schema_of<T: ToolArgs + 'static>() -> &'static Schema {
     let id = TypeId::of::<T>();
     let recent = RECENT_SCHEMAS.try_with(|slots| {
@@ -54,12 +55,27 @@ fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
     if let Some(&schema) = all.read().unwrap_or_else(PoisonError::into_inner).get(&id) {
         return schema;
     }
-    let parsed = Schema::parse(T::schema()).unwrap_or_else(|e| {
-        panic!(
-            "the schema of tool `{}` is refused by the schema model: {e}",
-            T::NAME
-        )
-    });
+    let parsed = declared_schema(T::__MODEL, T::schema, T::NAME);
     let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
     all.entry(id).or_insert_with(|| Box::leak(Box::new(parsed)))
+}
+
+/// A declared tool's schema in the run-time model: the `model` constant the
+/// macros encoded, decoded; when there is none (or it cannot be decoded), the
+/// tool's `schema` parsed. For generated code and the cache above.
+///
+/// # Panics
+///
+/// If the schema is parsed and refused by [`Schema::parse`], which the macros
+/// never let happen (they check it when the crate compiles).
+#[doc(hidden)]
+pub fn declared_schema(model: &[u8], schema: fn() -> &'static Value, tool: &str) -> Schema {
+    if !model.is_empty() {
+        if let Ok(decoded) = Schema::__decode(model) {
+            return decoded;
+        }
+    }
+    Schema::parse(schema()).unwrap_or_else(|e| {
+        panic!("the schema of tool `{tool}` is refused by the schema model: {e}")
+    })
 }

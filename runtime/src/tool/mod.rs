@@ -6,6 +6,8 @@ mod instances;
 mod text;
 
 #[doc(hidden)]
+pub use cache::declared_schema;
+#[doc(hidden)]
 pub use compiled::collect_report;
 pub use instances::instance_schema;
 #[doc(hidden)]
@@ -68,6 +70,14 @@ pub trait ToolArgs {
     /// validator accepted. By default: nothing known.
     #[doc(hidden)]
     const __READING: crate::constcat::Reading = crate::constcat::Reading::UNKNOWN;
+
+    /// The checked schema model the macros built when the crate compiled, encoded
+    /// (`Schema::__encode`): [`ToolArgs::compiled_schema`] decodes it instead of
+    /// parsing [`ToolArgs::schema`]. Empty: none (a derived type whose schema the
+    /// macro does not see whole, as for [`ToolArgs::__EXPORTS`]), and then the
+    /// schema is parsed; a constant that cannot be decoded is parsed over too.
+    #[doc(hidden)]
+    const __MODEL: &'static [u8] = &[];
 
     /// The schema of the arguments, parsed once.
     fn schema() -> &'static Value;
@@ -180,8 +190,9 @@ pub trait ToolArgs {
         crate::repair::repair_tool_str::<Self>(text, options)
     }
 
-    /// This tool's schema in the run-time model, parsed from [`ToolArgs::schema`]
-    /// on first use and kept for the program's life: what the text path walks.
+    /// This tool's schema in the run-time model, decoded from
+    /// [`ToolArgs::__MODEL`] (or parsed from [`ToolArgs::schema`]) on first use
+    /// and kept for the program's life: what the text path walks.
     #[doc(hidden)]
     fn compiled_schema() -> &'static crate::Schema
     where
