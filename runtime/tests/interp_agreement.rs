@@ -4,6 +4,8 @@
 //! (`validate` runs the yes/no walk first on every subtree, so a disagreement
 //! would also drop or invent violations.)
 
+mod suite_support;
+
 use serde_json::{json, Value};
 use std::path::Path;
 use tool_schema_runtime::{Options, Schema, Undeclared};
@@ -55,34 +57,16 @@ fn agree(schema: &Schema, values: &[Value], opts: &[Options], label: &str) -> (u
 
 #[test]
 fn json_schema_test_suite_agrees() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/json-schema-test-suite/draft2020-12");
     let opts = option_sets();
     let (mut valid, mut invalid, mut schemas) = (0, 0, 0);
-    let mut entries: Vec<_> = std::fs::read_dir(&dir)
-        .expect("test suite directory")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    entries.sort();
-    for path in entries {
-        let groups: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        for group in groups.as_array().into_iter().flatten() {
-            let Ok(schema) = Schema::parse(&group["schema"]) else {
-                continue;
-            };
-            schemas += 1;
-            let values: Vec<Value> = group["tests"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|t| t["data"].clone())
-                .collect();
-            let label = format!("{}: {}", path.display(), group["description"]);
-            let (v, i) = agree(&schema, &values, &opts, &label);
-            valid += v;
-            invalid += i;
-        }
+    for (label, schema, values) in suite_support::groups("draft2020-12") {
+        let Ok(schema) = Schema::parse(&schema) else {
+            continue;
+        };
+        schemas += 1;
+        let (v, i) = agree(&schema, &values, &opts, &label);
+        valid += v;
+        invalid += i;
     }
     assert!(schemas > 100, "only {schemas} schemas read");
     assert!(

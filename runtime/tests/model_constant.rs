@@ -4,33 +4,20 @@
 //! JSON-Schema-Test-Suite copy the runtime accepts and the bench schemas; and
 //! a truncated or garbled constant is an error, never a panic.
 
+mod suite_support;
+
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use suite_support::read;
 use tool_schema_runtime::{Options, Schema};
 
 /// Every (label, schema, instances) of the suite copy (draft 2020-12 and 7) and
 /// the bench schemas with their valid and invalid calls.
 fn cases() -> Vec<(String, Value, Vec<Value>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut out = Vec::new();
-    for draft in ["draft2020-12", "draft7"] {
-        let dir = root.join("tests/data/json-schema-test-suite").join(draft);
-        for path in json_files(&dir) {
-            let groups: Value = read(&path);
-            for group in groups.as_array().into_iter().flatten() {
-                let instances = group["tests"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|t| t["data"].clone())
-                    .collect();
-                let label = format!("{}: {}", path.display(), group["description"]);
-                out.push((label, group["schema"].clone(), instances));
-            }
-        }
-    }
+    let mut out = suite_support::groups("draft2020-12");
+    out.extend(suite_support::groups("draft7"));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/data");
     for name in ["weather", "search", "order", "job"] {
-        let dir = root.join("bench/data");
         let schema = read(&dir.join(format!("{name}.json")));
         let instances = ["valid", "invalid"]
             .map(|k| read(&dir.join(format!("{name}_{k}.json"))))
@@ -38,21 +25,6 @@ fn cases() -> Vec<(String, Value, Vec<Value>)> {
         out.push((name.to_string(), schema, instances));
     }
     out
-}
-
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
-
-fn read(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap()
 }
 
 #[test]
