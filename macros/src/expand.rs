@@ -14,6 +14,7 @@ use crate::spans::Locate;
 use crate::tool_impl::{tool_impl, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
+use serde_json::Value;
 use tool_schema_runtime::dialect::bfcl_tool_name;
 use tool_schema_runtime::{Dialect, Schema};
 
@@ -223,18 +224,18 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
         None => quote!(),
     };
     let schema = schema.as_ref().filter(|_| !local.has_errors());
-    let text = schema.map(|s| s.to_value().to_string()).unwrap_or_default();
-    let (consts, exports) = match schema {
-        Some(s) => {
-            let value = s.to_value();
+    let value = schema.map(Schema::to_value);
+    let text = value.as_ref().map(Value::to_string).unwrap_or_default();
+    let (consts, exports) = match &value {
+        Some(value) => {
             let translated_at = Whole(decl.ident.span());
             let at: &dyn Locate = match (&translated, &src) {
                 (None, Some(src)) => src,
                 _ => &translated_at,
             };
-            let declared = check_targets(&local, (&name, &description), &value, &attrs, &[], at);
+            let declared = check_targets(&local, (&name, &description), value, &attrs, &[], at);
             let consts = target_consts(ident, &declared);
-            let every = every_target((&name, &description), &value, declared);
+            let every = every_target((&name, &description), value, declared);
             (consts, exports_const(&every))
         }
         None => (quote!(), quote!()),

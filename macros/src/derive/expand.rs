@@ -102,31 +102,31 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         Some(s) if whole => model_const(s),
         _ => TokenStream::new(),
     };
-    if let Some(s) = &schema {
+    let checked = schema.as_ref().map(Schema::to_value);
+    if let Some(value) = &checked {
         // Nested `ToolArgs` types are only known by name here: they are checked by
         // their own `#[tool(targets(...))]`.
-        let value = s.to_value();
         let mut nested = Vec::new();
-        external_pointers(&value, "", &mut nested);
+        external_pointers(value, "", &mut nested);
         let declared = check_targets(
             cx,
             (&name, &description),
-            &value,
+            value,
             &container.tool,
             &nested,
             &DerivedSchema(&b.spans),
         );
         if whole && nested.is_empty() && !cx.has_errors() {
-            let every = every_target((&name, &description), &value, declared);
+            let every = every_target((&name, &description), value, declared);
             compiled_exports.extend(exports_const(&every));
         }
     }
     if generic && schema.is_none() {
         return None;
     }
-    let (schema_json, mut items, assertions) = match (&schema, &generics) {
-        (Some(s), None) => generated(&container, &b, s, &flat),
-        (Some(s), Some(g)) => generated_generic(&container, &b, s, g),
+    let (schema_json, mut items, assertions) = match (&checked, &generics) {
+        (Some(v), None) => generated(&container, &b, v, &flat),
+        (Some(v), Some(g)) => generated_generic(&container, &b, v, g),
         (None, _) => (quote!(), TokenStream::new(), TokenStream::new()),
     };
     // The typed text path (`derive/text`), for a schema that compiled; a generic
@@ -184,17 +184,17 @@ fn tool_name(cx: &Ctxt, container: &Container) -> String {
     name
 }
 
-/// For a schema that compiled: the exported schema text, the hidden items of the
-/// implementation (nesting, target problems, reading), and the assertions after it
-/// (nested types' targets, an untagged enum's variants).
+/// For a schema that compiled (`value`, its checked model as JSON): the exported
+/// schema text, the hidden items of the implementation (nesting, target problems,
+/// reading), and the assertions after it (nested types' targets, an untagged
+/// enum's variants).
 fn generated(
     container: &Container,
     b: &Builder,
-    schema: &Schema,
+    value: &Value,
     flat: &[&super::ast::Field],
 ) -> (TokenStream, TokenStream, TokenStream) {
     let ident = container.ident;
-    let value = schema.to_value();
     let recursive = b.recursive.then(|| unraw(ident));
     // A struct of named fields (without a flattened map) may be flattened into
     // another: its members, joined with those of the structs it flattens.
@@ -205,23 +205,23 @@ fn generated(
             .is_some_and(Value::is_object);
     let (root, members) = match object {
         true => {
-            let (root, members) = flatten::joined_text(&value, &b.externals, flat);
+            let (root, members) = flatten::joined_text(value, &b.externals, flat);
             let root = (!flat.is_empty()).then_some(root);
             (root, flatten::members_item(&members))
         }
         false => (None, TokenStream::new()),
     };
     let (schema_json, mut items) =
-        exported_json(ident, &value, recursive.as_deref(), &b.externals, root);
+        exported_json(ident, value, recursive.as_deref(), &b.externals, root);
     items.extend(members);
     items.extend(target_problems(
         &unraw(ident),
-        &value,
+        value,
         recursive.as_deref(),
         &b.externals,
     ));
     let mut assertions = nested_target_assertions(&container.tool, &b.occurrences);
-    assertions.extend(flatten::clash_checks(ident, &value, &b.externals, flat));
+    assertions.extend(flatten::clash_checks(ident, value, &b.externals, flat));
     let (reading, untagged_checks) = super::reading::items(container);
     items.extend(reading);
     assertions.extend(untagged_checks);
@@ -234,12 +234,11 @@ fn generated(
 fn generated_generic(
     container: &Container,
     b: &Builder,
-    schema: &Schema,
+    value: &Value,
     generic: &Generic,
 ) -> (TokenStream, TokenStream, TokenStream) {
     let ident = container.ident;
-    let value = schema.to_value();
-    let pieces = text_pieces(&value, &b.externals);
+    let pieces = text_pieces(value, &b.externals);
     let nested_defs: Vec<TokenStream> = b
         .externals
         .iter()
@@ -256,10 +255,10 @@ fn generated_generic(
             .is_some_and(Value::is_object);
     let properties = text_pieces(&value["properties"], &b.externals);
     let required = value.get("required").map_or("[]".into(), Value::to_string);
-    let aliases = flatten::own_aliases(&value);
+    let aliases = flatten::own_aliases(value);
     let members = object.then_some((properties.as_slice(), required, aliases));
     let (schema_json, mut items, inherent) =
         generic.exported(ident, &pieces, &nested_defs, checks, members);
-    items.extend(target_problems(&unraw(ident), &value, None, &b.externals));
+    items.extend(target_problems(&unraw(ident), value, None, &b.externals));
     (schema_json, items, inherent)
 }
