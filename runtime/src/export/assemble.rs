@@ -54,11 +54,9 @@ fn definitions(
 ) -> Vec<Value> {
     let mut defs = Vec::with_capacity(tools.len());
     let mut names = HashSet::new();
-    let defaults = *options == ExportOptions::default();
     for (tool, exports) in tools {
         let mut one = Ledger::with_options(tool.name, options);
-        let compiled = compiled::find(exports, target).filter(|_| defaults);
-        defs.push(match compiled {
+        defs.push(match compiled::for_options(exports, target, options) {
             Some(c) => from_compiled(c, tool.name, &mut one),
             None => definition(target, tool, options, &mut one),
         });

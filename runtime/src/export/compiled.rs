@@ -7,7 +7,7 @@
 //! list export read them instead of exporting again.
 
 use super::report::{Change, ChangeKind, ExportError, ExportReport, Problem};
-use super::{Exported, NullableOptional, Target};
+use super::{ExportOptions, Exported, NullableOptional, Target};
 use serde_json::Value;
 
 /// One target's export of a tool, computed when the tool compiled.
@@ -66,11 +66,16 @@ pub(crate) const fn holds(exports: &'static [CompiledExport], target: Target) ->
     !definition(exports, target).is_empty()
 }
 
-/// `target`'s export in `exports`, if compiled.
-pub(crate) fn find(
+/// `target`'s export in `exports` when it answers an export with `options`: it
+/// was compiled, with the default options.
+pub(crate) fn for_options(
     exports: &'static [CompiledExport],
     target: Target,
+    options: &ExportOptions,
 ) -> Option<&'static CompiledExport> {
+    if *options != ExportOptions::default() {
+        return None;
+    }
     exports.iter().find(|e| e.target == target)
 }
 

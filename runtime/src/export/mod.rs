@@ -581,9 +581,9 @@ pub trait ToolExport: ToolArgs {
     /// This tool for `target`, with the report of changes (computed when the tool
     /// compiled, for the default options).
     fn export_to(target: Target, options: &ExportOptions) -> Result<Exported, ExportError> {
-        match compiled::find(Self::__EXPORTS, target) {
-            Some(e) if *options == ExportOptions::default() => e.exported(Self::NAME),
-            _ => export(target, &Self::tool_spec(), options),
+        match compiled::for_options(Self::__EXPORTS, target, options) {
+            Some(e) => e.exported(Self::NAME),
+            None => export(target, &Self::tool_spec(), options),
         }
     }
 
