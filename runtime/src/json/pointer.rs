@@ -60,6 +60,28 @@ pub fn at_or_under(pointer: &str, prefix: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
+/// `pointer` as a URI fragment (RFC 6901, section 6): every byte a fragment may not
+/// hold as written (RFC 3986: anything but unreserved characters, sub-delimiters,
+/// `:`, `@`, `/` and `?`), `%` included, written as a `%XX` escape of its UTF-8, so
+/// that [`percent_decode`] gives `pointer` back.
+pub fn fragment(pointer: &str) -> Cow<'_, str> {
+    fn plain(b: u8) -> bool {
+        b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?".contains(&b)
+    }
+    if pointer.bytes().all(plain) {
+        return Cow::Borrowed(pointer);
+    }
+    let mut out = String::with_capacity(pointer.len() + 8);
+    for b in pointer.bytes() {
+        if plain(b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Decodes the `%XX` escapes of a URI fragment; `None` when an escape is malformed or
 /// the bytes decoded are not UTF-8.
 pub fn percent_decode(s: &str) -> Option<Cow<'_, str>> {
@@ -105,6 +127,24 @@ pub fn resolve_local<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pointer_as_a_fragment_decodes_back() {
+        assert_eq!(fragment("/$defs/a~0b~1c"), "/$defs/a~0b~1c");
+        assert!(matches!(fragment("/$defs/x"), Cow::Borrowed(_)));
+        assert_eq!(fragment("/$defs/50%"), "/$defs/50%25");
+        assert_eq!(fragment("/a b/\"c\"#é"), "/a%20b/%22c%22%23%C3%A9");
+        for pointer in [
+            "",
+            "/",
+            "/a%b",
+            "/%25/ü€😀",
+            "/[x]{y}|^`<>",
+            "/a?b:c@d!e$f&g'h(i)*+,;=",
+        ] {
+            assert_eq!(percent_decode(&fragment(pointer)).as_deref(), Some(pointer));
+        }
+    }
 
     #[test]
     fn tokens_round_trip() {

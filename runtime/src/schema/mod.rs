@@ -475,7 +475,7 @@ impl Schema {
 
     /// The schema as JSON: the keywords the model holds, in source order.
     pub fn to_value(&self) -> Value {
-        to_json::node_to_value(self, self.root_id())
+        to_json::schema_to_value(self)
     }
 }
 

@@ -1,157 +1,266 @@
 //! IR -> JSON: the schema as the model holds it, keywords in source order.
+//!
+//! A reference is written as the place of its target: its origin (a document it
+//! was loaded from) or a pointer into this document, as a URI fragment. A node the
+//! `$dynamicRef` specialisation copied has no place of its own (it shares its
+//! original's), so the whole schema's JSON writes each referenced copy once under
+//! the root's `$defs`, and its references point there.
 
 use super::{Additional, NodeId, Schema};
+use crate::json::pointer;
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 fn count(n: Option<u64>) -> Option<Value> {
     n.map(Value::from)
 }
 
-fn list(schema: &Schema, ids: &[NodeId]) -> Value {
-    Value::Array(ids.iter().map(|i| node_to_value(schema, *i)).collect())
-}
-
-pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
-    let node = schema.node(id);
-    if node.boolean {
-        return Value::Bool(!node.never);
+/// The whole schema as JSON (see [`Schema::to_value`]).
+pub(crate) fn schema_to_value(schema: &Schema) -> Value {
+    let mut w = Writer::new(schema, true);
+    let mut root = w.value(schema.root_id());
+    let mut written = 0;
+    let mut defs = Vec::new();
+    while written < w.copies.len() {
+        let (id, name) = w.copies[written].clone();
+        written += 1;
+        defs.push((name, w.value(id)));
     }
-    let ann = &node.annotations;
-    let mut out = Map::new();
-    for key in &node.keywords {
-        let value = match key.as_str() {
-            "type" => node.types.map(|t| {
-                let mut names: Vec<Value> = t.iter().map(|t| Value::from(t.name())).collect();
-                if names.len() == 1 {
-                    names.pop().unwrap()
-                } else {
-                    Value::Array(names)
-                }
-            }),
-            "nullable" => Some(Value::Bool(node.nullable)),
-            "enum" => node
-                .enum_values
-                .as_deref()
-                .map(|v| Value::Array(v.to_vec())),
-            "const" => node.const_value.clone(),
-            "minimum" => node.minimum.clone().map(Value::Number),
-            "maximum" => node.maximum.clone().map(Value::Number),
-            "exclusiveMinimum" => node.exclusive_minimum.clone().map(Value::Number),
-            "exclusiveMaximum" => node.exclusive_maximum.clone().map(Value::Number),
-            "multipleOf" => node.multiple_of.clone().map(Value::Number),
-            "minLength" => count(node.min_length),
-            "maxLength" => count(node.max_length),
-            "minItems" => count(node.min_items),
-            "contains" => node.contains.map(|i| node_to_value(schema, i)),
-            "minContains" => count(node.min_contains),
-            "maxContains" => count(node.max_contains),
-            "maxItems" => count(node.max_items),
-            "minProperties" => count(node.min_properties),
-            "maxProperties" => count(node.max_properties),
-            "uniqueItems" => Some(Value::Bool(node.unique_items)),
-            "pattern" => node.pattern.as_ref().map(|p| Value::from(&*p.source)),
-            "format" => node.format.clone().map(Value::String),
-            "properties" => node.properties.as_ref().map(|_| {
-                Value::Object(
-                    node.declared_properties()
-                        .iter()
-                        .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
-                        .collect(),
-                )
-            }),
-            crate::keywords::alias::KEYWORD => Some(Value::Object(
-                node.alias_groups()
-                    .map(|(d, _)| {
-                        let aliases = node.aliases_of(d).map(Value::from).collect();
-                        (
-                            node.declared_properties()[d].name.clone(),
-                            Value::Array(aliases),
-                        )
-                    })
-                    .collect(),
-            )),
-            "$defs" | "definitions" => node.defs.iter().find(|(k, _)| k == key).map(|(_, defs)| {
-                Value::Object(
-                    defs.iter()
-                        .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
-                        .collect(),
-                )
-            }),
-            "required" => Some(Value::Array(
-                node.required.iter().cloned().map(Value::String).collect(),
-            )),
-            "additionalProperties" => match node.additional {
-                Additional::Allowed => Some(Value::Bool(true)),
-                Additional::Forbidden => Some(Value::Bool(false)),
-                Additional::Schema(s) => Some(node_to_value(schema, s)),
-                Additional::Unspecified => None,
-            },
-            "propertyNames" => node.property_names.map(|i| node_to_value(schema, i)),
-            "unevaluatedProperties" => node
-                .unevaluated_properties
-                .map(|i| node_to_value(schema, i)),
-            "unevaluatedItems" => node.unevaluated_items.map(|i| node_to_value(schema, i)),
-            "patternProperties" => Some(Value::Object(
-                node.pattern_properties
-                    .iter()
-                    .map(|(p, id)| (p.source.to_string(), node_to_value(schema, *id)))
-                    .collect(),
-            )),
-            "dependentRequired" => Some(Value::Object(
-                node.dependent_required
-                    .iter()
-                    .map(|(name, needs)| {
-                        let needs = needs.iter().cloned().map(Value::String).collect();
-                        (name.clone(), Value::Array(needs))
-                    })
-                    .collect(),
-            )),
-            "dependentSchemas" => Some(Value::Object(
-                node.dependent_schemas
-                    .iter()
-                    .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
-                    .collect(),
-            )),
-            "items" => node.items.map(|i| node_to_value(schema, i)),
-            "prefixItems" => Some(list(schema, &node.prefix_items)),
-            "allOf" => Some(list(schema, &node.all_of)),
-            "anyOf" => Some(list(schema, &node.any_of)),
-            "oneOf" => Some(list(schema, &node.one_of)),
-            "not" => node.not.map(|i| node_to_value(schema, i)),
-            "if" => node.if_schema.map(|i| node_to_value(schema, i)),
-            "then" => node.then_schema.map(|i| node_to_value(schema, i)),
-            "else" => node.else_schema.map(|i| node_to_value(schema, i)),
-            // Resolved: a pointer into the schema, or the place in the document
-            // it was loaded from (`$dynamicRef` too: its one target).
-            "$ref" | "$dynamicRef" => node.reference.map(|r| {
-                let target = schema.node(r);
-                match &target.origin {
-                    Some(origin) => Value::String(origin.clone()),
-                    None => Value::String(format!("#{}", target.pointer)),
-                }
-            }),
-            "title" => ann.title.clone().map(Value::String),
-            "description" => ann.description.clone().map(Value::String),
-            "$comment" => ann.comment.clone().map(Value::String),
-            "$schema" => ann.dialect.clone().map(Value::String),
-            "default" => ann.default.clone(),
-            "examples" => ann.examples.clone().map(Value::Array),
-            other => ann
-                .other
-                .iter()
-                .find(|(k, _)| k == other)
-                .map(|(_, v)| v.clone()),
-        };
-        if let Some(v) = value {
-            let key = if key == "$dynamicRef" {
-                "$ref"
-            } else {
-                key.as_str()
-            };
-            out.insert(key.to_string(), v);
+    if let (Value::Object(map), false) = (&mut root, defs.is_empty()) {
+        let entry = map
+            .entry("$defs")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(entry) = entry {
+            entry.extend(defs);
         }
     }
-    Value::Object(out)
+    root
+}
+
+/// The JSON of node `id` alone (for messages): a reference to a copy is written
+/// as its original's place.
+pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
+    Writer::new(schema, false).value(id)
+}
+
+struct Writer<'s> {
+    schema: &'s Schema,
+    /// Whether referenced copies get a place of their own (the whole schema).
+    place_copies: bool,
+    /// The first node of each (origin, pointer): the one that place names.
+    first: Option<HashMap<(Option<&'s str>, &'s str), NodeId>>,
+    /// The referenced copies and their names under the root's `$defs`.
+    copies: Vec<(NodeId, String)>,
+}
+
+impl<'s> Writer<'s> {
+    fn new(schema: &'s Schema, place_copies: bool) -> Self {
+        Writer {
+            schema,
+            place_copies,
+            first: None,
+            copies: Vec::new(),
+        }
+    }
+
+    fn list(&mut self, ids: &[NodeId]) -> Value {
+        Value::Array(ids.iter().map(|i| self.value(*i)).collect())
+    }
+
+    /// Where a reference to `target` points.
+    fn reference(&mut self, target: NodeId) -> Value {
+        let schema = self.schema;
+        let node = schema.node(target);
+        if self.place_copies && self.is_copy(target) {
+            let name = match self.copies.iter().find(|(id, _)| *id == target) {
+                Some((_, name)) => name.clone(),
+                None => {
+                    let name = self.copy_name(target);
+                    self.copies.push((target, name.clone()));
+                    name
+                }
+            };
+            return Value::String(format!(
+                "#{}",
+                pointer::fragment(&pointer::join("/$defs", &name))
+            ));
+        }
+        Value::String(match &node.origin {
+            Some(origin) => origin.clone(),
+            None => format!("#{}", pointer::fragment(&node.pointer)),
+        })
+    }
+
+    /// Whether `id` is a copy: an earlier node has its origin and pointer.
+    fn is_copy(&mut self, id: NodeId) -> bool {
+        let schema = self.schema;
+        let first = self.first.get_or_insert_with(|| {
+            let mut first = HashMap::new();
+            for (i, n) in schema.nodes().iter().enumerate() {
+                first
+                    .entry((n.origin.as_deref(), n.pointer.as_str()))
+                    .or_insert(NodeId(i as u32));
+            }
+            first
+        });
+        let node = schema.node(id);
+        first.get(&(node.origin.as_deref(), node.pointer.as_str())) != Some(&id)
+    }
+
+    /// A name under the root's `$defs` for copy `id`, unlike the root's own.
+    fn copy_name(&self, id: NodeId) -> String {
+        let root = self.schema.node(self.schema.root_id());
+        let taken = |name: &str| {
+            self.copies.iter().any(|(_, n)| n == name)
+                || root
+                    .defs
+                    .iter()
+                    .any(|(_, defs)| defs.iter().any(|p| p.name == name))
+        };
+        let mut name = format!("copy-{}", id.0);
+        while taken(&name) {
+            name.push('_');
+        }
+        name
+    }
+
+    fn value(&mut self, id: NodeId) -> Value {
+        let schema = self.schema;
+        let node = schema.node(id);
+        if node.boolean {
+            return Value::Bool(!node.never);
+        }
+        let ann = &node.annotations;
+        let mut out = Map::new();
+        for key in &node.keywords {
+            let value = match key.as_str() {
+                "type" => node.types.map(|t| {
+                    let mut names: Vec<Value> = t.iter().map(|t| Value::from(t.name())).collect();
+                    if names.len() == 1 {
+                        names.pop().unwrap()
+                    } else {
+                        Value::Array(names)
+                    }
+                }),
+                "nullable" => Some(Value::Bool(node.nullable)),
+                "enum" => node
+                    .enum_values
+                    .as_deref()
+                    .map(|v| Value::Array(v.to_vec())),
+                "const" => node.const_value.clone(),
+                "minimum" => node.minimum.clone().map(Value::Number),
+                "maximum" => node.maximum.clone().map(Value::Number),
+                "exclusiveMinimum" => node.exclusive_minimum.clone().map(Value::Number),
+                "exclusiveMaximum" => node.exclusive_maximum.clone().map(Value::Number),
+                "multipleOf" => node.multiple_of.clone().map(Value::Number),
+                "minLength" => count(node.min_length),
+                "maxLength" => count(node.max_length),
+                "minItems" => count(node.min_items),
+                "contains" => node.contains.map(|i| self.value(i)),
+                "minContains" => count(node.min_contains),
+                "maxContains" => count(node.max_contains),
+                "maxItems" => count(node.max_items),
+                "minProperties" => count(node.min_properties),
+                "maxProperties" => count(node.max_properties),
+                "uniqueItems" => Some(Value::Bool(node.unique_items)),
+                "pattern" => node.pattern.as_ref().map(|p| Value::from(&*p.source)),
+                "format" => node.format.clone().map(Value::String),
+                "properties" => node.properties.as_ref().map(|_| {
+                    Value::Object(
+                        node.declared_properties()
+                            .iter()
+                            .map(|p| (p.name.clone(), self.value(p.node)))
+                            .collect(),
+                    )
+                }),
+                crate::keywords::alias::KEYWORD => Some(Value::Object(
+                    node.alias_groups()
+                        .map(|(d, _)| {
+                            let aliases = node.aliases_of(d).map(Value::from).collect();
+                            (
+                                node.declared_properties()[d].name.clone(),
+                                Value::Array(aliases),
+                            )
+                        })
+                        .collect(),
+                )),
+                "$defs" | "definitions" => {
+                    node.defs.iter().find(|(k, _)| k == key).map(|(_, defs)| {
+                        Value::Object(
+                            defs.iter()
+                                .map(|p| (p.name.clone(), self.value(p.node)))
+                                .collect(),
+                        )
+                    })
+                }
+                "required" => Some(Value::Array(
+                    node.required.iter().cloned().map(Value::String).collect(),
+                )),
+                "additionalProperties" => match node.additional {
+                    Additional::Allowed => Some(Value::Bool(true)),
+                    Additional::Forbidden => Some(Value::Bool(false)),
+                    Additional::Schema(s) => Some(self.value(s)),
+                    Additional::Unspecified => None,
+                },
+                "propertyNames" => node.property_names.map(|i| self.value(i)),
+                "unevaluatedProperties" => node.unevaluated_properties.map(|i| self.value(i)),
+                "unevaluatedItems" => node.unevaluated_items.map(|i| self.value(i)),
+                "patternProperties" => Some(Value::Object(
+                    node.pattern_properties
+                        .iter()
+                        .map(|(p, id)| (p.source.to_string(), self.value(*id)))
+                        .collect(),
+                )),
+                "dependentRequired" => Some(Value::Object(
+                    node.dependent_required
+                        .iter()
+                        .map(|(name, needs)| {
+                            let needs = needs.iter().cloned().map(Value::String).collect();
+                            (name.clone(), Value::Array(needs))
+                        })
+                        .collect(),
+                )),
+                "dependentSchemas" => Some(Value::Object(
+                    node.dependent_schemas
+                        .iter()
+                        .map(|p| (p.name.clone(), self.value(p.node)))
+                        .collect(),
+                )),
+                "items" => node.items.map(|i| self.value(i)),
+                "prefixItems" => Some(self.list(&node.prefix_items)),
+                "allOf" => Some(self.list(&node.all_of)),
+                "anyOf" => Some(self.list(&node.any_of)),
+                "oneOf" => Some(self.list(&node.one_of)),
+                "not" => node.not.map(|i| self.value(i)),
+                "if" => node.if_schema.map(|i| self.value(i)),
+                "then" => node.then_schema.map(|i| self.value(i)),
+                "else" => node.else_schema.map(|i| self.value(i)),
+                // Resolved: a pointer into the schema, or the place in the document
+                // it was loaded from (`$dynamicRef` too: its one target).
+                "$ref" | "$dynamicRef" => node.reference.map(|r| self.reference(r)),
+                "title" => ann.title.clone().map(Value::String),
+                "description" => ann.description.clone().map(Value::String),
+                "$comment" => ann.comment.clone().map(Value::String),
+                "$schema" => ann.dialect.clone().map(Value::String),
+                "default" => ann.default.clone(),
+                "examples" => ann.examples.clone().map(Value::Array),
+                other => ann
+                    .other
+                    .iter()
+                    .find(|(k, _)| k == other)
+                    .map(|(_, v)| v.clone()),
+            };
+            if let Some(v) = value {
+                let key = if key == "$dynamicRef" {
+                    "$ref"
+                } else {
+                    key.as_str()
+                };
+                out.insert(key.to_string(), v);
+            }
+        }
+        Value::Object(out)
+    }
 }
 
 #[cfg(test)]
