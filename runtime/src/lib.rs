@@ -37,8 +37,6 @@ pub mod json;
 pub mod keywords;
 mod options;
 mod pattern;
-#[cfg(all(feature = "pattern", not(feature = "regex")))]
-mod pattern_simple;
 pub mod render;
 pub mod repair;
 pub mod schema;

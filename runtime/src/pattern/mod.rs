@@ -22,9 +22,9 @@
 //!
 //! With the default engine, a simple pattern (a sequence of character sets,
 //! each repeated, anchored or not: `^[a-z_]+$`, `^[0-9]{4}-[0-9]{2}$`) is
-//! answered by a small matcher of its own (`pattern_simple`), checked against
-//! the engine on every short string of a test alphabet; the engine answers the
-//! others.
+//! answered by a small matcher built from the engine's tree of it (`simple`),
+//! checked against the engine's program on every short string of a test
+//! alphabet; the program answers the others.
 //!
 //! Without the `pattern` feature a schema with a `pattern` is refused.
 
@@ -40,6 +40,8 @@ mod engine;
 mod limits_tests;
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
 mod ranges;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod simple;
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
 mod syntax;
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
@@ -59,10 +61,6 @@ use regex::Regex as Engine;
 pub struct Regex {
     #[cfg(feature = "pattern")]
     engine: Engine,
-    /// With the default engine, the small matcher of a simple pattern (it answers
-    /// instead of the engine, ten times faster or more).
-    #[cfg(all(feature = "pattern", not(feature = "regex")))]
-    simple: Option<crate::pattern_simple::Simple>,
     /// The literal text every match starts the string with (a pattern
     /// `^literal...`), compared before the engine runs.
     prefix: Option<Box<str>>,
@@ -81,8 +79,6 @@ impl Regex {
             let (prefix, literal) = anchored_prefix(translated);
             Ok(Regex {
                 engine,
-                #[cfg(not(feature = "regex"))]
-                simple: crate::pattern_simple::Simple::parse(translated),
                 prefix,
                 literal,
             })
@@ -97,10 +93,6 @@ impl Regex {
     /// Whether `s` matches (anywhere).
     #[inline]
     pub fn is_match(&self, s: &str) -> bool {
-        #[cfg(all(feature = "pattern", not(feature = "regex")))]
-        if let Some(simple) = &self.simple {
-            return simple.is_match(s);
-        }
         if let Some(prefix) = &self.prefix {
             if !s.starts_with(&**prefix) {
                 return false;
@@ -437,11 +429,12 @@ pub(crate) fn compile(src: &str) -> Result<Pattern, String> {
     }
 }
 
-/// The engine alone on a translated pattern (no prefix, no small matcher).
+/// The engine's program alone on a translated pattern (no prefix, no small
+/// matcher).
 #[cfg(all(test, feature = "pattern", not(feature = "regex")))]
 pub(crate) fn engine_for_tests(translated: &str) -> impl Fn(&str) -> bool {
     let engine = Engine::new(translated).unwrap();
-    move |s| engine.is_match(s)
+    move |s| engine.program_matches(s)
 }
 
 #[cfg(all(test, feature = "pattern"))]
