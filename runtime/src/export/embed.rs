@@ -26,6 +26,7 @@
 //! assert_eq!(definitions["Node"], placed);
 //! ```
 
+use crate::json::pointer;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -133,7 +134,7 @@ fn free_name(wanted: &str, value: &Value, definitions: &Map<String, Value>) -> S
 fn refers_outside_defs(schema: &Value) -> bool {
     let mut found = false;
     visit_refs(schema, &mut |r| {
-        if r == "#" || (r.starts_with("#/") && !r.starts_with("#/$defs/")) {
+        if pointer::local_ref_pointer(r).is_some_and(|p| !p.starts_with("/$defs/")) {
             found = true;
         }
     });
@@ -185,23 +186,26 @@ impl Relocation<'_> {
         }
     }
 
-    /// Where the reference `r` (relative to the schema's root) points now.
+    /// Where the reference `r` (relative to the schema's root) points now. The
+    /// reference is read as a URI fragment holding a JSON pointer (escapes
+    /// decoded), and written as one.
     fn reference(&self, r: &str) -> String {
-        let defs = self.defs_ref;
-        if r == "#" {
-            return format!("{defs}/{}", self.self_name);
-        }
-        if let Some(rest) = r.strip_prefix("#/$defs/") {
-            let (segment, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-            if let Some(renamed) = self.renames.get(segment) {
-                return format!("{defs}/{renamed}{tail}");
+        // An anchor (`#name`) or another document: not ours to move.
+        let Some(at) = pointer::local_ref_pointer(r) else {
+            return r.to_owned();
+        };
+        let (name, tail) = match at.strip_prefix("/$defs/") {
+            Some(rest) => {
+                let (token, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+                match self.renames.get(&*pointer::unescape_token(token)) {
+                    Some(renamed) => (renamed.as_str(), tail),
+                    None => (self.self_name, &*at),
+                }
             }
-        }
-        match r.strip_prefix("#/") {
-            Some(rest) => format!("{defs}/{}/{rest}", self.self_name),
-            // An anchor (`#name`) or another document: not ours to move.
-            None => r.to_owned(),
-        }
+            None => (self.self_name, &*at),
+        };
+        let moved = pointer::join("", name) + tail;
+        format!("{}{}", self.defs_ref, pointer::fragment(&moved))
     }
 }
 
@@ -209,6 +213,43 @@ impl Relocation<'_> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Definition names a reference escapes (`~1` for `/`, `%25` for `%`) are
+    /// found under their escapes, and written escaped where they move.
+    #[test]
+    fn escaped_names_are_read_and_written_escaped() {
+        let s = json!({
+            "type": "object",
+            "properties": {
+                "a": {"$ref": "#/$defs/a~1b"},
+                "p": {"$ref": "#/$defs/50%25/properties/x"},
+                "q": {"$ref": "#/%24defs/plain"},
+                "s": {"$ref": "#/properties/a"}
+            },
+            "$defs": {
+                "a/b": {"type": "integer"},
+                "50%": {"type": "object", "properties": {"x": {"type": "string"}}},
+                "plain": {"type": "boolean"}
+            }
+        });
+        let mut defs = Map::new();
+        defs.insert("a/b".into(), json!({"type": "null"}));
+        let placed = embed(&s, "My tool", &mut defs, "#/components/schemas").unwrap();
+        let props = &placed["properties"];
+        assert_eq!(props["a"], json!({"$ref": "#/components/schemas/a~1b2"}));
+        assert_eq!(
+            props["p"],
+            json!({"$ref": "#/components/schemas/50%25/properties/x"})
+        );
+        assert_eq!(props["q"], json!({"$ref": "#/components/schemas/plain"}));
+        assert_eq!(
+            props["s"],
+            json!({"$ref": "#/components/schemas/My%20tool/properties/a"})
+        );
+        assert_eq!(defs["a/b2"], json!({"type": "integer"}));
+        assert_eq!(defs["50%"]["properties"]["x"], json!({"type": "string"}));
+        assert!(defs.contains_key("My tool"));
+    }
 
     #[test]
     fn a_schema_without_references_is_unchanged_and_adds_nothing() {
