@@ -8,6 +8,7 @@
 mod suite_support;
 
 use serde_json::{json, Value};
+use tool_schema_runtime::export::{self, ExportOptions, Target, ToolSpec};
 use tool_schema_runtime::{Options, Schema};
 
 fn same_answers(label: &str, a: &Schema, b: &Schema, instances: &[Value]) {
@@ -146,4 +147,15 @@ fn a_copy_made_for_a_second_dynamic_path_is_written_where_its_reference_points()
         .collect();
     assert_eq!(answers, [true, false, true, false, true, false]);
     same_answers("two dynamic paths", &schema, &again, &instances);
+    // The exports resolve identifiers through this JSON: Anthropic's and MCP's
+    // definitions mean what the schema means.
+    for (target, key) in [
+        (Target::Anthropic, "input_schema"),
+        (Target::Mcp, "inputSchema"),
+    ] {
+        let spec = ToolSpec::new("lists", "Lists of one kind.", &source);
+        let exported = export::export(target, &spec, &ExportOptions::default()).unwrap();
+        let read = Schema::parse(&exported.value[key]).unwrap();
+        same_answers("two dynamic paths, exported", &schema, &read, &instances);
+    }
 }
