@@ -280,11 +280,6 @@ pub trait ToolArgs {
     }
 }
 
-/// `args` without the members the validator reads as absent under
-/// `Options::null_is_absent` (a `null` for a declared property that is not
-/// required), at every level `schema` describes: `properties`,
-/// `additionalProperties`, `items`, and the object alternative of an `anyOf`, local
-/// `$ref`s (into `root`, the whole schema) followed.
 /// `schema`, or what its local `$ref` names (followed a few times; an unresolved
 /// or cyclic reference leaves the last schema found).
 fn resolved<'s>(root: &'s Value, mut schema: &'s Value) -> &'s Value {
@@ -292,12 +287,7 @@ fn resolved<'s>(root: &'s Value, mut schema: &'s Value) -> &'s Value {
         let Some(r) = schema.get("$ref").and_then(Value::as_str) else {
             break;
         };
-        let target = match r.strip_prefix('#') {
-            Some("") => Some(root),
-            Some(pointer) => root.pointer(pointer),
-            None => None,
-        };
-        match target {
+        match crate::json::pointer::resolve_local(root, r) {
             Some(t) => schema = t,
             None => break,
         }
@@ -305,6 +295,11 @@ fn resolved<'s>(root: &'s Value, mut schema: &'s Value) -> &'s Value {
     schema
 }
 
+/// `args` without the members the validator reads as absent under
+/// `Options::null_is_absent` (a `null` for a declared property that is not
+/// required), at every level `schema` describes: `properties`,
+/// `additionalProperties`, `items`, and the object alternative of an `anyOf`, local
+/// `$ref`s (into `root`, the whole schema) followed.
 pub(crate) fn without_absent_nulls(root: &Value, schema: &Value, args: &Value) -> Value {
     let schema = resolved(root, schema);
     match args {
