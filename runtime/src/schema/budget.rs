@@ -141,6 +141,61 @@ pub(crate) fn shorten_ref_chains(nodes: &mut [Node]) {
     }
 }
 
+/// Why the model `nodes` could not be checked in bounded time, if it could not: a
+/// `$ref` loop that never descends into the value, then too many hops or too much
+/// expansion. [`Schema::parse`](super::Schema::parse) refuses such a schema.
+pub(crate) fn refusal(nodes: &[Node]) -> Option<Diagnostic> {
+    in_place_cycle(nodes).or_else(|| {
+        let order = topological(nodes);
+        check_hops(nodes, &order).or_else(|| check_expansion(nodes, &order))
+    })
+}
+
+/// A `$ref` loop that never descends into a value (`{"$ref": "#"}` at the root,
+/// or `allOf` through references back to itself): it could never finish. The
+/// model constant's decoder refuses it too (cheaply: the rest of [`refusal`]
+/// costs as much as decoding, and the macros only write models the parser
+/// accepted).
+pub(crate) fn in_place_cycle(nodes: &[Node]) -> Option<Diagnostic> {
+    let n = nodes.len();
+    // 0 = unvisited, 1 = on the stack, 2 = done.
+    let mut state = vec![0u8; n];
+    for start in 0..n {
+        if state[start] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        state[start] = 1;
+        while let Some(top) = stack.last_mut() {
+            let (node, next) = *top;
+            if next < edge_count(&nodes[node]) {
+                top.1 += 1;
+                let to = edge(&nodes[node], next).0 as usize;
+                match state[to] {
+                    0 => {
+                        state[to] = 1;
+                        stack.push((to, 0));
+                    }
+                    1 => {
+                        return Some(Diagnostic::new(
+                            nodes[node].pointer.clone(),
+                            format!(
+                                "this schema refers back to \"#{}\" without descending into the value, so it could never be checked",
+                                nodes[to].pointer
+                            ),
+                        ));
+                    }
+                    _ => {}
+                }
+            } else {
+                state[node] = 2;
+                stack.pop();
+            }
+        }
+    }
+    None
+}
+
 /// The nodes in an order where every in-place edge goes from an earlier node to a
 /// later one (the in-place graph is acyclic: the cycle check ran first).
 pub(crate) fn topological(nodes: &[Node]) -> Vec<u32> {

@@ -126,6 +126,11 @@ impl Schema {
         if r.at != bytes.len() {
             return Err(r.fail());
         }
+        // A loop no validation could leave, which the parser refuses (the macros
+        // only write models it built; a constant written otherwise may hold one).
+        if super::budget::in_place_cycle(&nodes).is_some() {
+            return Err(r.fail());
+        }
         Ok(Schema {
             facts: super::facts::Facts::of(&nodes),
             nodes,
@@ -535,5 +540,33 @@ impl<'a> In<'a> {
 
     fn fail(&self) -> DecodeError {
         DecodeError { at: self.at }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::schema::{NodeId, Schema};
+    use serde_json::json;
+
+    /// A well-formed constant whose model the parser would refuse (a `$ref` loop
+    /// that never descends into the value: a validator following it would never
+    /// finish) is refused: a model written by hand is checked as a parsed one.
+    #[test]
+    fn a_model_the_parser_would_refuse_is_refused() {
+        let mut schema = Schema::parse(&json!({
+            "properties": {"a": {"$ref": "#/$defs/x"}},
+            "$defs": {"x": {"allOf": [{"type": "integer"}]}}
+        }))
+        .unwrap();
+        assert_eq!(Schema::__decode(&schema.__encode()).unwrap(), schema);
+        // The `allOf` member refers back to the definition holding it.
+        let x = schema
+            .nodes
+            .iter()
+            .position(|n| n.pointer == "/$defs/x")
+            .unwrap();
+        let member = schema.nodes[x].all_of[0];
+        schema.nodes[member.0 as usize].reference = Some(NodeId(x as u32));
+        assert!(Schema::__decode(&schema.__encode()).is_err());
     }
 }

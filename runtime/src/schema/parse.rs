@@ -91,15 +91,7 @@ pub(crate) fn parse_with(
     p.resolve_refs();
     super::budget::shorten_ref_chains(&mut p.nodes);
     if p.errors.is_empty() {
-        p.check_cycles();
-    }
-    if p.errors.is_empty() {
-        let order = super::budget::topological(&p.nodes);
-        if let Some(d) = super::budget::check_hops(&p.nodes, &order) {
-            p.errors.push(d);
-        } else if let Some(d) = super::budget::check_expansion(&p.nodes, &order) {
-            p.errors.push(d);
-        }
+        p.errors.extend(super::budget::refusal(&p.nodes));
     }
     if p.errors.is_empty() {
         super::closure::mark_members_elsewhere(&mut p.nodes);
@@ -781,47 +773,6 @@ impl Parser<'_> {
         };
         self.error(at, format!("expected a non-negative integer, got {got}"));
         None
-    }
-
-    /// Refuses `$ref` loops that never descend into a value (`{"$ref": "#"}` at the
-    /// root, or `allOf` through references back to itself): they could never finish.
-    fn check_cycles(&mut self) {
-        let n = self.nodes.len();
-        // 0 = unvisited, 1 = on the stack, 2 = done.
-        let mut state = vec![0u8; n];
-        for start in 0..n {
-            if state[start] != 0 {
-                continue;
-            }
-            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
-            state[start] = 1;
-            while let Some(top) = stack.last_mut() {
-                let (node, next) = *top;
-                if next < super::budget::edge_count(&self.nodes[node]) {
-                    top.1 += 1;
-                    let to = super::budget::edge(&self.nodes[node], next).0 as usize;
-                    match state[to] {
-                        0 => {
-                            state[to] = 1;
-                            stack.push((to, 0));
-                        }
-                        1 => {
-                            let at = self.nodes[node].pointer.clone();
-                            let target = self.nodes[to].pointer.clone();
-                            self.error(
-                                at,
-                                format!("this schema refers back to \"#{target}\" without descending into the value, so it could never be checked"),
-                            );
-                            return;
-                        }
-                        _ => {}
-                    }
-                } else {
-                    state[node] = 2;
-                    stack.pop();
-                }
-            }
-        }
     }
 
     fn string(&mut self, v: &Value, at: &str) -> Option<String> {
