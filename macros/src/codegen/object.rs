@@ -750,11 +750,17 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
             }
         );
     }
-    // A slice, not an array: one instance of `suggest_names` whatever the count.
+    // Each name folded now (`suggest::Known`), so that a lookup leaves most
+    // of them after a test of their masks.
+    let known = shape.props.iter().map(|p| {
+        let (folded, len, mask) = tool_schema_runtime::suggest::Known::of(&p.name);
+        let name = &p.name;
+        quote!(#rt::suggest::Known { name: #name, folded: #folded, len: #len, mask: #mask })
+    });
     quote!(
         if out.mark() > start {
-            const NAMES: &[&str] = &[#(#names),*];
-            #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), |k: &str| m.contains_key(k));
+            const NAMES: &[#rt::suggest::Known] = &[#(#known),*];
+            #rt::keywords::object::suggest_known_names(out, start, t, NAMES, |k: &str| m.contains_key(k));
         }
     )
 }
