@@ -561,15 +561,86 @@ pub(super) fn code(node: &Node, id: NodeId, root: bool) -> TokenStream {
     }
     code.push(counts(node));
     code.push(quote!(let start = out.mark();));
-    code.push(shape.seen_decl());
+    // Missing required properties are found before the members are walked
+    // (a pass over the names) and recorded first, where they are reported,
+    // rather than moved there afterwards; a wide node's names are looked up in
+    // its tables as the members are walked.
+    let first = !shape.required.is_empty() && !tabled(&shape);
+    if first {
+        code.push(seen_first(&shape));
+        code.push(missing_first(&shape));
+    } else {
+        code.push(shape.seen_decl());
+        code.push(quote!(let members_start = start;));
+    }
     if visit {
-        code.push(members(&shape));
+        code.push(members(&shape, !first));
         code.push(same_argument(&shape));
         code.push(suggestions(&shape));
     }
     code.push(dependents(node));
-    code.push(missing(&shape));
+    if first {
+        code.push(quote!(if early {
+            out.charge_missing(members_start - start);
+        } else {
+            let from = out.mark();
+            missing_now(out, false);
+            out.move_back(start, from);
+        }));
+    } else {
+        code.push(missing(&shape));
+    }
     quote!(#(#code)*)
+}
+
+/// `let seen`: the bit of each required property the object gives (under any
+/// of its names), from a pass over its names.
+fn seen_first(shape: &Shape<'_>) -> TokenStream {
+    if shape.nbits == 0 {
+        return quote!(let seen: u64 = 0;);
+    }
+    let arms = shape.props.iter().enumerate().filter_map(|(i, p)| {
+        let mask = 1u64 << shape.bit_of[i]?;
+        let name = &p.name;
+        Some(quote!(#name => seen |= #mask,))
+    });
+    quote!(
+        let seen: u64 = {
+            let mut seen: u64 = 0;
+            for k in m.keys() {
+                match k.as_str() { #(#arms)* _ => {} }
+            }
+            seen
+        };
+    )
+}
+
+/// `missing_now(out, first)`, which reports the missing required properties
+/// (`first`: before the members, see `Sink::missing`), called now when the
+/// sink is `settled` (`let early`), else after the members (one closure for
+/// both: the checks are written once); then `let members_start`.
+fn missing_first(shape: &Shape<'_>) -> TokenStream {
+    let rt = rt();
+    let (tests, checks) = missing_checks(
+        shape,
+        |trail, pos| quote!(out.missing(first, #trail, #pos);),
+    );
+    quote!(
+        let missing_now = |out: &mut #rt::Sink<'_>, first: bool| {
+            if #(#tests)||* {
+                if out.is_probe() {
+                    out.fail();
+                } else {
+                    #(#checks)*
+                }
+            }
+        };
+        let early = out.settled();
+        if early {
+            missing_now(out, true);
+        }
+        let members_start = out.mark();
+    )
 }
 
 /// `minProperties` and `maxProperties`, reported.
@@ -608,14 +679,18 @@ fn name_check(shape: &Shape<'_>, pos: &TokenStream) -> TokenStream {
 }
 
 /// The reporting pass over the members: a `match` arm per declared property,
-/// the fallback for undeclared ones.
-fn members(shape: &Shape<'_>) -> TokenStream {
+/// the fallback for undeclared ones; `marks`: each required one met is marked
+/// in `seen` (unless a pass over the names did it before).
+fn members(shape: &Shape<'_>, marks: bool) -> TokenStream {
     let some = quote!(::core::option::Option::Some);
     let arms = shape.props.iter().enumerate().map(|(i, prop)| {
         let pname = &prop.name;
         let d = prop.canonical(i);
         let names = name_check(shape, &member_position(shape, quote!(#some(#d))));
-        let mark = shape.mark(i);
+        let mark = match marks {
+            true => shape.mark(i),
+            false => quote!(),
+        };
         let call = member_call(shape, i, prop);
         quote!({ #names #mark let t = t.name(#pname); #call })
     });
@@ -743,10 +818,10 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
         let canonical = shape.props.iter().enumerate().map(|(i, p)| p.canonical(i));
         let count = shape.node.declared_properties().len();
         return quote!(
-            if out.mark() > start {
+            if out.mark() > members_start {
                 const NAMES: &[(&str, usize)] = &[#((#names, #canonical)),*];
                 let open = #rt::keywords::alias::open_names(NAMES.iter().copied(), #count, m);
-                #rt::keywords::object::suggest_names(out, start, t, open.iter().copied(), |_: &str| false);
+                #rt::keywords::object::suggest_names(out, members_start, t, open.iter().copied(), |_: &str| false);
             }
         );
     }
@@ -758,9 +833,9 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
         quote!(#rt::suggest::Known { name: #name, folded: #folded, len: #len, mask: #mask })
     });
     quote!(
-        if out.mark() > start {
+        if out.mark() > members_start {
             const NAMES: &[#rt::suggest::Known] = &[#(#known),*];
-            #rt::keywords::object::suggest_known_names(out, start, t, NAMES, |k: &str| m.contains_key(k));
+            #rt::keywords::object::suggest_known_names(out, members_start, t, NAMES, |k: &str| m.contains_key(k));
         }
     )
 }
@@ -771,6 +846,30 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
     if shape.required.is_empty() {
         return quote!();
     }
+    let rt = rt();
+    let (tests, checks) = missing_checks(shape, |trail, pos| {
+        report(quote!(#rt::Kind::Missing), trail, pos)
+    });
+    quote!(
+        if #(#tests)||* {
+            if out.is_probe() {
+                out.fail();
+            } else {
+                let from = out.mark();
+                #(#checks)*
+                out.move_back(start, from);
+            }
+        }
+    )
+}
+
+/// For the missing required properties: the tests of which one of them is
+/// (any missing), and for each, its check and `push` (of its trail and
+/// position) when it is missing.
+fn missing_checks(
+    shape: &Shape<'_>,
+    push: impl Fn(TokenStream, TokenStream) -> TokenStream,
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
     let rt = rt();
     let (some, none) = (
         quote!(::core::option::Option::Some),
@@ -796,7 +895,7 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
             _ => quote!(!m.contains_key(#name)),
         };
         let pos = position(shape, quote!(#none), declared);
-        let push = report(quote!(#rt::Kind::Missing), quote!(&t.name(#name)), pos);
+        let push = push(quote!(&t.name(#name)), pos);
         match bit {
             Some(b) => {
                 let mask = 1u64 << b;
@@ -808,15 +907,5 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
             }
         }
     }
-    quote!(
-        if #(#missing_test)||* {
-            if out.is_probe() {
-                out.fail();
-            } else {
-                let from = out.mark();
-                #(#checks)*
-                out.move_back(start, from);
-            }
-        }
-    )
+    (missing_test, checks)
 }
