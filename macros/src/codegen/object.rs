@@ -1,8 +1,11 @@
 //! Generated object checks: the counts as calls of the runtime's
 //! `keywords::object` decisions, then one pass over the members with a `match` on
 //! the name (above 64 properties: the name's index in a sorted table, and static
-//! tables by that index, see [`Tables`]) and a bit set of the required properties
-//! seen; missing ones are put first afterwards.
+//! tables by that index, see [`Tables`]). Missing required properties are found
+//! first, by a pass over the names setting a bit per required property, and
+//! reported before the members (`Sink::missing`); a wide node marks the bits in
+//! its pass over the members and moves the missing ones first afterwards, as a
+//! sink not `settled` does.
 //!
 //! `root` says the node may check the root value (the schema's root, or a node
 //! applied to the same value, see `root_applied`), which is the arguments object
