@@ -151,13 +151,7 @@ impl Folded {
     /// [`Folded::fold`] of a word that is not all ASCII.
     #[inline(never)]
     fn fold_unicode(&mut self, word: &str, reach: Reach) -> bool {
-        let chars = word.chars().map(|c| {
-            Some((!is_separator(c)).then(|| match c.is_ascii() {
-                true => c.to_ascii_lowercase(),
-                false => c.to_lowercase().next().unwrap_or(c),
-            }))
-        });
-        self.fold_chars(chars, reach) == Some(true)
+        self.fold_chars(word.chars().map(|c| Some(fold_char(c))), reach) == Some(true)
     }
 
     /// [`Folded::fold`] of a word's characters already folded (`None` for one
@@ -352,13 +346,126 @@ pub fn best<'a>(
     best_but(word, candidates, |_| false, work)
 }
 
+/// A declared name with its folded form made once, when the code that looks it
+/// up is generated (see [`Known::of`]): a lookup then leaves most such names
+/// after a test of their masks, without folding them. Not a stable API.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Known {
+    /// The name, as declared (what is suggested).
+    pub name: &'static str,
+    /// The name folded (lower case, without `_` and `-`).
+    pub folded: &'static str,
+    /// How many characters `folded` has.
+    pub len: usize,
+    /// Which characters `folded` has (bit `c % 64` of each).
+    pub mask: u64,
+}
+
+impl Known {
+    /// What a [`Known`] holds besides the name: `name` folded, its length in
+    /// characters, and their mask (for the macros, which write them as literals).
+    pub fn of(name: &str) -> (String, usize, u64) {
+        let chars: Vec<char> = fold_all(name).collect();
+        let folded: String = chars.iter().collect();
+        (folded, chars.len(), mask_of(&chars))
+    }
+}
+
+/// `word`'s folded characters, every one (what [`Folded::fold`] holds, uncut).
+fn fold_all(word: &str) -> impl Iterator<Item = char> + '_ {
+    word.chars().filter_map(fold_char)
+}
+
+/// What `c` folds to: its lower case (the first character of it), or `None`
+/// for a separator, which is left out.
+fn fold_char(c: char) -> Option<char> {
+    (!is_separator(c)).then(|| match c.is_ascii() {
+        true => c.to_ascii_lowercase(),
+        false => c.to_lowercase().next().unwrap_or(c),
+    })
+}
+
+/// A candidate of a lookup: the name suggested, and how it is folded for the
+/// comparison (the decision, [`best_but`], is the same for every kind).
+trait Candidate<'a>: Copy {
+    /// The candidate as given: what is suggested, and what its work is paid on.
+    fn text(self) -> &'a str;
+
+    /// The candidate folded into `into`, as [`Folded::fold`] would with `near`:
+    /// false (and `into` left in any state) when it reaches past it.
+    fn fold_near(self, into: &mut Folded, near: Reach) -> bool;
+}
+
+impl<'a> Candidate<'a> for &'a str {
+    fn text(self) -> &'a str {
+        self
+    }
+
+    #[inline(always)]
+    fn fold_near(self, into: &mut Folded, near: Reach) -> bool {
+        into.fold(self, near)
+    }
+}
+
+impl<'a> Candidate<'a> for &'a Known {
+    fn text(self) -> &'a str {
+        self.name
+    }
+
+    /// The same answer as folding the name: false when it has more characters
+    /// than `near` reaches, or more than it allows that the word looked for
+    /// lacks. The mask tells most of those apart at once: each of its bits the
+    /// word's mask lacks stands for at least one such character.
+    /// A name too short to be close (which [`best_but`] would leave after
+    /// folding it) is left at once too.
+    #[inline(always)]
+    fn fold_near(self, into: &mut Folded, near: Reach) -> bool {
+        let word_len = near.cap - near.lacking;
+        if self.len > near.cap.min(LONGEST)
+            || self.len + near.lacking < word_len
+            || (self.mask & !near.mask).count_ones() as usize > near.lacking
+        {
+            return false;
+        }
+        let mut lacking = 0;
+        let mut put = |slot: &mut char, c: char| {
+            *slot = c;
+            lacking += usize::from(near.mask & bit(c) == 0);
+        };
+        if self.folded.len() == self.len {
+            // As many bytes as characters: ASCII.
+            for (slot, b) in into.chars.iter_mut().zip(self.folded.bytes()) {
+                put(slot, char::from(b));
+            }
+        } else {
+            for (slot, c) in into.chars.iter_mut().zip(self.folded.chars()) {
+                put(slot, c);
+            }
+        }
+        into.len = self.len;
+        lacking <= near.lacking
+    }
+}
+
+/// [`declared_name`] among names whose folded forms were made beforehand
+/// ([`Known`]): the same answer, for the same work.
+pub fn declared_known<'a>(
+    word: &str,
+    declared: &'a [Known],
+    present: impl Fn(&str) -> bool,
+    work: &mut Work,
+) -> Option<&'a str> {
+    best_but(word, declared, present, work)
+}
+
 /// [`best`] among the candidates `left_out` does not leave out. `left_out` is
 /// asked only of a candidate close to `word`, since it may cost more than the
 /// distance (a look-up in the object): a candidate left out costs its work
 /// like any other.
-fn best_but<'a>(
+fn best_but<'a, C: Candidate<'a>>(
     word: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
+    candidates: impl IntoIterator<Item = C>,
     left_out: impl Fn(&str) -> bool,
     work: &mut Work,
 ) -> Option<&'a str> {
@@ -373,6 +480,7 @@ fn best_but<'a>(
     let mut best: Option<(usize, &'a str, bool)> = None;
     let mut other = Folded::empty();
     for candidate in candidates {
+        let (known, candidate) = (candidate, candidate.text());
         if candidate == word {
             continue;
         }
@@ -382,7 +490,7 @@ fn best_but<'a>(
         // A word has at most as many folded characters as bytes: one too
         // short is not folded; folding stops as soon as it cannot be close.
         if candidate.len() + max < folded.len
-            || !other.fold(candidate, near)
+            || !known.fold_near(&mut other, near)
             || folded.len.abs_diff(other.len) > max
         {
             continue;

@@ -868,6 +868,71 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// Whether missing properties may be recorded before the members they come
+    /// before ([`Sink::missing`] with `first`): no missing property kept beyond
+    /// the cap is waiting to displace what follows it (always so without a
+    /// budget). When one is, its displacement could reach those recorded first,
+    /// so the members go first and the missing ones are moved before them
+    /// ([`Sink::move_back`]), as they always were.
+    #[inline]
+    pub fn settled(&self) -> bool {
+        self.budget.is_none_or(|b| b.over.get() == 0)
+    }
+
+    /// Records the required property at `trail` as missing: `first`, before the
+    /// members' violations (charged to the budget only by
+    /// [`Sink::charge_missing`] after them, so that the cap keeps what it kept
+    /// when they were found last); otherwise as [`Sink::report`] does.
+    #[inline]
+    pub fn missing(&mut self, first: bool, trail: &Trail<'_>, position: Position) {
+        if first {
+            self.missing_first(trail, position);
+        } else {
+            self.report(|| Kind::Missing, trail, position);
+        }
+    }
+
+    /// The out-of-line part of [`Sink::missing`] with `first`.
+    #[cold]
+    #[inline(never)]
+    fn missing_first(&mut self, trail: &Trail<'_>, position: Position) {
+        self.failed = true;
+        if let Some(list) = self.list.as_deref_mut() {
+            let path = trail.to_path();
+            if list.capacity() == 0 {
+                list.reserve_exact(FIRST_ROOM);
+            }
+            list.push(Violation {
+                kind: Kind::Missing,
+                path,
+                position,
+                suggestion: None,
+            });
+        }
+    }
+
+    /// Charges the `count` missing properties [`Sink::missing`] recorded first,
+    /// once the members were walked: what admitting each then did (a missing
+    /// property is always kept), and what [`Sink::move_back`] then did (those
+    /// kept beyond the cap displace the last violations of the list). The list
+    /// is the one `move_back` left, so the same ones are displaced.
+    pub fn charge_missing(&mut self, count: usize) {
+        let Some(b) = self.budget else { return };
+        if count == 0 {
+            return;
+        }
+        for _ in 0..count {
+            if !b.charge(1) {
+                b.over.set(b.over.get() + 1);
+            }
+        }
+        if b.over.get() > 0 {
+            if let Some(list) = self.list.as_deref_mut() {
+                displace(list, b);
+            }
+        }
+    }
+
     /// Moves the violations collected since `from` before those collected from
     /// `mark` to `from` (missing properties, found after the pass over the members,
     /// come first), keeping the order within each run. Missing properties kept

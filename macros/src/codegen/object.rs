@@ -1,8 +1,11 @@
 //! Generated object checks: the counts as calls of the runtime's
 //! `keywords::object` decisions, then one pass over the members with a `match` on
 //! the name (above 64 properties: the name's index in a sorted table, and static
-//! tables by that index, see [`Tables`]) and a bit set of the required properties
-//! seen; missing ones are put first afterwards.
+//! tables by that index, see [`Tables`]). Missing required properties are found
+//! first, by a pass over the names setting a bit per required property, and
+//! reported before the members (`Sink::missing`); a wide node marks the bits in
+//! its pass over the members and moves the missing ones first afterwards, as a
+//! sink not `settled` does.
 //!
 //! `root` says the node may check the root value (the schema's root, or a node
 //! applied to the same value, see `root_applied`), which is the arguments object
@@ -561,15 +564,86 @@ pub(super) fn code(node: &Node, id: NodeId, root: bool) -> TokenStream {
     }
     code.push(counts(node));
     code.push(quote!(let start = out.mark();));
-    code.push(shape.seen_decl());
+    // Missing required properties are found before the members are walked
+    // (a pass over the names) and recorded first, where they are reported,
+    // rather than moved there afterwards; a wide node's names are looked up in
+    // its tables as the members are walked.
+    let first = !shape.required.is_empty() && !tabled(&shape);
+    if first {
+        code.push(seen_first(&shape));
+        code.push(missing_first(&shape));
+    } else {
+        code.push(shape.seen_decl());
+        code.push(quote!(let members_start = start;));
+    }
     if visit {
-        code.push(members(&shape));
+        code.push(members(&shape, !first));
         code.push(same_argument(&shape));
         code.push(suggestions(&shape));
     }
     code.push(dependents(node));
-    code.push(missing(&shape));
+    if first {
+        code.push(quote!(if early {
+            out.charge_missing(members_start - start);
+        } else {
+            let from = out.mark();
+            missing_now(out, false);
+            out.move_back(start, from);
+        }));
+    } else {
+        code.push(missing(&shape));
+    }
     quote!(#(#code)*)
+}
+
+/// `let seen`: the bit of each required property the object gives (under any
+/// of its names), from a pass over its names.
+fn seen_first(shape: &Shape<'_>) -> TokenStream {
+    if shape.nbits == 0 {
+        return quote!(let seen: u64 = 0;);
+    }
+    let arms = shape.props.iter().enumerate().filter_map(|(i, p)| {
+        let mask = 1u64 << shape.bit_of[i]?;
+        let name = &p.name;
+        Some(quote!(#name => seen |= #mask,))
+    });
+    quote!(
+        let seen: u64 = {
+            let mut seen: u64 = 0;
+            for k in m.keys() {
+                match k.as_str() { #(#arms)* _ => {} }
+            }
+            seen
+        };
+    )
+}
+
+/// `missing_now(out, first)`, which reports the missing required properties
+/// (`first`: before the members, see `Sink::missing`), called now when the
+/// sink is `settled` (`let early`), else after the members (one closure for
+/// both: the checks are written once); then `let members_start`.
+fn missing_first(shape: &Shape<'_>) -> TokenStream {
+    let rt = rt();
+    let (tests, checks) = missing_checks(
+        shape,
+        |trail, pos| quote!(out.missing(first, #trail, #pos);),
+    );
+    quote!(
+        let missing_now = |out: &mut #rt::Sink<'_>, first: bool| {
+            if #(#tests)||* {
+                if out.is_probe() {
+                    out.fail();
+                } else {
+                    #(#checks)*
+                }
+            }
+        };
+        let early = out.settled();
+        if early {
+            missing_now(out, true);
+        }
+        let members_start = out.mark();
+    )
 }
 
 /// `minProperties` and `maxProperties`, reported.
@@ -608,14 +682,18 @@ fn name_check(shape: &Shape<'_>, pos: &TokenStream) -> TokenStream {
 }
 
 /// The reporting pass over the members: a `match` arm per declared property,
-/// the fallback for undeclared ones.
-fn members(shape: &Shape<'_>) -> TokenStream {
+/// the fallback for undeclared ones; `marks`: each required one met is marked
+/// in `seen` (unless a pass over the names did it before).
+fn members(shape: &Shape<'_>, marks: bool) -> TokenStream {
     let some = quote!(::core::option::Option::Some);
     let arms = shape.props.iter().enumerate().map(|(i, prop)| {
         let pname = &prop.name;
         let d = prop.canonical(i);
         let names = name_check(shape, &member_position(shape, quote!(#some(#d))));
-        let mark = shape.mark(i);
+        let mark = match marks {
+            true => shape.mark(i),
+            false => quote!(),
+        };
         let call = member_call(shape, i, prop);
         quote!({ #names #mark let t = t.name(#pname); #call })
     });
@@ -743,18 +821,24 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
         let canonical = shape.props.iter().enumerate().map(|(i, p)| p.canonical(i));
         let count = shape.node.declared_properties().len();
         return quote!(
-            if out.mark() > start {
+            if out.mark() > members_start {
                 const NAMES: &[(&str, usize)] = &[#((#names, #canonical)),*];
                 let open = #rt::keywords::alias::open_names(NAMES.iter().copied(), #count, m);
-                #rt::keywords::object::suggest_names(out, start, t, open.iter().copied(), |_: &str| false);
+                #rt::keywords::object::suggest_names(out, members_start, t, open.iter().copied(), |_: &str| false);
             }
         );
     }
-    // A slice, not an array: one instance of `suggest_names` whatever the count.
+    // Each name folded now (`suggest::Known`), so that a lookup leaves most
+    // of them after a test of their masks.
+    let known = shape.props.iter().map(|p| {
+        let (folded, len, mask) = tool_schema_runtime::suggest::Known::of(&p.name);
+        let name = &p.name;
+        quote!(#rt::suggest::Known { name: #name, folded: #folded, len: #len, mask: #mask })
+    });
     quote!(
-        if out.mark() > start {
-            const NAMES: &[&str] = &[#(#names),*];
-            #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), |k: &str| m.contains_key(k));
+        if out.mark() > members_start {
+            const NAMES: &[#rt::suggest::Known] = &[#(#known),*];
+            #rt::keywords::object::suggest_known_names(out, members_start, t, NAMES, |k: &str| m.contains_key(k));
         }
     )
 }
@@ -765,6 +849,30 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
     if shape.required.is_empty() {
         return quote!();
     }
+    let rt = rt();
+    let (tests, checks) = missing_checks(shape, |trail, pos| {
+        report(quote!(#rt::Kind::Missing), trail, pos)
+    });
+    quote!(
+        if #(#tests)||* {
+            if out.is_probe() {
+                out.fail();
+            } else {
+                let from = out.mark();
+                #(#checks)*
+                out.move_back(start, from);
+            }
+        }
+    )
+}
+
+/// For the missing required properties: the tests of which one of them is
+/// (any missing), and for each, its check and `push` (of its trail and
+/// position) when it is missing.
+fn missing_checks(
+    shape: &Shape<'_>,
+    push: impl Fn(TokenStream, TokenStream) -> TokenStream,
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
     let rt = rt();
     let (some, none) = (
         quote!(::core::option::Option::Some),
@@ -790,7 +898,7 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
             _ => quote!(!m.contains_key(#name)),
         };
         let pos = position(shape, quote!(#none), declared);
-        let push = report(quote!(#rt::Kind::Missing), quote!(&t.name(#name)), pos);
+        let push = push(quote!(&t.name(#name)), pos);
         match bit {
             Some(b) => {
                 let mask = 1u64 << b;
@@ -802,15 +910,5 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
             }
         }
     }
-    quote!(
-        if #(#missing_test)||* {
-            if out.is_probe() {
-                out.fail();
-            } else {
-                let from = out.mark();
-                #(#checks)*
-                out.move_back(start, from);
-            }
-        }
-    )
+    (missing_test, checks)
 }

@@ -7,7 +7,7 @@
 use super::count;
 use crate::options::Undeclared;
 use crate::schema::{Additional, Node};
-use crate::suggest::declared_name;
+use crate::suggest::{declared_known, declared_name, Known, Work};
 use crate::violation::{Condition, Kind, Position, Segment, Sink, Suggestion, Trail};
 use serde_json::{Map, Value};
 
@@ -203,6 +203,35 @@ pub fn suggest_names<'n, I>(
 ) where
     I: IntoIterator<Item = &'n str> + Clone,
 {
+    suggest_each(out, start, trail, |word, work| {
+        declared_name(word, declared.clone(), &given, work)
+    });
+}
+
+/// [`suggest_names`] with the declared names folded beforehand (generated code
+/// writes them as constants): the same suggestions.
+#[cold]
+#[inline(never)]
+pub fn suggest_known_names(
+    out: &mut Sink<'_>,
+    start: usize,
+    trail: &Trail<'_>,
+    declared: &[Known],
+    given: impl Fn(&str) -> bool,
+) {
+    suggest_each(out, start, trail, |word, work| {
+        declared_known(word, declared, &given, work)
+    });
+}
+
+/// Gives each undeclared member refused since `start` what `lookup` finds for
+/// its name.
+fn suggest_each<'n>(
+    out: &mut Sink<'_>,
+    start: usize,
+    trail: &Trail<'_>,
+    mut lookup: impl FnMut(&str, &mut Work) -> Option<&'n str>,
+) {
     let depth = trail.depth() + 1;
     let mut work = out.work();
     for v in out.since(start) {
@@ -212,7 +241,7 @@ pub fn suggest_names<'n, I>(
         let Some(Segment::Key(word)) = v.path.0.last() else {
             continue;
         };
-        if let Some(name) = declared_name(word, declared.clone(), &given, &mut work) {
+        if let Some(name) = lookup(word, &mut work) {
             v.suggestion = Some(Suggestion::Name(name.to_string()));
         }
     }

@@ -178,3 +178,48 @@ fn answers_are_those_of_the_plain_rules() {
         );
     }
 }
+
+/// Names folded beforehand ([`Known`]) give the same answer as names folded in
+/// the lookup, and cost the same work, also when the work runs out midway.
+#[test]
+fn known_names_answer_as_names_do() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    for _ in 0..3000 {
+        let len = rng.below(71);
+        let base = word(&mut rng, len);
+        let n = rng.below(9);
+        let owned: Vec<String> = (0..n).map(|_| candidate(&mut rng, &base)).collect();
+        let names: Vec<&'static str> = owned
+            .iter()
+            .map(|s| &*Box::leak(s.clone().into_boxed_str()))
+            .collect();
+        let known: Vec<Known> = names
+            .iter()
+            .map(|&name| {
+                let (folded, len, mask) = Known::of(name);
+                Known {
+                    name,
+                    folded: Box::leak(folded.into_boxed_str()),
+                    len,
+                    mask,
+                }
+            })
+            .collect();
+        let word = match rng.below(3) {
+            0 => base.clone(),
+            _ => misspelt(&mut rng, &base, 2),
+        };
+        let present = |name: &str| name.len() % 5 == 0;
+        let left = match rng.below(3) {
+            0 => rng.below(2000),
+            _ => WORK_CELLS,
+        };
+        let (mut by_name, mut by_known) = (Work::with(left), Work::with(left));
+        assert_eq!(
+            declared_name(&word, names.iter().copied(), present, &mut by_name),
+            declared_known(&word, &known, present, &mut by_known),
+            "{word:?} among {names:?}"
+        );
+        assert_eq!(by_name.left(), by_known.left(), "{word:?} among {names:?}");
+    }
+}
