@@ -6,13 +6,18 @@
 //! original's), so the whole schema's JSON writes each referenced copy once under
 //! the root's `$defs`, and its references point there.
 
-use super::{Additional, NodeId, Schema};
+use super::{Additional, NodeId, Property, Schema};
 use crate::json::pointer;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
 fn count(n: Option<u64>) -> Option<Value> {
     n.map(Value::from)
+}
+
+/// Names (`required`, `dependentRequired`'s lists) as an array of strings.
+fn strings(names: &[String]) -> Value {
+    Value::Array(names.iter().cloned().map(Value::String).collect())
 }
 
 /// The whole schema as JSON (see [`Schema::to_value`]).
@@ -64,7 +69,26 @@ impl<'s> Writer<'s> {
     }
 
     fn list(&mut self, ids: &[NodeId]) -> Value {
-        Value::Array(ids.iter().map(|i| self.value(*i)).collect())
+        let mut out = Vec::with_capacity(ids.len());
+        for &i in ids {
+            out.push(self.value(i));
+        }
+        Value::Array(out)
+    }
+
+    /// The subschema at `id`, if any (one function for every such keyword: a
+    /// closure each would be compiled apart).
+    fn one(&mut self, id: Option<NodeId>) -> Option<Value> {
+        Some(self.value(id?))
+    }
+
+    /// Named subschemas (`properties`, `$defs`, `dependentSchemas`) as an object.
+    fn members(&mut self, props: &[Property]) -> Value {
+        let mut out = Map::new();
+        for p in props {
+            out.insert(p.name.clone(), self.value(p.node));
+        }
+        Value::Object(out)
     }
 
     /// Where a reference to `target` points.
@@ -156,7 +180,7 @@ impl<'s> Writer<'s> {
                 "minLength" => count(node.min_length),
                 "maxLength" => count(node.max_length),
                 "minItems" => count(node.min_items),
-                "contains" => node.contains.map(|i| self.value(i)),
+                "contains" => self.one(node.contains),
                 "minContains" => count(node.min_contains),
                 "maxContains" => count(node.max_contains),
                 "maxItems" => count(node.max_items),
@@ -165,76 +189,58 @@ impl<'s> Writer<'s> {
                 "uniqueItems" => Some(Value::Bool(node.unique_items)),
                 "pattern" => node.pattern.as_ref().map(|p| Value::from(&*p.source)),
                 "format" => node.format.clone().map(Value::String),
-                "properties" => node.properties.as_ref().map(|_| {
-                    Value::Object(
-                        node.declared_properties()
-                            .iter()
-                            .map(|p| (p.name.clone(), self.value(p.node)))
-                            .collect(),
-                    )
-                }),
-                crate::keywords::alias::KEYWORD => Some(Value::Object(
-                    node.alias_groups()
-                        .map(|(d, _)| {
-                            let aliases = node.aliases_of(d).map(Value::from).collect();
-                            (
-                                node.declared_properties()[d].name.clone(),
-                                Value::Array(aliases),
-                            )
-                        })
-                        .collect(),
-                )),
-                "$defs" | "definitions" => {
-                    node.defs.iter().find(|(k, _)| k == key).map(|(_, defs)| {
-                        Value::Object(
-                            defs.iter()
-                                .map(|p| (p.name.clone(), self.value(p.node)))
-                                .collect(),
-                        )
-                    })
+                "properties" => node
+                    .properties
+                    .as_ref()
+                    .map(|_| self.members(node.declared_properties())),
+                crate::keywords::alias::KEYWORD => {
+                    let mut groups = Map::new();
+                    for (d, _) in node.alias_groups() {
+                        let aliases = node.aliases_of(d).map(Value::from).collect();
+                        let name = node.declared_properties()[d].name.clone();
+                        groups.insert(name, Value::Array(aliases));
+                    }
+                    Some(Value::Object(groups))
                 }
-                "required" => Some(Value::Array(
-                    node.required.iter().cloned().map(Value::String).collect(),
-                )),
+                "$defs" | "definitions" => node
+                    .defs
+                    .iter()
+                    .find(|(k, _)| k == key)
+                    .map(|(_, defs)| self.members(defs)),
+                "required" => Some(strings(&node.required)),
                 "additionalProperties" => match node.additional {
                     Additional::Allowed => Some(Value::Bool(true)),
                     Additional::Forbidden => Some(Value::Bool(false)),
                     Additional::Schema(s) => Some(self.value(s)),
                     Additional::Unspecified => None,
                 },
-                "propertyNames" => node.property_names.map(|i| self.value(i)),
-                "unevaluatedProperties" => node.unevaluated_properties.map(|i| self.value(i)),
-                "unevaluatedItems" => node.unevaluated_items.map(|i| self.value(i)),
-                "patternProperties" => Some(Value::Object(
-                    node.pattern_properties
-                        .iter()
-                        .map(|(p, id)| (p.source.to_string(), self.value(*id)))
-                        .collect(),
-                )),
-                "dependentRequired" => Some(Value::Object(
-                    node.dependent_required
-                        .iter()
-                        .map(|(name, needs)| {
-                            let needs = needs.iter().cloned().map(Value::String).collect();
-                            (name.clone(), Value::Array(needs))
-                        })
-                        .collect(),
-                )),
-                "dependentSchemas" => Some(Value::Object(
-                    node.dependent_schemas
-                        .iter()
-                        .map(|p| (p.name.clone(), self.value(p.node)))
-                        .collect(),
-                )),
-                "items" => node.items.map(|i| self.value(i)),
+                "propertyNames" => self.one(node.property_names),
+                "unevaluatedProperties" => self.one(node.unevaluated_properties),
+                "unevaluatedItems" => self.one(node.unevaluated_items),
+                "patternProperties" => {
+                    let mut patterns = Map::new();
+                    for (p, id) in &node.pattern_properties {
+                        patterns.insert(p.source.to_string(), self.value(*id));
+                    }
+                    Some(Value::Object(patterns))
+                }
+                "dependentRequired" => {
+                    let mut needs = Map::new();
+                    for (name, names) in &node.dependent_required {
+                        needs.insert(name.clone(), strings(names));
+                    }
+                    Some(Value::Object(needs))
+                }
+                "dependentSchemas" => Some(self.members(&node.dependent_schemas)),
+                "items" => self.one(node.items),
                 "prefixItems" => Some(self.list(&node.prefix_items)),
                 "allOf" => Some(self.list(&node.all_of)),
                 "anyOf" => Some(self.list(&node.any_of)),
                 "oneOf" => Some(self.list(&node.one_of)),
-                "not" => node.not.map(|i| self.value(i)),
-                "if" => node.if_schema.map(|i| self.value(i)),
-                "then" => node.then_schema.map(|i| self.value(i)),
-                "else" => node.else_schema.map(|i| self.value(i)),
+                "not" => self.one(node.not),
+                "if" => self.one(node.if_schema),
+                "then" => self.one(node.then_schema),
+                "else" => self.one(node.else_schema),
                 // Resolved: a pointer into the schema, or the place in the document
                 // it was loaded from (`$dynamicRef` too: its one target).
                 "$ref" | "$dynamicRef" => node.reference.map(|r| self.reference(r)),
