@@ -17,6 +17,7 @@ mod encode;
 pub(crate) mod facts;
 pub mod meta;
 mod parse;
+mod subschemas;
 mod to_json;
 mod uri;
 
@@ -268,32 +269,7 @@ impl Node {
     /// `unevaluatedProperties`, `unevaluatedItems`, `allOf`, `anyOf`, `oneOf`,
     /// `not`, `if`, `then`, `else`, and the reference last.
     pub fn subschemas(&self) -> impl Iterator<Item = NodeId> + '_ {
-        let additional = match self.additional {
-            Additional::Schema(x) => Some(x),
-            _ => None,
-        };
-        let properties = self.properties.as_deref().unwrap_or(&[]);
-        let ones = [
-            self.items,
-            self.contains,
-            self.unevaluated_properties,
-            self.unevaluated_items,
-        ];
-        let conditionals = [self.not, self.if_schema, self.then_schema, self.else_schema];
-        properties
-            .iter()
-            .map(|p| p.node)
-            .chain(additional)
-            .chain(self.pattern_properties.iter().map(|(_, s)| *s))
-            .chain(self.property_names)
-            .chain(self.dependent_schemas.iter().map(|d| d.node))
-            .chain(self.prefix_items.iter().copied())
-            .chain(ones.into_iter().flatten())
-            .chain(self.all_of.iter().copied())
-            .chain(self.any_of.iter().copied())
-            .chain(self.one_of.iter().copied())
-            .chain(conditionals.into_iter().flatten())
-            .chain(self.reference)
+        subschemas::Subschemas::new(self)
     }
 
     /// The places of [`Node::subschemas`], in its order, to rewrite them.
