@@ -61,14 +61,23 @@ pub(crate) fn mark_conditional(nodes: &mut [Node]) {
         if subs.is_empty() {
             continue;
         }
-        let mut names: Vec<String> = Vec::new();
         for &NodeId(c) in &subs {
-            let sub = &mut nodes[c as usize];
-            sub.conditional = true;
-            names.extend(sub.properties.iter().flatten().map(|p| p.name.clone()));
+            nodes[c as usize].conditional = true;
+        }
+        // Sorted as `&str`s (the order of `String`s), then copied once each.
+        let mut names: Vec<&str> = Vec::new();
+        for &NodeId(c) in &subs {
+            names.extend(
+                nodes[c as usize]
+                    .properties
+                    .iter()
+                    .flatten()
+                    .map(|p| p.name.as_str()),
+            );
         }
         names.sort_unstable();
         names.dedup();
+        let names: Vec<String> = names.into_iter().map(String::from).collect();
         nodes[i].conditional_names = names;
     }
 }

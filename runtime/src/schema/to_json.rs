@@ -1,6 +1,6 @@
 //! IR -> JSON: the schema as the model holds it, keywords in source order.
 
-use super::{Additional, NodeId, Schema};
+use super::{Additional, NodeId, Property, Schema};
 use serde_json::{Map, Value};
 
 fn count(n: Option<u64>) -> Option<Value> {
@@ -8,7 +8,31 @@ fn count(n: Option<u64>) -> Option<Value> {
 }
 
 fn list(schema: &Schema, ids: &[NodeId]) -> Value {
-    Value::Array(ids.iter().map(|i| node_to_value(schema, *i)).collect())
+    let mut out = Vec::with_capacity(ids.len());
+    for &i in ids {
+        out.push(node_to_value(schema, i));
+    }
+    Value::Array(out)
+}
+
+/// The subschema at `id`, if any (one function for every such keyword: a
+/// closure each would be compiled apart).
+fn one(schema: &Schema, id: Option<NodeId>) -> Option<Value> {
+    Some(node_to_value(schema, id?))
+}
+
+/// Named subschemas (`properties`, `$defs`, `dependentSchemas`) as an object.
+fn members(schema: &Schema, props: &[Property]) -> Value {
+    let mut out = Map::new();
+    for p in props {
+        out.insert(p.name.clone(), node_to_value(schema, p.node));
+    }
+    Value::Object(out)
+}
+
+/// Names (`required`, `dependentRequired`'s lists) as an array of strings.
+fn strings(names: &[String]) -> Value {
+    Value::Array(names.iter().cloned().map(Value::String).collect())
 }
 
 pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
@@ -42,7 +66,7 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "minLength" => count(node.min_length),
             "maxLength" => count(node.max_length),
             "minItems" => count(node.min_items),
-            "contains" => node.contains.map(|i| node_to_value(schema, i)),
+            "contains" => one(schema, node.contains),
             "minContains" => count(node.min_contains),
             "maxContains" => count(node.max_contains),
             "maxItems" => count(node.max_items),
@@ -51,76 +75,58 @@ pub(crate) fn node_to_value(schema: &Schema, id: NodeId) -> Value {
             "uniqueItems" => Some(Value::Bool(node.unique_items)),
             "pattern" => node.pattern.as_ref().map(|p| Value::from(&*p.source)),
             "format" => node.format.clone().map(Value::String),
-            "properties" => node.properties.as_ref().map(|_| {
-                Value::Object(
-                    node.declared_properties()
-                        .iter()
-                        .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
-                        .collect(),
-                )
-            }),
-            crate::keywords::alias::KEYWORD => Some(Value::Object(
-                node.alias_groups()
-                    .map(|(d, _)| {
-                        let aliases = node.aliases_of(d).map(Value::from).collect();
-                        (
-                            node.declared_properties()[d].name.clone(),
-                            Value::Array(aliases),
-                        )
-                    })
-                    .collect(),
-            )),
-            "$defs" | "definitions" => node.defs.iter().find(|(k, _)| k == key).map(|(_, defs)| {
-                Value::Object(
-                    defs.iter()
-                        .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
-                        .collect(),
-                )
-            }),
-            "required" => Some(Value::Array(
-                node.required.iter().cloned().map(Value::String).collect(),
-            )),
+            "properties" => node
+                .properties
+                .as_ref()
+                .map(|_| members(schema, node.declared_properties())),
+            crate::keywords::alias::KEYWORD => {
+                let mut groups = Map::new();
+                for (d, _) in node.alias_groups() {
+                    let aliases = node.aliases_of(d).map(Value::from).collect();
+                    let name = node.declared_properties()[d].name.clone();
+                    groups.insert(name, Value::Array(aliases));
+                }
+                Some(Value::Object(groups))
+            }
+            "$defs" | "definitions" => node
+                .defs
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, defs)| members(schema, defs)),
+            "required" => Some(strings(&node.required)),
             "additionalProperties" => match node.additional {
                 Additional::Allowed => Some(Value::Bool(true)),
                 Additional::Forbidden => Some(Value::Bool(false)),
                 Additional::Schema(s) => Some(node_to_value(schema, s)),
                 Additional::Unspecified => None,
             },
-            "propertyNames" => node.property_names.map(|i| node_to_value(schema, i)),
-            "unevaluatedProperties" => node
-                .unevaluated_properties
-                .map(|i| node_to_value(schema, i)),
-            "unevaluatedItems" => node.unevaluated_items.map(|i| node_to_value(schema, i)),
-            "patternProperties" => Some(Value::Object(
-                node.pattern_properties
-                    .iter()
-                    .map(|(p, id)| (p.source.to_string(), node_to_value(schema, *id)))
-                    .collect(),
-            )),
-            "dependentRequired" => Some(Value::Object(
-                node.dependent_required
-                    .iter()
-                    .map(|(name, needs)| {
-                        let needs = needs.iter().cloned().map(Value::String).collect();
-                        (name.clone(), Value::Array(needs))
-                    })
-                    .collect(),
-            )),
-            "dependentSchemas" => Some(Value::Object(
-                node.dependent_schemas
-                    .iter()
-                    .map(|p| (p.name.clone(), node_to_value(schema, p.node)))
-                    .collect(),
-            )),
-            "items" => node.items.map(|i| node_to_value(schema, i)),
+            "propertyNames" => one(schema, node.property_names),
+            "unevaluatedProperties" => one(schema, node.unevaluated_properties),
+            "unevaluatedItems" => one(schema, node.unevaluated_items),
+            "patternProperties" => {
+                let mut patterns = Map::new();
+                for (p, id) in &node.pattern_properties {
+                    patterns.insert(p.source.to_string(), node_to_value(schema, *id));
+                }
+                Some(Value::Object(patterns))
+            }
+            "dependentRequired" => {
+                let mut needs = Map::new();
+                for (name, names) in &node.dependent_required {
+                    needs.insert(name.clone(), strings(names));
+                }
+                Some(Value::Object(needs))
+            }
+            "dependentSchemas" => Some(members(schema, &node.dependent_schemas)),
+            "items" => one(schema, node.items),
             "prefixItems" => Some(list(schema, &node.prefix_items)),
             "allOf" => Some(list(schema, &node.all_of)),
             "anyOf" => Some(list(schema, &node.any_of)),
             "oneOf" => Some(list(schema, &node.one_of)),
-            "not" => node.not.map(|i| node_to_value(schema, i)),
-            "if" => node.if_schema.map(|i| node_to_value(schema, i)),
-            "then" => node.then_schema.map(|i| node_to_value(schema, i)),
-            "else" => node.else_schema.map(|i| node_to_value(schema, i)),
+            "not" => one(schema, node.not),
+            "if" => one(schema, node.if_schema),
+            "then" => one(schema, node.then_schema),
+            "else" => one(schema, node.else_schema),
             // Resolved: a pointer into the schema, or the place in the document
             // it was loaded from (`$dynamicRef` too: its one target).
             "$ref" | "$dynamicRef" => node.reference.map(|r| {

@@ -185,12 +185,18 @@ fn build(schema: &Schema) -> Plan {
                 min_properties: node.min_properties,
                 max_properties: node.max_properties,
             };
-            plan.object = compound(schema, plan.flat.as_deref(), JsonType::Object, |m| {
-                object_keywords(m)
-            });
-            plan.array = compound(schema, plan.flat.as_deref(), JsonType::Array, |m| {
-                array_keywords(m)
-            });
+            plan.object = compound(
+                schema,
+                plan.flat.as_deref(),
+                JsonType::Object,
+                &object_keywords,
+            );
+            plan.array = compound(
+                schema,
+                plan.flat.as_deref(),
+                JsonType::Array,
+                &array_keywords,
+            );
             plan
         })
         .collect::<Vec<_>>();
@@ -296,12 +302,13 @@ fn keys<'n>(node: &'n Node) -> (NameTable, u64, bool) {
 }
 
 /// How a value of type `ty` (object or array) is walked under the conjuncts
-/// `flat`, where `active(m)` says whether conjunct `m` constrains the members.
+/// `flat`, where `active(m)` says whether conjunct `m` constrains the members
+/// (a `dyn`: one compiled copy for every caller).
 pub(crate) fn compound(
     schema: &Schema,
     flat: Option<&[NodeId]>,
     ty: JsonType,
-    active: impl Fn(&Node) -> bool,
+    active: &dyn Fn(&Node) -> bool,
 ) -> Compound {
     let Some(flat) = flat else {
         return Compound::Buffer;
@@ -390,7 +397,7 @@ fn root_object(schema: &Schema, plan: &Plan, options: &Options) -> Compound {
         schema,
         plan.node(root).flat.as_deref(),
         JsonType::Object,
-        |m| {
+        &|m| {
             object_keywords(m)
                 || rejects_undeclared(
                     options.undeclared,
