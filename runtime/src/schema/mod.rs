@@ -6,6 +6,7 @@
 //! schema that is meaningful but almost surely a mistake is accepted and its
 //! [`Lint`]s are listed by [`Schema::lints`].
 
+mod alias_names;
 mod budget;
 mod builder;
 mod closure;
@@ -357,16 +358,21 @@ impl Node {
 
     /// The aliases of declared property `d`, in order (found by binary search).
     pub fn aliases_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
+        alias_names::Names::new(None, self.alias_run(d))
+    }
+
+    /// The alias entries of declared property `d`.
+    fn alias_run(&self, d: usize) -> &[Property] {
         let aliases = self.alias_entries();
         let from = aliases.partition_point(|p| p.alias_of < Some(d));
         let to = aliases.partition_point(|p| p.alias_of <= Some(d));
-        aliases[from..to].iter().map(|p| p.name.as_str())
+        &aliases[from..to]
     }
 
     /// The names of declared property `d`: its own, then its aliases in order.
     pub fn names_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
         let own = self.declared_properties().get(d).map(|p| p.name.as_str());
-        own.into_iter().chain(self.aliases_of(d))
+        alias_names::Names::new(own, self.alias_run(d))
     }
 
     /// The declared index of the entry of `properties` called `name`: its own,
@@ -381,17 +387,7 @@ impl Node {
     pub fn alias_groups(
         &self,
     ) -> impl Iterator<Item = (usize, impl Iterator<Item = &str> + Clone + '_)> + '_ {
-        let declared = self.declared_properties();
-        self.alias_entries()
-            .chunk_by(|a, b| a.alias_of == b.alias_of)
-            .filter_map(move |run| {
-                let d = run[0].alias_of?;
-                let own = declared.get(d).map(|p| p.name.as_str());
-                Some((
-                    d,
-                    own.into_iter().chain(run.iter().map(|p| p.name.as_str())),
-                ))
-            })
+        alias_names::AliasGroups::new(self)
     }
 
     /// The entry of `properties` called `name` (a property or an alias), with
