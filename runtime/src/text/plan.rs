@@ -276,13 +276,14 @@ fn array_keywords(n: &Node) -> bool {
 fn keys<'n>(node: &'n Node) -> (NameTable, u64, bool) {
     let mut keys: Vec<(Box<str>, u32)> = Vec::new();
     // The slot of each name pushed (a linear scan would make long lists quadratic).
-    let mut slots: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    // (`usize` slots: the crate's one map of `&str`s to numbers.)
+    let mut slots: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut push = |name: &'n str, keys: &mut Vec<(Box<str>, u32)>| -> u32 {
         *slots.entry(name).or_insert_with(|| {
-            let s = keys.len() as u32;
-            keys.push((name.into(), s));
+            let s = keys.len();
+            keys.push((name.into(), s as u32));
             s
-        })
+        }) as u32
     };
     for p in node.properties.iter().flatten() {
         push(&p.name, &mut keys);

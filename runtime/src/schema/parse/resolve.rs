@@ -149,11 +149,11 @@ impl ScopeGraph {
 
     /// The resource (base URI) of node `i`, as the index of the first record with
     /// that base in `canonical`.
-    fn resource(&self, i: usize, canonical: &HashMap<&str, u32>) -> u32 {
+    fn resource(&self, i: usize, canonical: &HashMap<&str, usize>) -> u32 {
         self.records
             .get(self.scope[i] as usize)
-            .and_then(|(b, _, _)| canonical.get(b.as_str()).copied())
-            .unwrap_or(u32::MAX)
+            .and_then(|(b, _, _)| canonical.get(b.as_str()))
+            .map_or(u32::MAX, |&r| r as u32)
     }
 
     /// For each node, the resources (outermost first) of the first path from the
@@ -170,9 +170,10 @@ impl ScopeGraph {
         for (from, to) in edges {
             next[from.0 as usize].push(to.0 as usize);
         }
-        let mut canonical: HashMap<&str, u32> = HashMap::new();
+        // `usize` values: the crate's one map of `&str`s to numbers.
+        let mut canonical: HashMap<&str, usize> = HashMap::new();
         for (i, (b, _, _)) in self.records.iter().enumerate() {
-            canonical.entry(b.as_str()).or_insert(i as u32);
+            canonical.entry(b.as_str()).or_insert(i);
         }
         // Chains shared as a tree: (resource, parent chain).
         let mut links: Vec<(u32, usize)> = Vec::new();
