@@ -86,16 +86,15 @@ pub(crate) fn split_type_list(
     null_branch: bool,
 ) -> Option<(Map<String, Value>, bool)> {
     let names = type_names(node)?;
-    let non_null: Vec<&str> = names.iter().copied().filter(|t| *t != "null").collect();
     let has_null = names.contains(&"null");
-    if non_null.len() < 2 {
+    if names.iter().filter(|t| **t != "null").nth(1).is_none() {
         return None;
     }
     let mut outer = Map::new();
-    let mut branches: Vec<Value> = non_null
-        .iter()
-        .filter_map(|t| type_branch(node, t))
-        .collect();
+    let mut branches: Vec<Value> = Vec::new();
+    for t in names.iter().filter(|t| **t != "null") {
+        branches.extend(type_branch(node, t));
+    }
     if has_null && null_branch {
         let allows_null = match (node.get("enum"), node.get("const")) {
             (Some(Value::Array(l)), _) => l.iter().any(Value::is_null),

@@ -276,15 +276,20 @@ impl Node {
     /// The places of [`Node::subschemas`], in its order, to rewrite them.
     pub(crate) fn subschemas_mut(&mut self) -> Vec<&mut NodeId> {
         let mut out: Vec<&mut NodeId> = Vec::new();
-        if let Some(props) = self.properties.as_mut() {
-            out.extend(props.iter_mut().map(|p| &mut p.node));
+        // Loops rather than adaptors: one closure each would compile a collect.
+        for p in self.properties.iter_mut().flatten() {
+            out.push(&mut p.node);
         }
         if let Additional::Schema(x) = &mut self.additional {
             out.push(x);
         }
-        out.extend(self.pattern_properties.iter_mut().map(|(_, s)| s));
+        for (_, s) in &mut self.pattern_properties {
+            out.push(s);
+        }
         out.extend(self.property_names.as_mut());
-        out.extend(self.dependent_schemas.iter_mut().map(|d| &mut d.node));
+        for d in &mut self.dependent_schemas {
+            out.push(&mut d.node);
+        }
         out.extend(self.prefix_items.iter_mut());
         out.extend(self.items.as_mut());
         out.extend(self.contains.as_mut());

@@ -140,66 +140,66 @@ impl Schema {
 
 fn build(schema: &Schema) -> Plan {
     let nodes = schema.nodes();
-    let flats: Vec<Option<Box<[NodeId]>>> = (0..nodes.len())
-        .map(|i| flatten(schema, NodeId(i as u32)))
-        .collect();
+    // Loops, not collects of closures: each would compile a collect of its own.
+    let mut flats: Vec<Option<Box<[NodeId]>>> = Vec::with_capacity(nodes.len());
+    for i in 0..nodes.len() {
+        flats.push(flatten(schema, NodeId(i as u32)));
+    }
     let effective = |id: NodeId| (!trivial(schema.node(id))).then_some(id);
-    let plans = (0..nodes.len())
-        .map(|i| {
-            let node = &nodes[i];
-            let flat = flats[i].clone();
-            let (keys, required, fits) = keys(node);
-            let mut plan = NodePlan {
-                trivial: trivial(node),
-                types: node.types.map(|t| {
-                    if node.nullable {
-                        t.with(JsonType::Null)
-                    } else {
-                        t
-                    }
-                }),
-                scalar_more: scalar_more(node),
-                number_keywords: node.has(Family::Number),
-                string_keywords: node.has(Family::String),
-                applicators: node.has(Family::Applicator),
-                flat,
-                object: Compound::Open,
-                array: Compound::Open,
-                keys,
-                required,
-                fits,
-                children: node
-                    .properties
-                    .iter()
-                    .flatten()
-                    .map(|p| effective(p.node))
-                    .collect(),
-                has_properties: crate::keywords::object::closed(node, false),
-                closed_at_root: crate::keywords::object::closed(node, true),
-                additional: node.additional,
-                extra: match node.additional {
-                    Additional::Schema(x) => effective(x),
-                    _ => None,
-                },
-                names: node.property_names,
-                min_properties: node.min_properties,
-                max_properties: node.max_properties,
-            };
-            plan.object = compound(
-                schema,
-                plan.flat.as_deref(),
-                JsonType::Object,
-                &object_keywords,
-            );
-            plan.array = compound(
-                schema,
-                plan.flat.as_deref(),
-                JsonType::Array,
-                &array_keywords,
-            );
-            plan
-        })
-        .collect::<Vec<_>>();
+    let mut plans = Vec::with_capacity(nodes.len());
+    for (i, node) in nodes.iter().enumerate() {
+        let flat = flats[i].clone();
+        let (keys, required, fits) = keys(node);
+        let mut plan = NodePlan {
+            trivial: trivial(node),
+            types: node.types.map(|t| {
+                if node.nullable {
+                    t.with(JsonType::Null)
+                } else {
+                    t
+                }
+            }),
+            scalar_more: scalar_more(node),
+            number_keywords: node.has(Family::Number),
+            string_keywords: node.has(Family::String),
+            applicators: node.has(Family::Applicator),
+            flat,
+            object: Compound::Open,
+            array: Compound::Open,
+            keys,
+            required,
+            fits,
+            children: node
+                .properties
+                .iter()
+                .flatten()
+                .map(|p| effective(p.node))
+                .collect(),
+            has_properties: crate::keywords::object::closed(node, false),
+            closed_at_root: crate::keywords::object::closed(node, true),
+            additional: node.additional,
+            extra: match node.additional {
+                Additional::Schema(x) => effective(x),
+                _ => None,
+            },
+            names: node.property_names,
+            min_properties: node.min_properties,
+            max_properties: node.max_properties,
+        };
+        plan.object = compound(
+            schema,
+            plan.flat.as_deref(),
+            JsonType::Object,
+            &object_keywords,
+        );
+        plan.array = compound(
+            schema,
+            plan.flat.as_deref(),
+            JsonType::Array,
+            &array_keywords,
+        );
+        plans.push(plan);
+    }
     let mut plan = Plan {
         nodes: plans.into_boxed_slice(),
         root_object: [Compound::Open; 3],
