@@ -16,11 +16,12 @@ pub(crate) fn merge_equivalent(
     extra: &Map<String, Value>,
     node_first: bool,
 ) -> Result<Map<String, Value>, Vec<String>> {
-    let conflicts: Vec<String> = extra
-        .iter()
-        .filter(|(k, v)| !is_annotation(k) && node.get(*k).is_some_and(|w| !json_eq(v, w)))
-        .map(|(k, _)| k.clone())
-        .collect();
+    let mut conflicts: Vec<String> = Vec::new();
+    for (k, v) in extra {
+        if !is_annotation(k) && node.get(k).is_some_and(|w| !json_eq(v, w)) {
+            conflicts.push(k.clone());
+        }
+    }
     if !conflicts.is_empty() {
         return Err(conflicts);
     }

@@ -433,7 +433,10 @@ impl Parser<'_> {
     /// Records a `$ref` (or `$dynamicRef`) of node `from`, written `written` at `at`.
     pub(super) fn push_ref(&mut self, from: NodeId, written: String, at: String, dynamic: bool) {
         let target = uri::resolve(self.base(), &written);
-        let chain = self.scopes.iter().map(|s| s.base.clone()).collect();
+        let mut chain = Vec::with_capacity(self.scopes.len());
+        for s in &self.scopes {
+            chain.push(s.base.clone());
+        }
         self.refs.push(PendingRef {
             from,
             target,
@@ -640,13 +643,15 @@ impl Parser<'_> {
         if !self.dynamic_anchors.contains(&format!("{resource}#{name}")) {
             return to;
         }
+        // The outermost scope first: the root, then the chain.
         let root = self.root_base.as_str();
-        std::iter::once(root)
-            .chain(chain.iter().map(String::as_str))
-            .map(|base| format!("{base}#{name}"))
-            .find(|key| self.dynamic_anchors.contains(key))
-            .and_then(|key| self.index.get(&key).copied())
-            .unwrap_or(to)
+        for base in std::iter::once(root).chain(chain.iter().map(String::as_str)) {
+            let key = format!("{base}#{name}");
+            if self.dynamic_anchors.contains(&key) {
+                return self.index.get(&key).copied().unwrap_or(to);
+            }
+        }
+        to
     }
 
     fn set_reference(&mut self, from: NodeId, to: NodeId, at: &str) {
