@@ -88,9 +88,8 @@ pub(crate) fn split_type_list(
 ) -> Option<(Map<String, Value>, bool)> {
     let names = type_names(node)?;
     let has_null = names.contains(&"null");
-    if names.iter().filter(|t| **t != "null").nth(1).is_none() {
-        return None;
-    }
+    // At least two types besides `null`.
+    names.iter().filter(|t| **t != "null").nth(1)?;
     let mut outer = Map::new();
     let mut branches: Vec<Value> = Vec::new();
     for t in names.iter().filter(|t| **t != "null") {

@@ -73,13 +73,12 @@ impl Engine<'_> {
     fn subschema_map(&mut self, m: &mut Map<String, Value>, k: String, v: Value, here: &str) {
         match v {
             Value::Object(map) => {
-                let out: Map<String, Value> = map
-                    .into_iter()
-                    .map(|(name, s)| {
-                        let p = pointer::join(here, &name);
-                        (name, self.node(s, &p))
-                    })
-                    .collect();
+                let mut out = Map::new();
+                for (name, s) in map {
+                    let p = pointer::join(here, &name);
+                    let s = self.node(s, &p);
+                    out.insert(name, s);
+                }
                 m.insert(k, Value::Object(out));
             }
             _ if k == "properties" => {
