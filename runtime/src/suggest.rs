@@ -362,16 +362,6 @@ fn best_but<'a>(
     left_out: impl Fn(&str) -> bool,
     work: &mut Work,
 ) -> Option<&'a str> {
-    best_among(word, &mut candidates.into_iter(), &left_out, work)
-}
-
-/// [`best_but`]'s work, compiled once: the generic callers only adapt to it.
-fn best_among<'a>(
-    word: &str,
-    candidates: &mut dyn Iterator<Item = &'a str>,
-    left_out: &dyn Fn(&str) -> bool,
-    work: &mut Work,
-) -> Option<&'a str> {
     let mut folded = Folded::empty();
     if !folded.fold(word, Reach::any(LONGEST)) {
         return None;
@@ -421,11 +411,6 @@ fn best_among<'a>(
 /// The candidate closest to `word`, if it is close enough to be a likely typo.
 /// Ties go to the earliest candidate (for the hints of schema errors).
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    closest_among(word, &mut candidates.into_iter())
-}
-
-/// [`closest`]'s work, compiled once: the generic callers only adapt to it.
-fn closest_among<'a>(word: &str, candidates: &mut dyn Iterator<Item = &'a str>) -> Option<&'a str> {
     let mut folded = Folded::empty();
     if !folded.fold(word, Reach::any(LONGEST)) {
         return None;
