@@ -148,16 +148,12 @@ pub(crate) fn doc_comment(attrs: &[Attribute]) -> Option<(String, Span)> {
 
 /// The message for an unknown name: `unknown {what} `{id}`; did you mean `x`?`, or
 /// the names it could be.
-pub(crate) fn unknown<'a>(
-    what: &str,
-    id: &str,
-    names: impl Iterator<Item = &'a str> + Clone,
-) -> String {
-    match closest(id, names.clone()) {
+pub(crate) fn unknown(what: &str, id: &str, names: &[&str]) -> String {
+    match closest(id, names.iter().copied()) {
         Some(s) => format!("unknown {what} `{id}`; did you mean `{s}`?"),
         None => format!(
             "unknown {what} `{id}`; expected one of: {}",
-            names.collect::<Vec<_>>().join(", ")
+            names.join(", ")
         ),
     }
 }
@@ -312,8 +308,11 @@ impl ToolAttrs {
             }
             Some((_, target)) => self.targets.push((id, *target, span)),
             None => {
-                let names = TARGETS.iter().map(|(n, _)| *n);
-                cx.push(t.error(unknown("target", &id, names)));
+                let mut names: Vec<&str> = Vec::new();
+                for &(n, _) in TARGETS.iter() {
+                    names.push(n);
+                }
+                cx.push(t.error(unknown("target", &id, &names)));
             }
         }
     }
@@ -326,8 +325,12 @@ impl ToolAttrs {
             Some((_, k)) => self.allow.push(*k),
             None if id == LOSSY_EXPORT => self.allow_lossy = true,
             None => {
-                let names = LINTS.iter().map(|(n, _)| *n).chain([LOSSY_EXPORT]);
-                cx.push(lint.error(unknown("lint", &id, names)));
+                let mut names: Vec<&str> = Vec::new();
+                for &(n, _) in LINTS.iter() {
+                    names.push(n);
+                }
+                names.push(LOSSY_EXPORT);
+                cx.push(lint.error(unknown("lint", &id, &names)));
             }
         }
     }

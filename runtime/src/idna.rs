@@ -34,7 +34,7 @@ pub(crate) fn is_a_label(encoded: &str) -> bool {
 fn is_canonical(encoded: &str, label: &[char]) -> bool {
     let mut expected = encoded.bytes();
     let mut same = true;
-    let encoded_ok = punycode_encode(label, |b| {
+    let encoded_ok = punycode_encode(label, &mut |b| {
         same &= expected.next().is_some_and(|e| e.eq_ignore_ascii_case(&b));
     });
     encoded_ok.is_some() && same && expected.next().is_none()
@@ -57,13 +57,14 @@ pub(crate) fn u_label_a_len(label: &str) -> Option<usize> {
         return None;
     }
     let mut octets = 4;
-    punycode_encode(chars, |_| octets += 1)?;
+    punycode_encode(chars, &mut |_| octets += 1)?;
     Some(octets)
 }
 
 /// Encodes `input` as Punycode (RFC 3492 §6.3), each output octet given to
-/// `emit`; `None` on overflow (not reached for labels of hostname length).
-fn punycode_encode(input: &[char], mut emit: impl FnMut(u8)) -> Option<()> {
+/// `emit` (one compiled copy for both callers); `None` on overflow (not reached
+/// for labels of hostname length).
+fn punycode_encode(input: &[char], emit: &mut dyn FnMut(u8)) -> Option<()> {
     let digit = |d: u32| {
         if d < 26 {
             b'a' + d as u8

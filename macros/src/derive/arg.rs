@@ -132,12 +132,18 @@ fn place(key: &str) -> Option<usize> {
 }
 
 /// Every key `#[arg(...)]` takes.
-fn keys() -> impl Iterator<Item = &'static str> + Clone {
-    RULES
-        .iter()
-        .map(|r| r.key)
-        .chain([DESCRIPTION.0, EXAMPLE.0, VALUES.0, SCHEMA, DEFAULT.0])
-        .chain(PARTS.iter().map(|(_, k, _)| *k).filter(|k| *k != VALUES.0))
+fn keys() -> Vec<&'static str> {
+    let mut keys = Vec::new();
+    for r in RULES.iter() {
+        keys.push(r.key);
+    }
+    keys.extend([DESCRIPTION.0, EXAMPLE.0, VALUES.0, SCHEMA, DEFAULT.0]);
+    for &(_, k, _) in PARTS.iter() {
+        if k != VALUES.0 {
+            keys.push(k);
+        }
+    }
+    keys
 }
 
 impl Rule {
@@ -178,7 +184,10 @@ impl Rule {
             },
             Read::Format => match string_literal(expr) {
                 Some(s) if keywords::format::is_known(&s) => return Some(Value::String(s)),
-                Some(s) => cx.error(span, crate::attr::unknown("format", &s, keywords::format::names())),
+                Some(s) => {
+                    let names: Vec<&str> = keywords::format::names().collect();
+                    cx.error(span, crate::attr::unknown("format", &s, &names))
+                }
                 None => cx.error(span, format!("`{key}` takes a string literal, like `{key} = \"date-time\"`")),
             },
         }
@@ -305,29 +314,37 @@ impl Limits {
 /// description, the branches, the allowed values, then the constraints in the
 /// order of [`RULES`] (an array's `items` before its item counts), the array's
 /// uniqueness, an object's values, the examples, a nested type's marker.
-fn order() -> impl Iterator<Item = &'static str> {
+fn order() -> Vec<&'static str> {
     let items_at = place("min_items").expect("a key of RULES");
-    let keyword = |r: &Rule| r.keyword;
-    ["type", DESCRIPTION.1, "anyOf", VALUES.1]
-        .into_iter()
-        .chain(RULES[..items_at].iter().map(keyword))
-        .chain(["items"])
-        .chain(RULES[items_at..].iter().map(keyword))
-        .chain([
-            "uniqueItems",
-            "propertyNames",
-            "additionalProperties",
-            DEFAULT.1,
-            EXAMPLE.1,
-            EXTERNAL_TYPE,
-        ])
+    let mut order = vec!["type", DESCRIPTION.1, "anyOf", VALUES.1];
+    for (i, r) in RULES.iter().enumerate() {
+        if i == items_at {
+            order.push("items");
+        }
+        order.push(r.keyword);
+    }
+    order.extend([
+        "uniqueItems",
+        "propertyNames",
+        "additionalProperties",
+        DEFAULT.1,
+        EXAMPLE.1,
+        EXTERNAL_TYPE,
+    ]);
+    order
 }
 
 /// `map` with its keywords in the derive's order ([`order`]; others last).
-pub(crate) fn ordered(map: Map<String, Value>) -> Map<String, Value> {
-    let mut entries: Vec<(String, Value)> = map.into_iter().collect();
-    entries.sort_by_key(|(k, _)| order().position(|o| o == k).unwrap_or(usize::MAX));
-    entries.into_iter().collect()
+pub(crate) fn ordered(mut map: Map<String, Value>) -> Map<String, Value> {
+    let mut out = Map::new();
+    for keyword in order() {
+        if let Some(v) = map.shift_remove(keyword) {
+            out.insert(keyword.to_string(), v);
+        }
+    }
+    // The others, in their order.
+    out.extend(map);
+    out
 }
 
 /// `#[arg(...)]` on a field.
@@ -354,14 +371,17 @@ impl ArgAttrs {
     /// Reads every `#[arg(...)]` of a field.
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ArgAttrs {
         let mut out = ArgAttrs::default();
-        each_key(cx, attrs, "arg", |meta, key| out.read_meta(cx, meta, key));
+        each_key(cx, attrs, "arg", &mut |meta, key| {
+            out.read_meta(cx, meta, key)
+        });
         out
     }
 
     /// Reads one key (and its value) of `#[arg(...)]` or of a part's `(...)`.
     fn read_meta(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
-        if !keys().any(|k| k == key) {
-            cx.push(meta.error(unknown("argument attribute", key, keys())));
+        let keys = keys();
+        if !keys.contains(&key) {
+            cx.push(meta.error(unknown("argument attribute", key, &keys)));
             return skip_value(meta);
         }
         let part = PARTS.iter().find(|(_, k, _)| *k == key).map(|(p, _, _)| *p);

@@ -116,7 +116,7 @@ pub(super) fn each_key(
     cx: &Ctxt,
     attrs: &[Attribute],
     name: &str,
-    mut each: impl FnMut(&ParseNestedMeta, &str) -> syn::Result<()>,
+    each: &mut dyn FnMut(&ParseNestedMeta, &str) -> syn::Result<()>,
 ) {
     for attr in attrs.iter().filter(|a| a.path().is_ident(name)) {
         let res = attr.parse_nested_meta(|meta| each(&meta, &key_name(&meta)));
@@ -244,7 +244,7 @@ pub(crate) struct SerdeContainer {
 impl SerdeContainer {
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute], is_enum: bool) -> SerdeContainer {
         let mut out = SerdeContainer::default();
-        each_key(cx, attrs, "serde", |meta, key| {
+        each_key(cx, attrs, "serde", &mut |meta, key| {
             match key {
                 "rename_all" => {
                     if let Some(lit) = serde_name(meta)? {
@@ -325,7 +325,7 @@ pub(crate) struct SerdeField {
 impl SerdeField {
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> SerdeField {
         let mut out = SerdeField::default();
-        each_key(cx, attrs, "serde", |meta, key| {
+        each_key(cx, attrs, "serde", &mut |meta, key| {
             if name_or_skip(meta, key, &mut out.rename, &mut out.skip)? {
                 return Ok(());
             }
@@ -368,7 +368,7 @@ pub(crate) struct SerdeVariant {
 impl SerdeVariant {
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> SerdeVariant {
         let mut out = SerdeVariant::default();
-        each_key(cx, attrs, "serde", |meta, key| {
+        each_key(cx, attrs, "serde", &mut |meta, key| {
             if name_or_skip(meta, key, &mut out.rename, &mut out.skip)? {
                 return Ok(());
             }

@@ -201,24 +201,27 @@ fn definition(
 
 /// Checks a tool name against the provider's documented pattern.
 fn check_name(target: Target, name: &str, ctx: &mut Ledger) {
-    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let plain = |extra: &str| {
+        name.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || extra.contains(c))
+    };
     let (ok, rule) = match target {
         Target::Anthropic | Target::AnthropicStrict => (
-            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
+            !name.is_empty() && name.len() <= 64 && plain(""),
             "Anthropic: a tool name matches ^[a-zA-Z0-9_-]{1,64}$",
         ),
         Target::OpenAiChat | Target::OpenAiChatStrict | Target::OpenAiResponses | Target::OpenAiResponsesStrict => (
-            !name.is_empty() && name.len() <= 64 && name.chars().all(plain),
+            !name.is_empty() && name.len() <= 64 && plain(""),
             "OpenAI: a function name is letters, digits, '_' and '-', at most 64 characters",
         ),
         Target::Gemini | Target::GeminiJsonSchema => (
             name.len() <= 64
                 && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-                && name.chars().all(|c| plain(c) || c == '.' || c == ':'),
+                && plain(".:"),
             "Gemini: a function name starts with a letter or '_' and is letters, digits, '_', '.', ':' and '-', at most 64 characters",
         ),
         Target::Mcp => (
-            !name.is_empty() && name.len() <= 128 && name.chars().all(|c| plain(c) || c == '.'),
+            !name.is_empty() && name.len() <= 128 && plain("."),
             "MCP: a tool name is 1 to 128 ASCII letters, digits, '_', '-' and '.'",
         ),
     };

@@ -58,13 +58,21 @@ fn type_bits(schema: &Value, root: &Value, depth: usize, work: &mut usize) -> Op
     let mut bits: Option<u8> = None;
     let mut meet = |b: u8| bits = Some(bits.map_or(b, |x| x & b));
     if let Some(names) = type_names(node) {
-        meet(names.iter().map(|t| bits_of_name(t)).fold(0, |a, b| a | b));
+        let mut any = 0;
+        for t in names.iter() {
+            any |= bits_of_name(t);
+        }
+        meet(any);
     }
     if let Some(c) = node.get("const") {
         meet(bits_of_value(c));
     }
     if let Some(Value::Array(vals)) = node.get("enum") {
-        meet(vals.iter().map(bits_of_value).fold(0, |a, b| a | b));
+        let mut any = 0;
+        for v in vals {
+            any |= bits_of_value(v);
+        }
+        meet(any);
     }
     if let Some(Value::String(r)) = node.get("$ref") {
         if let Some(b) =
@@ -74,12 +82,19 @@ fn type_bits(schema: &Value, root: &Value, depth: usize, work: &mut usize) -> Op
         }
     }
     if let Some(Value::Array(branches)) = node.get("anyOf") {
-        let all: Option<Vec<u8>> = branches
-            .iter()
-            .map(|b| type_bits(b, root, depth + 1, work))
-            .collect();
+        // Every branch's bits (the first unknown ends the walk), joined.
+        let mut all = Some(0);
+        for b in branches {
+            match type_bits(b, root, depth + 1, work) {
+                Some(x) => all = all.map(|a| a | x),
+                None => {
+                    all = None;
+                    break;
+                }
+            }
+        }
         if let Some(all) = all {
-            meet(all.into_iter().fold(0, |a, b| a | b));
+            meet(all);
         }
     }
     bits

@@ -169,19 +169,25 @@ impl Relocation<'_> {
     /// A copy of `schema` with every local `$ref` moved.
     fn apply(&self, schema: &Value) -> Value {
         match schema {
-            Value::Object(m) => Value::Object(
-                m.iter()
-                    .map(|(k, v)| {
-                        let v = match (k.as_str(), v) {
-                            ("$ref", Value::String(r)) => Value::String(self.reference(r)),
-                            (k, v) if DATA_KEYWORDS.contains(&k) => v.clone(),
-                            (_, v) => self.apply(v),
-                        };
-                        (k.clone(), v)
-                    })
-                    .collect(),
-            ),
-            Value::Array(items) => Value::Array(items.iter().map(|v| self.apply(v)).collect()),
+            Value::Object(m) => {
+                let mut out = serde_json::Map::new();
+                for (k, v) in m {
+                    let v = match (k.as_str(), v) {
+                        ("$ref", Value::String(r)) => Value::String(self.reference(r)),
+                        (k, v) if DATA_KEYWORDS.contains(&k) => v.clone(),
+                        (_, v) => self.apply(v),
+                    };
+                    out.insert(k.clone(), v);
+                }
+                Value::Object(out)
+            }
+            Value::Array(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for v in items {
+                    out.push(self.apply(v));
+                }
+                Value::Array(out)
+            }
             other => other.clone(),
         }
     }

@@ -173,13 +173,12 @@ fn set_dialect(root: &mut Map<String, Value>, ctx: &mut Ledger, dialect: &Schema
 
 /// Inserts `key` right after the last of `after` present in `map` (or first).
 pub(crate) fn insert_after(map: &mut Map<String, Value>, after: &[&str], key: &str, value: Value) {
-    let pos = map
-        .keys()
-        .enumerate()
-        .filter(|(_, k)| after.contains(&k.as_str()))
-        .map(|(i, _)| i + 1)
-        .max()
-        .unwrap_or(0);
+    let mut pos = 0;
+    for (i, k) in map.keys().enumerate() {
+        if after.contains(&k.as_str()) {
+            pos = i + 1;
+        }
+    }
     let mut out = Map::new();
     let mut rest = std::mem::take(map).into_iter();
     for _ in 0..pos {

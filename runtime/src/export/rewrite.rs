@@ -16,11 +16,12 @@ pub(crate) fn merge_equivalent(
     extra: &Map<String, Value>,
     node_first: bool,
 ) -> Result<Map<String, Value>, Vec<String>> {
-    let conflicts: Vec<String> = extra
-        .iter()
-        .filter(|(k, v)| !is_annotation(k) && node.get(*k).is_some_and(|w| !json_eq(v, w)))
-        .map(|(k, _)| k.clone())
-        .collect();
+    let mut conflicts: Vec<String> = Vec::new();
+    for (k, v) in extra {
+        if !is_annotation(k) && node.get(k).is_some_and(|w| !json_eq(v, w)) {
+            conflicts.push(k.clone());
+        }
+    }
     if !conflicts.is_empty() {
         return Err(conflicts);
     }
@@ -86,16 +87,14 @@ pub(crate) fn split_type_list(
     null_branch: bool,
 ) -> Option<(Map<String, Value>, bool)> {
     let names = type_names(node)?;
-    let non_null: Vec<&str> = names.iter().copied().filter(|t| *t != "null").collect();
     let has_null = names.contains(&"null");
-    if non_null.len() < 2 {
-        return None;
-    }
+    // At least two types besides `null`.
+    names.iter().filter(|t| **t != "null").nth(1)?;
     let mut outer = Map::new();
-    let mut branches: Vec<Value> = non_null
-        .iter()
-        .filter_map(|t| type_branch(node, t))
-        .collect();
+    let mut branches: Vec<Value> = Vec::new();
+    for t in names.iter().filter(|t| **t != "null") {
+        branches.extend(type_branch(node, t));
+    }
     if has_null && null_branch {
         let allows_null = match (node.get("enum"), node.get("const")) {
             (Some(Value::Array(l)), _) => l.iter().any(Value::is_null),

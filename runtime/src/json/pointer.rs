@@ -97,7 +97,7 @@ pub fn percent_decode(s: &str) -> Option<Cow<'_, str>> {
             if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
                 return None;
             }
-            out.push(u8::from_str_radix(hex, 16).ok()?);
+            out.push(u8::try_from(u32::from_str_radix(hex, 16).ok()?).ok()?);
             i += 3;
         } else {
             out.push(bytes[i]);

@@ -459,7 +459,7 @@ pub fn is_ipv4(s: &str) -> bool {
             && p.len() <= 3
             && p.bytes().all(|b| b.is_ascii_digit())
             && !(p.len() > 1 && p.starts_with('0'))
-            && p.parse::<u16>().is_ok_and(|n| n <= 255)
+            && p.parse::<u32>().is_ok_and(|n| n <= 255)
     }) && parts == 4
 }
 

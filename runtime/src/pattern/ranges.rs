@@ -5,9 +5,16 @@
 
 /// Sorts `ranges` and merges the ones that overlap or touch.
 pub(super) fn canonicalize(ranges: &mut Vec<(char, char)>) {
-    ranges.sort_unstable();
+    // In order of the lower ends (the merge needs no more): (end, position)
+    // pairs, the one sort of pairs the crate compiles.
+    let mut order: Vec<(u32, u64)> = Vec::with_capacity(ranges.len());
+    for (i, &(lo, _)) in ranges.iter().enumerate() {
+        order.push((u32::from(lo), i as u64));
+    }
+    order.sort_unstable();
     let mut merged: Vec<(char, char)> = Vec::with_capacity(ranges.len());
-    for &(lo, hi) in ranges.iter() {
+    for &(_, i) in &order {
+        let (lo, hi) = ranges[i as usize];
         match merged.last_mut() {
             Some(last) if u32::from(lo) <= u32::from(last.1).saturating_add(1) => {
                 last.1 = last.1.max(hi);

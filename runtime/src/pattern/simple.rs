@@ -114,9 +114,10 @@ impl Simple {
             }
             bits
         };
-        let follow: Vec<u64> = (0..n)
-            .map(|p| reach(p + 1) | if positions[p].2 { 1 << p } else { 0 })
-            .collect();
+        let mut follow: Vec<u64> = Vec::with_capacity(n);
+        for (p, &(_, _, loops)) in positions.iter().enumerate() {
+            follow.push(reach(p + 1) | if loops { 1 << p } else { 0 });
+        }
         let mut last = 0u64;
         for p in (0..n).rev() {
             last |= 1 << p;
@@ -125,10 +126,10 @@ impl Simple {
             }
         }
         let nullable = positions.iter().all(|&(_, mandatory, _)| !mandatory);
-        let sets: Vec<Set> = positions
-            .iter()
-            .map(|&(k, ..)| items[k].set.clone())
-            .collect();
+        let mut sets: Vec<Set> = Vec::with_capacity(n);
+        for &(k, ..) in &positions {
+            sets.push(items[k].set.clone());
+        }
         let mut ascii = Box::new([0u64; 128]);
         for (c, mask) in ascii.iter_mut().enumerate() {
             for (p, set) in sets.iter().enumerate() {

@@ -20,7 +20,7 @@ pub fn bfcl_codes(report: &Report) -> Vec<String> {
             format!("{tag}:{}", v.path)
         })
         .collect();
-    codes.sort();
+    codes.sort_unstable();
     codes.dedup();
     codes
 }

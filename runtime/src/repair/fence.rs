@@ -8,7 +8,8 @@
 pub(super) fn unfenced(text: &str) -> Option<&str> {
     let text = text.trim();
     let fence_char = text.chars().next().filter(|c| matches!(c, '`' | '~'))?;
-    let fence_len = text.chars().take_while(|c| *c == fence_char).count();
+    // In bytes (as the slicing below wants): the fence characters are ASCII.
+    let fence_len = text.len() - text.trim_start_matches(fence_char).len();
     if fence_len < 3 {
         return None;
     }
@@ -18,7 +19,7 @@ pub(super) fn unfenced(text: &str) -> Option<&str> {
         return None;
     }
     let body = rest.trim_end();
-    let closing_len = body.chars().rev().take_while(|c| *c == fence_char).count();
+    let closing_len = body.len() - body.trim_end_matches(fence_char).len();
     if closing_len < fence_len {
         return None;
     }

@@ -235,15 +235,20 @@ pub(crate) fn check_hops(nodes: &[Node], order: &[u32]) -> Option<Diagnostic> {
     let mut longest = vec![0usize; nodes.len()];
     for &i in order.iter().rev() {
         let node = &nodes[i as usize];
-        longest[i as usize] = (0..edge_count(node))
-            .map(|k| longest[edge(node, k).0 as usize] + 1)
-            .max()
-            .unwrap_or(0);
+        let mut most = 0;
+        for k in 0..edge_count(node) {
+            most = most.max(longest[edge(node, k).0 as usize] + 1);
+        }
+        longest[i as usize] = most;
     }
-    let (worst, &hops) = longest
-        .iter()
-        .enumerate()
-        .max_by_key(|&(i, h)| (*h, Reverse(i)))?;
+    // The most hops, the first node among equals.
+    let mut worst: Option<(usize, usize)> = None;
+    for (i, &h) in longest.iter().enumerate() {
+        if worst.is_none_or(|(_, most)| h > most) {
+            worst = Some((i, h));
+        }
+    }
+    let (worst, hops) = worst?;
     (hops > MAX_HOPS).then(|| {
         Diagnostic::new(
             nodes[worst].pointer.clone(),
@@ -311,13 +316,19 @@ pub(crate) fn check_expansion(nodes: &[Node], order: &[u32]) -> Option<Diagnosti
     let mut queue: VecDeque<usize> = VecDeque::from([0]);
     while let Some(s) = queue.pop_front() {
         let closure = close(nodes, &position, &states[s].seed, &mut work);
-        let total = closure.iter().fold(0u64, |t, &(_, c)| t.saturating_add(c));
+        let mut total = 0u64;
+        for &(_, c) in &closure {
+            total = total.saturating_add(c);
+        }
         if total > limit {
-            let (worst, times) = closure
-                .iter()
-                .copied()
-                .max_by_key(|&(i, c)| (c, Reverse(i)))
-                .unwrap_or((0, 0));
+            // The node evaluated most often, the first among equals.
+            let mut worst: Option<(u32, u64)> = None;
+            for &(i, c) in &closure {
+                if worst.is_none_or(|(w, most)| c > most || (c == most && i < w)) {
+                    worst = Some((i, c));
+                }
+            }
+            let (worst, times) = worst.unwrap_or((0, 0));
             let total = if total == u64::MAX {
                 "more".to_string()
             } else {
@@ -438,7 +449,12 @@ fn add(into: &mut HashMap<u32, u64>, id: NodeId, c: u64) {
 }
 
 fn sorted(map: HashMap<u32, u64>) -> Multiset {
-    let mut v: Multiset = map.into_iter().filter(|&(_, c)| c > 0).collect();
+    let mut v: Multiset = Vec::with_capacity(map.len());
+    for (id, c) in map {
+        if c > 0 {
+            v.push((id, c));
+        }
+    }
     v.sort_unstable();
     v
 }

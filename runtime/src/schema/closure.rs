@@ -44,11 +44,15 @@ pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
 
 /// The subschemas a node applies only under a condition: `if`, `then`, `else`
 /// and each of `dependentSchemas`.
-pub(crate) fn conditional_subschemas(node: &Node) -> impl Iterator<Item = NodeId> + '_ {
-    [node.if_schema, node.then_schema, node.else_schema]
-        .into_iter()
-        .flatten()
-        .chain(node.dependent_schemas.iter().map(|d| d.node))
+pub(crate) fn conditional_subschemas(node: &Node) -> Vec<NodeId> {
+    let mut out = Vec::new();
+    out.extend(node.if_schema);
+    out.extend(node.then_schema);
+    out.extend(node.else_schema);
+    for d in &node.dependent_schemas {
+        out.push(d.node);
+    }
+    out
 }
 
 /// Marks the conditional subschemas ([`Node::conditional`]: they close no object
@@ -57,18 +61,27 @@ pub(crate) fn conditional_subschemas(node: &Node) -> impl Iterator<Item = NodeId
 /// its own closing then lets through.
 pub(crate) fn mark_conditional(nodes: &mut [Node]) {
     for i in 0..nodes.len() {
-        let subs: Vec<NodeId> = conditional_subschemas(&nodes[i]).collect();
+        let subs = conditional_subschemas(&nodes[i]);
         if subs.is_empty() {
             continue;
         }
-        let mut names: Vec<String> = Vec::new();
         for &NodeId(c) in &subs {
-            let sub = &mut nodes[c as usize];
-            sub.conditional = true;
-            names.extend(sub.properties.iter().flatten().map(|p| p.name.clone()));
+            nodes[c as usize].conditional = true;
+        }
+        // Sorted as `&str`s (the order of `String`s), then copied once each.
+        let mut names: Vec<&str> = Vec::new();
+        for &NodeId(c) in &subs {
+            names.extend(
+                nodes[c as usize]
+                    .properties
+                    .iter()
+                    .flatten()
+                    .map(|p| p.name.as_str()),
+            );
         }
         names.sort_unstable();
         names.dedup();
+        let names: Vec<String> = names.into_iter().map(String::from).collect();
         nodes[i].conditional_names = names;
     }
 }

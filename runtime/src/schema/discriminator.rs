@@ -63,17 +63,12 @@ enum Branch<'a> {
 /// The discriminator of `branches`, if they are discriminated (see the module
 /// docs).
 fn recognise(nodes: &[Node], branches: &[NodeId]) -> Option<Discriminator> {
-    let shapes: Vec<(usize, &Node)> = branches
-        .iter()
-        .enumerate()
-        .map(|(i, &id)| match shape(nodes, id)? {
-            Branch::Object(node) => Some(Some((i, node))),
-            Branch::NoObject => Some(None),
-        })
-        .collect::<Option<Vec<_>>>()?
-        .into_iter()
-        .flatten()
-        .collect();
+    let mut shapes: Vec<(usize, &Node)> = Vec::new();
+    for (i, &id) in branches.iter().enumerate() {
+        if let Branch::Object(node) = shape(nodes, id)? {
+            shapes.push((i, node));
+        }
+    }
     let (_, first) = shapes.first()?;
     by_name(&shapes).or_else(|| {
         first

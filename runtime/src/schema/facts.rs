@@ -6,7 +6,7 @@
 //!
 //! Derived from the nodes alone, so it plays no part in equality.
 
-use super::Node;
+use super::{Node, Property};
 use crate::json::JsonType;
 use crate::keywords::number::{self, Limit};
 use crate::keywords::Family;
@@ -154,8 +154,7 @@ fn node_facts(node: &Node) -> NodeFacts {
     let props = node.properties.as_deref().unwrap_or(&[]);
     let mut by_name: Vec<u32> = Vec::new();
     if props.len() > INDEXED || node.required.len() > INDEXED {
-        by_name = (0..props.len() as u32).collect();
-        by_name.sort_unstable_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
+        by_name = sorted_by_name(props);
     }
     let lookup = |name: &str| -> Option<usize> {
         if by_name.is_empty() {
@@ -188,8 +187,7 @@ fn node_facts(node: &Node) -> NodeFacts {
     }
     let index = (props.len() > INDEXED || !(by_bits || node.required.is_empty())).then(|| {
         if by_name.is_empty() {
-            by_name = (0..props.len() as u32).collect();
-            by_name.sort_unstable_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
+            by_name = sorted_by_name(props);
         }
         Box::new(PropertyIndex {
             by_name: by_name.into_boxed_slice(),
@@ -204,4 +202,12 @@ fn node_facts(node: &Node) -> NodeFacts {
         limits,
         index,
     }
+}
+
+/// Indexes into `props`, sorted by name (one sort for both of
+/// `node_facts`'s uses: each closure would be a sort of its own to compile).
+fn sorted_by_name(props: &[Property]) -> Vec<u32> {
+    let mut by_name: Vec<u32> = (0..props.len() as u32).collect();
+    by_name.sort_unstable_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
+    by_name
 }

@@ -54,13 +54,12 @@ const TEXTS: &[(&str, &str)] = &[
 pub(crate) fn documents() -> &'static [(&'static str, Value)] {
     static DOCS: OnceLock<Vec<(&'static str, Value)>> = OnceLock::new();
     DOCS.get_or_init(|| {
-        TEXTS
-            .iter()
-            .map(|(uri, text)| {
-                let doc = serde_json::from_str(text).expect("a bundled meta-schema is JSON");
-                (*uri, doc)
-            })
-            .collect()
+        let mut docs = Vec::with_capacity(TEXTS.len());
+        for (uri, text) in TEXTS.iter() {
+            let doc = serde_json::from_str(text).expect("a bundled meta-schema is JSON");
+            docs.push((*uri, doc));
+        }
+        docs
     })
 }
 

@@ -6,6 +6,7 @@
 //! schema that is meaningful but almost surely a mistake is accepted and its
 //! [`Lint`]s are listed by [`Schema::lints`].
 
+mod alias_names;
 mod budget;
 mod builder;
 mod closure;
@@ -17,6 +18,7 @@ mod encode;
 pub(crate) mod facts;
 pub mod meta;
 mod parse;
+mod subschemas;
 mod to_json;
 mod uri;
 
@@ -268,46 +270,26 @@ impl Node {
     /// `unevaluatedProperties`, `unevaluatedItems`, `allOf`, `anyOf`, `oneOf`,
     /// `not`, `if`, `then`, `else`, and the reference last.
     pub fn subschemas(&self) -> impl Iterator<Item = NodeId> + '_ {
-        let additional = match self.additional {
-            Additional::Schema(x) => Some(x),
-            _ => None,
-        };
-        let properties = self.properties.as_deref().unwrap_or(&[]);
-        let ones = [
-            self.items,
-            self.contains,
-            self.unevaluated_properties,
-            self.unevaluated_items,
-        ];
-        let conditionals = [self.not, self.if_schema, self.then_schema, self.else_schema];
-        properties
-            .iter()
-            .map(|p| p.node)
-            .chain(additional)
-            .chain(self.pattern_properties.iter().map(|(_, s)| *s))
-            .chain(self.property_names)
-            .chain(self.dependent_schemas.iter().map(|d| d.node))
-            .chain(self.prefix_items.iter().copied())
-            .chain(ones.into_iter().flatten())
-            .chain(self.all_of.iter().copied())
-            .chain(self.any_of.iter().copied())
-            .chain(self.one_of.iter().copied())
-            .chain(conditionals.into_iter().flatten())
-            .chain(self.reference)
+        subschemas::Subschemas::new(self)
     }
 
     /// The places of [`Node::subschemas`], in its order, to rewrite them.
     pub(crate) fn subschemas_mut(&mut self) -> Vec<&mut NodeId> {
         let mut out: Vec<&mut NodeId> = Vec::new();
-        if let Some(props) = self.properties.as_mut() {
-            out.extend(props.iter_mut().map(|p| &mut p.node));
+        // Loops rather than adaptors: one closure each would compile a collect.
+        for p in self.properties.iter_mut().flatten() {
+            out.push(&mut p.node);
         }
         if let Additional::Schema(x) = &mut self.additional {
             out.push(x);
         }
-        out.extend(self.pattern_properties.iter_mut().map(|(_, s)| s));
+        for (_, s) in &mut self.pattern_properties {
+            out.push(s);
+        }
         out.extend(self.property_names.as_mut());
-        out.extend(self.dependent_schemas.iter_mut().map(|d| &mut d.node));
+        for d in &mut self.dependent_schemas {
+            out.push(&mut d.node);
+        }
         out.extend(self.prefix_items.iter_mut());
         out.extend(self.items.as_mut());
         out.extend(self.contains.as_mut());
@@ -381,16 +363,21 @@ impl Node {
 
     /// The aliases of declared property `d`, in order (found by binary search).
     pub fn aliases_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
+        alias_names::Names::new(None, self.alias_run(d))
+    }
+
+    /// The alias entries of declared property `d`.
+    fn alias_run(&self, d: usize) -> &[Property] {
         let aliases = self.alias_entries();
         let from = aliases.partition_point(|p| p.alias_of < Some(d));
         let to = aliases.partition_point(|p| p.alias_of <= Some(d));
-        aliases[from..to].iter().map(|p| p.name.as_str())
+        &aliases[from..to]
     }
 
     /// The names of declared property `d`: its own, then its aliases in order.
     pub fn names_of(&self, d: usize) -> impl Iterator<Item = &str> + Clone + '_ {
         let own = self.declared_properties().get(d).map(|p| p.name.as_str());
-        own.into_iter().chain(self.aliases_of(d))
+        alias_names::Names::new(own, self.alias_run(d))
     }
 
     /// The declared index of the entry of `properties` called `name`: its own,
@@ -405,17 +392,7 @@ impl Node {
     pub fn alias_groups(
         &self,
     ) -> impl Iterator<Item = (usize, impl Iterator<Item = &str> + Clone + '_)> + '_ {
-        let declared = self.declared_properties();
-        self.alias_entries()
-            .chunk_by(|a, b| a.alias_of == b.alias_of)
-            .filter_map(move |run| {
-                let d = run[0].alias_of?;
-                let own = declared.get(d).map(|p| p.name.as_str());
-                Some((
-                    d,
-                    own.into_iter().chain(run.iter().map(|p| p.name.as_str())),
-                ))
-            })
+        alias_names::AliasGroups::new(self)
     }
 
     /// The entry of `properties` called `name` (a property or an alias), with

@@ -516,11 +516,10 @@ impl Parser<'_> {
             }
         }
         if ok && !node.pattern_properties.is_empty() {
-            let translated: Vec<&str> = node
-                .pattern_properties
-                .iter()
-                .map(|(p, _)| p.translated.as_str())
-                .collect();
+            let mut translated: Vec<&str> = Vec::with_capacity(node.pattern_properties.len());
+            for (p, _) in &node.pattern_properties {
+                translated.push(p.translated.as_str());
+            }
             match crate::pattern::PatternSet::from_translated(&translated) {
                 Ok(set) => node.pattern_set = Some(set),
                 Err(msg) => self.error(at, msg),

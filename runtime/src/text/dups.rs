@@ -44,22 +44,19 @@ pub(crate) fn read(
     .deserialize(&mut de)?;
     de.end()?;
     let found = found.into_inner();
-    let violations = found
-        .repeated
-        .into_iter()
-        .map(|path| {
-            let position = match path.0.first() {
-                Some(Segment::Key(k)) => Position {
-                    argument: value
-                        .as_object()
-                        .and_then(|m| m.keys().position(|n| n == k)),
-                    declared: schema.root().property(k).map(|(i, _)| i),
-                },
-                _ => Position::default(),
-            };
-            Violation::new(Kind::Duplicate, path, position)
-        })
-        .collect();
+    let mut violations = Vec::with_capacity(found.repeated.len());
+    for path in found.repeated {
+        let position = match path.0.first() {
+            Some(Segment::Key(k)) => Position {
+                argument: value
+                    .as_object()
+                    .and_then(|m| m.keys().position(|n| n == k)),
+                declared: schema.root().property(k).map(|(i, _)| i),
+            },
+            _ => Position::default(),
+        };
+        violations.push(Violation::new(Kind::Duplicate, path, position));
+    }
     Ok((value, violations, found.more))
 }
 

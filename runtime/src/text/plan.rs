@@ -140,60 +140,66 @@ impl Schema {
 
 fn build(schema: &Schema) -> Plan {
     let nodes = schema.nodes();
-    let flats: Vec<Option<Box<[NodeId]>>> = (0..nodes.len())
-        .map(|i| flatten(schema, NodeId(i as u32)))
-        .collect();
+    // Loops, not collects of closures: each would compile a collect of its own.
+    let mut flats: Vec<Option<Box<[NodeId]>>> = Vec::with_capacity(nodes.len());
+    for i in 0..nodes.len() {
+        flats.push(flatten(schema, NodeId(i as u32)));
+    }
     let effective = |id: NodeId| (!trivial(schema.node(id))).then_some(id);
-    let plans = (0..nodes.len())
-        .map(|i| {
-            let node = &nodes[i];
-            let flat = flats[i].clone();
-            let (keys, required, fits) = keys(node);
-            let mut plan = NodePlan {
-                trivial: trivial(node),
-                types: node.types.map(|t| {
-                    if node.nullable {
-                        t.with(JsonType::Null)
-                    } else {
-                        t
-                    }
-                }),
-                scalar_more: scalar_more(node),
-                number_keywords: node.has(Family::Number),
-                string_keywords: node.has(Family::String),
-                applicators: node.has(Family::Applicator),
-                flat,
-                object: Compound::Open,
-                array: Compound::Open,
-                keys,
-                required,
-                fits,
-                children: node
-                    .properties
-                    .iter()
-                    .flatten()
-                    .map(|p| effective(p.node))
-                    .collect(),
-                has_properties: crate::keywords::object::closed(node, false),
-                closed_at_root: crate::keywords::object::closed(node, true),
-                additional: node.additional,
-                extra: match node.additional {
-                    Additional::Schema(x) => effective(x),
-                    _ => None,
-                },
-                names: node.property_names,
-                min_properties: node.min_properties,
-                max_properties: node.max_properties,
-            };
-            plan.object = compound(schema, plan.flat.as_deref(), JsonType::Object, |m| {
-                object_keywords(m)
-            });
-            plan.array = compound(schema, plan.flat.as_deref(), JsonType::Array, |m| {
-                array_keywords(m)
-            });
-            plan
-        })
-        .collect::<Vec<_>>();
+    let mut plans = Vec::with_capacity(nodes.len());
+    for (i, node) in nodes.iter().enumerate() {
+        let flat = flats[i].clone();
+        let (keys, required, fits) = keys(node);
+        let mut plan = NodePlan {
+            trivial: trivial(node),
+            types: node.types.map(|t| {
+                if node.nullable {
+                    t.with(JsonType::Null)
+                } else {
+                    t
+                }
+            }),
+            scalar_more: scalar_more(node),
+            number_keywords: node.has(Family::Number),
+            string_keywords: node.has(Family::String),
+            applicators: node.has(Family::Applicator),
+            flat,
+            object: Compound::Open,
+            array: Compound::Open,
+            keys,
+            required,
+            fits,
+            children: node
+                .properties
+                .iter()
+                .flatten()
+                .map(|p| effective(p.node))
+                .collect(),
+            has_properties: crate::keywords::object::closed(node, false),
+            closed_at_root: crate::keywords::object::closed(node, true),
+            additional: node.additional,
+            extra: match node.additional {
+                Additional::Schema(x) => effective(x),
+                _ => None,
+            },
+            names: node.property_names,
+            min_properties: node.min_properties,
+            max_properties: node.max_properties,
+        };
+        plan.object = compound(
+            schema,
+            plan.flat.as_deref(),
+            JsonType::Object,
+            &object_keywords,
+        );
+        plan.array = compound(
+            schema,
+            plan.flat.as_deref(),
+            JsonType::Array,
+            &array_keywords,
+        );
+        plans.push(plan);
+    }
     let mut plan = Plan {
         nodes: plans.into_boxed_slice(),
         root_object: [Compound::Open; 3],
@@ -270,13 +276,14 @@ fn array_keywords(n: &Node) -> bool {
 fn keys<'n>(node: &'n Node) -> (NameTable, u64, bool) {
     let mut keys: Vec<(Box<str>, u32)> = Vec::new();
     // The slot of each name pushed (a linear scan would make long lists quadratic).
-    let mut slots: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    // (`usize` slots: the crate's one map of `&str`s to numbers.)
+    let mut slots: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut push = |name: &'n str, keys: &mut Vec<(Box<str>, u32)>| -> u32 {
         *slots.entry(name).or_insert_with(|| {
-            let s = keys.len() as u32;
-            keys.push((name.into(), s));
+            let s = keys.len();
+            keys.push((name.into(), s as u32));
             s
-        })
+        }) as u32
     };
     for p in node.properties.iter().flatten() {
         push(&p.name, &mut keys);
@@ -296,12 +303,13 @@ fn keys<'n>(node: &'n Node) -> (NameTable, u64, bool) {
 }
 
 /// How a value of type `ty` (object or array) is walked under the conjuncts
-/// `flat`, where `active(m)` says whether conjunct `m` constrains the members.
+/// `flat`, where `active(m)` says whether conjunct `m` constrains the members
+/// (a `dyn`: one compiled copy for every caller).
 pub(crate) fn compound(
     schema: &Schema,
     flat: Option<&[NodeId]>,
     ty: JsonType,
-    active: impl Fn(&Node) -> bool,
+    active: &dyn Fn(&Node) -> bool,
 ) -> Compound {
     let Some(flat) = flat else {
         return Compound::Buffer;
@@ -390,7 +398,7 @@ fn root_object(schema: &Schema, plan: &Plan, options: &Options) -> Compound {
         schema,
         plan.node(root).flat.as_deref(),
         JsonType::Object,
-        |m| {
+        &|m| {
             object_keywords(m)
                 || rejects_undeclared(
                     options.undeclared,

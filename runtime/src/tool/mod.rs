@@ -304,16 +304,20 @@ pub(crate) fn without_absent_nulls(root: &Value, schema: &Value, args: &Value) -
     let schema = resolved(root, schema);
     match args {
         Value::Object(map) => {
-            let schema = match schema.get("anyOf").and_then(Value::as_array) {
-                Some(alternatives) => alternatives
-                    .iter()
-                    .map(|a| resolved(root, a))
-                    .find(|a| {
-                        a.get("properties").is_some() || a.get("type") == Some(&"object".into())
-                    })
-                    .unwrap_or(schema),
-                None => schema,
-            };
+            let mut object = None;
+            for a in schema
+                .get("anyOf")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let a = resolved(root, a);
+                if a.get("properties").is_some() || a.get("type") == Some(&"object".into()) {
+                    object = Some(a);
+                    break;
+                }
+            }
+            let schema = object.unwrap_or(schema);
             let properties = schema.get("properties").and_then(Value::as_object);
             let required = |k: &str| {
                 schema
@@ -351,15 +355,14 @@ pub(crate) fn without_absent_nulls(root: &Value, schema: &Value, args: &Value) -
         }
         Value::Array(items) => {
             let item = schema.get("items");
-            Value::Array(
-                items
-                    .iter()
-                    .map(|v| match item {
-                        Some(item) => without_absent_nulls(root, item, v),
-                        None => v.clone(),
-                    })
-                    .collect(),
-            )
+            let mut out = Vec::with_capacity(items.len());
+            for v in items {
+                out.push(match item {
+                    Some(item) => without_absent_nulls(root, item, v),
+                    None => v.clone(),
+                });
+            }
+            Value::Array(out)
         }
         other => other.clone(),
     }

@@ -180,10 +180,13 @@ impl Call {
             Wire::OpenAiResponses => v.get("type").is_some_and(|t| t == "function_call"),
             Wire::Gemini => v.get("functionCall").is_some(),
         };
-        list.into_iter()
-            .filter(is_call)
-            .map(|c| Call::from_provider(target, c))
-            .collect()
+        let mut calls = Vec::new();
+        for c in list {
+            if is_call(&c) {
+                calls.push(Call::from_provider(target, c)?);
+            }
+        }
+        Ok(calls)
     }
 }
 

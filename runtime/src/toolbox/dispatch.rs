@@ -130,9 +130,13 @@ impl Toolbox {
     /// The failure of a call naming no tool: one
     /// [`Kind::UnknownTool`] violation listing the tools.
     fn unknown(&self, name: &str) -> Failure {
+        let mut known = Vec::with_capacity(self.len());
+        for tool in self.names() {
+            known.push(tool.to_owned());
+        }
         let kind = Kind::UnknownTool {
             name: name.to_owned(),
-            known: self.names().map(str::to_owned).collect(),
+            known,
         };
         let violation = Violation::new(kind, Path::default(), Position::default());
         Failure::UnknownTool(Report::new(vec![violation]))

@@ -152,11 +152,10 @@ impl Converter<'_> {
     fn any_of(&mut self, c: &mut Conversion<'_>, k: &str, v: &Value, here: &str) {
         match v {
             Value::Array(branches) => {
-                let conv: Vec<Value> = branches
-                    .iter()
-                    .enumerate()
-                    .map(|(i, b)| self.node(b, &pointer::join_index(here, i)))
-                    .collect();
+                let mut conv: Vec<Value> = Vec::with_capacity(branches.len());
+                for (i, b) in branches.iter().enumerate() {
+                    conv.push(self.node(b, &pointer::join_index(here, i)));
+                }
                 c.out.insert(k.into(), Value::Array(conv));
             }
             _ => self.ctx.refuse(here, "`anyOf` is not a list", RULE),

@@ -282,13 +282,10 @@ impl Converter<'_> {
             *m = split;
             self.ctx.change(ptr, ChangeKind::TypeListSplit, format!("`type` {before} split into an `anyOf` of one branch per type"), format!("{RULE}: `type` holds one value; a type-specific keyword constrains only its own type, so the branches accept the same values"));
         } else if let Some(names) = type_names(m) {
-            let non_null: Vec<String> = names
-                .iter()
-                .filter(|t| **t != "null")
-                .map(|t| t.to_string())
-                .collect();
-            if names.contains(&"null") && !non_null.is_empty() {
-                m.insert("type".into(), Value::from(non_null[0].clone()));
+            let null = names.contains(&"null");
+            let first = names.into_iter().find(|t| *t != "null").map(str::to_string);
+            if let Some(first) = first.filter(|_| null) {
+                m.insert("type".into(), Value::from(first));
             }
         }
         if let Some(Value::Array(vals)) = m.get_mut("enum") {

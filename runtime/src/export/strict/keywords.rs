@@ -49,7 +49,7 @@ impl Engine<'_> {
             "default" => self.default_described(m, &v, here, described),
             "format"
                 if v.as_str()
-                    .is_some_and(|f| self.profile.formats().any(|g| g == f)) => {}
+                    .is_some_and(|f| self.profile.formats().contains(&f)) => {}
             "format" => self.format_described(m, &v, here, described),
             k if is_annotation(k) => self.remove_annotation(m, k, here),
             k => self.constraint(m, k, &v, here, described),
@@ -73,13 +73,12 @@ impl Engine<'_> {
     fn subschema_map(&mut self, m: &mut Map<String, Value>, k: String, v: Value, here: &str) {
         match v {
             Value::Object(map) => {
-                let out: Map<String, Value> = map
-                    .into_iter()
-                    .map(|(name, s)| {
-                        let p = pointer::join(here, &name);
-                        (name, self.node(s, &p))
-                    })
-                    .collect();
+                let mut out = Map::new();
+                for (name, s) in map {
+                    let p = pointer::join(here, &name);
+                    let s = self.node(s, &p);
+                    out.insert(name, s);
+                }
                 m.insert(k, Value::Object(out));
             }
             _ if k == "properties" => {
@@ -111,11 +110,10 @@ impl Engine<'_> {
     fn any_of(&mut self, m: &mut Map<String, Value>, k: String, v: Value, here: &str) {
         match v {
             Value::Array(branches) if !branches.is_empty() => {
-                let out: Vec<Value> = branches
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, b)| self.node(b, &pointer::join_index(here, i)))
-                    .collect();
+                let mut out: Vec<Value> = Vec::with_capacity(branches.len());
+                for (i, b) in branches.into_iter().enumerate() {
+                    out.push(self.node(b, &pointer::join_index(here, i)));
+                }
                 m.insert(k, Value::Array(out));
             }
             _ => self.refuse(here, "`anyOf` is not a non-empty list", self.profile.rule),
@@ -199,7 +197,7 @@ impl Engine<'_> {
             format!(
                 "{}: supported formats are {}",
                 self.profile.rule,
-                self.profile.formats().collect::<Vec<_>>().join(", ")
+                self.profile.formats().join(", ")
             ),
         );
     }

@@ -41,10 +41,14 @@ const STRICT_FORMATS: [&str; 10] = [
 
 impl Profile {
     /// The `format` values the provider supports, in order.
-    pub fn formats(&self) -> impl Iterator<Item = &'static str> + '_ {
-        STRICT_FORMATS
-            .into_iter()
-            .filter(|f| !self.formats_left_out.contains(f))
+    pub fn formats(&self) -> Vec<&'static str> {
+        let mut out = Vec::with_capacity(STRICT_FORMATS.len());
+        for f in STRICT_FORMATS.iter() {
+            if !self.formats_left_out.contains(f) {
+                out.push(*f);
+            }
+        }
+        out
     }
 }
 

@@ -37,16 +37,17 @@ fn refs(v: &Value, base: &str, skip_defs: bool) -> Vec<(String, String)> {
     out
 }
 
-/// A definition's colour in the search: on the path from the root, or done.
-const ON_PATH: u8 = 1;
-const DONE: u8 = 2;
+/// A definition's colour in the search: on the path from the root, or done (`usize`:
+/// the value type of the crate's other map of `String`s, one map type compiled).
+const ON_PATH: usize = 1;
+const DONE: usize = 2;
 
 /// The depth-first search from `start` (whose references are `refs_of_start`),
 /// iterative: a stack of frames, each a definition and its next reference.
 #[allow(clippy::type_complexity)]
 fn search(
     schema: &Value,
-    state: &mut HashMap<String, u8>,
+    state: &mut HashMap<String, usize>,
     start: String,
     refs_of_start: Vec<(String, String)>,
     ctx: &mut Ledger,
@@ -91,7 +92,7 @@ fn search(
 /// in the schema (each definition is read once however many paths reach it), and
 /// iterative (a chain of thousands of references does not recurse on the stack).
 pub(super) fn check_recursion(schema: &Value, ctx: &mut Ledger, rule: &str) {
-    let mut state: HashMap<String, u8> = HashMap::new();
+    let mut state: HashMap<String, usize> = HashMap::new();
     search(
         schema,
         &mut state,

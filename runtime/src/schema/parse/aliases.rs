@@ -79,9 +79,21 @@ impl Parser<'_> {
             }
         }
         // Ordered by property (stable: each property's aliases in their order),
-        // so that a property's aliases are found by binary search.
-        added.sort_by_key(|p| p.alias_of);
-        props.extend(added);
+        // so that a property's aliases are found by binary search. Sorted as
+        // (property, position) pairs: the one sort of pairs the crate compiles.
+        let mut order: Vec<(u32, u64)> = Vec::with_capacity(added.len());
+        for (i, p) in added.iter().enumerate() {
+            order.push((p.alias_of.unwrap_or(0) as u32, i as u64));
+        }
+        order.sort_unstable();
+        for &(_, i) in &order {
+            let p = &mut added[i as usize];
+            props.push(Property {
+                name: std::mem::take(&mut p.name),
+                node: p.node,
+                alias_of: p.alias_of,
+            });
+        }
         let required = pointer::join(ptr, "required");
         for (name, i) in node.required.iter().zip(required_at) {
             if let Some(Some(d)) = names.get(name) {

@@ -176,11 +176,15 @@ impl Parser<'_> {
         }
         // The copies, then every state's children rewired.
         let mut copies: Vec<Node> = Vec::new();
-        let mut order: Vec<&(u32, Binding, u32)> = states.iter().collect();
-        order.sort_by_key(|s| s.2);
-        for &&(node, _, id) in &order {
+        // By id (stable): (id, position) pairs, the one sort of pairs the crate compiles.
+        let mut order: Vec<(u32, u64)> = Vec::with_capacity(states.len());
+        for (s, &(_, _, id)) in states.iter().enumerate() {
+            order.push((id, s as u64));
+        }
+        order.sort_unstable();
+        for &(id, s) in &order {
             if id as usize >= n {
-                copies.push(self.nodes[node as usize].clone());
+                copies.push(self.nodes[states[s as usize].0 as usize].clone());
             }
         }
         self.nodes.extend(copies);

@@ -149,11 +149,11 @@ impl ScopeGraph {
 
     /// The resource (base URI) of node `i`, as the index of the first record with
     /// that base in `canonical`.
-    fn resource(&self, i: usize, canonical: &HashMap<&str, u32>) -> u32 {
+    fn resource(&self, i: usize, canonical: &HashMap<&str, usize>) -> u32 {
         self.records
             .get(self.scope[i] as usize)
-            .and_then(|(b, _, _)| canonical.get(b.as_str()).copied())
-            .unwrap_or(u32::MAX)
+            .and_then(|(b, _, _)| canonical.get(b.as_str()))
+            .map_or(u32::MAX, |&r| r as u32)
     }
 
     /// For each node, the resources (outermost first) of the first path from the
@@ -170,9 +170,10 @@ impl ScopeGraph {
         for (from, to) in edges {
             next[from.0 as usize].push(to.0 as usize);
         }
-        let mut canonical: HashMap<&str, u32> = HashMap::new();
+        // `usize` values: the crate's one map of `&str`s to numbers.
+        let mut canonical: HashMap<&str, usize> = HashMap::new();
         for (i, (b, _, _)) in self.records.iter().enumerate() {
-            canonical.entry(b.as_str()).or_insert(i as u32);
+            canonical.entry(b.as_str()).or_insert(i);
         }
         // Chains shared as a tree: (resource, parent chain).
         let mut links: Vec<(u32, usize)> = Vec::new();
@@ -432,7 +433,10 @@ impl Parser<'_> {
     /// Records a `$ref` (or `$dynamicRef`) of node `from`, written `written` at `at`.
     pub(super) fn push_ref(&mut self, from: NodeId, written: String, at: String, dynamic: bool) {
         let target = uri::resolve(self.base(), &written);
-        let chain = self.scopes.iter().map(|s| s.base.clone()).collect();
+        let mut chain = Vec::with_capacity(self.scopes.len());
+        for s in &self.scopes {
+            chain.push(s.base.clone());
+        }
         self.refs.push(PendingRef {
             from,
             target,
@@ -639,13 +643,15 @@ impl Parser<'_> {
         if !self.dynamic_anchors.contains(&format!("{resource}#{name}")) {
             return to;
         }
+        // The outermost scope first: the root, then the chain.
         let root = self.root_base.as_str();
-        std::iter::once(root)
-            .chain(chain.iter().map(String::as_str))
-            .map(|base| format!("{base}#{name}"))
-            .find(|key| self.dynamic_anchors.contains(key))
-            .and_then(|key| self.index.get(&key).copied())
-            .unwrap_or(to)
+        for base in std::iter::once(root).chain(chain.iter().map(String::as_str)) {
+            let key = format!("{base}#{name}");
+            if self.dynamic_anchors.contains(&key) {
+                return self.index.get(&key).copied().unwrap_or(to);
+            }
+        }
+        to
     }
 
     fn set_reference(&mut self, from: NodeId, to: NodeId, at: &str) {
