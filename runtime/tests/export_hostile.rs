@@ -8,6 +8,9 @@
 //! before (a 2^40 expansion, an endless inlining), and the assertions are on sizes
 //! and counts.
 
+mod rng_support;
+
+use rng_support::Rng;
 use serde_json::{json, Map, Value};
 use tool_schema_runtime::export::limits::weight;
 use tool_schema_runtime::export::{
@@ -581,24 +584,6 @@ fn strict_modes_keep_recursive_refs_with_siblings() {
 // panics, an export never accepts what the model refuses, outputs stay within the
 // budgets, and what the JSON Schema targets export is a schema the model reads.
 
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, list: &[&'a str]) -> &'a str {
-        list[self.below(list.len())]
-    }
-}
-
 fn random_schema(rng: &mut Rng, depth: usize) -> Value {
     const TYPES: [&str; 8] = [
         "string", "integer", "number", "boolean", "object", "array", "null", "strin",
@@ -638,7 +623,7 @@ fn random_schema(rng: &mut Rng, depth: usize) -> Value {
             1 | 2 => {
                 let mut props = Map::new();
                 for _ in 0..rng.below(4) {
-                    props.insert(rng.pick(&NAMES).into(), sub(rng));
+                    props.insert((*rng.pick(&NAMES)).into(), sub(rng));
                 }
                 m.insert("properties".into(), Value::Object(props));
             }
@@ -646,14 +631,14 @@ fn random_schema(rng: &mut Rng, depth: usize) -> Value {
                 m.insert("items".into(), sub(rng));
             }
             4 | 5 => {
-                let k = rng.pick(&["anyOf", "oneOf", "allOf"]);
+                let k = *rng.pick(&["anyOf", "oneOf", "allOf"]);
                 let list: Vec<Value> = (0..1 + rng.below(3)).map(|_| sub(rng)).collect();
                 m.insert(k.into(), Value::Array(list));
             }
             6 => {
                 let mut defs = Map::new();
                 for _ in 0..rng.below(3) {
-                    defs.insert(rng.pick(&NAMES).into(), sub(rng));
+                    defs.insert((*rng.pick(&NAMES)).into(), sub(rng));
                 }
                 m.insert("$defs".into(), Value::Object(defs));
             }
@@ -681,7 +666,7 @@ fn random_schema(rng: &mut Rng, depth: usize) -> Value {
                 m.insert("additionalProperties".into(), v);
             }
             15 => {
-                let k = rng.pick(&["minimum", "maxLength", "minItems", "exclusiveMinimum"]);
+                let k = *rng.pick(&["minimum", "maxLength", "minItems", "exclusiveMinimum"]);
                 m.insert(k.into(), json!(rng.below(3)));
             }
             16 => {

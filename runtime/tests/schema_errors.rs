@@ -2,6 +2,9 @@
 //! the lints it accepts with, and that no JSON value whatsoever makes `parse` or
 //! `validate` panic.
 
+mod rng_support;
+
+use rng_support::Rng;
 use serde_json::{json, Map, Number, Value};
 use tool_schema_runtime::seed::Format as SeedFormat;
 use tool_schema_runtime::{
@@ -1060,32 +1063,6 @@ fn lint_carrying_schemas_still_validate_as_given() {
 
 // ---------------------------------------------------------------------------------
 // no value makes parse or validate panic
-
-/// xorshift64*: tiny, deterministic, good enough to wander around.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 const NAMES: &[&str] = &["a", "b", "c", "", "é", "a.b", "x/y~z", "0"];
 

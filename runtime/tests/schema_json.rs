@@ -5,8 +5,10 @@
 //! is stable from the second time on (the first resolves `$id`s, anchors and
 //! dynamic references into pointers; parsing that collapses chains of `$ref`s).
 
+mod rng_support;
 mod suite_support;
 
+use rng_support::Rng;
 use serde_json::{json, Value};
 use tool_schema_runtime::export::{self, ExportOptions, Target, ToolSpec};
 use tool_schema_runtime::{Options, Schema};
@@ -157,18 +159,6 @@ fn a_copy_made_for_a_second_dynamic_path_is_written_where_its_reference_points()
         let exported = export::export(target, &spec, &ExportOptions::default()).unwrap();
         let read = Schema::parse(&exported.value[key]).unwrap();
         same_answers("two dynamic paths, exported", &schema, &read, &instances);
-    }
-}
-
-/// A small deterministic generator (xorshift), so that a failure repeats.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
     }
 }
 
