@@ -15,6 +15,7 @@ rustc it ran), the peak resident memory of the largest process, and the ratios.
     python3 bench/build_cost.py --scaling            # schema size: 30/45/60 deep, 2,000 properties
     python3 bench/build_cost.py --timings --jobs 1 --target-root DIR   # seconds per crate
     python3 bench/build_cost.py --agent --rebuild    # also an agent's crate; rebuild times
+    python3 bench/build_cost.py --agent --lean       # also both without `engines`
 
 `--agent` adds bench/build_cost/tools-agent (the same four tools, each exported
 for Anthropic and validated as a value and as text, as an agent does), compared
@@ -22,6 +23,10 @@ with serde derive like tools-ts: a change that makes tools-ts cheaper by moving
 code into the crates that call it shows there. `--rebuild` also times a second
 build of each crate after its `src/main.rs` is touched (a crate's own rebuild, its
 dependencies kept).
+
+`--lean` adds bench/build_cost/tools-ts-lean (and with `--agent`
+tools-agent-lean): the same programs, tool-schema without its `engines` feature
+(`default-features = false, features = ["pattern"]`).
 
 `--scaling` builds one generated crate (a `tool_schema!` of one schema, release)
 per case after its dependencies, and prints the CPU seconds and peak memory of
@@ -107,7 +112,9 @@ def build(crate, profile, target, extra, timings, rebuild=False):
         clean = timed_build(cmd, manifest_dir, env)
         again = None
         if rebuild:
-            os.utime(os.path.join(manifest_dir, "src", "main.rs"))
+            # A `-lean` crate builds its sibling's program.
+            program = os.path.join(HERE, "build_cost", crate.removesuffix("-lean"), "src", "main.rs")
+            os.utime(program)
             again = timed_build([c for c in cmd if c != "--timings"], manifest_dir, env)
     finally:
         os.remove(lock)
@@ -203,6 +210,8 @@ def main():
                         "and print the seconds of each unit")
     parser.add_argument("--jobs", type=int, help="cargo's -j for the side-by-side builds (1: one unit at a time)")
     parser.add_argument("--agent", action="store_true", help="also build tools-agent (exports and the text path called)")
+    parser.add_argument("--lean", action="store_true", help="also build tools-ts-lean (and with --agent tools-agent-lean): "
+                        "the same programs without tool-schema's `engines` feature")
     parser.add_argument("--rebuild", action="store_true", help="also time each crate's rebuild after touching its main.rs")
     args = parser.parse_args()
     if args.timings and not args.target_root:
@@ -226,6 +235,10 @@ def main():
     crates = dict(CRATES)
     if args.agent:
         crates["tool-schema, agent"] = "tools-agent"
+    if args.lean:
+        crates["tool-schema, lean"] = "tools-ts-lean"
+        if args.agent:
+            crates["tool-schema, agent, lean"] = "tools-agent-lean"
     rows = []
     rebuilt = []
     try:

@@ -29,6 +29,20 @@
 //!
 //! # Optional features
 //!
+//! - `engines`: the engines that work on schemas when the program runs:
+//!   [`Schema::parse`] and [`SchemaBuilder`] (a schema from an MCP server or a
+//!   file), the export engine ([`export::export`], [`export::toolbox`], the
+//!   strict transforms, exports with options other than the defaults) and the
+//!   dialects ([`Dialect`]). On by default. Without it (`default-features = false,
+//!   features = ["pattern"]`), a crate declaring its tools with the macros builds
+//!   about half of the runtime, and everything it declares works as with it: validation, the text path, repair, every format, the
+//!   [`Toolbox`], and each target's export or refusal, compiled by the macros. A
+//!   derived type the macros do not see whole (generic, recursive, or nesting or
+//!   flattening another `ToolArgs` type, such as a field of a derived enum) has
+//!   its model and exports made when the program runs: its validators work
+//!   without the feature, and a use of its model (text, a toolbox) or of its
+//!   exports is a compile error that names the feature. `seed`, `schemars` and
+//!   `rmcp` turn it on.
 //! - `seed`: the module `tool_schema::seed`, the four exercises this project grew
 //!   from (their operations and exact output formats), as the project's
 //!   conformance checks run them.
@@ -52,15 +66,17 @@
 //! schemas keep `properties` in the order the schema declared them.
 
 pub use tool_schema_runtime::{
-    custom, dialect, export, json, json_report, parse_str, parse_str_with, render, repair,
-    repair_report, schema, text,
+    custom, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
+    schema, text,
     text::{ParseError, TextError},
     toolbox,
     toolbox::Toolbox,
-    validate_str_with, Condition, CountBound, Counted, Diagnostic, Dialect, Draft, Format,
-    JsonType, Kind, Lint, LintKind, Options, Path, Position, Report, Schema, SchemaBuilder,
-    SchemaError, Segment, Suggestion, ToolArgs, TypeSet, Undeclared, Violation,
+    validate_str_with, Condition, CountBound, Counted, Diagnostic, Draft, Format, JsonType, Kind,
+    Lint, LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion,
+    ToolArgs, TypeSet, Undeclared, Violation,
 };
+#[cfg(feature = "engines")]
+pub use tool_schema_runtime::{dialect, Dialect, SchemaBuilder};
 
 #[cfg(feature = "seed")]
 pub use tool_schema_runtime::seed;

@@ -179,28 +179,33 @@ fn a_translated_schema_exports_its_translation() {
 }
 
 /// `T`'s compiled exports are exactly the run-time exports (definition, changes
-/// and nullable optional properties), one for every target that accepts the tool
-/// and none for one that refuses it, in `Target::ALL`'s order; returns the
-/// targets compiled.
+/// and nullable optional properties, or the target's refusal), one for every
+/// target, in `Target::ALL`'s order; returns the targets that accept the tool.
 fn compiled_are_the_run_time_exports<T: ToolArgs>() -> Vec<Target> {
-    let mut expected = Vec::new();
+    let (mut accepted, mut expected) = (Vec::new(), Vec::new());
     for target in Target::ALL {
-        if let Ok(e) = export::export(target, &ToolSpec::of::<T>(), &ExportOptions::default()) {
-            expected.push((target, e.value.to_string()));
-            // What `export_to` answers from the compiled export.
-            assert_eq!(
-                T::export_to(target, &ExportOptions::default()).unwrap(),
-                e,
-                "{target}"
-            );
-        }
+        let run_time = export::export(target, &ToolSpec::of::<T>(), &ExportOptions::default());
+        // What `export_to` answers from the compiled export, refusals included.
+        assert_eq!(
+            T::export_to(target, &ExportOptions::default()),
+            run_time,
+            "{target}"
+        );
+        let definition = match &run_time {
+            Ok(e) => {
+                accepted.push(target);
+                e.value.to_string()
+            }
+            Err(_) => String::new(),
+        };
+        expected.push((target, definition));
     }
     let compiled: Vec<(Target, String)> = T::__EXPORTS
         .iter()
         .map(|e| (e.target, e.definition.to_string()))
         .collect();
     assert_eq!(compiled, expected, "{}", T::NAME);
-    compiled.into_iter().map(|(t, _)| t).collect()
+    accepted
 }
 
 #[test]
@@ -216,8 +221,8 @@ fn every_target_is_compiled_once_into_the_tool() {
         compiled_are_the_run_time_exports::<Factorial>(),
         Target::ALL
     );
-    // A target that refuses the tool is not compiled: its method exports at run
-    // time and gives the error.
+    // A target that refuses the tool is compiled as its refusal: its method
+    // answers with the run-time export's error.
     let open = compiled_are_the_run_time_exports::<OpenMap>();
     let refusing: Vec<Target> = Target::ALL
         .into_iter()
@@ -232,7 +237,11 @@ fn every_target_is_compiled_once_into_the_tool() {
         )
         .is_err());
     }
-    assert!(OpenMap::openai_chat_strict().is_err());
+    assert_eq!(
+        OpenMap::openai_chat_strict().unwrap_err(),
+        export::openai_chat_strict(OpenMap::NAME, OpenMap::DESCRIPTION, OpenMap::schema())
+            .unwrap_err()
+    );
     assert_eq!(
         OpenMap::anthropic().unwrap(),
         run_time::<OpenMap>(Target::Anthropic)
@@ -268,17 +277,31 @@ impl ToolArgs for Compiled {
     const NAME: &'static str = "compiled";
     const DESCRIPTION: &'static str = "Answers from its compiled exports.";
     const SCHEMA_JSON: &'static str = r#"{"type":"object","properties":{}}"#;
-    const __EXPORTS: &'static [export::CompiledExport] = &[export::CompiledExport {
-        target: Target::Anthropic,
-        definition: r#"{"compiled":true}"#,
-        changes: &[export::CompiledChange {
-            pointer: "/x",
-            kind: export::ChangeKind::Added,
-            what: "compiled what",
-            why: "compiled why",
-        }],
-        nullable: &[],
-    }];
+    const __EXPORTS: &'static [export::CompiledExport] = &[
+        export::CompiledExport {
+            target: Target::Anthropic,
+            definition: r#"{"compiled":true}"#,
+            changes: &[export::CompiledChange {
+                pointer: "/x",
+                kind: export::ChangeKind::Added,
+                what: "compiled what",
+                why: "compiled why",
+            }],
+            nullable: &[],
+            refusal: &[],
+        },
+        export::CompiledExport {
+            target: Target::Gemini,
+            definition: "",
+            changes: &[],
+            nullable: &[],
+            refusal: &[export::CompiledProblem {
+                pointer: "/p",
+                message: "compiled message",
+                rule: "compiled rule",
+            }],
+        },
+    ];
 
     fn schema() -> &'static Value {
         static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
@@ -311,6 +334,22 @@ fn the_export_methods_answer_with_the_compiled_definition() {
         run_time::<Compiled>(Target::GeminiJsonSchema)
     );
     assert_eq!(Compiled::mcp().unwrap(), run_time::<Compiled>(Target::Mcp));
+    // A compiled refusal is the answer too (the run-time export accepts this schema).
+    let refusal = Compiled::gemini().unwrap_err();
+    let problem = &refusal.problems[0];
+    assert_eq!(
+        (
+            &*problem.tool,
+            &*problem.pointer,
+            &*problem.message,
+            &*problem.rule
+        ),
+        ("compiled", "/p", "compiled message", "compiled rule")
+    );
+    assert_eq!(
+        Compiled::export_to(Target::Gemini, &ExportOptions::default()).unwrap_err(),
+        refusal
+    );
     // `export_to` too, with the compiled changes, for the default options only.
     let e = Compiled::export_to(Target::Anthropic, &ExportOptions::default()).unwrap();
     assert_eq!(e.value, serde_json::json!({"compiled": true}));

@@ -242,6 +242,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
     };
     let mut items = exports;
     items.extend(schema.map(model_const));
+    let model = schema.is_some();
     let imp = tool_impl(ToolImpl {
         ident,
         name: &name,
@@ -251,6 +252,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
         items,
         generic: None,
         interpreted: false,
+        model,
     });
     cx.absorb(local);
 

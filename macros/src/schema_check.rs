@@ -8,7 +8,9 @@ use crate::spans::Locate;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
-use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Exported, Target, ToolSpec};
+use tool_schema_runtime::export::{
+    self, ChangeKind, ExportError, ExportOptions, Exported, Target, ToolSpec,
+};
 use tool_schema_runtime::json::pointer;
 use tool_schema_runtime::{LintKind, Schema};
 
@@ -148,15 +150,15 @@ pub(crate) fn check_targets(
     out
 }
 
-/// Every target's export of the checked schema `value`, in [`Target::ALL`]'s
-/// order: a declared target's from `declared` (checked by [`check_targets`]),
-/// any other exported here; a target that refuses the schema is left out (its
-/// method exports at run time, which gives the error).
+/// Every target's export of the checked schema `value`, or its refusal, in
+/// [`Target::ALL`]'s order: a declared target's from `declared` (checked by
+/// [`check_targets`]; a declared target that refuses is a compile error, and
+/// left out), any other exported here.
 pub(crate) fn every_target(
     tool: (&str, &str),
     value: &Value,
     declared: Vec<TargetExport>,
-) -> Vec<(Target, Exported)> {
+) -> Vec<(Target, Result<Exported, ExportError>)> {
     let (name, description) = tool;
     let spec = ToolSpec {
         name,
@@ -171,8 +173,8 @@ pub(crate) fn every_target(
     let mut out = Vec::with_capacity(Target::ALL.len());
     for target in Target::ALL {
         let exported = match declared.iter_mut().find(|(t, _)| *t == target) {
-            Some((_, e)) => e.take(),
-            None => export::export(target, &spec, &ExportOptions::default()).ok(),
+            Some((_, e)) => e.take().map(Ok),
+            None => Some(export::export(target, &spec, &ExportOptions::default())),
         };
         if let Some(e) = exported {
             out.push((target, e));
@@ -183,12 +185,33 @@ pub(crate) fn every_target(
 
 /// `ToolArgs::__EXPORTS`: each target's export (see [`every_target`]): the
 /// definition as JSON text, the changes and the nullable optional properties,
-/// which the `ToolExport` methods and the `Toolbox` answer with.
-pub(crate) fn exports_const(exports: &[(Target, Exported)]) -> TokenStream {
+/// or the target's problems, which the `ToolExport` methods and the `Toolbox`
+/// answer with.
+pub(crate) fn exports_const(exports: &[(Target, Result<Exported, ExportError>)]) -> TokenStream {
     let rt = crate::paths::private();
     let ex = quote!(#rt::export);
-    let entries = exports.iter().map(|(target, e)| {
+    let entries = exports.iter().map(|(target, result)| {
         let variant = Ident::new(&format!("{target:?}"), Span::call_site());
+        let e = match result {
+            Ok(e) => e,
+            Err(refusal) => {
+                let problems = refusal.problems.iter().map(|p| {
+                    let (pointer, message, rule) = (&p.pointer, &p.message, &p.rule);
+                    quote!(#ex::CompiledProblem {
+                        pointer: #pointer,
+                        message: #message,
+                        rule: #rule,
+                    })
+                });
+                return quote!(#ex::CompiledExport {
+                    target: #ex::Target::#variant,
+                    definition: "",
+                    changes: &[],
+                    nullable: &[],
+                    refusal: &[#(#problems),*],
+                });
+            }
+        };
         let definition = e.value.to_string();
         let changes = e.report.changes().iter().map(|c| {
             let kind = Ident::new(&format!("{:?}", c.kind), Span::call_site());
@@ -219,6 +242,7 @@ pub(crate) fn exports_const(exports: &[(Target, Exported)]) -> TokenStream {
             definition: #definition,
             changes: &[#(#changes),*],
             nullable: &[#(#nullable),*],
+            refusal: &[],
         })
     });
     quote!(

@@ -26,6 +26,8 @@ pub(crate) struct ToolImpl<'a> {
     /// (a derived struct flattening others): validated by the interpreter on it,
     /// `schema` being the checked part the macro sees.
     pub interpreted: bool,
+    /// `items` hold the encoded model (`ToolArgs::__MODEL`).
+    pub model: bool,
 }
 
 /// `impl ToolArgs for Ident`, with the validator compiled from the schema.
@@ -46,6 +48,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         items,
         generic,
         interpreted,
+        model,
     } = parts;
 
     let Bodies {
@@ -76,11 +79,15 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         (None, _) => TokenStream::new(),
     };
     // The run-time model of the schema (the text path walks it) in a static of
-    // its own, found again at the cost of one load, decoded from `__MODEL` when
-    // the macro emitted one (else parsed); a generic type keeps the default, one
-    // model per instantiation (a `static` here would be shared by all).
+    // its own, found again at the cost of one load, decoded from `__MODEL`. A
+    // type without a model keeps the default, which parses its schema (and,
+    // without the runtime's `engines` feature, is a compile error where it is
+    // used: the default is generic, so only a use instantiates it); so does a
+    // generic type, one model per instantiation (a `static` here would be
+    // shared by all).
     let compiled_schema_fn = match generic {
         Some(_) => TokenStream::new(),
+        None if !model => TokenStream::new(),
         None => quote!(
             fn compiled_schema() -> &'static ::tool_schema::Schema {
                 static COMPILED: ::std::sync::OnceLock<::tool_schema::Schema> =

@@ -1,6 +1,10 @@
 //! The run-time half of `tool-schema`: the schema model, the interpreter, the
 //! violation model and the formats that turn violations into words.
 //!
+//! The feature `engines` (on by default) holds what works on schemas when the program runs: the
+//! schema parser, the export engine and the dialects. Without it the crate holds
+//! what the code the macros generate calls, and the model decoder.
+//!
 //! ```
 //! use serde_json::json;
 //! use tool_schema_runtime::{Format, Schema};
@@ -22,11 +26,24 @@
 //! ]);
 //! ```
 
+/// Items of the `engines` feature (the schema parser, the export engine, the
+/// dialects): each given the feature's `cfg`.
+macro_rules! with_engines {
+    ($($item:item)*) => {
+        $(
+            #[cfg(feature = "engines")]
+            $item
+        )*
+    };
+}
+pub(crate) use with_engines;
+
 mod constcat;
 mod constcat_fixed;
 mod constcat_flatten;
 pub mod custom;
 mod depth;
+#[cfg(feature = "engines")]
 pub mod dialect;
 mod echo;
 pub mod export;
@@ -51,12 +68,15 @@ mod tool;
 pub mod toolbox;
 mod violation;
 
+#[cfg(feature = "engines")]
 pub use dialect::Dialect;
 pub use json::{JsonType, TypeSet};
 pub use keywords::Draft;
 pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};
 pub use render::{json_report, repair_report, Format};
-pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaBuilder, SchemaError};
+#[cfg(feature = "engines")]
+pub use schema::SchemaBuilder;
+pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
 pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
 pub use toolbox::Toolbox;
 pub use violation::{
@@ -86,7 +106,7 @@ pub mod __private {
     pub use crate::schema::Additional;
     pub use crate::tool::{
         collect_report, declared_schema, fast_accepts, fast_parse, instance_schema,
-        parse_str_generic,
+        model_or_engines, parse_str_generic,
     };
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     pub use serde_json;

@@ -46,6 +46,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 items: TokenStream::new(),
                 generic: None,
                 interpreted: false,
+                model: false,
             })
         });
     };
@@ -147,6 +148,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             items,
             generic: generics.as_ref(),
             interpreted: !flat.is_empty(),
+            model: whole && schema.is_some(),
         },
         fast,
     );

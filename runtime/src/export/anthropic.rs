@@ -20,9 +20,6 @@ use super::{ExportOptions, ToolSpec};
 use serde_json::Value;
 
 pub(crate) const RULE: &str = "Anthropic tool `input_schema`";
-pub(crate) const MAX_STRICT_TOOLS: usize = 20;
-pub(crate) const MAX_STRICT_OPTIONAL: usize = 24;
-pub(crate) const MAX_STRICT_UNIONS: usize = 16;
 
 pub(crate) fn definition(
     tool: &ToolSpec<'_>,

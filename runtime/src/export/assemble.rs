@@ -2,17 +2,21 @@
 //! provider's pattern), the provider's per-request limits over a tool list, and the
 //! result with its report.
 
+#[cfg(feature = "engines")]
 use super::admit::admit;
 use super::compiled::{self, CompiledExport};
 use super::ledger::Ledger;
 use super::report::{self, ExportError};
-use super::{anthropic, gemini, limits, mcp, openai, strict};
+#[cfg(feature = "engines")]
+use super::{anthropic, gemini, mcp, openai};
+use super::{limits, request};
 use super::{ExportOptions, Exported, Target, ToolSpec};
 use serde_json::{Map, Value};
 use std::collections::HashSet;
 
 /// One tool for `target` (with Anthropic strict's per-request totals: one tool is a
 /// request too).
+#[cfg(feature = "engines")]
 pub(super) fn one_tool(
     target: Target,
     tool: &ToolSpec<'_>,
@@ -21,7 +25,7 @@ pub(super) fn one_tool(
     let mut ctx = Ledger::with_options(tool.name, options);
     let value = definition(target, tool, options, &mut ctx);
     if target == Target::AnthropicStrict {
-        check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
+        request::check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
     }
     finish(target, value, ctx)
 }
@@ -40,7 +44,7 @@ pub(super) fn tool_list(
 ) -> Result<Exported, ExportError> {
     let mut ctx = Ledger::new("");
     let defs = definitions(target, tools, options, &mut ctx);
-    check_request_limits(target, &defs, &mut ctx);
+    request::check_request_limits(target, &defs, &mut ctx);
     finish(target, tools_value(target, defs), ctx)
 }
 
@@ -56,9 +60,25 @@ fn definitions(
     let mut names = HashSet::new();
     for (tool, exports) in tools {
         let mut one = Ledger::with_options(tool.name, options);
-        defs.push(match compiled::for_options(exports, target, options) {
+        // A compiled refusal holds the one-tool export's problems, which include
+        // Anthropic strict's per-request totals for that tool alone: with the
+        // engines, a refusing tool is exported again, so that only the list's
+        // totals count.
+        let compiled = compiled::for_options(exports, target, options)
+            .filter(|c| cfg!(not(feature = "engines")) || c.refusal.is_empty());
+        defs.push(match compiled {
             Some(c) => from_compiled(c, tool.name, &mut one),
+            #[cfg(feature = "engines")]
             None => definition(target, tool, options, &mut one),
+            #[cfg(not(feature = "engines"))]
+            None => {
+                one.refuse(
+                    "",
+                    compiled::WITHOUT_ENGINES,
+                    compiled::WITHOUT_ENGINES_RULE,
+                );
+                Value::Null
+            }
         });
         if !names.insert(tool.name) {
             one.refuse(
@@ -77,38 +97,19 @@ fn definitions(
     defs
 }
 
-/// Tool `name`'s definition as compiled, its changes recorded in `ctx`.
-fn from_compiled(c: &CompiledExport, name: &str, ctx: &mut Ledger) -> Value {
+/// Tool `name`'s definition as compiled, its changes (or the target's refusal)
+/// recorded in `ctx`.
+fn from_compiled(c: &'static CompiledExport, name: &str, ctx: &mut Ledger) -> Value {
+    if !c.refusal.is_empty() {
+        ctx.problems.extend(compiled::problems(name, c.refusal));
+        return Value::Null;
+    }
     ctx.changes.extend(c.changes(name));
     ctx.nullable.extend(c.nullable());
     compiled::value(name, c.target, c.definition).unwrap_or_else(|e| {
         ctx.problems.extend(e.problems);
         Value::Null
     })
-}
-
-/// The provider's limits on the tools of one request.
-fn check_request_limits(target: Target, defs: &[Value], ctx: &mut Ledger) {
-    if target.is_openai() && defs.len() > openai::MAX_TOOLS {
-        ctx.refuse(
-            "",
-            format!("{} tools", defs.len()),
-            format!("OpenAI: at most {} functions in `tools`", openai::MAX_TOOLS),
-        );
-    }
-    if target == Target::AnthropicStrict {
-        if defs.len() > anthropic::MAX_STRICT_TOOLS {
-            ctx.refuse(
-                "",
-                format!("{} strict tools", defs.len()),
-                format!(
-                    "Anthropic strict tool use: at most {} strict tools per request",
-                    anthropic::MAX_STRICT_TOOLS
-                ),
-            );
-        }
-        check_anthropic_strict_totals(defs, ctx);
-    }
 }
 
 /// The definitions as the provider's `tools` value: an array, Gemini's
@@ -140,35 +141,7 @@ fn finish(target: Target, value: Value, ctx: Ledger) -> Result<Exported, ExportE
     })
 }
 
-fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ledger) {
-    let (mut optional, mut unions) = (0, 0);
-    for d in defs {
-        let (o, u) = strict::anthropic_counts(&d["input_schema"]);
-        optional += o;
-        unions += u;
-    }
-    if optional > anthropic::MAX_STRICT_OPTIONAL {
-        ctx.refuse(
-            "",
-            format!("{optional} optional parameters in all strict tools"),
-            format!(
-                "Anthropic strict tool use: at most {} optional parameters per request",
-                anthropic::MAX_STRICT_OPTIONAL
-            ),
-        );
-    }
-    if unions > anthropic::MAX_STRICT_UNIONS {
-        ctx.refuse(
-            "",
-            format!("{unions} parameters using `anyOf` or a type list in all strict tools"),
-            format!(
-                "Anthropic strict tool use: at most {} such parameters per request",
-                anthropic::MAX_STRICT_UNIONS
-            ),
-        );
-    }
-}
-
+#[cfg(feature = "engines")]
 fn definition(
     target: Target,
     tool: &ToolSpec<'_>,
@@ -200,6 +173,7 @@ fn definition(
 }
 
 /// Checks a tool name against the provider's documented pattern.
+#[cfg(feature = "engines")]
 fn check_name(target: Target, name: &str, ctx: &mut Ledger) {
     let plain = |extra: &str| {
         name.chars()

@@ -1,7 +1,8 @@
 //! Exports computed when a tool's crate compiled: for each target that accepts
 //! the tool, its definition as JSON text, the changes the export made and (OpenAI
-//! strict) the properties made required and nullable, exactly what the run-time
-//! export gives with the default options. The macros write them as
+//! strict) the properties made required and nullable; for each target that
+//! refuses it, the problems. Exactly what the run-time export gives with the
+//! default options. The macros write them as
 //! [`ToolArgs::__EXPORTS`](crate::ToolArgs::__EXPORTS); the `ToolExport` methods,
 //! [`ToolExport::export_to`](super::ToolExport::export_to) and the `Toolbox`'s
 //! list export read them instead of exporting again.
@@ -16,12 +17,24 @@ use serde_json::Value;
 pub struct CompiledExport {
     /// The target.
     pub target: Target,
-    /// The tool definition as compact JSON text (never empty).
+    /// The tool definition as compact JSON text; empty when the target refuses
+    /// the tool (and then `refusal` says why).
     pub definition: &'static str,
     /// Every change the export made, in order.
     pub changes: &'static [CompiledChange],
     /// OpenAI strict: the optional properties made required and nullable.
     pub nullable: &'static [CompiledNullable],
+    /// When the target refuses the tool: every problem, in order (empty otherwise).
+    pub refusal: &'static [CompiledProblem],
+}
+
+/// A [`Problem`] of a compiled refusal (the tool's name is the tool's).
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct CompiledProblem {
+    pub pointer: &'static str,
+    pub message: &'static str,
+    pub rule: &'static str,
 }
 
 /// A [`Change`] of a compiled export (the tool's name is the tool's).
@@ -44,18 +57,36 @@ pub struct CompiledNullable {
     pub already_nullable: bool,
 }
 
-/// `target`'s definition in `exports` (empty when it has none): a constant in
-/// each `ToolExport` method, so that a binary holds the text of the targets it
-/// exports only.
-pub(crate) const fn definition(exports: &'static [CompiledExport], target: Target) -> &'static str {
+/// The index of `target`'s entry in `exports`, accepted or refused
+/// (`exports.len()` when there is none).
+const fn position(exports: &'static [CompiledExport], target: Target) -> usize {
     let mut i = 0;
-    while i < exports.len() {
-        if exports[i].target as u8 == target as u8 {
-            return exports[i].definition;
-        }
+    while i < exports.len() && exports[i].target as u8 != target as u8 {
         i += 1;
     }
-    ""
+    i
+}
+
+/// `target`'s definition in `exports` (empty when it has none or refuses the
+/// tool): a constant in each `ToolExport` method, so that a binary holds the text
+/// of the targets it exports only.
+pub(crate) const fn definition(exports: &'static [CompiledExport], target: Target) -> &'static str {
+    match position(exports, target) {
+        i if i < exports.len() => exports[i].definition,
+        _ => "",
+    }
+}
+
+/// `target`'s problems with the tool in `exports` (empty when it accepts the
+/// tool or has no entry): a constant, as [`definition`].
+pub(crate) const fn refusal(
+    exports: &'static [CompiledExport],
+    target: Target,
+) -> &'static [CompiledProblem] {
+    match position(exports, target) {
+        i if i < exports.len() => exports[i].refusal,
+        _ => &[],
+    }
 }
 
 /// Whether `exports` holds `target`'s definition. A constant in each
@@ -66,8 +97,14 @@ pub(crate) const fn holds(exports: &'static [CompiledExport], target: Target) ->
     !definition(exports, target).is_empty()
 }
 
+/// Whether `exports` holds `target`'s refusal of the tool (a constant, as
+/// [`holds`]).
+pub(crate) const fn refuses(exports: &'static [CompiledExport], target: Target) -> bool {
+    !refusal(exports, target).is_empty()
+}
+
 /// `target`'s export in `exports` when it answers an export with `options`: it
-/// was compiled, with the default options.
+/// was compiled (accepted or refused), with the default options.
 pub(crate) fn for_options(
     exports: &'static [CompiledExport],
     target: Target,
@@ -91,6 +128,72 @@ pub(crate) fn value(name: &str, target: Target, json: &str) -> Result<Value, Exp
             rule: "a compiled definition is JSON text".to_string(),
         }],
     })
+}
+
+/// Tool `name`'s problems as compiled, as the run-time export reports them.
+pub(crate) fn problems<'a>(
+    name: &'a str,
+    refusal: &'static [CompiledProblem],
+) -> impl Iterator<Item = Problem> + 'a {
+    refusal.iter().map(move |p| Problem {
+        tool: name.to_string(),
+        pointer: p.pointer.to_string(),
+        message: p.message.to_string(),
+        rule: p.rule.to_string(),
+    })
+}
+
+/// Tool `name`'s refusal by `target`, as compiled.
+pub(crate) fn refused(
+    name: &str,
+    target: Target,
+    refusal: &'static [CompiledProblem],
+) -> ExportError {
+    ExportError {
+        target,
+        problems: problems(name, refusal).collect(),
+    }
+}
+
+/// In a `ToolExport` method of a tool without a compiled export for `target`,
+/// when the crate has no run-time export (no `engines` feature): a compile
+/// error where the method is used (the constant is evaluated for that tool).
+#[cfg(not(feature = "engines"))]
+pub(crate) const fn needs_engines(exports: &'static [CompiledExport], target: Target) {
+    if !holds(exports, target) && !refuses(exports, target) {
+        panic!(
+            "tool-schema: no export of this tool was compiled (the macros do not see its \
+             schema whole: its type is generic, recursive, or nests or flattens another \
+             type); exporting it when the program runs needs tool-schema's `engines` \
+             feature"
+        );
+    }
+}
+
+/// Why a tool without a compiled export for a target and options is not
+/// exported when the crate has no run-time export, and the rule.
+#[cfg(not(feature = "engines"))]
+pub(crate) const WITHOUT_ENGINES: &str = "this export was not compiled into the tool (options \
+     other than the defaults, or a tool whose schema the macros did not see whole), and \
+     exporting when the program runs needs tool-schema's `engines` feature";
+#[cfg(not(feature = "engines"))]
+pub(crate) const WITHOUT_ENGINES_RULE: &str =
+    "without the `engines` feature, a tool exports what the macros compiled";
+
+/// [`ToolExport::export_to`](super::ToolExport::export_to) of tool `name` when
+/// it has no compiled export for `target` with the options asked for, and the
+/// crate has no run-time export (no `engines` feature).
+#[cfg(not(feature = "engines"))]
+pub(crate) fn without_engines(name: &str, target: Target) -> ExportError {
+    ExportError {
+        target,
+        problems: vec![Problem {
+            tool: name.to_string(),
+            pointer: String::new(),
+            message: WITHOUT_ENGINES.to_string(),
+            rule: WITHOUT_ENGINES_RULE.to_string(),
+        }],
+    }
 }
 
 impl CompiledExport {
@@ -119,6 +222,9 @@ impl CompiledExport {
     /// The whole export of tool `name`, as [`super::export`] gives it with the
     /// default options.
     pub(crate) fn exported(&self, name: &str) -> Result<Exported, ExportError> {
+        if !self.refusal.is_empty() {
+            return Err(refused(name, self.target, self.refusal));
+        }
         Ok(Exported {
             value: value(name, self.target, self.definition)?,
             report: ExportReport::from_changes(self.changes(name).collect()),

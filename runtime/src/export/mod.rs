@@ -29,6 +29,19 @@
 //! assert_eq!(tool["parameters"]["properties"]["city"]["type"], "STRING");
 //! ```
 //!
+//! # Without the `engines` feature
+//!
+//! The export engine comes with the `engines` feature (the macros always have
+//! it). Without it, this module keeps its types, the [`ToolExport`] methods and
+//! the [`Toolbox`](crate::Toolbox)'s list export, which answer from what the
+//! macros compiled into each declared tool: its definition for every target that
+//! accepts it, the problems of every target that refuses it, exactly what the
+//! engine gives with the default options. An export they did not compile (other
+//! options, a tool known at run time only) is an [`ExportError`] that names the
+//! feature; a `ToolExport` method of a type whose schema the macros did not see
+//! whole (generic, recursive, or nesting or flattening another type) is a
+//! compile error that names it.
+//!
 //! # What every export guarantees
 //!
 //! - The schema is one tool-schema's validator honours: every export first runs
@@ -74,39 +87,53 @@
 //! `openai.rs`, `gemini/mod.rs`, `mcp.rs`, and `strict/mod.rs` for the strict-mode
 //! subsets.
 
-mod admit;
-mod aliases;
-mod anthropic;
 mod assemble;
 mod compiled;
-mod describe;
-mod disjoint;
-mod embed;
-mod gemini;
-mod identifiers;
-mod inline;
-mod keywords;
+// Without the `engines` feature only the list assembly's part is used.
+#[cfg_attr(not(feature = "engines"), allow(dead_code))]
 mod ledger;
+#[cfg_attr(not(feature = "engines"), allow(dead_code))]
 pub mod limits;
-mod mcp;
-mod normalize;
-mod numeric;
-mod openai;
 mod report;
-pub mod response;
-mod rewrite;
-pub mod strict;
-mod walk;
+mod request;
+
+// The export engine.
+crate::with_engines! {
+    mod admit;
+    mod aliases;
+    mod anthropic;
+    mod describe;
+    mod disjoint;
+    mod embed;
+    mod gemini;
+    mod identifiers;
+    mod inline;
+    mod keywords;
+    mod mcp;
+    mod normalize;
+    mod numeric;
+    mod openai;
+    pub mod response;
+    mod rewrite;
+    pub mod strict;
+    mod walk;
+}
 
 pub(crate) use assemble::Listed;
-pub use compiled::{CompiledChange, CompiledExport, CompiledNullable};
+pub use compiled::{CompiledChange, CompiledExport, CompiledNullable, CompiledProblem};
+#[cfg(feature = "engines")]
 pub use embed::embed;
+pub use report::NullableOptional;
 pub use report::{Change, ChangeKind, ExportError, ExportReport, Problem};
+#[cfg(feature = "engines")]
 pub use response::{response_format, StructuredOutput};
-pub use strict::{NullableOptional, StrictSchema};
+#[cfg(feature = "engines")]
+pub use strict::StrictSchema;
 
 use crate::tool::ToolArgs;
-use serde_json::{Map, Value};
+#[cfg(feature = "engines")]
+use serde_json::Map;
+use serde_json::Value;
 use std::fmt;
 
 /// A provider's tool format.
@@ -361,6 +388,7 @@ impl<'a> ToolSpec<'a> {
 
     /// The fields every tool definition starts with: `name`, and `description`
     /// unless it is empty.
+    #[cfg(feature = "engines")]
     pub(crate) fn name_and_description(&self) -> Map<String, Value> {
         let mut m = Map::new();
         m.insert("name".into(), Value::from(self.name));
@@ -396,6 +424,7 @@ pub struct Exported {
     pub nullable_optional: Vec<NullableOptional>,
 }
 
+#[cfg(feature = "engines")]
 /// `schema` as every export writes it, without the validator's aliases
 /// (`x-tool-schema-aliases`, see [`crate::keywords::alias`]): for a schema handed
 /// on to other tools (schemars' `JsonSchema` of a declared type). `None` when it
@@ -404,6 +433,7 @@ pub fn without_aliases(schema: &Value) -> Option<Value> {
     aliases::removed(schema, &mut ledger::Ledger::new(""))
 }
 
+#[cfg(feature = "engines")]
 /// Exports one tool for `target`.
 pub fn export(
     target: Target,
@@ -413,6 +443,7 @@ pub fn export(
     assemble::one_tool(target, tool, options)
 }
 
+#[cfg(feature = "engines")]
 /// Exports a list of tools as the provider's `tools` value: an array for Anthropic
 /// and OpenAI, `[{"functionDeclarations": [...]}]` for Gemini, and the `tools/list`
 /// result `{"tools": [...]}` for MCP. Tool names must be distinct; the provider's
@@ -437,6 +468,7 @@ pub(crate) fn toolbox_listed(
     assemble::tool_list(target, tools, options)
 }
 
+#[cfg(feature = "engines")]
 fn value_of(
     target: Target,
     name: &str,
@@ -455,6 +487,7 @@ fn value_of(
 
 /// Defines the one-call exports `fn NAME(name, description, schema)`: one tool for
 /// one target, with the default options, the provider's value alone.
+#[cfg(feature = "engines")]
 macro_rules! one_call_exports {
     ($($(#[$doc:meta])* $fn_name:ident => $target:ident;)*) => {$(
         $(#[$doc])*
@@ -468,6 +501,7 @@ macro_rules! one_call_exports {
     )*};
 }
 
+#[cfg(feature = "engines")]
 one_call_exports! {
     /// Anthropic tool definition: `{name, description, input_schema}`.
     anthropic => Anthropic;
@@ -483,12 +517,14 @@ one_call_exports! {
     gemini_json_schema => GeminiJsonSchema;
 }
 
+#[cfg(feature = "engines")]
 /// OpenAI Chat Completions tool: `{"type": "function", "function": {name,
 /// description, parameters, strict: false}}`.
 pub fn openai_chat(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
     value_of(Target::OpenAiChat, name, None, description, schema)
 }
 
+#[cfg(feature = "engines")]
 /// OpenAI Chat Completions tool in strict mode: `{"type": "function", "function":
 /// {name, description, parameters, strict: true}}`, the schema transformed by
 /// [`strict::openai`].
@@ -500,6 +536,7 @@ pub fn openai_chat_strict(
     value_of(Target::OpenAiChatStrict, name, None, description, schema)
 }
 
+#[cfg(feature = "engines")]
 /// OpenAI Responses tool: `{"type": "function", name, description, parameters,
 /// strict: false}` (`strict` is always written: Responses treats a missing one as
 /// `true`).
@@ -511,6 +548,7 @@ pub fn openai_responses(
     value_of(Target::OpenAiResponses, name, None, description, schema)
 }
 
+#[cfg(feature = "engines")]
 /// OpenAI Responses tool in strict mode: `{"type": "function", name, description,
 /// parameters, strict: true}`, the schema transformed by [`strict::openai`].
 pub fn openai_responses_strict(
@@ -527,6 +565,7 @@ pub fn openai_responses_strict(
     )
 }
 
+#[cfg(feature = "engines")]
 /// MCP `tools/list` entry: `{name, title?, description, inputSchema}`.
 pub fn mcp(
     name: &str,
@@ -537,16 +576,30 @@ pub fn mcp(
     value_of(Target::Mcp, name, title, description, schema)
 }
 
-/// In a [`ToolExport`] method: returns the tool's definition for `$target` when
-/// the macros compiled one (the condition a constant, see `compiled::holds`), naming the
-/// target once.
-macro_rules! compiled_first {
-    ($target:ident) => {
+/// The body of a [`ToolExport`] method: the tool's definition for `$target` when
+/// the macros compiled one, or the target's refusal when they compiled that (the
+/// conditions constants, see `compiled::holds`), else `$engine`, the run-time
+/// export. Without the `engines` feature there is
+/// no run-time export: calling the method of a tool the macros did not compile
+/// for `$target` is a compile error (see `compiled::needs_engines`).
+macro_rules! compiled_or {
+    ($target:ident, $engine:expr) => {{
         if const { compiled::holds(Self::__EXPORTS, Target::$target) } {
             let json = const { compiled::definition(Self::__EXPORTS, Target::$target) };
             return compiled::value(Self::NAME, Target::$target, json);
         }
-    };
+        if const { compiled::refuses(Self::__EXPORTS, Target::$target) } {
+            let refusal = const { compiled::refusal(Self::__EXPORTS, Target::$target) };
+            return Err(compiled::refused(Self::NAME, Target::$target, refusal));
+        }
+        #[cfg(feature = "engines")]
+        return $engine;
+        #[cfg(not(feature = "engines"))]
+        {
+            const { compiled::needs_engines(Self::__EXPORTS, Target::$target) };
+            unreachable!("a compile error above")
+        }
+    }};
 }
 
 /// Provider exports for every declared tool (blanket-implemented for every
@@ -580,66 +633,92 @@ pub trait ToolExport: ToolArgs {
 
     /// This tool for `target`, with the report of changes (computed when the tool
     /// compiled, for the default options).
+    ///
+    /// # Errors
+    ///
+    /// The target's refusal; without the `engines` feature, an error for a target
+    /// the macros did not compile this tool for, or for options other than the
+    /// default ones (exporting then needs the run-time engine).
     fn export_to(target: Target, options: &ExportOptions) -> Result<Exported, ExportError> {
         match compiled::for_options(Self::__EXPORTS, target, options) {
             Some(e) => e.exported(Self::NAME),
+            #[cfg(feature = "engines")]
             None => export(target, &Self::tool_spec(), options),
+            #[cfg(not(feature = "engines"))]
+            None => Err(compiled::without_engines(Self::NAME, target)),
         }
     }
 
     /// See [`anthropic`](fn@anthropic).
     fn anthropic() -> Result<Value, ExportError> {
-        compiled_first!(Anthropic);
-        anthropic(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled_or!(
+            Anthropic,
+            anthropic(Self::NAME, Self::DESCRIPTION, Self::schema())
+        )
     }
 
     /// See [`anthropic_strict`].
     fn anthropic_strict() -> Result<Value, ExportError> {
-        compiled_first!(AnthropicStrict);
-        anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled_or!(
+            AnthropicStrict,
+            anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        )
     }
 
     /// See [`openai_chat`](fn@openai_chat).
     fn openai_chat() -> Result<Value, ExportError> {
-        compiled_first!(OpenAiChat);
-        openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled_or!(
+            OpenAiChat,
+            openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema())
+        )
     }
 
     /// See [`openai_chat_strict`](fn@openai_chat_strict).
     fn openai_chat_strict() -> Result<Value, ExportError> {
-        compiled_first!(OpenAiChatStrict);
-        openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled_or!(
+            OpenAiChatStrict,
+            openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        )
     }
 
     /// See [`openai_responses`](fn@openai_responses).
     fn openai_responses() -> Result<Value, ExportError> {
-        compiled_first!(OpenAiResponses);
-        openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled_or!(
+            OpenAiResponses,
+            openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema())
+        )
     }
 
     /// See [`openai_responses_strict`](fn@openai_responses_strict).
     fn openai_responses_strict() -> Result<Value, ExportError> {
-        compiled_first!(OpenAiResponsesStrict);
-        openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled_or!(
+            OpenAiResponsesStrict,
+            openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
+        )
     }
 
     /// See [`gemini`](fn@gemini).
     fn gemini() -> Result<Value, ExportError> {
-        compiled_first!(Gemini);
-        gemini(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled_or!(
+            Gemini,
+            gemini(Self::NAME, Self::DESCRIPTION, Self::schema())
+        )
     }
 
     /// See [`gemini_json_schema`].
     fn gemini_json_schema() -> Result<Value, ExportError> {
-        compiled_first!(GeminiJsonSchema);
-        gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema())
+        compiled_or!(
+            GeminiJsonSchema,
+            gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema())
+        )
     }
 
     /// See [`mcp`](fn@mcp); the title is the schema's root `title`, if any.
     fn mcp() -> Result<Value, ExportError> {
-        compiled_first!(Mcp);
-        let spec = Self::tool_spec();
-        mcp(spec.name, spec.title, spec.description, spec.schema)
+        compiled_or!(Mcp, {
+            let spec = Self::tool_spec();
+            mcp(spec.name, spec.title, spec.description, spec.schema)
+        })
     }
 
     /// Typed arguments of a call made against this tool as exported for `target`:
@@ -664,6 +743,7 @@ pub trait ToolExport: ToolArgs {
 
     /// The OpenAI strict transform of this tool's schema, with its report and the
     /// properties whose `null` stands for "absent".
+    #[cfg(feature = "engines")]
     fn openai_strict_schema() -> Result<StrictSchema, ExportError> {
         strict::openai(Self::schema(), &ExportOptions::default())
     }

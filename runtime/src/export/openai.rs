@@ -24,7 +24,6 @@ use super::{ExportOptions, ToolSpec};
 use serde_json::{Map, Value};
 
 pub(crate) const RULE: &str = "OpenAI function `parameters`";
-pub(crate) const MAX_TOOLS: usize = 128;
 
 fn parameters(
     tool: &ToolSpec<'_>,

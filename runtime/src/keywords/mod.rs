@@ -10,6 +10,7 @@ pub mod alias;
 pub mod applicators;
 pub mod array;
 mod count;
+mod draft;
 pub mod enum_const;
 pub mod format;
 mod format_pointer;

@@ -7,22 +7,32 @@
 //! [`Lint`]s are listed by [`Schema::lints`].
 
 mod alias_names;
+// Without the `engines` feature only the decoder's loop check and the limits are used.
+#[cfg_attr(not(feature = "engines"), allow(dead_code))]
 mod budget;
+#[cfg(feature = "engines")]
 mod builder;
+#[cfg(feature = "engines")]
 mod closure;
 mod decode;
 mod derived;
 mod diag;
+#[cfg_attr(not(feature = "engines"), allow(dead_code))]
 mod discriminator;
+#[cfg(feature = "engines")]
 mod encode;
 pub(crate) mod facts;
+#[cfg(feature = "engines")]
 pub mod meta;
+#[cfg(feature = "engines")]
 mod parse;
 mod subschemas;
 mod to_json;
+#[cfg(feature = "engines")]
 mod uri;
 
 pub use budget::{ANALYSED_DEPTH, MAX_EVALUATIONS, MAX_HOPS};
+#[cfg(feature = "engines")]
 pub use builder::SchemaBuilder;
 #[doc(hidden)]
 pub use decode::DecodeError;
@@ -274,6 +284,7 @@ impl Node {
     }
 
     /// The places of [`Node::subschemas`], in its order, to rewrite them.
+    #[cfg(feature = "engines")]
     pub(crate) fn subschemas_mut(&mut self) -> Vec<&mut NodeId> {
         let mut out: Vec<&mut NodeId> = Vec::new();
         // Loops rather than adaptors: one closure each would compile a collect.
@@ -408,12 +419,14 @@ impl Node {
 
 impl Schema {
     /// Checks `schema` and builds the model, or lists every problem that makes it
-    /// impossible to honour.
+    /// impossible to honour. (With the `engines` feature.)
+    #[cfg(feature = "engines")]
     pub fn parse(schema: &Value) -> Result<Schema, SchemaError> {
         parse::parse(schema)
     }
 
     /// A [`SchemaBuilder`]: resources for remote references, a default dialect.
+    #[cfg(feature = "engines")]
     pub fn builder() -> SchemaBuilder {
         SchemaBuilder::default()
     }

@@ -55,6 +55,7 @@ fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
     if let Some(&schema) = all.read().unwrap_or_else(PoisonError::into_inner).get(&id) {
         return schema;
     }
+    const { model_or_engines(T::__MODEL) };
     let parsed = declared_schema(T::__MODEL, T::schema, T::NAME);
     let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
     all.entry(id).or_insert_with(|| Box::leak(Box::new(parsed)))
@@ -67,15 +68,44 @@ fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
 /// # Panics
 ///
 /// If the schema is parsed and refused by [`Schema::parse`], which the macros
-/// never let happen (they check it when the crate compiles).
+/// never let happen (they check it when the crate compiles). Without the
+/// `engines` feature there is no parser: if `model` cannot be decoded (which
+/// [`model_or_engines`] makes a compile error for an empty one).
 #[doc(hidden)]
 pub fn declared_schema(model: &[u8], schema: fn() -> &'static Value, tool: &str) -> Schema {
-    if !model.is_empty() {
-        if let Ok(decoded) = Schema::__decode(model) {
-            return decoded;
-        }
+    let decoded = match model.is_empty() {
+        true => None,
+        false => Schema::__decode(model).ok(),
+    };
+    if let Some(decoded) = decoded {
+        return decoded;
     }
-    Schema::parse(schema()).unwrap_or_else(|e| {
+    #[cfg(feature = "engines")]
+    return Schema::parse(schema()).unwrap_or_else(|e| {
         panic!("the schema of tool `{tool}` is refused by the schema model: {e}")
-    })
+    });
+    #[cfg(not(feature = "engines"))]
+    {
+        let _ = schema;
+        panic!(
+            "the model of tool `{tool}` compiled into it does not decode, and parsing its \
+             schema when the program runs needs tool-schema's `engines` feature"
+        )
+    }
+}
+
+/// Where the run-time model of a tool is used (`ToolArgs::compiled_schema`):
+/// without the `engines` feature, a compile error for a tool the macros did
+/// not encode a model for (a derived type whose schema they did not see whole:
+/// generic, recursive, or nesting or flattening another type), whose schema
+/// would have to be parsed when the program runs.
+#[doc(hidden)]
+pub const fn model_or_engines(model: &[u8]) {
+    if cfg!(not(feature = "engines")) && model.is_empty() {
+        panic!(
+            "tool-schema: this tool's schema is read when the program runs (its type is \
+             generic, recursive, or nests or flattens another type), which needs \
+             tool-schema's `engines` feature"
+        );
+    }
 }

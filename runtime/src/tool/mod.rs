@@ -6,7 +6,7 @@ mod instances;
 mod text;
 
 #[doc(hidden)]
-pub use cache::declared_schema;
+pub use cache::{declared_schema, model_or_engines};
 #[doc(hidden)]
 pub use compiled::collect_report;
 pub use instances::instance_schema;

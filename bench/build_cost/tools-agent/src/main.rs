@@ -3,7 +3,7 @@
 //! as text. Built by `bench/build_cost.py --agent`: what a crate that calls the
 //! exports and the text path costs to build and to rebuild.
 
-use tool_schema::export::{self, ExportOptions, Target, ToolSpec};
+use tool_schema::export::{ExportOptions, Target, ToolExport};
 use tool_schema::ToolArgs;
 
 tool_schema::tool_schema! {
@@ -14,8 +14,7 @@ tool_schema::tool_schema! {
 }
 
 fn check<T: ToolArgs + 'static>(text: &str) -> bool {
-    let spec = ToolSpec::of::<T>();
-    let exported = export::export(Target::Anthropic, &spec, &ExportOptions::default());
+    let exported = T::export_to(Target::Anthropic, &ExportOptions::default());
     let call: serde_json::Value = serde_json::from_str(text).expect("a JSON call");
     exported.is_ok()
         && T::validate(&call).is_valid()

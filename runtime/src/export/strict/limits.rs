@@ -4,7 +4,6 @@
 use super::super::ledger::Ledger;
 use crate::json::pointer;
 use serde_json::{Map, Value};
-use std::collections::HashSet;
 
 /// OpenAI's documented size limits, counted over the transformed schema.
 pub(crate) const OPENAI_MAX_PROPERTIES: usize = 5000;
@@ -141,47 +140,4 @@ impl OpenAiCount {
             );
         }
     }
-}
-
-/// Counts, for Anthropic's per-request limits, the optional properties and the
-/// properties whose schema is an `anyOf` or a `type` list.
-pub(crate) fn anthropic_counts(schema: &Value) -> (usize, usize) {
-    let mut optional = 0;
-    let mut unions = 0;
-    fn walk(v: &Value, optional: &mut usize, unions: &mut usize) {
-        let Value::Object(m) = v else { return };
-        if let Some(Value::Object(props)) = m.get("properties") {
-            let required: HashSet<&str> = m
-                .get("required")
-                .and_then(Value::as_array)
-                .map(|l| l.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            for (k, s) in props {
-                if !required.contains(&k.as_str()) {
-                    *optional += 1;
-                }
-                if s.get("anyOf").is_some() || s.get("type").is_some_and(Value::is_array) {
-                    *unions += 1;
-                }
-            }
-        }
-        for (k, x) in m {
-            match (k.as_str(), x) {
-                ("properties" | "$defs" | "definitions", Value::Object(map)) => {
-                    for s in map.values() {
-                        walk(s, optional, unions);
-                    }
-                }
-                ("items", s) => walk(s, optional, unions),
-                ("anyOf" | "allOf", Value::Array(l)) => {
-                    for s in l {
-                        walk(s, optional, unions);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    walk(schema, &mut optional, &mut unions);
-    (optional, unions)
 }

@@ -14,7 +14,6 @@ mod recursion;
 
 pub use super::report::NullableOptional;
 
-pub(crate) use limits::anthropic_counts;
 pub(crate) use profile::{Profile, ANTHROPIC, OPENAI};
 
 use super::admit::admit;

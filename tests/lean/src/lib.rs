@@ -1,0 +1,53 @@
+//! Tools declared as a crate without tool-schema's `engines` feature declares
+//! them: a `tool_schema!` literal, a derived struct the macro sees whole, and a
+//! derived struct nesting another (whose model and exports are made at run time,
+//! so that only its validators work here).
+
+use serde::Deserialize;
+use tool_schema::{tool_schema, ToolArgs};
+
+tool_schema! {
+    /// Get the current weather for a city.
+    pub GetWeather = {
+        "type": "object",
+        "properties": {
+            "city": { "type": "string", "minLength": 1, "pattern": "^[A-Z]" },
+            "unit": { "type": "string", "enum": ["celsius", "fahrenheit"] }
+        },
+        "required": ["city"],
+        "additionalProperties": false
+    }
+}
+
+tool_schema! {
+    /// Leave a note.
+    pub Note = {
+        "type": "object",
+        "properties": { "text": { "type": "string" } }
+    }
+}
+
+/// Search the catalogue.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+pub struct Search {
+    /// Words to look for.
+    #[arg(min_length = 1)]
+    pub query: String,
+    /// How many results.
+    #[arg(minimum = 1, maximum = 50)]
+    pub limit: Option<u32>,
+}
+
+/// Where to deliver.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+pub struct Address {
+    /// The street and number.
+    pub street: String,
+}
+
+/// Order a delivery to an address.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+pub struct Deliver {
+    /// Where to.
+    pub to: Address,
+}

@@ -1,0 +1,91 @@
+//! tool-schema without `engines` (`default-features = false, features =
+//! ["pattern"]`), as a crate declaring its tools may build it: `tests/lean` is
+//! that crate, a workspace of its own so that
+//! this workspace's features (which turn `engines` on) do not reach it. This test
+//! runs the real cargo on it: its tests must pass, and each program of
+//! `tests/lean/fail/` must fail to build with the error that names the feature,
+//! at the use that needs it.
+//!
+//! The builds go to a target directory of their own under this test's
+//! (`CARGO_TARGET_TMPDIR`), so they pass whatever `CARGO_TARGET_DIR` is.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn lean_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lean")
+}
+
+fn cargo(args: &[&str]) -> Output {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lean");
+    Command::new(cargo)
+        .args(args)
+        .arg("--locked")
+        .arg("--manifest-path")
+        .arg(lean_dir().join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", target)
+        // The outer build's settings are for this workspace, not that one.
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .output()
+        .expect("cargo runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_crate_without_engines_builds_and_its_tests_pass() {
+    let out = cargo(&["test", "--no-fail-fast"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    // The lean crate's tests ran (not zero of them).
+    assert!(
+        stdout.contains("test a_toolbox_of_declared_tools_exports_and_dispatches ... ok"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("test ui ... ok"), "{stdout}");
+}
+
+/// Builds program `bin` of `tests/lean/fail/` and returns its error output,
+/// asserting that the build failed.
+fn refused(bin: &str) -> String {
+    let out = cargo(&["build", "--features", "fail-cases", "--bin", bin]);
+    let stderr = text(&out.stderr);
+    assert!(
+        !out.status.success(),
+        "{bin} built without `engines`:\n{stderr}"
+    );
+    stderr
+}
+
+#[test]
+fn exporting_a_type_without_compiled_exports_is_a_compile_error() {
+    let stderr = refused("nested_export");
+    assert!(
+        stderr.contains(
+            "no export of this tool was compiled (the macros do not see its schema whole"
+        ) && stderr.contains("needs tool-schema's `engines` feature"),
+        "{stderr}"
+    );
+    // The error names the type and the method used.
+    assert!(
+        stderr.contains("<Deliver as ToolExport>::anthropic"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn reading_text_for_a_type_without_a_model_is_a_compile_error() {
+    for bin in ["nested_text_path", "nested_in_toolbox"] {
+        let stderr = refused(bin);
+        assert!(
+            stderr.contains("this tool's schema is read when the program runs")
+                && stderr.contains("needs tool-schema's `engines` feature"),
+            "{bin}: {stderr}"
+        );
+        assert!(stderr.contains("shared::<Deliver>"), "{bin}: {stderr}");
+    }
+}
