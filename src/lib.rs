@@ -40,7 +40,8 @@
 //!   derived type the macros do not see whole (generic, recursive, or nesting or
 //!   flattening another `ToolArgs` type, such as a field of a derived enum) has
 //!   its model and exports made when the program runs: its validators work
-//!   without the feature, and a use of its model (text, a toolbox) or of its
+//!   without the feature (those of a type that flattens another excepted: it is
+//!   validated on its model), and a use of its model (text, a toolbox) or of its
 //!   exports is a compile error that names the feature. `seed`, `schemars` and
 //!   `rmcp` turn it on.
 //! - `seed`: the module `tool_schema::seed`, the four exercises this project grew

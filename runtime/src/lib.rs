@@ -106,7 +106,7 @@ pub mod __private {
     pub use crate::schema::Additional;
     pub use crate::tool::{
         collect_report, declared_schema, fast_accepts, fast_parse, instance_schema,
-        model_or_engines, parse_str_generic,
+        parse_str_generic,
     };
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     pub use serde_json;

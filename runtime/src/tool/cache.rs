@@ -69,8 +69,8 @@ fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
 ///
 /// If the schema is parsed and refused by [`Schema::parse`], which the macros
 /// never let happen (they check it when the crate compiles). Without the
-/// `engines` feature there is no parser: if `model` cannot be decoded (which
-/// [`model_or_engines`] makes a compile error for an empty one).
+/// `engines` feature there is no parser: if `model` cannot be decoded (for an
+/// empty one, [`schema_of`] is a compile error instead).
 #[doc(hidden)]
 pub fn declared_schema(model: &[u8], schema: fn() -> &'static Value, tool: &str) -> Schema {
     let decoded = match model.is_empty() {
@@ -99,8 +99,7 @@ pub fn declared_schema(model: &[u8], schema: fn() -> &'static Value, tool: &str)
 /// not encode a model for (a derived type whose schema they did not see whole:
 /// generic, recursive, or nesting or flattening another type), whose schema
 /// would have to be parsed when the program runs.
-#[doc(hidden)]
-pub const fn model_or_engines(model: &[u8]) {
+const fn model_or_engines(model: &[u8]) {
     if cfg!(not(feature = "engines")) && model.is_empty() {
         panic!(
             "tool-schema: this tool's schema is read when the program runs (its type is \

@@ -6,7 +6,7 @@ mod instances;
 mod text;
 
 #[doc(hidden)]
-pub use cache::{declared_schema, model_or_engines};
+pub use cache::declared_schema;
 #[doc(hidden)]
 pub use compiled::collect_report;
 pub use instances::instance_schema;

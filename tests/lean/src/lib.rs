@@ -1,7 +1,8 @@
 //! Tools declared as a crate without tool-schema's `engines` feature declares
-//! them: a `tool_schema!` literal, a derived struct the macro sees whole, and a
-//! derived struct nesting another (whose model and exports are made at run time,
-//! so that only its validators work here).
+//! them: `tool_schema!` literals, a derived struct the macro sees whole, a derived
+//! struct nesting another (whose model and exports are made at run time, so that
+//! only its validators work here) and one flattening another (validated on its
+//! model: none of its uses works here, but the crate compiles).
 
 use serde::Deserialize;
 use tool_schema::{tool_schema, ToolArgs};
@@ -50,4 +51,20 @@ pub struct Address {
 pub struct Deliver {
     /// Where to.
     pub to: Address,
+}
+
+/// Paging of a listing.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+pub struct Paging {
+    /// The page, from 1.
+    pub page: u32,
+}
+
+/// List the orders.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+pub struct ListOrders {
+    /// Whose.
+    pub customer: String,
+    #[serde(flatten)]
+    pub paging: Paging,
 }
