@@ -838,7 +838,7 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
     quote!(
         if out.mark() > members_start {
             const NAMES: &[#rt::suggest::Known] = &[#(#known),*];
-            #rt::keywords::object::suggest_known_names(out, members_start, t, NAMES, |k: &str| m.contains_key(k));
+            #rt::keywords::object::suggest_known_names(out, members_start, t, NAMES, |k: &str| #rt::keywords::object::has_member(m, k));
         }
     )
 }
