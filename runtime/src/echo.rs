@@ -32,7 +32,7 @@ fn push_u_escape(out: &mut String, c: char) {
 /// an ordinary name reads unchanged.
 ///
 /// Inlined where names are written: most are short printable ASCII, appended
-/// after a test of their bytes; any other goes to [`push_name_escaped`].
+/// after a test of their bytes; any other is escaped out of line.
 #[inline]
 pub fn push_name(out: &mut String, name: &str, max: usize) {
     if name.len() <= max && printable_ascii(name) {
