@@ -34,16 +34,37 @@ pub fn exceeds(value: &Value, max: usize) -> bool {
 
 /// Whether a member or element of container `value` nests more than `budget`
 /// levels.
+///
+/// A container holding only scalars (most of them: the objects of an array of
+/// records) is told apart by a scan of its items, without a call; one holding
+/// a container is called on, and the items before its first container are
+/// scanned twice, at most (the work stays within twice the call's size).
 fn below_exceeds(value: &Value, budget: usize) -> bool {
-    let deeper = |v: &Value| match v {
-        Value::Array(_) | Value::Object(_) => budget == 0 || below_exceeds(v, budget - 1),
-        _ => false,
-    };
     match value {
-        Value::Array(items) => items.iter().any(deeper),
-        Value::Object(map) => map.values().any(deeper),
+        Value::Array(items) => items.iter().any(|v| deeper(v, budget)),
+        Value::Object(map) => map.values().any(|v| deeper(v, budget)),
         _ => false,
     }
+}
+
+/// Whether `value`, a member or element of a container that may nest `budget`
+/// more levels, nests more: a container at all when `budget` is 0, else one
+/// holding a container that [`below_exceeds`] `budget - 1`.
+#[inline(always)]
+fn deeper(value: &Value, budget: usize) -> bool {
+    let holds_container = match value {
+        Value::Array(_) | Value::Object(_) if budget == 0 => return true,
+        Value::Array(items) => items.iter().any(is_container),
+        Value::Object(map) => map.values().any(is_container),
+        _ => return false,
+    };
+    holds_container && below_exceeds(value, budget - 1)
+}
+
+/// Whether `value` is an array or an object.
+#[inline(always)]
+fn is_container(value: &Value) -> bool {
+    matches!(value, Value::Array(_) | Value::Object(_))
 }
 
 /// The [`Kind::TooDeep`] violation of a call that [`exceeds`] `max` levels, at
@@ -204,6 +225,43 @@ mod tests {
         }
         assert!(!text_exceeds(r#"{"a": "[[[[\"[["}"#, 1));
         assert!(text_exceeds(r#"{"a": "\\", "b": [[]]}"#, 2));
+    }
+
+    /// The levels of `value` counted the plain way: a scalar 0, a container one
+    /// more than its deepest item.
+    fn levels(value: &Value) -> usize {
+        let items: Vec<&Value> = match value {
+            Value::Array(items) => items.iter().collect(),
+            Value::Object(map) => map.values().collect(),
+            _ => return 0,
+        };
+        1 + items.into_iter().map(levels).max().unwrap_or(0)
+    }
+
+    /// A random value of arrays, objects and scalars, at most `room` levels.
+    fn random_value(rng: &mut crate::test_rng::Rng, room: usize) -> Value {
+        let width = rng.below(4);
+        match rng.below(if room == 0 { 1 } else { 3 }) {
+            0 => json!(rng.below(10)),
+            1 => Value::Array((0..width).map(|_| random_value(rng, room - 1)).collect()),
+            _ => Value::Object(
+                (0..width)
+                    .map(|i| (format!("k{i}"), random_value(rng, room - 1)))
+                    .collect(),
+            ),
+        }
+    }
+
+    #[test]
+    fn exceeding_is_having_more_levels_than_the_limit() {
+        let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..2_000 {
+            let value = random_value(&mut rng, 7);
+            let n = levels(&value);
+            for max in 0..10 {
+                assert_eq!(exceeds(&value, max), n > max, "{value} at {max}");
+            }
+        }
     }
 
     #[test]

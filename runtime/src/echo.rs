@@ -30,7 +30,21 @@ fn push_u_escape(out: &mut String, c: char) {
 /// `name`, with hostile characters escaped (`\n`, `\t`, `\r`, else `\u001b`), cut
 /// after `max` characters with `…`. Other characters are written as they are, so
 /// an ordinary name reads unchanged.
+///
+/// Inlined where names are written: most are short printable ASCII, appended
+/// after a test of their bytes; any other is escaped out of line.
+#[inline]
 pub fn push_name(out: &mut String, name: &str, max: usize) {
+    if name.len() <= max && printable_ascii(name) {
+        out.push_str(name);
+        return;
+    }
+    push_name_escaped(out, name, max);
+}
+
+/// [`push_name`] of a name that is long or not plain printable ASCII.
+#[inline(never)]
+fn push_name_escaped(out: &mut String, name: &str, max: usize) {
     if name.len() <= max && !has_hostile(name) {
         out.push_str(name);
         return;
@@ -56,8 +70,14 @@ pub fn push_name(out: &mut String, name: &str, max: usize) {
 /// character.
 #[inline]
 fn has_hostile(s: &str) -> bool {
-    let printable_ascii = s.bytes().fold(true, |ok, b| ok & (0x20..0x7f).contains(&b));
-    !printable_ascii && s.chars().any(is_hostile)
+    !printable_ascii(s) && s.chars().any(is_hostile)
+}
+
+/// Whether `s` is plain printable ASCII: tested on all its bytes, without a
+/// branch per byte.
+#[inline(always)]
+fn printable_ascii(s: &str) -> bool {
+    s.bytes().fold(true, |ok, b| ok & (0x20..0x7f).contains(&b))
 }
 
 /// [`push_name`] into a new string.

@@ -569,7 +569,22 @@ pub fn allowed_value<'a>(
 /// or `const` miss, a known tool for an unknown one. (An undeclared member's
 /// suggestion needs the object around it: see
 /// [`keywords::object::suggest_names`](crate::keywords::object::suggest_names).)
+///
+/// Inlined where violations are recorded: most kinds give none, known without a
+/// call.
+#[inline]
 pub(crate) fn of_kind(kind: &Kind, work: &mut Work) -> Option<Suggestion> {
+    match kind {
+        Kind::Enum { .. } | Kind::Const { .. } | Kind::UnknownTool { .. } => {
+            of_kind_facts(kind, work)
+        }
+        _ => None,
+    }
+}
+
+/// [`of_kind`] for the kinds whose facts may give a suggestion.
+#[inline(never)]
+fn of_kind_facts(kind: &Kind, work: &mut Work) -> Option<Suggestion> {
     match kind {
         Kind::Enum { allowed, received } => {
             allowed_value(received, allowed, work).map(|v| Suggestion::Value(v.clone()))

@@ -90,6 +90,10 @@ impl Path {
 /// `n` in decimal, appended to `out`.
 #[doc(hidden)]
 pub fn push_u64(out: &mut String, mut n: u64) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     loop {
@@ -100,8 +104,8 @@ pub fn push_u64(out: &mut String, mut n: u64) {
             break;
         }
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+    // ASCII digits, appended without checking them again as UTF-8.
+    out.extend(buf[i..].iter().map(|&d| char::from(d)));
 }
 
 impl fmt::Display for Path {
@@ -774,7 +778,7 @@ impl<'a> Sink<'a> {
             // once less on the way into the list.
             let path = trail.to_path();
             if list.capacity() == 0 {
-                list.reserve_exact(FIRST_ROOM);
+                *list = Vec::with_capacity(FIRST_ROOM);
             }
             list.push(Violation {
                 kind,
@@ -900,7 +904,7 @@ impl<'a> Sink<'a> {
         if let Some(list) = self.list.as_deref_mut() {
             let path = trail.to_path();
             if list.capacity() == 0 {
-                list.reserve_exact(FIRST_ROOM);
+                *list = Vec::with_capacity(FIRST_ROOM);
             }
             list.push(Violation {
                 kind: Kind::Missing,

@@ -3,9 +3,9 @@
 //! the name (above 64 properties: the name's index in a sorted table, and static
 //! tables by that index, see [`Tables`]). Missing required properties are found
 //! first, by a pass over the names setting a bit per required property, and
-//! reported before the members (`Sink::missing`); a wide node marks the bits in
-//! its pass over the members and moves the missing ones first afterwards, as a
-//! sink not `settled` does.
+//! reported before the members (`Sink::missing`); a node of more than 16
+//! declared properties marks the bits in its pass over the members and moves
+//! the missing ones first afterwards, as a sink not `settled` does.
 //!
 //! `root` says the node may check the root value (the schema's root, or a node
 //! applied to the same value, see `root_applied`), which is the arguments object
@@ -25,6 +25,12 @@ use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
 /// 30-property job takes a quarter of the instructions it takes with the table),
 /// but its code and the compiler's time and memory grow with every name.
 const WIDE: usize = 64;
+
+/// The most declared properties of an object whose missing required properties
+/// are found by a pass over its names before its members are walked. A wider
+/// one's pass costs more than moving them (few: an object that misses them
+/// all is rare) before the members' violations after the walk.
+const PASSED: usize = 16;
 
 /// Whether the node has more than [`WIDE`] declared properties.
 pub(super) fn wide(node: &Node) -> bool {
@@ -566,9 +572,9 @@ pub(super) fn code(node: &Node, id: NodeId, root: bool) -> TokenStream {
     code.push(quote!(let start = out.mark();));
     // Missing required properties are found before the members are walked
     // (a pass over the names) and recorded first, where they are reported,
-    // rather than moved there afterwards; a wide node's names are looked up in
-    // its tables as the members are walked.
-    let first = !shape.required.is_empty() && !tabled(&shape);
+    // rather than moved there afterwards; a node of more than `PASSED`
+    // properties marks them as the members are walked (in its tables when wide).
+    let first = !shape.required.is_empty() && shape.props.len() <= PASSED;
     if first {
         code.push(seen_first(&shape));
         code.push(missing_first(&shape));
@@ -838,7 +844,7 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
     quote!(
         if out.mark() > members_start {
             const NAMES: &[#rt::suggest::Known] = &[#(#known),*];
-            #rt::keywords::object::suggest_known_names(out, members_start, t, NAMES, |k: &str| m.contains_key(k));
+            #rt::keywords::object::suggest_known_names(out, members_start, t, NAMES, |k: &str| #rt::keywords::object::has_member(m, k));
         }
     )
 }

@@ -402,7 +402,7 @@ impl Run<'_> {
                 keywords::object::suggest_names(out, start, trail, open.iter().copied(), |_| false);
             } else {
                 let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
-                let given = |name: &str| map.contains_key(name);
+                let given = |name: &str| keywords::object::has_member(map, name);
                 keywords::object::suggest_names(out, start, trail, declared, given);
             }
         }

@@ -210,7 +210,7 @@ impl Run<'_> {
                     let names = uneval::declared_in_place(self.schema, id);
                     let names = names.iter().copied();
                     keywords::object::suggest_names(out, start, trail, names, |k| {
-                        map.contains_key(k)
+                        keywords::object::has_member(map, k)
                     });
                 }
             }

@@ -224,6 +224,22 @@ pub fn suggest_known_names(
     });
 }
 
+/// Objects of at most this many members are searched for a name by comparing
+/// their names in turn, which costs less than hashing the name.
+const SCANNED_MEMBERS: usize = 12;
+
+/// Whether `map` has a member `name` (what `contains_key` answers): the `given`
+/// of [`suggest_names`] and [`suggest_known_names`] in both back ends. A small
+/// object is scanned instead of hashing the name (asked once per suggestion
+/// found, on the invalid path).
+pub fn has_member(map: &Map<String, Value>, name: &str) -> bool {
+    if map.len() <= SCANNED_MEMBERS {
+        map.keys().any(|k| k == name)
+    } else {
+        map.contains_key(name)
+    }
+}
+
 /// Gives each undeclared member refused since `start` what `lookup` finds for
 /// its name.
 fn suggest_each<'n>(
@@ -246,4 +262,27 @@ fn suggest_each<'n>(
         }
     }
     out.keep_work(work);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_member_is_found_as_a_map_finds_it() {
+        for size in 0..=2 * SCANNED_MEMBERS {
+            let map: Map<String, Value> =
+                (0..size).map(|i| (format!("k{i}"), Value::Null)).collect();
+            for i in 0..=size + 1 {
+                for name in [format!("k{i}"), format!("K{i}"), format!("k{i}x")] {
+                    assert_eq!(
+                        has_member(&map, &name),
+                        map.contains_key(&name),
+                        "{name} in {size}"
+                    );
+                }
+            }
+            assert!(!has_member(&map, ""));
+        }
+    }
 }
