@@ -8,7 +8,7 @@ use crate::ctxt::Ctxt;
 use crate::input::{Input, ToolDecl};
 use crate::literal::{self, Source};
 use crate::schema_check::{
-    check_schema, check_targets, every_target, exports_const, model_const, target_consts,
+    check_schema, check_targets, every_target, exports_const, target_consts,
 };
 use crate::spans::Locate;
 use crate::tool_impl::{tool_impl, ToolImpl};
@@ -240,19 +240,16 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
         }
         None => (quote!(), quote!()),
     };
-    let mut items = exports;
-    items.extend(schema.map(model_const));
-    let model = schema.is_some();
     let imp = tool_impl(ToolImpl {
         ident,
         name: &name,
         description: &description,
         schema_json: quote!(#text),
         schema,
-        items,
+        items: exports,
         generic: None,
         interpreted: false,
-        model,
+        encode_model: true,
     });
     cx.absorb(local);
 

@@ -26,8 +26,9 @@ pub(crate) struct ToolImpl<'a> {
     /// (a derived struct flattening others): validated by the interpreter on it,
     /// `schema` being the checked part the macro sees.
     pub interpreted: bool,
-    /// `items` hold the encoded model (`ToolArgs::__MODEL`).
-    pub model: bool,
+    /// The macro sees the schema whole: its checked model is encoded into the
+    /// implementation (`ToolArgs::__MODEL`), and `compiled_schema` decodes it.
+    pub encode_model: bool,
 }
 
 /// `impl ToolArgs for Ident`, with the validator compiled from the schema.
@@ -45,11 +46,13 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         description,
         schema_json,
         schema,
-        items,
+        mut items,
         generic,
         interpreted,
-        model,
+        encode_model,
     } = parts;
+    let model = schema.filter(|_| encode_model);
+    items.extend(model.map(crate::schema_check::model_const));
 
     let Bodies {
         validate: validate_body,
@@ -85,10 +88,8 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
     // used: the default is generic, so only a use instantiates it); so does a
     // generic type, one model per instantiation (a `static` here would be
     // shared by all).
-    let compiled_schema_fn = match generic {
-        Some(_) => TokenStream::new(),
-        None if !model => TokenStream::new(),
-        None => quote!(
+    let compiled_schema_fn = match (generic, model) {
+        (None, Some(_)) => quote!(
             fn compiled_schema() -> &'static ::tool_schema::Schema {
                 static COMPILED: ::std::sync::OnceLock<::tool_schema::Schema> =
                     ::std::sync::OnceLock::new();
@@ -101,6 +102,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
                 })
             }
         ),
+        _ => TokenStream::new(),
     };
     let (header, schema_fn) = match generic {
         Some(g) => {

@@ -11,7 +11,7 @@ use super::targets::{external_pointers, nested_target_assertions, target_problem
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
 use crate::ctxt::Ctxt;
-use crate::schema_check::{check_schema, check_targets, every_target, exports_const, model_const};
+use crate::schema_check::{check_schema, check_targets, every_target, exports_const};
 use crate::spans::SpanMap;
 use crate::tool_impl::{tool_impl, tool_impl_with, ToolImpl};
 use proc_macro2::TokenStream;
@@ -46,7 +46,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 items: TokenStream::new(),
                 generic: None,
                 interpreted: false,
-                model: false,
+                encode_model: false,
             })
         });
     };
@@ -99,10 +99,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
     // compiles, or wrapped in `$defs`): then its model and every target's
     // definition are compiled into the type, as for `tool_schema!`.
     let whole = b.externals.is_empty() && flat.is_empty() && generics.is_none() && !b.recursive;
-    let mut compiled_exports = match &schema {
-        Some(s) if whole => model_const(s),
-        _ => TokenStream::new(),
-    };
+    let mut compiled_exports = TokenStream::new();
     let checked = schema.as_ref().map(Schema::to_value);
     if let Some(value) = &checked {
         // Nested `ToolArgs` types are only known by name here: they are checked by
@@ -148,7 +145,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             items,
             generic: generics.as_ref(),
             interpreted: !flat.is_empty(),
-            model: whole && schema.is_some(),
+            encode_model: whole,
         },
         fast,
     );
