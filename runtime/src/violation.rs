@@ -777,9 +777,7 @@ impl<'a> Sink<'a> {
             // The path made before `kind` is moved: `kind` is then copied
             // once less on the way into the list.
             let path = trail.to_path();
-            if list.capacity() == 0 {
-                *list = Vec::with_capacity(FIRST_ROOM);
-            }
+            make_room(list);
             list.push(Violation {
                 kind,
                 path,
@@ -903,9 +901,7 @@ impl<'a> Sink<'a> {
         self.failed = true;
         if let Some(list) = self.list.as_deref_mut() {
             let path = trail.to_path();
-            if list.capacity() == 0 {
-                *list = Vec::with_capacity(FIRST_ROOM);
-            }
+            make_room(list);
             list.push(Violation {
                 kind: Kind::Missing,
                 path,
@@ -982,6 +978,15 @@ fn move_tail_to(list: &mut Vec<Violation>, mark: usize, from: usize) {
 /// serve fastest (glibc's per-thread cache takes up to 1 KiB; the four a `Vec`
 /// would first make room for take more).
 const FIRST_ROOM: usize = 3;
+
+/// Gives a list of violations not yet allocated room for [`FIRST_ROOM`], made
+/// at that size (not grown to it).
+#[inline(always)]
+fn make_room(list: &mut Vec<Violation>) {
+    if list.capacity() == 0 {
+        *list = Vec::with_capacity(FIRST_ROOM);
+    }
+}
 
 /// Drops violations from the end of `list` until the missing properties kept
 /// beyond the cap are paid for.
