@@ -6,10 +6,14 @@ use super::Target;
 use serde_json::Value;
 use std::collections::HashSet;
 
-pub(crate) const OPENAI_MAX_TOOLS: usize = 128;
-pub(crate) const ANTHROPIC_MAX_STRICT_TOOLS: usize = 20;
-pub(crate) const ANTHROPIC_MAX_STRICT_OPTIONAL: usize = 24;
-pub(crate) const ANTHROPIC_MAX_STRICT_UNIONS: usize = 16;
+/// OpenAI: functions in one request's `tools`.
+const OPENAI_MAX_TOOLS: usize = 128;
+/// Anthropic strict tool use, per request: strict tools ...
+const ANTHROPIC_MAX_STRICT_TOOLS: usize = 20;
+/// ... optional parameters in all of them ...
+const ANTHROPIC_MAX_STRICT_OPTIONAL: usize = 24;
+/// ... and parameters using `anyOf` or a type list in all of them.
+const ANTHROPIC_MAX_STRICT_UNIONS: usize = 16;
 
 /// The provider's limits on the tools of one request.
 pub(super) fn check_request_limits(target: Target, defs: &[Value], ctx: &mut Ledger) {
@@ -35,6 +39,7 @@ pub(super) fn check_request_limits(target: Target, defs: &[Value], ctx: &mut Led
     }
 }
 
+/// Anthropic strict's totals over the strict tools of one request.
 pub(super) fn check_anthropic_strict_totals(defs: &[Value], ctx: &mut Ledger) {
     let (mut optional, mut unions) = (0, 0);
     for d in defs {
