@@ -16,6 +16,7 @@ rustc it ran), the peak resident memory of the largest process, and the ratios.
     python3 bench/build_cost.py --timings --jobs 1 --target-root DIR   # seconds per crate
     python3 bench/build_cost.py --agent --rebuild    # also an agent's crate; rebuild times
     python3 bench/build_cost.py --agent --lean       # also both without `engines`
+    python3 bench/build_cost.py --floor              # also the floor: a macro on serde_json alone
 
 `--agent` adds bench/build_cost/tools-agent (the same four tools, each exported
 for Anthropic and validated as a value and as text, as an agent does), compared
@@ -27,6 +28,12 @@ dependencies kept).
 `--lean` adds bench/build_cost/tools-ts-lean (and with `--agent`
 tools-agent-lean): the same programs, tool-schema without its `engines` feature
 (`default-features = false, features = ["pattern"]`).
+
+`--floor` adds bench/build_cost/tools-floor: a crate whose procedural macro reads
+the four schemas with serde_json (`preserve_order`) and generates a number for
+each. Any design whose macros read JSON with serde_json pays that much before a
+line of its own: the ratio of tool-schema's crate to the floor is the cost of
+tool-schema's own crates.
 
 `--scaling` builds one generated crate (a `tool_schema!` of one schema, release)
 per case after its dependencies, and prints the CPU seconds and peak memory of
@@ -212,6 +219,7 @@ def main():
     parser.add_argument("--agent", action="store_true", help="also build tools-agent (exports and the text path called)")
     parser.add_argument("--lean", action="store_true", help="also build tools-ts-lean (and with --agent tools-agent-lean): "
                         "the same programs without tool-schema's `engines` feature")
+    parser.add_argument("--floor", action="store_true", help="also build tools-floor (a macro on serde_json, nothing generated)")
     parser.add_argument("--rebuild", action="store_true", help="also time each crate's rebuild after touching its main.rs")
     args = parser.parse_args()
     if args.timings and not args.target_root:
@@ -239,6 +247,8 @@ def main():
         crates["tool-schema, lean"] = "tools-ts-lean"
         if args.agent:
             crates["tool-schema, agent, lean"] = "tools-agent-lean"
+    if args.floor:
+        crates["tool-schema, floor (a macro on serde_json alone, not tool-schema)"] = "tools-floor"
     rows = []
     rebuilt = []
     try:

@@ -1,5 +1,5 @@
 //! The one schema model: a JSON Schema checked once and turned into an IR that both
-//! back ends (the interpreter here, the code generator in `tool-schema-macros`) read.
+//! back ends (the interpreter here, the code generator in `tool-schema-expand`) read.
 //!
 //! [`Schema::parse`] accepts a `serde_json::Value`; a schema it cannot honour is
 //! refused with a [`SchemaError`] naming every offending place by JSON pointer. A

@@ -655,7 +655,7 @@ mod tests {
     }
 
     /// The whole expansion for one schema, compared with a reviewed snapshot.
-    /// Regenerate with `UPDATE_SNAPSHOTS=1 cargo test -p tool-schema-macros`.
+    /// Regenerate with `UPDATE_SNAPSHOTS=1 cargo test -p tool-schema-expand`.
     #[test]
     fn snapshot_of_generated_tokens() {
         let (fns, _) = validator(&weather());
