@@ -427,7 +427,7 @@ pub(super) fn report_code(schema: &Schema, id: NodeId) -> TokenStream {
             quote!(
                 if out.mark() > start {
                     const NAMES: &[&str] = &[#(#names),*];
-                    #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), |k: &str| m.contains_key(k));
+                    #rt::keywords::object::suggest_names(out, start, t, NAMES.iter().copied(), |k: &str| #rt::keywords::object::has_member(m, k));
                 }
             )
         } else {
