@@ -36,7 +36,7 @@ pub fn toolbox(
     assemble::tool_list(target, &listed, options)
 }
 
-
+/// One tool for `target` with the default options: the provider's value alone.
 fn value_of(
     target: Target,
     name: &str,
@@ -81,50 +81,20 @@ one_call_exports! {
     gemini => Gemini;
     /// Gemini `functionDeclarations` entry with `parametersJsonSchema` (JSON Schema).
     gemini_json_schema => GeminiJsonSchema;
-}
-
-/// OpenAI Chat Completions tool: `{"type": "function", "function": {name,
-/// description, parameters, strict: false}}`.
-pub fn openai_chat(name: &str, description: &str, schema: &Value) -> Result<Value, ExportError> {
-    value_of(Target::OpenAiChat, name, None, description, schema)
-}
-
-/// OpenAI Chat Completions tool in strict mode: `{"type": "function", "function":
-/// {name, description, parameters, strict: true}}`, the schema transformed by
-/// [`strict::openai`](super::strict::openai).
-pub fn openai_chat_strict(
-    name: &str,
-    description: &str,
-    schema: &Value,
-) -> Result<Value, ExportError> {
-    value_of(Target::OpenAiChatStrict, name, None, description, schema)
-}
-
-/// OpenAI Responses tool: `{"type": "function", name, description, parameters,
-/// strict: false}` (`strict` is always written: Responses treats a missing one as
-/// `true`).
-pub fn openai_responses(
-    name: &str,
-    description: &str,
-    schema: &Value,
-) -> Result<Value, ExportError> {
-    value_of(Target::OpenAiResponses, name, None, description, schema)
-}
-
-/// OpenAI Responses tool in strict mode: `{"type": "function", name, description,
-/// parameters, strict: true}`, the schema transformed by [`strict::openai`](super::strict::openai).
-pub fn openai_responses_strict(
-    name: &str,
-    description: &str,
-    schema: &Value,
-) -> Result<Value, ExportError> {
-    value_of(
-        Target::OpenAiResponsesStrict,
-        name,
-        None,
-        description,
-        schema,
-    )
+    /// OpenAI Chat Completions tool: `{"type": "function", "function": {name,
+    /// description, parameters, strict: false}}`.
+    openai_chat => OpenAiChat;
+    /// OpenAI Chat Completions tool in strict mode: `{"type": "function", "function":
+    /// {name, description, parameters, strict: true}}`, the schema transformed by
+    /// [`strict::openai`](super::strict::openai).
+    openai_chat_strict => OpenAiChatStrict;
+    /// OpenAI Responses tool: `{"type": "function", name, description, parameters,
+    /// strict: false}` (`strict` is always written: Responses treats a missing one as
+    /// `true`).
+    openai_responses => OpenAiResponses;
+    /// OpenAI Responses tool in strict mode: `{"type": "function", name, description,
+    /// parameters, strict: true}`, the schema transformed by [`strict::openai`](super::strict::openai).
+    openai_responses_strict => OpenAiResponsesStrict;
 }
 
 /// MCP `tools/list` entry: `{name, title?, description, inputSchema}`.
