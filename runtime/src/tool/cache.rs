@@ -73,12 +73,10 @@ fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
 /// empty one, [`schema_of`] is a compile error instead).
 #[doc(hidden)]
 pub fn declared_schema(model: &[u8], schema: fn() -> &'static Value, tool: &str) -> Schema {
-    let decoded = match model.is_empty() {
-        true => None,
-        false => Schema::__decode(model).ok(),
-    };
-    if let Some(decoded) = decoded {
-        return decoded;
+    if !model.is_empty() {
+        if let Ok(decoded) = Schema::__decode(model) {
+            return decoded;
+        }
     }
     #[cfg(feature = "engines")]
     return Schema::parse(schema()).unwrap_or_else(|e| {
