@@ -245,6 +245,33 @@ pub const CASES: &[Case] = &[
         },
     },
     Case {
+        name: "enum_members",
+        what: "n items, each one of a 10,000-value enum (issue #28 item 5): validate + render",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let allowed: Vec<String> = (0..10_000).map(|i| format!("value-{i}")).collect();
+            let schema = json!({"type": "object", "properties": {
+                "xs": {"type": "array", "items": {"enum": allowed}}}});
+            let items: Vec<String> = (0..n)
+                .map(|i| format!("value-{}", i * 7 % 10_000))
+                .collect();
+            validating(schema, json!({ "xs": items }))
+        },
+    },
+    Case {
+        name: "enum_near_misses",
+        what: "n near misses (1.5 against integers) of a 1,000-value enum: validate + render",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let schema = json!({"type": "object", "properties": {
+                "xs": {"type": "array", "items": {"enum": (0..1_000).collect::<Vec<_>>()}}}});
+            let items: Vec<f64> = (0..n).map(|i| (i % 1_000) as f64 + 0.5).collect();
+            validating(schema, json!({ "xs": items }))
+        },
+    },
+    Case {
         name: "deep_value",
         what: "a value n levels deep under a recursive schema: validate + render",
         sizes: [1_000, 10_000, 100_000],

@@ -2,10 +2,11 @@
 //! (JSON equality, as the runtime's `json_eq` decides), no run-time copy of the
 //! schema needed until a violation names it.
 
-use super::{number::number_expr, report, rt};
+use super::{any_test, number::number_expr, report, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
+use tool_schema_runtime::json::SCANNED;
 use tool_schema_runtime::schema::Node;
 
 /// An expression evaluating to a `&'static Value` equal to `v`, parsed once.
@@ -18,12 +19,22 @@ pub(super) fn static_value(v: &Value) -> TokenStream {
     })
 }
 
+/// Literals of more values than this (counting every nested one) are compared
+/// with a parsed copy instead of in place.
+const IN_PLACE: usize = 16;
+
 /// A boolean expression: does `v` (a `&Value`) equal the literal `lit` (JSON
-/// equality)? Arrays and objects are compared member by member in generated code,
-/// so the check allocates nothing and needs no run-time copy of the literal.
+/// equality)? Small arrays and objects are compared member by member in
+/// generated code, so the check allocates nothing and needs no run-time copy of
+/// the literal; a larger literal is parsed once and compared with `json_eq`, so
+/// the code stays small and shallow whatever the literal's size.
 fn equals(lit: &Value) -> TokenStream {
     let rt = rt();
     let val = quote!(#rt::serde_json::Value);
+    if values_in(lit, IN_PLACE + 1) > IN_PLACE {
+        let stat = static_value(lit);
+        return quote!(#rt::json::json_eq(#stat, v));
+    }
     match lit {
         Value::Null => quote!(v.is_null()),
         Value::Bool(b) => quote!(matches!(v, #val::Bool(#b))),
@@ -54,11 +65,29 @@ fn equals(lit: &Value) -> TokenStream {
     }
 }
 
+/// How many values `lit` holds, itself and every nested one, counting up to
+/// `stop` at most.
+fn values_in(lit: &Value, stop: usize) -> usize {
+    let mut count = 1;
+    let children: Box<dyn Iterator<Item = &Value>> = match lit {
+        Value::Array(items) => Box::new(items.iter()),
+        Value::Object(map) => Box::new(map.values()),
+        _ => return 1,
+    };
+    for child in children {
+        if count >= stop {
+            break;
+        }
+        count += values_in(child, stop - count);
+    }
+    count
+}
+
 /// The yes/no checks of `v`, as `return false`.
 pub(super) fn ok_code(node: &Node) -> TokenStream {
     let mut checks = Vec::new();
     if let Some(allowed) = &node.enum_values {
-        let test = any_equals(allowed);
+        let test = in_enum(allowed);
         checks.push(quote!(if !(#test) { return false; }));
     }
     if let Some(c) = &node.const_value {
@@ -68,14 +97,29 @@ pub(super) fn ok_code(node: &Node) -> TokenStream {
     quote!(#(#checks)*)
 }
 
-/// Whether `v` equals one of `allowed` (`false` for none).
-fn any_equals(allowed: &[Value]) -> TokenStream {
-    let tests: Vec<TokenStream> = allowed.iter().map(equals).collect();
-    if tests.is_empty() {
-        quote!(false)
-    } else {
-        quote!(#(#tests)||*)
+/// Whether `v` is one of `allowed`: a short list compared in place, one test
+/// after the other; a long one looked up in a [`ValueSet`] built once from the
+/// list's JSON text, so the code (and rustc's time and memory) stays the same
+/// size whatever the list's length.
+///
+/// [`ValueSet`]: tool_schema_runtime::json::ValueSet
+fn in_enum(allowed: &[Value]) -> TokenStream {
+    if allowed.len() > SCANNED {
+        let set = value_set(allowed);
+        return quote!(#set.contains(v));
     }
+    let tests: Vec<TokenStream> = allowed.iter().map(equals).collect();
+    any_test(&tests)
+}
+
+/// An expression evaluating to the `&'static ValueSet` of `allowed`.
+fn value_set(allowed: &[Value]) -> TokenStream {
+    let rt = rt();
+    let text = Value::Array(allowed.to_vec()).to_string();
+    quote!({
+        static SET: ::std::sync::OnceLock<#rt::json::ValueSet> = ::std::sync::OnceLock::new();
+        SET.get_or_init(|| #rt::json::ValueSet::from_json(#text).expect("literal checked at compile time"))
+    })
 }
 
 /// The reporting checks of `v`.
@@ -83,16 +127,21 @@ pub(super) fn code(node: &Node) -> TokenStream {
     let rt = rt();
     let mut body = Vec::new();
     if let Some(allowed) = &node.enum_values {
-        let all_text = Value::Array(allowed.to_vec()).to_string();
         // The list is built once and shared by every violation that names it.
-        let all = quote!({
-            static ALLOWED: ::std::sync::OnceLock<::std::sync::Arc<[#rt::serde_json::Value]>> = ::std::sync::OnceLock::new();
-            ALLOWED.get_or_init(|| {
-                let v: ::std::vec::Vec<#rt::serde_json::Value> = #rt::serde_json::from_str(#all_text).expect("literal checked at compile time");
-                v.into()
+        let all = if allowed.len() > SCANNED {
+            let set = value_set(allowed);
+            quote!(#set.values())
+        } else {
+            let all_text = Value::Array(allowed.to_vec()).to_string();
+            quote!({
+                static ALLOWED: ::std::sync::OnceLock<::std::sync::Arc<[#rt::serde_json::Value]>> = ::std::sync::OnceLock::new();
+                ALLOWED.get_or_init(|| {
+                    let v: ::std::vec::Vec<#rt::serde_json::Value> = #rt::serde_json::from_str(#all_text).expect("literal checked at compile time");
+                    v.into()
+                })
             })
-        });
-        let test = any_equals(allowed);
+        };
+        let test = in_enum(allowed);
         let kind = quote!(#rt::Kind::Enum {
             allowed: ::std::sync::Arc::clone(#all),
             received: #rt::received_value(v),

@@ -421,6 +421,21 @@ fn match_by_type(
 }
 
 /// `out.report(|| KIND, TRAIL, POS);`
+/// Tests joined by `||` at most this many; more are written one after the other.
+const CHAINED: usize = 8;
+
+/// A boolean expression: whether any of `tests` holds (`false` for none), in
+/// order, stopping at the first that does. A long list is written as a block of
+/// statements rather than one `||` chain: a chain nests one level per test, and
+/// rustc's recursion over an expression thousands deep overflows its stack.
+fn any_test(tests: &[TokenStream]) -> TokenStream {
+    match tests.len() {
+        0 => quote!(false),
+        n if n <= CHAINED => quote!(#(#tests)||*),
+        _ => quote!('any: { #(if #tests { break 'any true; })* false }),
+    }
+}
+
 fn report(kind: TokenStream, trail: TokenStream, pos: TokenStream) -> TokenStream {
     quote!(out.report(|| #kind, #trail, #pos);)
 }

@@ -13,7 +13,7 @@
 //! validator calls it, or when the node is also used deeper: positions and
 //! closedness then depend on `t.is_root()` at run time.
 
-use super::{fn_name, ok_name, option, report, report_if, rt};
+use super::{any_test, fn_name, ok_name, option, report, report_if, rt};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
@@ -634,9 +634,10 @@ fn missing_first(shape: &Shape<'_>) -> TokenStream {
         shape,
         |trail, pos| quote!(out.missing(first, #trail, #pos);),
     );
+    let any_missing = any_test(&tests);
     quote!(
         let missing_now = |out: &mut #rt::Sink<'_>, first: bool| {
-            if #(#tests)||* {
+            if #any_missing {
                 if out.is_probe() {
                     out.fail();
                 } else {
@@ -859,8 +860,9 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
     let (tests, checks) = missing_checks(shape, |trail, pos| {
         report(quote!(#rt::Kind::Missing), trail, pos)
     });
+    let any_missing = any_test(&tests);
     quote!(
-        if #(#tests)||* {
+        if #any_missing {
             if out.is_probe() {
                 out.fail();
             } else {

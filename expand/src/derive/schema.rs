@@ -193,7 +193,7 @@ impl Members<'_, '_> {
 pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) -> Value {
     let read: Vec<&Variant> = variants.iter().filter(|v| !v.serde.skip).collect();
     let documented = read.iter().any(|v| v.doc.is_some());
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names = VariantNames::default();
     let mut branches = Vec::new();
     for v in read {
         let at = match documented {
@@ -214,23 +214,40 @@ pub(super) fn string_enum(b: &mut Builder, c: &Container, variants: &[Variant]) 
         return union(b, branches, "the enum");
     }
     b.spans.value("/enum", c.ident.span());
-    let values: Vec<Value> = names.into_iter().map(|(n, _)| Value::String(n)).collect();
+    let values: Vec<Value> = names.read.into_iter().map(Value::String).collect();
     serde_json::json!({"type": "string", "enum": values})
 }
 
+/// The names serde reads an enum's variants as, in order, each with the Rust
+/// name of its variant (hashed: an enum may have tens of thousands of variants).
+#[derive(Default)]
+pub(super) struct VariantNames {
+    /// The names, in the variants' order.
+    pub read: Vec<String>,
+    /// Each name's variant, by its Rust name.
+    rust: std::collections::HashMap<String, String>,
+}
+
+impl VariantNames {
+    /// How many names there are.
+    pub fn len(&self) -> usize {
+        self.read.len()
+    }
+}
+
 /// The name serde reads variant `v` as, its value's place at `at`, added to
-/// `names` (with the Rust name); `None` (reported) when another variant in
-/// `names` is read by the same name.
+/// `names`; `None` (reported) when another variant in `names` is read by the
+/// same name.
 pub(super) fn variant_name(
     b: &mut Builder,
     c: &Container,
     v: &Variant,
-    names: &mut Vec<(String, String)>,
+    names: &mut VariantNames,
     at: &str,
 ) -> Option<String> {
     let rust_name = unraw(v.ident);
     let (name, span) = v.serde_name(c.serde.rename_all);
-    if let Some((_, other)) = names.iter().find(|(n, _)| *n == name) {
+    if let Some(other) = names.rust.get(&name) {
         b.cx.error(
             span,
             format!(
@@ -240,7 +257,8 @@ pub(super) fn variant_name(
         return None;
     }
     b.spans.value(at, span);
-    names.push((name.clone(), rust_name));
+    names.rust.insert(name.clone(), rust_name);
+    names.read.push(name.clone());
     Some(name)
 }
 

@@ -22,7 +22,7 @@
 use super::ast::{Container, Field, Variant, VariantFields};
 use super::attr::Given;
 use super::case::RenameRule;
-use super::schema::{union, variant_name, Members};
+use super::schema::{union, variant_name, Members, VariantNames};
 use super::ty::Builder;
 use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
@@ -72,7 +72,7 @@ pub(super) fn tagged_enum(b: &mut Builder, c: &Container, variants: &[Variant]) 
     };
     let mut branches: Vec<Value> = Vec::new();
     let mut units: Vec<Value> = Vec::new();
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names = VariantNames::default();
     for v in variants.iter().filter(|v| !v.serde.skip) {
         let at = pointer::join("/anyOf", &branches.len().to_string());
         let Some(name) = variant_name(b, c, v, &mut names, &at) else {

@@ -307,7 +307,8 @@ impl Run<'_> {
                 return;
             }
         }
-        keywords::enum_const::report(node, value, trail, pos, out);
+        let set = self.schema.facts(id).enum_set.as_deref();
+        keywords::enum_const::report(node, set, value, trail, pos, out);
         match value {
             Value::Number(n) => keywords::number::report(node, n, &self.options, trail, pos, out),
             Value::String(s) => keywords::string::report(node, s, &self.options, trail, pos, out),

@@ -4,7 +4,7 @@
 //! runs it first on every subtree so that only failing subtrees are reported.
 
 use super::{find_property, Run};
-use crate::json::{json_eq, JsonType};
+use crate::json::JsonType;
 use crate::keywords;
 use crate::keywords::alias;
 use crate::keywords::object::rejects_undeclared;
@@ -113,7 +113,15 @@ impl Run<'_> {
             }
             _ if f.flags == facts::ENUM && !root => {
                 return match &self.schema.node(id).enum_values {
-                    Some(allowed) if !keywords::enum_const::in_enum(allowed, value) => Err(0),
+                    Some(allowed)
+                        if !keywords::enum_const::in_enum(
+                            allowed,
+                            f.enum_set.as_deref(),
+                            value,
+                        ) =>
+                    {
+                        Err(0)
+                    }
                     _ => Ok(()),
                 };
             }
@@ -124,7 +132,7 @@ impl Run<'_> {
             return Err(0);
         }
         if f.has(facts::ENUM | facts::CONST)
-            && !keywords::enum_const::valid_by(node, |a| json_eq(a, value))
+            && !keywords::enum_const::valid_by(node, f.enum_set.as_deref(), value)
         {
             return Err(0);
         }

@@ -6,6 +6,9 @@
 //! a boolean is never a number.
 
 pub mod pointer;
+mod value_set;
+
+pub use value_set::{Probe, ScalarProbe, ValueSet, SCANNED};
 
 use serde_json::{Number, Value};
 use std::cmp::Ordering;
@@ -207,20 +210,10 @@ fn member<'a>(map: &'a serde_json::Map<String, Value>, key: &str) -> Option<&'a 
 /// equal values can be found through a hash table.
 pub fn json_hash<H: Hasher>(value: &Value, build: &impl BuildHasher, state: &mut H) {
     match value {
-        Value::Null => state.write_u8(0),
-        Value::Bool(b) => {
-            state.write_u8(1);
-            state.write_u8(*b as u8);
-        }
-        Value::Number(n) => {
-            state.write_u8(2);
-            number_hash(n, state);
-        }
-        Value::String(s) => {
-            state.write_u8(3);
-            state.write(s.as_bytes());
-            state.write_u8(0xff);
-        }
+        Value::Null => hash_null(state),
+        Value::Bool(b) => hash_bool(*b, state),
+        Value::Number(n) => hash_number(n, state),
+        Value::String(s) => hash_str(s, state),
         Value::Array(items) => {
             state.write_u8(4);
             state.write_usize(items.len());
@@ -243,6 +236,30 @@ pub fn json_hash<H: Hasher>(value: &Value, build: &impl BuildHasher, state: &mut
             state.write_u64(sum);
         }
     }
+}
+
+/// [`json_hash`] of `null`.
+fn hash_null<H: Hasher>(state: &mut H) {
+    state.write_u8(0);
+}
+
+/// [`json_hash`] of a boolean.
+fn hash_bool<H: Hasher>(b: bool, state: &mut H) {
+    state.write_u8(1);
+    state.write_u8(b as u8);
+}
+
+/// [`json_hash`] of a string.
+fn hash_str<H: Hasher>(s: &str, state: &mut H) {
+    state.write_u8(3);
+    state.write(s.as_bytes());
+    state.write_u8(0xff);
+}
+
+/// [`json_hash`] of a number.
+fn hash_number<H: Hasher>(n: &Number, state: &mut H) {
+    state.write_u8(2);
+    number_hash(n, state);
 }
 
 /// A number's hash: an integral value (whatever its representation) as the

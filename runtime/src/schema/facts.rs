@@ -7,7 +7,7 @@
 //! Derived from the nodes alone, so it plays no part in equality.
 
 use super::{Node, Property};
-use crate::json::JsonType;
+use crate::json::{JsonType, ValueSet, SCANNED};
 use crate::keywords::number::{self, Limit};
 use crate::keywords::Family;
 use std::fmt;
@@ -51,6 +51,9 @@ pub(crate) struct NodeFacts {
     /// For a node with many properties (more than [`INDEXED`]) or a `required`
     /// that the bits do not decide: lookups in logarithmic time.
     pub index: Option<Box<PropertyIndex>>,
+    /// For an `enum` of more than [`SCANNED`] values: membership in logarithmic
+    /// time.
+    pub enum_set: Option<Box<ValueSet>>,
 }
 
 /// Nodes with more declared properties than this get a [`PropertyIndex`]; below,
@@ -195,7 +198,13 @@ fn node_facts(node: &Node) -> NodeFacts {
         })
     });
     let limits = number::limits(node);
+    let enum_set = node
+        .enum_values
+        .as_ref()
+        .filter(|values| values.len() > SCANNED)
+        .map(|values| Box::new(ValueSet::new(values.clone())));
     NodeFacts {
+        enum_set,
         accept,
         flags,
         required_bits,

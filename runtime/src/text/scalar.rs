@@ -3,12 +3,11 @@
 //! interpreter decides it.
 
 use super::Ctx;
-use crate::json::{cmp_numbers, JsonType};
+use crate::json::{JsonType, ScalarProbe};
 use crate::keywords;
 use crate::options::Options;
 use crate::schema::NodeId;
-use serde_json::{Number, Value};
-use std::cmp::Ordering;
+use serde_json::Number;
 
 /// A scalar as the JSON text holds it, borrowed.
 #[derive(Clone, Debug)]
@@ -42,15 +41,15 @@ impl<'a> Scalar<'a> {
         }
     }
 
-    /// JSON equality with a schema value ([`crate::json::json_eq`]).
+    /// The scalar as a look-up in a schema's values (JSON equality, as
+    /// [`crate::json::json_eq`] decides).
     #[inline]
-    fn equals(&self, v: &Value) -> bool {
-        match (v, self) {
-            (Value::Null, Scalar::Null) => true,
-            (Value::Bool(x), Scalar::Bool(y)) => x == y,
-            (Value::Number(x), Scalar::Number(y)) => cmp_numbers(x, y) == Some(Ordering::Equal),
-            (Value::String(x), Scalar::Str(y)) => x == y,
-            _ => false,
+    fn probe(&self) -> ScalarProbe<'_> {
+        match self {
+            Scalar::Null => ScalarProbe::Null,
+            Scalar::Bool(b) => ScalarProbe::Bool(*b),
+            Scalar::Number(n) => ScalarProbe::Number(n),
+            Scalar::Str(s) => ScalarProbe::Str(s),
         }
     }
 }
@@ -76,7 +75,8 @@ impl Ctx<'_> {
             return false;
         }
         let plan = self.plan.node(id);
-        if !keywords::enum_const::valid_by(node, |a| s.equals(a)) {
+        let set = self.schema.facts(id).enum_set.as_deref();
+        if !keywords::enum_const::valid_by(node, set, &s.probe()) {
             return false;
         }
         let more = match s {
