@@ -59,7 +59,8 @@ pub enum Command {
 ///
 /// Exit status: 0 when every call is valid, 1 when one is invalid, 2 when a line
 /// cannot be used (not JSON, no arguments, a schema that is refused, an unreadable
-/// file): the message names the line, and the other lines are still checked.
+/// file): the message names the line, and the other lines are still checked. An
+/// input without a call (an empty file or standard input) is 2 as well.
 #[derive(Debug, clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct CheckArgs {
