@@ -8,7 +8,7 @@ use crate::OptionHint;
 use std::collections::HashSet;
 
 /// Collects changes, problems and nullable-optional properties during one export,
-/// and keeps its budgets (see `notes/issue-11/exports.md` and [`super::limits`]).
+/// and keeps its budgets (see `docs/limits.md` and [`super::limits`]).
 pub(crate) struct Ledger {
     pub tool: String,
     pub changes: Vec<Change>,
