@@ -85,9 +85,9 @@ pub struct CheckArgs {
 
     /// text: the problems of each invalid call, then a summary table (calls, valid,
     /// invalid, problems by kind and by tool). json: one line per input line,
-    /// {"valid": bool, "violations": [...]}, each violation a json_report entry with
-    /// its "message" (and "suggestion" where there is one); a line that cannot be
-    /// used gets {"error": "..."}.
+    /// {"valid": bool, "violations": [...]}, each violation an object with its
+    /// "kind", "path", "pointer", the kind's facts, its "message" (and "suggestion"
+    /// where there is one); a line that cannot be used gets {"error": "..."}.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
 

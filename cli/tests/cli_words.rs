@@ -24,10 +24,16 @@ fn both(run: &assert_cmd::assert::Assert) -> String {
     )
 }
 
-/// No Rust path (`ExportOptions::lossy`, `Schema::builder`) and no options type
-/// in what the command wrote.
+/// No Rust path (`ExportOptions::lossy`, `Schema::builder`), options type or
+/// function name in what the command wrote.
 fn assert_cli_words(text: &str) {
-    for rust in ["::", "Options", "Lossy", "null_is_absent"] {
+    for rust in [
+        "::",
+        "ExportOptions",
+        "Lossy",
+        "null_is_absent",
+        "json_report",
+    ] {
         assert!(!text.contains(rust), "`{rust}` in the output:\n{text}");
     }
 }
@@ -88,6 +94,14 @@ fn schema_errors_name_no_rust() {
         .assert()
         .code(2);
     assert_cli_words(&both(&run));
+}
+
+#[test]
+fn the_help_names_no_rust() {
+    for command in [&[][..], &["check"], &["lint"], &["export"]] {
+        let run = cmd().args(command).arg("--help").assert().code(0);
+        assert_cli_words(&both(&run));
+    }
 }
 
 #[test]
