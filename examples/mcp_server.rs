@@ -24,7 +24,7 @@
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::{tool, tool_handler, tool_router, Json, ServerHandler, ServiceExt};
 use serde::{Deserialize, Serialize};
-use tool_schema::rmcp::Parameters;
+use tool_schema::rmcp::{without_meta_schema, Parameters};
 use tool_schema::ToolArgs;
 
 /// Get the current weather for a city.
@@ -94,8 +94,9 @@ impl ServerHandler for Shop {}
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // rmcp lists the schemas with schemars' `$schema`, which some clients refuse.
     let shop = Shop {
-        tool_router: Shop::tool_router(),
+        tool_router: without_meta_schema(Shop::tool_router()),
     };
     // Standard output is the protocol's: nothing else may be printed there.
     let server = shop.serve(rmcp::transport::stdio()).await?;

@@ -7,6 +7,58 @@
 //! This crate only re-exports: the run-time parts live in `tool-schema-runtime`, the
 //! macros in `tool-schema-macros`.
 //!
+//! # Declare, export, dispatch
+//!
+//! A [`Toolbox`] holds an agent's tools: it exports every definition for a
+//! provider in one call, and dispatches the model's tool calls, in that
+//! provider's own JSON, to typed handlers, answering with the provider's result
+//! JSON (errors included). The README opens with the same example.
+//!
+//! ```
+//! use serde::Deserialize;
+//! use serde_json::json;
+//! use tool_schema::export::Target;
+//! use tool_schema::toolbox::{reply, Toolbox};
+//! use tool_schema::ToolArgs;
+//!
+//! /// Get the current weather for a city.
+//! #[derive(ToolArgs, Deserialize)]
+//! struct GetWeather {
+//!     /// City name
+//!     city: String,
+//!     unit: Option<Unit>,
+//! }
+//!
+//! #[derive(ToolArgs, Deserialize)]
+//! #[serde(rename_all = "lowercase")]
+//! enum Unit { Celsius, Fahrenheit }
+//!
+//! // Declare: each tool with its handler (a closure, or async with `tool_async`).
+//! let tools = Toolbox::new().tool(|w: GetWeather| format!("{}: 21 degrees", w.city));
+//!
+//! // Export: the request's `tools`, for any provider, in one call.
+//! let definitions = tools.export(Target::Anthropic)?.value;
+//! assert_eq!(definitions[0]["input_schema"]["required"], json!(["city"]));
+//!
+//! // Dispatch: the model's turn in, the results to send back out.
+//! let turn = json!({"role": "assistant", "content": [
+//!     {"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {"city": "Oslo"}},
+//!     {"type": "tool_use", "id": "toolu_2", "name": "get_weather", "input": {"citty": "Oslo", "unit": "Celsius"}}
+//! ]});
+//! let results = tools.dispatch_turn(Target::Anthropic, &turn)?;
+//! assert_eq!(reply(Target::Anthropic, results), json!({"role": "user", "content": [
+//!     {"type": "tool_result", "tool_use_id": "toolu_1", "content": "Oslo: 21 degrees"},
+//!     {"type": "tool_result", "tool_use_id": "toolu_2", "is_error": true, "content":
+//!         "missing required argument 'city'\nunexpected argument 'citty' (did you mean 'city'?)\n\
+//!          argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"Celsius\" \
+//!          (did you mean \"celsius\"?)"}
+//! ]}));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A schema that arrives when the program runs (from an MCP server, a file) is a
+//! [`Schema`]:
+//!
 //! ```
 //! use serde_json::json;
 //! use tool_schema::{Format, Schema};
@@ -73,8 +125,8 @@ pub use tool_schema_runtime::{
     toolbox,
     toolbox::Toolbox,
     validate_str_with, Condition, CountBound, Counted, Diagnostic, Draft, Format, JsonType, Kind,
-    Lint, LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion,
-    ToolArgs, TypeSet, Undeclared, Violation,
+    Lint, LintKind, OptionHint, Options, Path, Position, Report, Schema, SchemaError, Segment,
+    Suggestion, ToolArgs, TypeSet, Undeclared, Violation,
 };
 #[cfg(feature = "engines")]
 pub use tool_schema_runtime::{dialect, Dialect, SchemaBuilder};
@@ -961,6 +1013,38 @@ pub use tool_schema_macros::impl_tool_args;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The guides in `docs/`, one item each, so that `cargo test --doc` compiles
+/// (and, unless marked `no_run`, runs) every Rust block they hold. Every file of
+/// `docs/` is listed (`tests/docs_blocks.rs` checks it); a guide whose blocks need
+/// an optional feature is compiled with that feature on.
+#[cfg(doctest)]
+pub mod docs {
+    macro_rules! guides {
+        ($($(#[$cfg:meta])* $name:ident = $file:literal;)*) => {$(
+            $(#[$cfg])*
+            #[doc = include_str!(concat!("../docs/", $file))]
+            pub struct $name;
+        )*};
+    }
+    guides! {
+        Cli = "cli.md";
+        Corpora = "corpora.md";
+        Exports = "exports.md";
+        Feedback = "feedback.md";
+        Fuzzing = "fuzzing.md";
+        Keywords = "keywords.md";
+        Limits = "limits.md";
+        Performance = "performance.md";
+        ProviderRules = "provider-rules.md";
+        Reports = "reports.md";
+        #[cfg(feature = "rmcp")]
+        Rmcp = "rmcp.md";
+        SeedExercises = "seed-exercises.md";
+        TextPath = "text-path.md";
+        Toolbox = "toolbox.md";
+    }
+}
 
 /// Used by generated code only. Not a public API: it may change in any release.
 mod json_schema;

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use tool_schema::export::{StructuredOutput, Target};
-use tool_schema::rmcp::{route_for, Parameters, ToolboxServer};
+use tool_schema::rmcp::{route_for, without_meta_schema, Parameters, ToolboxServer};
 use tool_schema::{tool_schema, Schema, ToolArgs, Toolbox};
 
 /// Get the current weather for a city.
@@ -157,7 +157,9 @@ impl Shop {
             .expect("echo exports to MCP");
         Shop {
             seen,
-            tool_router: Shop::tool_router().with_route(convert).with_route(echo),
+            tool_router: without_meta_schema(Shop::tool_router())
+                .with_route(convert)
+                .with_route(echo),
         }
     }
 }
@@ -204,11 +206,22 @@ fn tool<'a>(tools: &'a [Tool], name: &str) -> &'a Tool {
         .unwrap_or_else(|| panic!("{name} listed"))
 }
 
-/// `schema` without the `$schema` rmcp's schemars generator writes at the root.
-fn without_meta_schema(schema: &serde_json::Map<String, Value>) -> Value {
-    let mut schema = schema.clone();
-    schema.remove("$schema");
-    Value::Object(schema)
+/// No `$schema` in any tool's input or output schema.
+fn assert_no_meta_schema(tools: &[Tool]) {
+    for t in tools {
+        assert!(!t.input_schema.contains_key("$schema"), "{}", t.name);
+        let output = t.output_schema.as_deref();
+        assert!(
+            !output.is_some_and(|o| o.contains_key("$schema")),
+            "{}",
+            t.name
+        );
+    }
+}
+
+/// `schema` as a `Value`.
+fn value(schema: &serde_json::Map<String, Value>) -> Value {
+    Value::Object(schema.clone())
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -228,17 +241,19 @@ async fn list_tools_gives_our_schemas() {
         ]
     );
 
+    // No `$schema` in any listed schema (clients such as Gemini CLI refuse
+    // schemars' draft 2020-12 one): `without_meta_schema` for the `#[tool]`
+    // methods, the MCP export for the routes.
+    assert_no_meta_schema(&tools);
+
     // `#[tool]` with our `Parameters<T>`: T's schema, ours, not schemars' reading of
     // the Rust type (which would have no `minLength`, no `pattern`, no bounds).
     let weather = tool(&tools, "get_weather");
-    assert_eq!(
-        without_meta_schema(&weather.input_schema),
-        GetWeather::schema().clone()
-    );
+    assert_eq!(value(&weather.input_schema), GetWeather::schema().clone());
     assert_eq!(weather.input_schema["properties"]["city"]["minLength"], 1);
     // `Json<Forecast>`: the derived result type's schema is the output schema.
     assert_eq!(
-        without_meta_schema(weather.output_schema.as_ref().expect("outputSchema")),
+        value(weather.output_schema.as_ref().expect("outputSchema")),
         Forecast::schema().clone()
     );
     // rmcp's own `Parameters<T>` takes `T`'s schema through schemars: ours as well.
@@ -247,10 +262,7 @@ async fn list_tools_gives_our_schemas() {
         weather.input_schema
     );
     let order = tool(&tools, "place_order");
-    assert_eq!(
-        without_meta_schema(&order.input_schema),
-        PlaceOrder::schema().clone()
-    );
+    assert_eq!(value(&order.input_schema), PlaceOrder::schema().clone());
 
     // `route`: the MCP export, title and description included.
     let convert = tool(&tools, "convert");
@@ -442,6 +454,7 @@ async fn a_toolbox_served_by_rmcp() {
     // tools/list: the toolbox's MCP export, as it is, and the result type's
     // output schema.
     let mut listed = client.list_all_tools().await.unwrap();
+    assert_no_meta_schema(&listed);
     let weather = listed.iter_mut().find(|t| t.name == "get_weather").unwrap();
     let output = weather.output_schema.take().expect("outputSchema");
     assert_eq!(

@@ -440,8 +440,39 @@ fn json_that_is_not_a_call_is_a_shape_error() {
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "not a Anthropic tool call: no list of calls found"
+        "not an Anthropic tool call: no list of calls found"
     );
+    // A value in another provider's shape: the words say whose.
+    let openai_turn = json!({"role": "assistant", "tool_calls": [
+        {"id": "c", "type": "function", "function": {"name": "echo", "arguments": "{}"}}
+    ]});
+    let err = tools
+        .dispatch_turn(Target::AnthropicStrict, &openai_turn)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "not an Anthropic tool call: no list of calls found (the value is in the shape of an OpenAI Chat Completions turn)"
+    );
+    let gemini_turn = json!({"candidates": [{"content": {"parts": [
+        {"functionCall": {"name": "echo", "args": {}}}
+    ]}}]});
+    let err = tools.dispatch_turn(Target::Mcp, &gemini_turn).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "not an MCP tool call: no list of calls found (the value is in the shape of a Gemini turn)"
+    );
+    let anthropic_call = json!({"type": "tool_use", "id": "t", "name": "echo", "input": {}});
+    let err = tools
+        .dispatch(Target::OpenAiChatStrict, &anthropic_call)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "not an OpenAI Chat Completions tool call: no `function` object (the value is in the shape of an Anthropic tool call)"
+    );
+    let err = tools
+        .dispatch(Target::Gemini, &json!({"functionCall": {"args": {}}}))
+        .unwrap_err();
+    assert_eq!(err.to_string(), "not a Gemini tool call: no `name`");
 }
 
 // ---------------------------------------------------------------------------

@@ -59,7 +59,8 @@ pub enum Command {
 ///
 /// Exit status: 0 when every call is valid, 1 when one is invalid, 2 when a line
 /// cannot be used (not JSON, no arguments, a schema that is refused, an unreadable
-/// file): the message names the line, and the other lines are still checked.
+/// file): the message names the line, and the other lines are still checked. An
+/// input without a call (an empty file or standard input) is 2 as well.
 #[derive(Debug, clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct CheckArgs {
@@ -84,9 +85,9 @@ pub struct CheckArgs {
 
     /// text: the problems of each invalid call, then a summary table (calls, valid,
     /// invalid, problems by kind and by tool). json: one line per input line,
-    /// {"valid": bool, "violations": [...]}, each violation a json_report entry with
-    /// its "message" (and "suggestion" where there is one); a line that cannot be
-    /// used gets {"error": "..."}.
+    /// {"valid": bool, "violations": [...]}, each violation an object with its
+    /// "kind", "path", "pointer", the kind's facts, its "message" (and "suggestion"
+    /// where there is one); a line that cannot be used gets {"error": "..."}.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     pub format: FormatArg,
 

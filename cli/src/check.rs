@@ -91,6 +91,17 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
         writeln!(err, "tool-schema: cannot read {}: {e}", path.display())?;
         summary.unusable += 1;
     }
+    if summary.calls + summary.unusable == 0 {
+        // An empty log (a recording that failed, a wrong path piped in) must not
+        // pass: nothing was checked.
+        let place = if path == Path::new("-") {
+            "standard input".to_string()
+        } else {
+            path.display().to_string()
+        };
+        writeln!(err, "tool-schema: no tool calls found in {place}")?;
+        return Ok(Status::Unusable);
+    }
     if !json {
         if summary.invalid > 0 {
             writeln!(out)?;

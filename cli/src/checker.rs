@@ -5,6 +5,7 @@
 use crate::call::{self, Arguments, Call, Definition};
 use crate::input::shown;
 use crate::tools::ToolDef;
+use crate::words::cli_words;
 use serde_json::Value;
 use std::collections::HashMap;
 use tool_schema_runtime::{
@@ -141,9 +142,13 @@ pub fn options(dialect: Dialect) -> Options {
 
 /// The schema of tool `name` in `dialect`, or why it is refused.
 fn parse(dialect: Dialect, name: &str, schema: &Value) -> Result<Schema, String> {
-    dialect
-        .parse(schema)
-        .map_err(|e| format!("the schema of tool '{}' is refused: {e}", shown(name)))
+    dialect.parse(schema).map_err(|e| {
+        format!(
+            "the schema of tool '{}' is refused: {}",
+            shown(name),
+            cli_words(e)
+        )
+    })
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use crate::args::ExportArgs;
 use crate::input::shown;
+use crate::words::cli_words;
 use crate::{target, tools, Status};
 use std::io::{self, Write};
 use tool_schema_runtime::export::{toolbox, ExportOptions, ToolSpec};
@@ -32,10 +33,11 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::R
             Err(e) => {
                 writeln!(
                     err,
-                    "tool-schema: tool '{}' ({}): not in the {} dialect: {e}",
+                    "tool-schema: tool '{}' ({}): not in the {} dialect: {}",
                     shown(&d.name),
                     d.place,
-                    dialect.name()
+                    dialect.name(),
+                    cli_words(e)
                 )?;
                 return Ok(Status::Problems);
             }
@@ -55,19 +57,19 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::R
             let text = serde_json::to_string_pretty(&exported.value).map_err(io::Error::other)?;
             writeln!(out, "{text}")?;
             if !exported.report.is_empty() {
-                writeln!(err, "{}", exported.report)?;
+                writeln!(err, "{}", cli_words(&exported.report))?;
             }
             if !exported.nullable_optional.is_empty() {
                 writeln!(
                     err,
-                    "note: {} optional properties are now required and nullable: validate the calls with null_is_absent",
+                    "note: {} optional properties are now required and nullable: check the calls with `tool-schema check --null-is-absent`, which reads their null as left out",
                     exported.nullable_optional.len()
                 )?;
             }
             Ok(Status::Ok)
         }
         Err(e) => {
-            writeln!(err, "tool-schema: {e}")?;
+            writeln!(err, "tool-schema: {}", cli_words(e))?;
             Ok(Status::Problems)
         }
     }

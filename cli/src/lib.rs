@@ -18,6 +18,7 @@ pub mod summary;
 mod table;
 mod target;
 pub mod tools;
+mod words;
 
 use args::{Cli, Command};
 use std::io::{self, Write};

@@ -234,16 +234,6 @@ fn hostile_lines_never_panic() {
 }
 
 #[test]
-fn empty_input_is_valid() {
-    cmd()
-        .arg("check")
-        .write_stdin("")
-        .assert()
-        .code(0)
-        .stdout(predicate::str::is_match(r"(?m)^calls\s+0$").unwrap());
-}
-
-#[test]
 fn help_explains_the_line_forms_and_exit_status() {
     cmd()
         .args(["check", "--help"])

@@ -18,7 +18,7 @@ fn lint_tables_errors_lints_and_each_target() {
         .stdout(predicate::str::is_match(r"(?m)^get_weather\s+ok\s+1\s+ok\s+refused\s+ok\s+refused\s+ok\s+refused\s+1 change\s+1 change\s+ok$").unwrap())
         .stdout(predicate::str::is_match(r"(?m)^count\s+1 error\s+0(\s+-){9}$").unwrap())
         .stdout(predicate::str::contains("lint: /required/1: required property \"country\" is not declared in properties [required-undeclared]"))
-        .stdout(predicate::str::contains("  openai_chat_strict: refused\n    at /properties/city/minLength: "))
+        .stdout(predicate::str::contains("  refused at /properties/city/minLength: `minLength` cannot be expressed (`--lossy describe` would move it into the description) (OpenAI strict mode supports only `pattern` and `format` on strings) [2 times: openai_chat_strict, openai_responses_strict; get_weather]"))
         .stdout(predicate::str::contains("error: /properties/n/type: unknown type \"int\""));
 }
 

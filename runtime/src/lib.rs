@@ -47,6 +47,7 @@ mod depth;
 pub mod dialect;
 mod echo;
 pub mod export;
+mod hint;
 mod idna;
 pub(crate) mod interp;
 pub mod json;
@@ -70,6 +71,7 @@ mod violation;
 
 #[cfg(feature = "engines")]
 pub use dialect::Dialect;
+pub use hint::OptionHint;
 pub use json::{JsonType, TypeSet};
 pub use keywords::Draft;
 pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};

@@ -14,7 +14,9 @@
 //!   block, in place of rmcp's own `Parameters<T>` (same name, so `#[tool]` takes
 //!   the input schema from it: ours). A call our validator refuses never reaches
 //!   the method: rmcp's router answers it with `isError: true`, every violation in
-//!   the text.
+//!   the text. Wrap the router `#[tool_router]` made in [`without_meta_schema`]:
+//!   rmcp lists the schema with the `$schema` schemars writes, which some
+//!   clients refuse.
 //! - [`route`]: a `ToolRoute` for `ToolRouter::with_route`, from a tool type and a
 //!   handler: the tool's MCP export (name, title, description, `inputSchema`)
 //!   and a call path whose error result holds our messages alone, one per line.
@@ -26,10 +28,12 @@
 //! See `docs/rmcp.md` and `examples/mcp_server.rs`.
 
 mod arguments;
+mod listed;
 mod parameters;
 mod route;
 mod server;
 
+pub use listed::without_meta_schema;
 pub use parameters::Parameters;
 pub use route::{invalid_arguments, route, route_for};
 pub use server::ToolboxServer;

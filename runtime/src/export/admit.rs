@@ -7,7 +7,7 @@ use serde_json::Value;
 
 /// The rule named when the schema model refuses a schema.
 const MODEL_RULE: &str =
-    "tool-schema exports only schemas its validator can honour (Schema::parse refuses this)";
+    "tool-schema exports only the schemas its validator accepts";
 
 /// The checks every export makes before reading the schema: its JSON nests at most
 /// [`limits::MAX_JSON_DEPTH`] levels (checked without recursion), and the schema
@@ -21,7 +21,7 @@ pub(crate) fn admit(schema: &Value, ctx: &mut Ledger) -> bool {
                 "the schema's JSON nests deeper than {} levels",
                 limits::MAX_JSON_DEPTH
             ),
-            "tool-schema exports: a bounded depth (limits::MAX_JSON_DEPTH), so that no export recurses without bound",
+            "tool-schema exports: a bounded depth, so that no export recurses without bound",
         );
         return false;
     }

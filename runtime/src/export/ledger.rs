@@ -4,10 +4,11 @@
 use super::limits;
 use super::report::{Change, ChangeKind, ExportError, ExportReport, NullableOptional, Problem};
 use super::{ExportOptions, Target};
+use crate::OptionHint;
 use std::collections::HashSet;
 
 /// Collects changes, problems and nullable-optional properties during one export,
-/// and keeps its budgets (see `notes/issue-11/exports.md` and [`super::limits`]).
+/// and keeps its budgets (see `docs/limits.md` and [`super::limits`]).
 pub(crate) struct Ledger {
     pub tool: String,
     pub changes: Vec<Change>,
@@ -96,7 +97,7 @@ impl Ledger {
                 self.stop(
                     pointer,
                     format!("inlining `$ref`s here would copy more than {budget} JSON values in all (shared definitions multiply when inlined)"),
-                    format!("tool-schema exports: the inlining budget (ExportOptions::inline_budget, default {})", limits::DEFAULT_INLINE_BUDGET),
+                    format!("tool-schema exports: the inlining budget ({}, default {})", OptionHint::InlineBudget.words(), limits::DEFAULT_INLINE_BUDGET),
                 );
                 false
             }
@@ -117,7 +118,7 @@ impl Ledger {
                     "the exported schema would nest deeper than {} levels (once `$ref`s are inlined)",
                     limits::MAX_SCHEMA_DEPTH
                 ),
-                "tool-schema exports: a bounded depth (limits::MAX_SCHEMA_DEPTH), so that no export recurses without bound",
+                "tool-schema exports: a bounded depth, so that no export recurses without bound",
             );
             return true;
         }

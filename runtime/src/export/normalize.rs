@@ -9,6 +9,7 @@ use super::rewrite::{make_nullable, merge_equivalent};
 use super::walk::walk_mut;
 use super::{ExportOptions, SchemaDialect};
 use crate::json::pointer;
+use crate::OptionHint;
 use serde_json::{Map, Value};
 
 /// The fixes every provider gets at the root: the schema is an object schema with
@@ -147,7 +148,10 @@ fn set_dialect(root: &mut Map<String, Value>, ctx: &mut Ledger, dialect: &Schema
                     "/$schema",
                     ChangeKind::Removed,
                     "removed `$schema`",
-                    "not asked for (ExportOptions::schema_dialect); providers read the schema as JSON Schema 2020-12 or their own subset",
+                    format!(
+                        "not asked for ({}); providers read the schema as JSON Schema 2020-12 or their own subset",
+                        OptionHint::SchemaDialect.words()
+                    ),
                 );
             }
         }
@@ -164,7 +168,7 @@ fn set_dialect(root: &mut Map<String, Value>, ctx: &mut Ledger, dialect: &Schema
                     "/$schema",
                     ChangeKind::Added,
                     format!("set `$schema` to \"{url}\""),
-                    "asked for (ExportOptions::schema_dialect)",
+                    format!("asked for ({})", OptionHint::SchemaDialect.words()),
                 );
             }
         }

@@ -38,10 +38,16 @@ pub enum Arguments {
 /// The JSON given as a call (or a turn) is not the provider's tool-call shape: a
 /// mistake of the program, not of the model, so it is an error rather than an
 /// error result.
+///
+/// Its words name the provider whose shape the value is in, when it is another's:
+/// `not an Anthropic tool call: no list of calls found (the value is in the shape
+/// of an OpenAI Chat Completions turn)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeError {
     target: Target,
     problem: String,
+    /// The other provider whose shape the value is in, and whether as a turn.
+    other: Option<(Wire, bool)>,
 }
 
 impl ShapeError {
@@ -49,7 +55,24 @@ impl ShapeError {
         ShapeError {
             target,
             problem: problem.into(),
+            other: None,
         }
+    }
+
+    /// The error, naming the other provider `value` is a call (or with `turn`, a
+    /// turn) of, if any.
+    fn in_shape_of(mut self, value: &Value, turn: bool) -> ShapeError {
+        if self.other.is_none() {
+            let shape = if turn {
+                turn_shape(value)
+            } else {
+                call_shape(value)
+            };
+            self.other = shape
+                .filter(|&w| w != Wire::of(self.target))
+                .map(|w| (w, turn));
+        }
+        self
     }
 
     /// The target whose shape was expected.
@@ -65,7 +88,17 @@ impl ShapeError {
 
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a {} tool call: {}", self.target, self.problem)
+        let expected = Wire::of(self.target).with_article();
+        write!(f, "not {expected} tool call: {}", self.problem)?;
+        if let Some((other, turn)) = self.other {
+            let what = if turn { "turn" } else { "tool call" };
+            write!(
+                f,
+                " (the value is in the shape of {} {what})",
+                other.with_article()
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -93,6 +126,11 @@ impl Call {
     ///
     /// A [`ShapeError`] when `call` is not that shape.
     pub fn from_provider(target: Target, call: &Value) -> Result<Call, ShapeError> {
+        Call::read(target, call).map_err(|e| e.in_shape_of(call, false))
+    }
+
+    /// [`Call::from_provider`], without naming another provider's shape.
+    fn read(target: Target, call: &Value) -> Result<Call, ShapeError> {
         let err = |problem: &str| ShapeError::new(target, problem);
         let obj = call.as_object().ok_or_else(|| err("not a JSON object"))?;
         match Wire::of(target) {
@@ -164,30 +202,69 @@ impl Call {
     /// A [`ShapeError`] when `turn` is not that shape, or when one of its calls is
     /// not.
     pub fn from_turn(target: Target, turn: &Value) -> Result<Vec<Call>, ShapeError> {
-        let err = |problem: &str| ShapeError::new(target, problem);
-        let list = match Wire::of(target) {
-            Wire::Anthropic => list_in(turn, &["/content"]),
-            Wire::OpenAiChat => list_in(turn, &["/tool_calls", "/choices/0/message/tool_calls"])
-                .or_else(|| no_calls(turn, &["/role", "/choices/0/message"])),
-            Wire::OpenAiResponses => list_in(turn, &["/output"]),
-            Wire::Gemini => list_in(turn, &["/parts", "/candidates/0/content/parts"]),
-            Wire::Mcp => turn.as_array().map(|a| a.iter().collect()),
-        }
-        .ok_or_else(|| err("no list of calls found"))?;
-        let is_call = |v: &&Value| match Wire::of(target) {
-            Wire::Anthropic => v.get("type").is_some_and(|t| t == "tool_use"),
-            Wire::OpenAiChat | Wire::Mcp => true,
-            Wire::OpenAiResponses => v.get("type").is_some_and(|t| t == "function_call"),
-            Wire::Gemini => v.get("functionCall").is_some(),
-        };
+        let wire = Wire::of(target);
+        let list = calls_in(wire, turn).ok_or_else(|| {
+            ShapeError::new(target, "no list of calls found").in_shape_of(turn, true)
+        })?;
         let mut calls = Vec::new();
         for c in list {
-            if is_call(&c) {
+            if is_call(wire, c) {
                 calls.push(Call::from_provider(target, c)?);
             }
         }
         Ok(calls)
     }
+}
+
+/// The list holding the calls of a turn in `wire`'s shape (its other parts too).
+fn calls_in(wire: Wire, turn: &Value) -> Option<Vec<&Value>> {
+    match wire {
+        Wire::Anthropic => list_in(turn, &["/content"]),
+        Wire::OpenAiChat => list_in(turn, &["/tool_calls", "/choices/0/message/tool_calls"])
+            .or_else(|| no_calls(turn, &["/role", "/choices/0/message"])),
+        Wire::OpenAiResponses => list_in(turn, &["/output"]),
+        Wire::Gemini => list_in(turn, &["/parts", "/candidates/0/content/parts"]),
+        Wire::Mcp => turn.as_array().map(|a| a.iter().collect()),
+    }
+}
+
+/// Whether `part`, an item of a turn's list in `wire`'s shape, is a tool call.
+fn is_call(wire: Wire, part: &Value) -> bool {
+    match wire {
+        Wire::Anthropic => part.get("type").is_some_and(|t| t == "tool_use"),
+        Wire::OpenAiChat | Wire::Mcp => true,
+        Wire::OpenAiResponses => part.get("type").is_some_and(|t| t == "function_call"),
+        Wire::Gemini => part.get("functionCall").is_some(),
+    }
+}
+
+/// The provider whose call shape `call` is in, told by what only that shape has
+/// (Anthropic's `"type": "tool_use"`, OpenAI Chat's `function` object, ...;
+/// MCP's `{name, arguments}` last, as the loosest).
+fn call_shape(call: &Value) -> Option<Wire> {
+    let kind = call.get("type").and_then(Value::as_str);
+    Wire::ALL.into_iter().find(|wire| match wire {
+        Wire::Anthropic => kind == Some("tool_use"),
+        Wire::OpenAiChat => call.get("function").is_some_and(Value::is_object),
+        Wire::OpenAiResponses => kind == Some("function_call"),
+        Wire::Gemini => call.get("functionCall").is_some_and(Value::is_object),
+        Wire::Mcp => {
+            call.get("method").is_some_and(|m| m == "tools/call")
+                || (call.get("name").is_some_and(Value::is_string)
+                    && call.get("arguments").is_some_and(Value::is_object))
+        }
+    })
+}
+
+/// The provider whose turn shape `turn` is in: the first whose list of calls is
+/// there and holds a call of its own shape.
+fn turn_shape(turn: &Value) -> Option<Wire> {
+    Wire::ALL.into_iter().find(|&wire| {
+        calls_in(wire, turn).is_some_and(|list| {
+            list.iter()
+                .any(|c| is_call(wire, c) && call_shape(c) == Some(wire))
+        })
+    })
 }
 
 /// The array at the first of `pointers` that holds one, or `value` itself when it

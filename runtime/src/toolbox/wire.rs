@@ -25,6 +25,26 @@ impl Wire {
             Target::Mcp => Wire::Mcp,
         }
     }
+
+    /// Every wire format, the loosest (MCP's `{name, arguments}`) last.
+    pub(crate) const ALL: [Wire; 5] = [
+        Wire::Anthropic,
+        Wire::OpenAiChat,
+        Wire::OpenAiResponses,
+        Wire::Gemini,
+        Wire::Mcp,
+    ];
+
+    /// The provider's name with its article: `an Anthropic`, `a Gemini`.
+    pub(crate) fn with_article(self) -> &'static str {
+        match self {
+            Wire::Anthropic => "an Anthropic",
+            Wire::OpenAiChat => "an OpenAI Chat Completions",
+            Wire::OpenAiResponses => "an OpenAI Responses",
+            Wire::Gemini => "a Gemini",
+            Wire::Mcp => "an MCP",
+        }
+    }
 }
 
 /// `base` as calls made against tools exported for `target` must be read: with

@@ -16,6 +16,7 @@ use super::super::walk::{one_level_down, Levels};
 use super::super::{ExportOptions, Lossy, SchemaDialect};
 use super::takes_format;
 use crate::json::pointer;
+use crate::OptionHint;
 use serde_json::{Map, Value};
 
 pub(super) const RULE: &str = "Gemini `parameters` (an OpenAPI 3.0 subset)";
@@ -342,7 +343,7 @@ impl Converter<'_> {
                 described.push(s);
                 self.ctx.change(ptr, ChangeKind::Described, format!("`{k}: {v}` moved into the description"), format!("{rule}; tool-schema's validator still enforces it"));
             }
-            (Lossy::Refuse, Some(_)) => self.ctx.refuse(ptr, format!("`{k}` cannot be expressed (ExportOptions::lossy(Lossy::Describe) would move it into the description)"), rule),
+            (Lossy::Refuse, Some(_)) => self.ctx.refuse(ptr, format!("`{k}` cannot be expressed ({} would move it into the description)", OptionHint::LossyDescribe.words()), rule),
             (_, None) => self.ctx.refuse(ptr, format!("`{k}` cannot be expressed"), rule),
         }
     }

@@ -9,6 +9,7 @@ use super::super::report::ChangeKind;
 use super::super::Lossy;
 use super::engine::Engine;
 use crate::json::pointer;
+use crate::OptionHint;
 use serde_json::{Map, Value};
 
 impl Engine<'_> {
@@ -166,9 +167,10 @@ impl Engine<'_> {
                 self.refuse(
                     &pointer::join(ptr, "format"),
                     format!(
-                        "`format: \"{}\"` bounds the value ({}), and bounds cannot be expressed (ExportOptions::lossy(Lossy::Describe) would move them into the description)",
+                        "`format: \"{}\"` bounds the value ({}), and bounds cannot be expressed ({} would move them into the description)",
                         format.name,
-                        range_words(format)
+                        range_words(format),
+                        OptionHint::LossyDescribe.words()
                     ),
                     bounds_rule,
                 );
@@ -241,9 +243,12 @@ impl Engine<'_> {
             );
         } else {
             let hint = if describable(k) {
-                " (ExportOptions::lossy(Lossy::Describe) would move it into the description)"
+                format!(
+                    " ({} would move it into the description)",
+                    OptionHint::LossyDescribe.words()
+                )
             } else {
-                ""
+                String::new()
             };
             self.refuse(here, format!("`{k}` cannot be expressed{hint}"), rule);
         }

@@ -497,7 +497,7 @@ impl Parser<'_> {
         let Some(doc) = registered.or_else(|| meta::document(resource)) else {
             self.error(
                 r.at.clone(),
-                format!("$ref \"{}\" names \"{resource}\", which is neither in the schema nor registered: embed it (under $defs, with its URI as $id) or register it with Schema::builder().resource(uri, document); nothing is fetched", r.written),
+                format!("$ref \"{}\" names \"{resource}\", which is neither in the schema nor registered: embed it (under $defs, with its URI as $id) or register it with {}; nothing is fetched", r.written, crate::OptionHint::RegisterResource.words()),
             );
             return None;
         };
