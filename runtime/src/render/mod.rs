@@ -27,7 +27,7 @@ mod words;
 pub use bfcl::bfcl_codes;
 pub(crate) use changes::change_message;
 pub use default::message;
-pub use report::{json_report, repair_report};
+pub use report::{json_report, repair_report, JSON_REPORT_SLACK};
 pub use words::Words;
 
 use crate::violation::{Report, Violation};
@@ -141,7 +141,17 @@ pub(crate) fn more(n: usize) -> String {
 /// The first of `n` lines that fit in the report's size (a first line longer
 /// than it cut), then the closing line when anything is left out.
 fn bounded(lines: impl Iterator<Item = String>, n: usize, report: &Report) -> Vec<String> {
-    let max = report.max_report_bytes;
+    within(lines, n, report.max_report_bytes, report.omitted)
+}
+
+/// The first of `n` lines that fit in `max` bytes (a first line longer than it
+/// cut), then the closing line counting the lines left out and `omitted` more.
+fn within(
+    lines: impl Iterator<Item = String>,
+    n: usize,
+    max: usize,
+    omitted: usize,
+) -> Vec<String> {
     // Room for every line and the closing one in one allocation (within reason:
     // the words' size may stop a long report early).
     let mut out: Vec<String> = Vec::with_capacity(n.min(64) + 1);
@@ -158,7 +168,7 @@ fn bounded(lines: impl Iterator<Item = String>, n: usize, report: &Report) -> Ve
         used += sep + line.len();
         out.push(line);
     }
-    let left = n - out.len() + report.omitted;
+    let left = n - out.len() + omitted;
     if left > 0 {
         out.push(more(left));
     }
