@@ -12,7 +12,8 @@
 //! Every format is bounded: at most [`Report::max_report_bytes`] bytes of words
 //! (a single longer message is cut with `…`), then a last line
 //! `... and N more problems` counting what is left out, including the
-//! violations the report itself omitted ([`Report::omitted`]). What the call sent
+//! violations the report itself omitted ([`Report::omitted`]); the JSON report's
+//! text at most that plus [`JSON_REPORT_SLACK`] bytes (see [`json_report`]). What the call sent
 //! is echoed with control and bidi characters escaped (see [`message`]).
 
 mod bfcl;
