@@ -142,7 +142,14 @@ fn char_json_len(c: char) -> usize {
 /// `s`, cut with `…` so that its JSON text is at most `max` bytes (`"…"` at
 /// least); an empty string stays empty.
 fn fit_str(s: &str, max: usize) -> String {
-    let whole: usize = 2 + s.chars().map(char_json_len).sum::<usize>();
+    // The whole string's length, counted until it is past `max`.
+    let mut whole = 2;
+    for c in s.chars() {
+        whole += char_json_len(c);
+        if whole > max {
+            break;
+        }
+    }
     if whole <= max || s.is_empty() {
         return s.to_string();
     }
