@@ -429,6 +429,20 @@ fn repairing_100k_mistakes_is_linear() {
         .violations
         .iter()
         .all(|v| v.kind.code() == "type"));
+    // Its words and its JSON stay within the report's size, counting the rest.
+    let max = repaired.report.max_report_bytes;
+    let lines = repaired.messages();
+    assert!(joined(&lines) <= 2 * (max + 64), "{}", joined(&lines));
+    assert!(lines.iter().any(|l| l.ends_with(" more changes")));
+    let j = tool_schema::repair_report(&repaired);
+    let text = j.to_string();
+    assert!(
+        text.len() <= 2 * (max + tool_schema::render::JSON_REPORT_SLACK),
+        "{}",
+        text.len()
+    );
+    let kept = j["changes"].as_array().unwrap().len();
+    assert_eq!(j["changes_omitted"], json!(N + M - kept));
 }
 
 /// A report of one hand-made violation, written within `max` bytes.

@@ -25,5 +25,11 @@ pub fn bfcl_codes(report: &Report) -> Vec<String> {
     codes.sort_unstable();
     codes.dedup();
     let n = codes.len();
-    super::within(codes.into_iter(), n, report.max_report_bytes, 0)
+    super::within(
+        codes.into_iter(),
+        n,
+        report.max_report_bytes,
+        0,
+        super::more,
+    )
 }

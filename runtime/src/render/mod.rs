@@ -142,16 +142,35 @@ pub(crate) fn more(n: usize) -> String {
 /// The first of `n` lines that fit in the report's size (a first line longer
 /// than it cut), then the closing line when anything is left out.
 fn bounded(lines: impl Iterator<Item = String>, n: usize, report: &Report) -> Vec<String> {
-    within(lines, n, report.max_report_bytes, report.omitted)
+    within(lines, n, report.max_report_bytes, report.omitted, more)
+}
+
+/// The sentences of `n` changes of a repair that fit in `max` bytes, then
+/// `... and N more changes` when any is left out.
+pub(crate) fn changes_within(
+    lines: impl Iterator<Item = String>,
+    n: usize,
+    max: usize,
+) -> Vec<String> {
+    let closing = |n: usize| {
+        if n == 1 {
+            "... and 1 more change".to_string()
+        } else {
+            format!("... and {n} more changes")
+        }
+    };
+    within(lines, n, max, 0, closing)
 }
 
 /// The first of `n` lines that fit in `max` bytes (a first line longer than it
-/// cut), then the closing line counting the lines left out and `omitted` more.
+/// cut), then the closing line (`closing` of the count) counting the lines left
+/// out and `omitted` more.
 fn within(
     lines: impl Iterator<Item = String>,
     n: usize,
     max: usize,
     omitted: usize,
+    closing: impl Fn(usize) -> String,
 ) -> Vec<String> {
     // Room for every line and the closing one in one allocation (within reason:
     // the words' size may stop a long report early).
@@ -171,7 +190,7 @@ fn within(
     }
     let left = n - out.len() + omitted;
     if left > 0 {
-        out.push(more(left));
+        out.push(closing(left));
     }
     out
 }

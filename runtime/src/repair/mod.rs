@@ -125,13 +125,13 @@ impl Repaired {
     }
 
     /// One sentence per change (`argument 'days' was "3", read as 3`), then the
-    /// report's messages.
+    /// report's messages. Each part within the report's
+    /// [`max_report_bytes`](crate::Report::max_report_bytes): the changes that
+    /// fit, then `... and N more changes` when any is left out.
     pub fn messages(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .changes
-            .iter()
-            .map(crate::render::change_message)
-            .collect();
+        let lines = self.changes.iter().map(crate::render::change_message);
+        let max = self.report.max_report_bytes;
+        let mut out = crate::render::changes_within(lines, self.changes.len(), max);
         out.extend(self.report.messages());
         out
     }
