@@ -207,6 +207,21 @@ fn fit_list(len: usize, item: &dyn Fn(usize) -> Value, max: usize) -> (Value, us
     (Value::Array(out), omitted)
 }
 
+/// A list of `len` items fitted by `fit` in `max` bytes, and beside it the
+/// count of those left out when any is: fitted again in what that count leaves.
+fn cut_list(
+    key: &str,
+    len: usize,
+    max: usize,
+    fit: impl Fn(usize) -> (Value, usize),
+) -> (Value, usize) {
+    let (v, omitted) = fit(max);
+    if omitted == 0 {
+        return (v, 0);
+    }
+    fit(max.saturating_sub(omitted_len(key, len)))
+}
+
 /// The bytes of `,"KEY_omitted":N` beside a list.
 fn omitted_len(key: &str, n: usize) -> usize {
     if n == 0 {
@@ -248,19 +263,21 @@ fn fit_alternatives(alternatives: &[Vec<Violation>], max: usize) -> (Value, usiz
 impl Part<'_> {
     /// The part written within `max` bytes: the value and how many items are
     /// left out of a list.
-    fn build(&self, max: usize) -> (Value, usize) {
+    fn build(&self, key: &str, max: usize) -> (Value, usize) {
         match self {
             Part::Fixed(v) => (v.clone(), 0),
             Part::Text(s) => (Value::String(fit_str(s, max)), 0),
             Part::Data(v) => (fit_value(v, max), 0),
-            Part::List(len, item) => fit_list(*len, item, max),
+            Part::List(len, item) => cut_list(key, *len, max, |max| fit_list(*len, item, max)),
             Part::Message(v) => (Value::String(fit_str(&message_within(v, max), max)), 0),
             Part::Problem(kind) => {
                 let mut parts = vec![("kind", Part::Fixed(json!(kind.code())))];
                 facts(kind, &mut parts);
                 (Value::Object(fill(parts, max)), 0)
             }
-            Part::Alternatives(alternatives) => fit_alternatives(alternatives, max),
+            Part::Alternatives(alternatives) => cut_list(key, alternatives.len(), max, |max| {
+                fit_alternatives(alternatives, max)
+            }),
         }
     }
 
@@ -299,7 +316,7 @@ fn fill(parts: Vec<(&'static str, Part<'_>)>, room: usize) -> Map<String, Value>
                 need.push(Some(shared));
             }
             p => {
-                let (v, omitted) = p.build(shared);
+                let (v, omitted) = p.build(key, shared);
                 need.push(Some(json_len(&v, usize::MAX) + omitted_len(key, omitted)));
                 built.push(Some((v, omitted)));
             }
@@ -314,7 +331,7 @@ fn fill(parts: Vec<(&'static str, Part<'_>)>, room: usize) -> Map<String, Value>
     {
         let (v, omitted) = match (built, need) {
             (Some(b), Some(need)) if need <= given => b,
-            _ => part.build(given),
+            _ => part.build(key, given),
         };
         o.insert(key.into(), v);
         if omitted > 0 {
@@ -501,4 +518,83 @@ pub fn repair_report(repaired: &Repaired) -> Value {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::violation::{Path, Position, Segment};
+    use std::sync::Arc;
+
+    fn one(kind: Kind, path: Path, max: usize) -> Report {
+        let mut r = Report::new(vec![Violation::new(kind, path, Position::default())]);
+        r.max_report_bytes = max;
+        r
+    }
+
+    /// Past the room its fixed fields take, an entry keeps to its room exactly:
+    /// the text is within the size and the envelope, for every kind of cut
+    /// field (strings, values, lists and their counts, nested facts).
+    #[test]
+    fn entries_keep_to_their_room() {
+        let long = "é\u{1}\"".repeat(20_000);
+        let values: Arc<[Value]> = (0..5_000).map(|i| json!(format!("{i:030}"))).collect();
+        let deep = Path(
+            (0..100)
+                .map(|_| Segment::Key(long[..600].to_string().into()))
+                .collect(),
+        );
+        let kinds = [
+            Kind::Enum {
+                allowed: values.clone(),
+                received: json!({"a": [long.clone(), long.clone()]}),
+            },
+            Kind::Pattern {
+                pattern: long.as_str().into(),
+                received: long.clone(),
+            },
+            Kind::UnknownTool {
+                name: long.clone(),
+                known: (0..5_000).map(|i| format!("t{i}")).collect(),
+            },
+            Kind::PropertyName {
+                name: long.clone(),
+                problem: Box::new(Kind::Enum {
+                    allowed: values.clone(),
+                    received: json!(long.clone()),
+                }),
+            },
+            Kind::OneOfMany {
+                matched: (0..50_000).collect(),
+            },
+        ];
+        // `{"violations":[],"omitted":0}`.
+        let envelope = 31;
+        for max in [1024, 4096, 16 * 1024] {
+            for kind in &kinds {
+                for path in [Path::default(), deep.clone()] {
+                    let r = one(kind.clone(), path, max);
+                    let text = json_report(&r).to_string();
+                    assert!(
+                        text.len() <= max + envelope,
+                        "{} at {max}: {}",
+                        kind.code(),
+                        text.len()
+                    );
+                }
+            }
+        }
+        // Small reports are written whole, with no count.
+        let small = one(
+            Kind::Enum {
+                allowed: values[..3].into(),
+                received: json!("x"),
+            },
+            Path::default(),
+            16 * 1024,
+        );
+        let e = &json_report(&small)["violations"][0];
+        assert_eq!(e["allowed"].as_array().unwrap().len(), 3);
+        assert!(e.get("allowed_omitted").is_none());
+    }
 }
