@@ -121,15 +121,16 @@ impl Toolbox {
             arguments,
         } = call;
         let invocation = match self.find(&name) {
-            None => Invocation::Done(Err(self.unknown(&name))),
+            None => Invocation::Done(Err(self.unknown(&name, &self.options_for(target)))),
             Some(tool) => (tool.invoke)(arguments, &self.options_for(target)),
         };
         (id, name, invocation)
     }
 
     /// The failure of a call naming no tool: one
-    /// [`Kind::UnknownTool`] violation listing the tools.
-    fn unknown(&self, name: &str) -> Failure {
+    /// [`Kind::UnknownTool`] violation listing the tools, written within
+    /// `options`' [`Options::max_report_bytes`](crate::Options::max_report_bytes).
+    fn unknown(&self, name: &str, options: &crate::Options) -> Failure {
         let mut known = Vec::with_capacity(self.len());
         for tool in self.names() {
             known.push(tool.to_owned());
@@ -139,6 +140,8 @@ impl Toolbox {
             known,
         };
         let violation = Violation::new(kind, Path::default(), Position::default());
-        Failure::UnknownTool(Report::new(vec![violation]))
+        let mut report = Report::new(vec![violation]);
+        report.max_report_bytes = options.max_report_bytes;
+        Failure::UnknownTool(report)
     }
 }
