@@ -418,8 +418,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `usize`, `isize` | as `u32`, `i32` on every target, so the schema does not depend on where it is compiled |
 /// | `f32` | `{"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38}`: `f32::MAX` as Rust prints it (serde reads a larger number as an infinity) |
 /// | `f64` | `{"type": "number"}` |
-/// | `Option<T>` as a field's type | `T`, and the field is left out of `required` |
-/// | `Option<T>` elsewhere (`Vec<Option<T>>`) | `T` or `null`: `{"type": [T, "null"]}`, or `anyOf` for a nested type |
+/// | `Option<T>` | `T` or `null`: `{"type": [T, "null"]}` (`null` added to an `enum`), or `anyOf` with `{"type": "null"}` for a nested type; as a field's type, the field is also left out of `required` (with `#[arg(not_null)]`: `T`, and left out of `required`) |
 /// | `Vec<T>` | `{"type": "array", "items": T}` |
 /// | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
 /// | `(A, B, ..)`, and a tuple struct `struct S(A, B)` | `{"type": "array", "prefixItems": [A, B], "items": false, "minItems": 2}`: serde reads exactly those items |
@@ -442,11 +441,13 @@ pub use tool_schema_macros::tool_schema;
 ///
 /// An integer type's range is written only where it is narrower than what a JSON
 /// integer can hold (`i64::MIN..=u64::MAX`), so `-1` for a `u32` is a violation,
-/// never a serde error. A field's own `Option` makes it optional but not nullable:
-/// the schema tells the model to leave it out, and `null` is refused (serde would
-/// read it as `None`); with [`Options::null_is_absent`] (OpenAI's strict mode sends
-/// `null` for what it leaves out) such a `null` counts as absent, for the validator
-/// and for [`ToolArgs::parse_with`]. Standard types the derive cannot describe (`&str`,
+/// never a serde error. A field's own `Option` makes it optional and nullable, as
+/// serde reads it: left out or `null`, it is `None` (models send `null` for an
+/// optional argument). `#[arg(not_null)]` on such a field keeps `null` out: the
+/// schema tells the model to leave it out, and `null` is refused; with
+/// [`Options::null_is_absent`] (OpenAI's strict mode sends `null` for what it
+/// leaves out) such a `null` counts as absent, for the validator and for
+/// [`ToolArgs::parse_with`]. Standard types the derive cannot describe (`&str`,
 /// `Duration`, `Arc`, maps with other keys, ...) are compile errors at the type;
 /// a type that is neither known nor derives `ToolArgs` is rustc's error at the type.
 ///
@@ -596,8 +597,8 @@ pub use tool_schema_macros::tool_schema;
 /// lacks a name the other requires (`Small` closed: `y` makes serde pass on to
 /// `Big`), when the variants take different JSON types, or when the earlier variant
 /// reads exactly what its schema accepts (a closed struct without `#[arg]`
-/// constraints and without `Option`, unit enum, struct, set, `f32`, `usize` or
-/// `isize` fields; `f64` before `f32`). The check runs as a constant over the
+/// constraints and without `#[arg(not_null)]`, unit enum, struct, set, `f32`,
+/// `usize` or `isize` fields; `f64` before `f32`). The check runs as a constant over the
 /// nested types (their hidden `__READING`), so it sees through nesting.
 ///
 /// ```
@@ -735,6 +736,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `values(max_length = 8, ...)` | the keys inside, on `additionalProperties`: each value | maps |
 /// | `keys(pattern = "^[a-z]+$", ...)` | the string keys inside, on `propertyNames`: each key | maps |
 /// | `schema = {...}` | the field's whole schema, written out (also `json!({...})`, or a string literal of JSON text); its type is not read | any type |
+/// | `not_null` | `null` kept out of an optional field's schema: left out, not `null` (by default an `Option` field takes both, as serde reads both as `None`) | `Option` fields |
 /// | `default = 10` | `default`: the value serde gives a left-out argument (checked against the argument's schema; the field needs serde's `default`, and the derive cannot check that it gives this value: say the same in both) | any |
 ///
 /// Each key applies to the value it stands beside, through `Option` and `Box`:

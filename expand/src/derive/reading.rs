@@ -97,6 +97,11 @@ fn field_exact(field: &Field, own: &Ident, this: &TokenStream) -> TokenStream {
         return quote!(false);
     }
     match option_inner(field.ty) {
+        // Its schema takes `null`, which serde reads as `None`.
+        Some(inner) if field.arg.not_null.is_none() => {
+            let r = reading(inner, own, this);
+            quote!((#r).nullable().fully_exact())
+        }
         Some(inner) => {
             let r = reading(inner, own, this);
             quote!((#r).optional_field_exact())
@@ -264,7 +269,7 @@ fn conflict_check(
         text(later_ty)
     );
     let tail = format!(
-        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Let serde tell them apart: #[serde(deny_unknown_fields)] on whichever struct lacks a name the other requires; or put first a variant that reads only what its schema accepts (a struct with #[serde(deny_unknown_fields)] and no #[arg] bounds, lengths, counts, patterns or values, and no Option, unit enum, struct, set, f32, usize or isize fields)"
+        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Let serde tell them apart: #[serde(deny_unknown_fields)] on whichever struct lacks a name the other requires; or put first a variant that reads only what its schema accepts (a struct with #[serde(deny_unknown_fields)] and no #[arg] bounds, lengths, counts, patterns or values, and no #[arg(not_null)] Option, unit enum, struct, set, f32, usize or isize fields)"
     );
     quote_spanned!(span=>
         const _: () = {
