@@ -436,7 +436,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `std::net::IpAddr` | `{"anyOf": [{"type": "string", "format": "ipv4"}, {"type": "string", "format": "ipv6"}]}` |
 /// | `Ipv4Addr`, `Ipv6Addr` | `{"type": "string", "format": "ipv4"}`, `"ipv6"` |
 /// | `PathBuf` | `{"type": "string"}` |
-/// | a type parameter `T` (`struct Pair<T>`) | `T`'s schema, spliced into each instantiation's (see [Generic types](#generic-types)) |
+/// | a type parameter `T` (`struct Pair<T>`) | `T`'s schema, spliced into each instantiation's; `T` may be any type of this table (see [Generic types](#generic-types)) |
 /// | any other type | a type that derives `ToolArgs` (a struct or an enum) or implements it ([`impl_tool_args!`]): its schema, spliced into the exported one |
 ///
 /// An integer type's range is written only where it is narrower than what a JSON
@@ -526,7 +526,13 @@ pub use tool_schema_macros::tool_schema;
 /// clause instead. A parameter's place in the schema is a nested type's: each
 /// instantiation's schema is the type's own with the parameter's spliced in
 /// (`Pair<Point>`'s `left` is `Point`'s schema), and its validator hands the
-/// parameter's parts to `<T as ToolArgs>`. The type's own parts are checked when
+/// parameter's parts to `<T as ToolArgs>`. Every standard type a field may have
+/// implements `ToolArgs` with the schema it has as a field, so it is a generic
+/// argument too (`Pair<u8>` keeps `u8`'s 0..=255, `Page<String>`,
+/// `Pair<Vec<u32>>`, `Option`, maps, sets, tuples up to six, `Box`, `Value`,
+/// `IpAddr`, `PathBuf`, and chrono's, uuid's and url's types under their
+/// features); its values are validated by the interpreter on its schema (parsed
+/// once per program, which needs the `engines` feature). The type's own parts are checked when
 /// the crate compiles (errors at their tokens, as for any derived type); the
 /// schema text of an instantiation is built as a constant too, in a buffer of
 /// fixed capacity (an array's length cannot depend on a type parameter: up to 2

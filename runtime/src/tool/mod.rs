@@ -3,6 +3,7 @@
 mod cache;
 mod compiled;
 mod instances;
+mod std_types;
 mod text;
 
 #[doc(hidden)]
