@@ -422,7 +422,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `Vec<T>` | `{"type": "array", "items": T}` |
 /// | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
 /// | `(A, B, ..)`, and a tuple struct `struct S(A, B)` | `{"type": "array", "prefixItems": [A, B], "items": false, "minItems": 2}`: serde reads exactly those items |
-/// | a newtype struct `struct S(T)` | `T` (serde reads it as its field) |
+/// | a newtype struct `struct S(T)` | `T` (serde reads it as its field), with the field's `#[arg(...)]` keys that `T` takes: `struct Percent(#[arg(minimum = 0, maximum = 100)] u8)` |
 /// | `HashSet<T>`, `BTreeSet<T>` | `{"type": "array", "items": T, "uniqueItems": true}` |
 /// | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
 /// | `serde_json::Value` | `{}`: any value |

@@ -567,3 +567,75 @@ fn an_option_field_says_null_in_every_export() {
         json!({"type": "STRING", "description": "What kind.", "enum": ["Page", "Symbol"], "nullable": true})
     );
 }
+
+/// A percentage.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Percent(#[arg(minimum = 0, maximum = 100)] u8);
+
+/// A country code.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Country(
+    #[arg(
+        pattern = "^[A-Z]{2}$",
+        description = "ISO 3166-1 alpha-2.",
+        example = "FR"
+    )]
+    String,
+);
+
+/// Tags, a few.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Tags(#[arg(max_items = 2, items(min_length = 1))] Vec<String>);
+
+/// Discount a product.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Discount {
+    country: Country,
+    by: Percent,
+    tags: Option<Tags>,
+}
+
+#[test]
+fn a_newtypes_field_takes_arg_keys() {
+    assert_eq!(
+        Percent::schema(),
+        &json!({"type": "integer", "minimum": 0, "maximum": 100})
+    );
+    assert_eq!(
+        Country::schema(),
+        &json!({"type": "string", "description": "ISO 3166-1 alpha-2.", "pattern": "^[A-Z]{2}$", "examples": ["FR"]})
+    );
+    assert_eq!(
+        Tags::schema(),
+        &json!({"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": 2})
+    );
+    assert_eq!(Percent::parse(&json!(40)).unwrap(), Percent(40));
+    assert_eq!(
+        Percent::validate(&json!(101)).messages(),
+        ["arguments should be at most 100, got 101"]
+    );
+    let call = json!({"country": "fr", "by": 120, "tags": ["a", "", "c"]});
+    let report = Discount::validate(&call);
+    assert_eq!(
+        report.messages(),
+        [
+            "argument 'country' should match the pattern ^[A-Z]{2}$, got \"fr\"",
+            "argument 'by' should be at most 100, got 120",
+            "argument 'tags' should have at most 2 items, got 3",
+            "argument 'tags[1]' should be at least 1 character long, got 0"
+        ]
+    );
+    assert_eq!(
+        Schema::parse(Discount::schema()).unwrap().validate(&call),
+        report
+    );
+    let ok = json!({"country": "FR", "by": 15, "tags": ["sale"]});
+    assert_eq!(
+        tool_schema::parse_str::<Discount>(&ok.to_string()).unwrap(),
+        Discount {
+            country: Country("FR".into()),
+            by: Percent(15),
+            tags: Some(Tags(vec!["sale".into()]))
+        }
+    );
+}

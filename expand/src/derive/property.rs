@@ -2,7 +2,9 @@
 //! to the type (which JSON type each constrains: `arg`'s table and the runtime's
 //! vocabulary), each example and allowed value checked against it.
 
-use super::arg::{ordered, ArgAttrs, Part, Read, DEFAULT, DESCRIPTION, EXAMPLE, NOT_NULL, VALUES};
+use super::arg::{
+    ordered, ArgAttrs, Part, Read, DEFAULT, DESCRIPTION, EXAMPLE, NOT_NULL, SCHEMA, VALUES,
+};
 use super::ast::Field;
 use super::attr::Given;
 use super::rust_type::{option_inner, recognise, RustShape};
@@ -55,6 +57,47 @@ pub(super) fn property(
     let description = arg.description.as_ref().or(field.doc.as_ref());
     annotations(b, arg, description, &at, &mut schema);
     Some((ordered(ty::ref_alone(schema)), optional))
+}
+
+/// A newtype's schema (`struct Percent(#[arg(maximum = 100)] u8)`): its field's
+/// type's, with the `#[arg(...)]` keys that apply to that type, as on a named
+/// field's. `schema`, `default` and `not_null` are refused (they speak of a
+/// member of an object: how it is written, left out or `null`).
+pub(super) fn constrained(
+    b: &mut Builder,
+    arg: &ArgAttrs,
+    ty: &syn::Type,
+) -> Option<Map<String, Value>> {
+    let member_only = [
+        (arg.schema.as_ref().map(|(g, _)| g.key), SCHEMA),
+        (arg.default.as_ref().map(|g| g.key), DEFAULT.0),
+        (arg.not_null, NOT_NULL),
+    ];
+    for (span, key) in member_only {
+        if let Some(span) = span {
+            b.cx.error(
+                span,
+                format!("`{key}` applies to a struct's named fields, not to a newtype's: serde reads a newtype as its field's value"),
+            );
+        }
+    }
+    let (mut schema, shape) = b.schema(ty, "")?;
+    if !arg.has_rules() && arg.description.is_none() && arg.examples.is_empty() {
+        return Some(schema);
+    }
+    let core = shape.core().clone();
+    let at = FieldAt {
+        ty,
+        core: &core,
+        name: "value",
+        pointer: "",
+    };
+    constrain(b, arg, &at, &mut schema);
+    // (A `default` is refused above: not checked against the schema again.)
+    if arg.default.is_none() {
+        annotations(b, arg, arg.description.as_ref(), &at, &mut schema);
+    }
+    Some(ordered(ty::ref_alone(schema)))
 }
 
 /// `#[arg(schema = ..)]`: the field's schema as written (its type is not

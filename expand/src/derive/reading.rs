@@ -126,7 +126,15 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
     let (body, checks) = match &c.data {
         Data::Struct(fields) => (struct_reading(c, fields, &this), TokenStream::new()),
         // serde reads a newtype struct as its field.
-        Data::Newtype(ty) => (reading(ty, c.ident, &this), TokenStream::new()),
+        Data::Newtype(ty, arg) => {
+            let r = reading(ty, c.ident, &this);
+            // Its constraints accept less than serde reads.
+            let r = match arg.has_rules() {
+                true => quote!(#rt::Reading { exact: 0, ..(#r) }),
+                false => r,
+            };
+            (r, TokenStream::new())
+        }
         Data::Tuple(..) => (tuple_reading(), TokenStream::new()),
         Data::Enum(variants) if c.serde.untagged.is_some() => {
             untagged_reading(c.ident, variants, &this)
