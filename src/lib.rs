@@ -71,7 +71,7 @@ pub use tool_schema_runtime::{
     schema, text,
     text::{ParseError, TextError},
     toolbox,
-    toolbox::Toolbox,
+    toolbox::{Toolbox, Validated},
     validate_str_with, Condition, CountBound, Counted, Diagnostic, Draft, Format, JsonType, Kind,
     Lint, LintKind, Options, Path, Position, Report, Schema, SchemaError, Segment, Suggestion,
     ToolArgs, TypeSet, Undeclared, Violation,

@@ -18,7 +18,14 @@ use std::ops::Deref;
 /// serde's `Deserialize` (`#[derive(ToolArgs, Deserialize)]`), or
 /// [`Validated<T>`] for a tool declared with `tool_schema!` (a unit struct: the
 /// arguments stay JSON). Implemented for both; not meant to be implemented
-/// elsewhere.
+/// elsewhere. A handler taking a `tool_schema!` tool's own type (which serde does
+/// not read) is a compile error saying to take `Validated<T>`.
+#[diagnostic::on_unimplemented(
+    message = "a handler cannot take `{Self}`: it is neither read by serde (a type deriving `ToolArgs` and `Deserialize`) nor `Validated<_>`",
+    label = "for a `tool_schema!` tool, the handler takes `Validated<{Self}>`",
+    note = "for a tool declared with `tool_schema!`, take its arguments as JSON accepted by its validator: `|args: tool_schema::Validated<{Self}>|`",
+    note = "for a type of your own, derive both: `#[derive(ToolArgs, serde::Deserialize)]`"
+)]
 pub trait ToolInput: Sized + 'static {
     /// The tool: its name, description and schema.
     #[doc(hidden)]
