@@ -246,7 +246,7 @@ pub use tool_schema_runtime::seed;
 ///     "properties": {
 ///         "query": {"type": "string"},
 ///         "limit": {"type": "integer", "minimum": 1, "maximum": 50},
-///         "cursor": {"type": "string"}
+///         "cursor": {"type": ["string", "null"]}
 ///     },
 ///     "required": ["query", "limit"]
 /// }));
@@ -383,13 +383,20 @@ pub use tool_schema_macros::tool_schema;
 ///     "type": "object",
 ///     "properties": {
 ///         "city": {"type": "string", "description": "City name"},
-///         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
-///         "days": {"type": "integer", "minimum": 1, "maximum": 16}
+///         "unit": {"anyOf": [
+///             {"type": "string", "enum": ["celsius", "fahrenheit"]},
+///             {"type": "null"}
+///         ]},
+///         "days": {"type": ["integer", "null"], "minimum": 1, "maximum": 16}
 ///     },
 ///     "required": ["city"]
 /// }));
 ///
-/// // Typed arguments: validated, then deserialised by serde.
+/// // Typed arguments: validated, then deserialised by serde (a `null` for an
+/// // `Option` field is `None`, as left out).
+/// let args = GetWeather::parse(&json!({"city": "Oslo", "days": null})).unwrap();
+/// assert_eq!(args.days, None);
+///
 /// let args = GetWeather::parse(&json!({"city": "Oslo", "unit": "celsius"})).unwrap();
 /// assert_eq!(args, GetWeather { city: "Oslo".into(), unit: Some(Unit::Celsius), days: None });
 ///
