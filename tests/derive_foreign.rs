@@ -3,6 +3,9 @@
 //! `Deserialize` on generated strings: what the validator accepts, serde reads
 //! (`parse`, `parse_str`). Run with `--features chrono,uuid,url`.
 
+#[path = "support/problems.rs"]
+mod problems;
+
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -401,13 +404,23 @@ struct Either2<T> {
 }
 
 macro_rules! foreign_arguments {
-    ($($ty:ty => $ok:expr, $bad:expr;)*) => {$({
+    ($($ty:ty => $name:literal, $ok:expr, $bad:expr;)*) => {$({
         #[derive(ToolArgs)]
         #[allow(dead_code)]
         struct Field($ty);
         assert_eq!(
             <$ty as ToolArgs>::SCHEMA_JSON,
             <Field as ToolArgs>::SCHEMA_JSON,
+            "{}",
+            stringify!($ty)
+        );
+        // The targets' problems of a field of the type, named after the type.
+        assert!(
+            problems::same_problems(
+                <$ty as ToolArgs>::__TARGET_PROBLEMS,
+                <Field as ToolArgs>::__TARGET_PROBLEMS,
+                $name
+            ),
             "{}",
             stringify!($ty)
         );
@@ -422,11 +435,11 @@ macro_rules! foreign_arguments {
 #[test]
 fn foreign_types_are_generic_arguments_with_their_schemas() {
     foreign_arguments! {
-        DateTime<Utc> => "2024-01-01T10:00:00Z", "2024-01-01";
-        DateTime<FixedOffset> => "2024-01-01T10:00:00+02:00", "noon";
-        NaiveDate => "2024-02-29", "2023-02-29";
-        NaiveTime => "09:30:00", "9:30";
-        Uuid => "67e55044-10b1-426f-9247-bb680e5fe0c8", "67e55044";
-        Url => "https://example.com/a", "mailto:x";
+        DateTime<Utc> => "DateTime", "2024-01-01T10:00:00Z", "2024-01-01";
+        DateTime<FixedOffset> => "DateTime", "2024-01-01T10:00:00+02:00", "noon";
+        NaiveDate => "NaiveDate", "2024-02-29", "2023-02-29";
+        NaiveTime => "NaiveTime", "09:30:00", "9:30";
+        Uuid => "Uuid", "67e55044-10b1-426f-9247-bb680e5fe0c8", "67e55044";
+        Url => "Url", "https://example.com/a", "mailto:x";
     }
 }

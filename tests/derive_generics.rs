@@ -7,6 +7,9 @@
 #[path = "support/reports.rs"]
 mod reports;
 
+#[path = "support/problems.rs"]
+mod problems;
+
 use reports::report;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -442,4 +445,53 @@ fn every_standard_field_type_is_a_generic_argument() {
         (u8,) => ([1]), ([1, 2]);
         Vec<Option<Point>> => ([null, {"x": 1, "y": 2}]), ([{"x": -1, "y": 2}]);
     }
+}
+
+/// The derive's target problems of a field of each standard type (its
+/// newtype's, the newtype's name in place of the type's): the standard type's
+/// own, so that a generic type declaring targets refuses an instantiation the
+/// targets refuse, as it refuses such a field.
+macro_rules! same_problems_as_a_field {
+    ($($ty:ty => $name:literal),* $(,)?) => {{
+        $({
+            #[derive(ToolArgs)]
+            #[allow(dead_code)]
+            struct Field($ty);
+            assert!(
+                problems::same_problems(
+                    <$ty as ToolArgs>::__TARGET_PROBLEMS,
+                    <Field as ToolArgs>::__TARGET_PROBLEMS,
+                    $name
+                ),
+                "{}",
+                stringify!($ty)
+            );
+        })*
+    }};
+}
+
+#[test]
+fn standard_types_have_the_target_problems_of_fields() {
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    same_problems_as_a_field!(
+        u8 => "u8", u16 => "u16", u32 => "u32", u64 => "u64", u128 => "u128",
+        usize => "usize", i8 => "i8", i16 => "i16", i32 => "i32", i64 => "i64",
+        i128 => "i128", isize => "isize", f32 => "f32", f64 => "f64", bool => "bool",
+        String => "String", char => "char", Value => "Value",
+        std::path::PathBuf => "PathBuf", IpAddr => "IpAddr", Ipv4Addr => "Ipv4Addr",
+        Ipv6Addr => "Ipv6Addr", Vec<bool> => "Vec", HashSet<bool> => "HashSet",
+        BTreeSet<bool> => "HashSet", HashMap<String, bool> => "HashMap",
+        BTreeMap<String, bool> => "HashMap", (bool,) => "tuple", (bool, String) => "tuple",
+        Box<bool> => "Box",
+    );
+}
+
+/// A generic type declaring targets: an instantiation the targets refuse is a
+/// build error (see ui), one they take passes.
+#[test]
+fn declared_targets_take_standard_arguments_they_take() {
+    // `Strict<T>` declares OpenAI strict and Anthropic strict: `bool` suits both.
+    assert!(<Strict<bool>>::validate(&json!({"item": true})).is_valid());
+    assert!(<Strict<bool>>::SCHEMA_JSON.contains("\"boolean\""));
 }

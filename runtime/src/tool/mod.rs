@@ -4,6 +4,8 @@ mod cache;
 mod compiled;
 mod instances;
 #[cfg(feature = "engines")]
+mod std_problems;
+#[cfg(feature = "engines")]
 mod std_types;
 mod text;
 

@@ -13,6 +13,7 @@
 //! schema agree, as for any nesting; like any type whose model is made at run
 //! time, it needs the `engines` feature.
 
+use super::std_problems as problems;
 use crate::constcat::{concat_len, json_type, Defs, Reading, TargetProblems};
 use crate::constcat_fixed::{
     fixed_concat, fixed_defs, fixed_list, fixed_schema, fixed_schema_len, fixed_str, Fixed,
@@ -123,14 +124,16 @@ macro_rules! validated_by_model {
     };
 }
 
-/// `ToolArgs` for a type of a fixed schema: `(type, name, schema text, reading)`.
+/// `ToolArgs` for a type of a fixed schema: `(type, name, schema text, reading,
+/// target problems)`.
 macro_rules! leaf {
-    ($($(#[$attr:meta])* $ty:ty => $name:literal, $schema:literal, $reading:expr;)*) => {$(
+    ($($(#[$attr:meta])* $ty:ty => $name:literal, $schema:literal, $reading:expr, $problems:expr;)*) => {$(
         $(#[$attr])*
         impl ToolArgs for $ty {
             const NAME: &'static str = $name;
             const SCHEMA_JSON: &'static str = $schema;
             const __READING: Reading = $reading;
+            const __TARGET_PROBLEMS: TargetProblems = $problems;
             validated_by_model!();
         }
     )*};
@@ -139,64 +142,64 @@ macro_rules! leaf {
 use json_type::{BOOLEAN, FRACTION, INTEGER, STRING};
 
 leaf! {
-    u8 => "u8", r#"{"type":"integer","minimum":0,"maximum":255}"#, Reading::exact(INTEGER);
-    u16 => "u16", r#"{"type":"integer","minimum":0,"maximum":65535}"#, Reading::exact(INTEGER);
-    u32 => "u32", r#"{"type":"integer","minimum":0,"maximum":4294967295}"#, Reading::exact(INTEGER);
-    u64 => "u64", r#"{"type":"integer","minimum":0}"#, Reading::exact(INTEGER);
-    u128 => "u128", r#"{"type":"integer","minimum":0}"#, Reading::exact(INTEGER);
+    u8 => "u8", r#"{"type":"integer","minimum":0,"maximum":255}"#, Reading::exact(INTEGER), problems::U8;
+    u16 => "u16", r#"{"type":"integer","minimum":0,"maximum":65535}"#, Reading::exact(INTEGER), problems::U16;
+    u32 => "u32", r#"{"type":"integer","minimum":0,"maximum":4294967295}"#, Reading::exact(INTEGER), problems::U32;
+    u64 => "u64", r#"{"type":"integer","minimum":0}"#, Reading::exact(INTEGER), problems::U64;
+    u128 => "u128", r#"{"type":"integer","minimum":0}"#, Reading::exact(INTEGER), problems::U128;
     // The 32-bit range on every target, as the derive writes it; serde reads 64 bits.
-    usize => "usize", r#"{"type":"integer","minimum":0,"maximum":4294967295}"#, Reading::inexact(INTEGER);
-    i8 => "i8", r#"{"type":"integer","minimum":-128,"maximum":127}"#, Reading::exact(INTEGER);
-    i16 => "i16", r#"{"type":"integer","minimum":-32768,"maximum":32767}"#, Reading::exact(INTEGER);
-    i32 => "i32", r#"{"type":"integer","minimum":-2147483648,"maximum":2147483647}"#, Reading::exact(INTEGER);
-    i64 => "i64", r#"{"type":"integer","maximum":9223372036854775807}"#, Reading::exact(INTEGER);
-    i128 => "i128", r#"{"type":"integer"}"#, Reading::exact(INTEGER);
-    isize => "isize", r#"{"type":"integer","minimum":-2147483648,"maximum":2147483647}"#, Reading::inexact(INTEGER);
+    usize => "usize", r#"{"type":"integer","minimum":0,"maximum":4294967295}"#, Reading::inexact(INTEGER), problems::USIZE;
+    i8 => "i8", r#"{"type":"integer","minimum":-128,"maximum":127}"#, Reading::exact(INTEGER), problems::I8;
+    i16 => "i16", r#"{"type":"integer","minimum":-32768,"maximum":32767}"#, Reading::exact(INTEGER), problems::I16;
+    i32 => "i32", r#"{"type":"integer","minimum":-2147483648,"maximum":2147483647}"#, Reading::exact(INTEGER), problems::I32;
+    i64 => "i64", r#"{"type":"integer","maximum":9223372036854775807}"#, Reading::exact(INTEGER), problems::I64;
+    i128 => "i128", r#"{"type":"integer"}"#, Reading::exact(INTEGER), problems::I128;
+    isize => "isize", r#"{"type":"integer","minimum":-2147483648,"maximum":2147483647}"#, Reading::inexact(INTEGER), problems::ISIZE;
     // serde reads a number past `f32::MAX` as an infinity.
-    f32 => "f32", r#"{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}"#, Reading::partly_exact(INTEGER | FRACTION, INTEGER);
-    f64 => "f64", r#"{"type":"number"}"#, Reading::exact(INTEGER | FRACTION);
-    bool => "bool", r#"{"type":"boolean"}"#, Reading::exact(BOOLEAN);
-    String => "string", r#"{"type":"string"}"#, Reading::exact(STRING);
-    char => "char", r#"{"type":"string","minLength":1,"maxLength":1}"#, Reading::exact(STRING);
-    Value => "value", "{}", Reading::ANY;
-    std::path::PathBuf => "path_buf", r#"{"type":"string"}"#, Reading::exact(STRING);
+    f32 => "f32", r#"{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}"#, Reading::partly_exact(INTEGER | FRACTION, INTEGER), problems::F32;
+    f64 => "f64", r#"{"type":"number"}"#, Reading::exact(INTEGER | FRACTION), problems::F64;
+    bool => "bool", r#"{"type":"boolean"}"#, Reading::exact(BOOLEAN), problems::BOOL;
+    String => "string", r#"{"type":"string"}"#, Reading::exact(STRING), problems::STRING;
+    char => "char", r#"{"type":"string","minLength":1,"maxLength":1}"#, Reading::exact(STRING), problems::CHAR;
+    Value => "value", "{}", Reading::ANY, problems::VALUE;
+    std::path::PathBuf => "path_buf", r#"{"type":"string"}"#, Reading::exact(STRING), problems::PATHBUF;
     // The formats read strings the types' parsers refuse, and the other way.
-    std::net::IpAddr => "ip_addr", r#"{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]}"#, Reading::inexact(STRING);
-    std::net::Ipv4Addr => "ipv4_addr", r#"{"type":"string","format":"ipv4"}"#, Reading::inexact(STRING);
-    std::net::Ipv6Addr => "ipv6_addr", r#"{"type":"string","format":"ipv6"}"#, Reading::inexact(STRING);
+    std::net::IpAddr => "ip_addr", r#"{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]}"#, Reading::inexact(STRING), problems::IPADDR;
+    std::net::Ipv4Addr => "ipv4_addr", r#"{"type":"string","format":"ipv4"}"#, Reading::inexact(STRING), problems::IPV4ADDR;
+    std::net::Ipv6Addr => "ipv6_addr", r#"{"type":"string","format":"ipv6"}"#, Reading::inexact(STRING), problems::IPV6ADDR;
 }
 
 // (`DateTime<Local>` needs chrono's `clock` feature: not here.)
 #[cfg(feature = "chrono")]
 leaf! {
-    chrono::DateTime<chrono::Utc> => "date_time", r#"{"type":"string","format":"date-time"}"#, Reading::inexact(STRING);
-    chrono::DateTime<chrono::FixedOffset> => "date_time", r#"{"type":"string","format":"date-time"}"#, Reading::inexact(STRING);
-    chrono::NaiveDate => "naive_date", r#"{"type":"string","format":"date"}"#, Reading::inexact(STRING);
+    chrono::DateTime<chrono::Utc> => "date_time", r#"{"type":"string","format":"date-time"}"#, Reading::inexact(STRING), problems::DATETIME;
+    chrono::DateTime<chrono::FixedOffset> => "date_time", r#"{"type":"string","format":"date-time"}"#, Reading::inexact(STRING), problems::DATETIME;
+    chrono::NaiveDate => "naive_date", r#"{"type":"string","format":"date"}"#, Reading::inexact(STRING), problems::NAIVEDATE;
 }
 
 // `chrono::NaiveTime`'s schema: the derive's pattern (JSON text, its `\`
 // escaped).
 #[cfg(feature = "chrono")]
 leaf! {
-    chrono::NaiveTime => "naive_time", r#"{"type":"string","pattern":"^(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]{1,9})?$"}"#, Reading::inexact(STRING);
+    chrono::NaiveTime => "naive_time", r#"{"type":"string","pattern":"^(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]{1,9})?$"}"#, Reading::inexact(STRING), problems::NAIVETIME;
 }
 
 #[cfg(feature = "uuid")]
 leaf! {
-    uuid::Uuid => "uuid", r#"{"type":"string","format":"uuid"}"#, Reading::inexact(STRING);
+    uuid::Uuid => "uuid", r#"{"type":"string","format":"uuid"}"#, Reading::inexact(STRING), problems::UUID;
 }
 
 // `url::Url`: the derive's `format: uri` and the pattern of what `Url::parse`
 // reads (the derive's `URL_PATTERN`, as JSON text).
 #[cfg(feature = "url")]
 leaf! {
-    url::Url => "url", r#"{"type":"string","format":"uri","pattern":"^(?:(?:[a-zA-Z][a-zA-Z0-9+.-]{0,2}|[a-zA-Z][a-zA-Z0-9+.-]{4,}|[a-eg-zA-EG-Z][a-zA-Z0-9+.-]{3}|[fF][a-hj-zA-HJ-Z0-9+.-][a-zA-Z0-9+.-]{2}|[fF][iI][a-km-zA-KM-Z0-9+.-][a-zA-Z0-9+.-]|[fF][iI][lL][a-df-zA-DF-Z0-9+.-])://(?:(?:[a-zA-Z0-9](?:-?[a-zA-Z0-9])*\\.)*[a-zA-Z](?:-?[a-zA-Z0-9])*|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9a-fA-F:.]+\\])(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?|[fF][iI][lL][eE]://(?:(?:[a-zA-Z0-9](?:-?[a-zA-Z0-9])*\\.)*[a-zA-Z](?:-?[a-zA-Z0-9])*|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9a-fA-F:.]+\\])?)(?:[/?#].*)?$"}"#, Reading::inexact(STRING);
+    url::Url => "url", r#"{"type":"string","format":"uri","pattern":"^(?:(?:[a-zA-Z][a-zA-Z0-9+.-]{0,2}|[a-zA-Z][a-zA-Z0-9+.-]{4,}|[a-eg-zA-EG-Z][a-zA-Z0-9+.-]{3}|[fF][a-hj-zA-HJ-Z0-9+.-][a-zA-Z0-9+.-]{2}|[fF][iI][a-km-zA-KM-Z0-9+.-][a-zA-Z0-9+.-]|[fF][iI][lL][a-df-zA-DF-Z0-9+.-])://(?:(?:[a-zA-Z0-9](?:-?[a-zA-Z0-9])*\\.)*[a-zA-Z](?:-?[a-zA-Z0-9])*|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9a-fA-F:.]+\\])(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?|[fF][iI][lL][eE]://(?:(?:[a-zA-Z0-9](?:-?[a-zA-Z0-9])*\\.)*[a-zA-Z](?:-?[a-zA-Z0-9])*|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9a-fA-F:.]+\\])?)(?:[/?#].*)?$"}"#, Reading::inexact(STRING), problems::URL;
 }
 
 /// `ToolArgs` for a container of `ToolArgs` types: `(impl generics, type, name,
-/// pieces of its text, its parameters, reading)`.
+/// pieces of its text, its parameters, reading, its own target problems)`.
 macro_rules! container {
-    ($([$($g:ident),*] $ty:ty => $name:literal, [$($piece:expr),* $(,)?], ($($p:ident),*), $reading:expr;)*) => {$(
+    ($([$($g:ident),*] $ty:ty => $name:literal, [$($piece:expr),* $(,)?], ($($p:ident),*), $reading:expr, $own:expr;)*) => {$(
         impl<$($g: ToolArgs + 'static),*> Pieces for $ty {
             const PIECES: &'static [&'static str] = &[$($piece),*];
             const NESTED_DEFS: &'static [Defs] = &[$(<$p as ToolArgs>::__DEFS),*];
@@ -209,7 +212,7 @@ macro_rules! container {
             const __DEFS: Defs = Joined::<Self>::DEFS;
             const __TARGET_PROBLEMS: TargetProblems = &crate::constcat::first_problems::<
                 { crate::export::Target::ALL.len() },
-            >(&[], &[$(<$p as ToolArgs>::__TARGET_PROBLEMS),*]);
+            >($own, &[$(<$p as ToolArgs>::__TARGET_PROBLEMS),*]);
             const __READING: Reading = $reading;
             validated_by_model!();
         }
@@ -223,22 +226,22 @@ const fn u<T: ToolArgs>() -> &'static str {
 
 container! {
     [T] Vec<T> => "vec", [r#"{"type":"array","items":"#, u::<T>(), "}"], (T),
-        Reading::array(T::__READING, true);
+        Reading::array(T::__READING, true), &[];
     [T] HashSet<T> => "hash_set",
         [r#"{"type":"array","items":"#, u::<T>(), r#","uniqueItems":true}"#], (T),
-        Reading::array(T::__READING, false);
+        Reading::array(T::__READING, false), problems::SET;
     [T] BTreeSet<T> => "btree_set",
         [r#"{"type":"array","items":"#, u::<T>(), r#","uniqueItems":true}"#], (T),
-        Reading::array(T::__READING, false);
+        Reading::array(T::__READING, false), problems::SET;
     [T] HashMap<String, T> => "hash_map",
         [r#"{"type":"object","additionalProperties":"#, u::<T>(), "}"], (T),
-        Reading::map(T::__READING);
+        Reading::map(T::__READING), problems::MAP;
     [T] BTreeMap<String, T> => "btree_map",
         [r#"{"type":"object","additionalProperties":"#, u::<T>(), "}"], (T),
-        Reading::map(T::__READING);
+        Reading::map(T::__READING), problems::MAP;
     [T] Option<T> => "option", [r#"{"anyOf":["#, u::<T>(), r#",{"type":"null"}]}"#], (T),
-        T::__READING.nullable();
-    [T] Box<T> => "box", [u::<T>()], (T), T::__READING;
+        T::__READING.nullable(), &[];
+    [T] Box<T> => "box", [u::<T>()], (T), T::__READING, &[];
 }
 
 /// What serde reads as a tuple against its schema: arrays, exact on none (as the
@@ -252,20 +255,20 @@ const TUPLE: Reading = Reading {
 
 container! {
     [A] (A,) => "tuple",
-        [r#"{"type":"array","items":false,"minItems":1,"prefixItems":["#, u::<A>(), "]}"], (A), TUPLE;
+        [r#"{"type":"array","items":false,"minItems":1,"prefixItems":["#, u::<A>(), "]}"], (A), TUPLE, problems::TUPLE;
     [A, B] (A, B) => "tuple",
         [r#"{"type":"array","items":false,"minItems":2,"prefixItems":["#, u::<A>(), ",", u::<B>(), "]}"],
-        (A, B), TUPLE;
+        (A, B), TUPLE, problems::TUPLE;
     [A, B, C] (A, B, C) => "tuple",
         [r#"{"type":"array","items":false,"minItems":3,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), "]}"],
-        (A, B, C), TUPLE;
+        (A, B, C), TUPLE, problems::TUPLE;
     [A, B, C, D] (A, B, C, D) => "tuple",
         [r#"{"type":"array","items":false,"minItems":4,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), "]}"],
-        (A, B, C, D), TUPLE;
+        (A, B, C, D), TUPLE, problems::TUPLE;
     [A, B, C, D, E] (A, B, C, D, E) => "tuple",
         [r#"{"type":"array","items":false,"minItems":5,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), ",", u::<E>(), "]}"],
-        (A, B, C, D, E), TUPLE;
+        (A, B, C, D, E), TUPLE, problems::TUPLE;
     [A, B, C, D, E, F] (A, B, C, D, E, F) => "tuple",
         [r#"{"type":"array","items":false,"minItems":6,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), ",", u::<E>(), ",", u::<F>(), "]}"],
-        (A, B, C, D, E, F), TUPLE;
+        (A, B, C, D, E, F), TUPLE, problems::TUPLE;
 }
