@@ -4,6 +4,8 @@
 //! asserts wall time: sizes are such that the old behaviour took minutes and the
 //! fixed one takes well under a second in a debug build.
 
+mod suite_support;
+
 use serde_json::{json, Value};
 use tool_schema_runtime::{Options, Schema};
 
@@ -605,4 +607,101 @@ fn plain_applicator_trees_are_not_refused_as_ambiguous() {
     let schema = parse(&tree("anyOf", 4, 3, 0, &mut 0));
     assert!(verdict(&schema, &json!({"k5": 1, "m": "x"})));
     assert!(!verdict(&schema, &json!({"k5": 1, "z": 0})));
+}
+
+// ---- issue #28 item 9: an identifier declared twice ----
+
+/// Where a schema goes in the whole: the two declarations given.
+type Wrap = fn(Value, Value) -> Value;
+
+/// Two schema objects declaring one `$id` or one anchor, at any places and in
+/// either draft: refused at the second, naming the first.
+#[test]
+fn an_identifier_declared_twice_is_refused_with_both_places() {
+    let places: [(&str, Wrap); 3] = [
+        ("/$defs/b", |a, b| json!({"$defs": {"a": a, "b": b}})),
+        (
+            "/properties/x/items",
+            |a, b| json!({"$defs": {"a": a}, "properties": {"x": {"items": b}}}),
+        ),
+        ("/allOf/1", |a, b| json!({"allOf": [a, b]})),
+    ];
+    let first = |second: &str| {
+        if second == "/allOf/1" {
+            "/allOf/0"
+        } else {
+            "/$defs/a"
+        }
+    };
+    for (second, wrap) in places {
+        for (keyword, name, draft) in [
+            (
+                "$id",
+                "https://example.com/item",
+                "https://json-schema.org/draft/2020-12/schema",
+            ),
+            (
+                "$id",
+                "item.json",
+                "https://json-schema.org/draft/2020-12/schema",
+            ),
+            (
+                "$anchor",
+                "item",
+                "https://json-schema.org/draft/2020-12/schema",
+            ),
+            (
+                "$dynamicAnchor",
+                "item",
+                "https://json-schema.org/draft/2020-12/schema",
+            ),
+            (
+                "$id",
+                "http://example.com/item",
+                "http://json-schema.org/draft-07/schema#",
+            ),
+            ("$id", "#item", "http://json-schema.org/draft-07/schema#"),
+        ] {
+            let mut schema = wrap(
+                json!({ keyword: name, "type": "string" }),
+                json!({ keyword: name, "type": "integer" }),
+            );
+            schema["$schema"] = json!(draft);
+            let found = Schema::parse(&schema).unwrap_err().problems;
+            assert_eq!(found.len(), 1, "{schema}: {found:?}");
+            let (at, msg) = (&found[0].pointer, &found[0].message);
+            assert_eq!(at, &format!("{second}/{keyword}"), "{schema}");
+            assert!(
+                msg.contains(&format!("at \"#{}/{keyword}\" already", first(second)))
+                    && msg.contains(name.trim_start_matches('#')),
+                "{schema}: {msg}"
+            );
+        }
+    }
+    // An anchor and a `$dynamicAnchor` of the same name on one node, the same
+    // anchor name in two resources, and an `$id` equal to its resource's own:
+    // all accepted.
+    parse(&json!({"$anchor": "a", "$dynamicAnchor": "a"}));
+    parse(&json!({"$defs": {
+        "x": {"$id": "https://example.com/x", "$anchor": "a"},
+        "y": {"$id": "https://example.com/y", "$anchor": "a"},
+    }}));
+    parse(&json!({"$id": "https://example.com/r", "$defs": {"x": {"$anchor": "a"}}}));
+}
+
+/// No schema of the JSON-Schema-Test-Suite (both drafts) is refused for an
+/// identifier declared twice: what the check refuses is never legitimate there.
+#[test]
+fn no_test_suite_schema_declares_an_identifier_twice() {
+    let mut count = 0;
+    for draft in ["draft2020-12", "draft7"] {
+        for (label, schema, _) in suite_support::groups(draft) {
+            count += 1;
+            if let Err(e) = Schema::parse(&schema) {
+                let msg = e.to_string();
+                assert!(!msg.contains("already (identifiers"), "{label}: {msg}");
+            }
+        }
+    }
+    assert!(count > 500, "{count} groups");
 }
