@@ -278,25 +278,66 @@ fn children(schema: &Schema, id: NodeId) -> Vec<NodeId> {
 }
 
 /// The nodes whose validation may reach themselves again (through `$ref`): their
-/// boolean validators cannot be inlined into their callers.
+/// boolean validators cannot be inlined into their callers. Those of a cycle of
+/// the subschema graph: its strongly connected components of more than one node,
+/// and the nodes that are their own subschema (Tarjan's algorithm, iterative, in
+/// time linear in the schema).
 fn recursive_nodes(schema: &Schema) -> Vec<bool> {
+    const UNSEEN: u32 = u32::MAX;
     let n = schema.nodes().len();
-    (0..n)
-        .map(|start| {
-            let start = NodeId(start as u32);
-            let mut seen = vec![false; n];
-            let mut stack = children(schema, start);
-            while let Some(id) = stack.pop() {
-                if id == start {
-                    return true;
+    let edges: Vec<Vec<NodeId>> = (0..n).map(|i| children(schema, NodeId(i as u32))).collect();
+    // Per node: its visit number and the lowest one it reaches on the stack.
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut out = vec![false; n];
+    let mut next = 0u32;
+    // The depth-first walk: each node with the next of its edges to follow.
+    let mut walk: Vec<(usize, usize)> = Vec::new();
+    for start in 0..n {
+        if index[start] != UNSEEN {
+            continue;
+        }
+        let mut to_enter = Some(start);
+        loop {
+            if let Some(v) = to_enter.take() {
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+                walk.push((v, 0));
+            }
+            let Some(&(v, k)) = walk.last() else { break };
+            if let Some(w) = edges[v].get(k).map(|w| w.0 as usize) {
+                walk.last_mut().expect("a node on the walk").1 += 1;
+                out[v] |= w == v;
+                if index[w] == UNSEEN {
+                    to_enter = Some(w);
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
                 }
-                if !std::mem::replace(&mut seen[id.0 as usize], true) {
-                    stack.extend(children(schema, id));
+                continue;
+            }
+            walk.pop();
+            if let Some(&(u, _)) = walk.last() {
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let from = stack
+                    .iter()
+                    .rposition(|&w| w == v)
+                    .expect("v is on the stack");
+                let cycle = stack.len() - from > 1;
+                for w in stack.drain(from..) {
+                    on_stack[w] = false;
+                    out[w] |= cycle;
                 }
             }
-            false
-        })
-        .collect()
+        }
+    }
+    out
 }
 
 /// The most nodes a function may hold with its subschemas' functions inlined
@@ -681,6 +722,52 @@ mod tests {
                 got.lines().nth(line),
                 want.lines().nth(line)
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod recursion_tests {
+    use super::*;
+    use serde_json::json;
+
+    /// By definition: a node reaches itself through one or more subschema steps.
+    fn reaches_itself(schema: &Schema) -> Vec<bool> {
+        let n = schema.nodes().len();
+        (0..n)
+            .map(|start| {
+                let start = NodeId(start as u32);
+                let mut seen = vec![false; n];
+                let mut stack = children(schema, start);
+                while let Some(id) = stack.pop() {
+                    if id == start {
+                        return true;
+                    }
+                    if !std::mem::replace(&mut seen[id.0 as usize], true) {
+                        stack.extend(children(schema, id));
+                    }
+                }
+                false
+            })
+            .collect()
+    }
+
+    #[test]
+    fn recursive_nodes_are_those_that_reach_themselves() {
+        let schemas = [
+            json!({"properties": {"a": {"type": "string"}}}),
+            json!({"properties": {"next": {"$ref": "#"}}}),
+            json!({"$defs": {"a": {"items": {"$ref": "#/$defs/b"}}, "b": {"anyOf": [{"$ref": "#/$defs/a"}, true]}},
+                   "properties": {"x": {"$ref": "#/$defs/a"}, "y": {"$ref": "#/$defs/b"}}}),
+            json!({"$defs": {"s": {"type": "integer"}},
+                   "allOf": [{"$ref": "#/$defs/s"}, {"properties": {"p": {"$ref": "#/$defs/s"}}}]}),
+            json!({"$defs": {"t": {"properties": {"l": {"$ref": "#/$defs/t"}, "r": {"$ref": "#/$defs/u"}}},
+                             "u": {"items": {"$ref": "#/$defs/u"}}},
+                   "oneOf": [{"$ref": "#/$defs/t"}, {"$ref": "#/$defs/u"}, {"type": "null"}]}),
+        ];
+        for v in schemas {
+            let schema = Schema::parse(&v).expect("the schema parses");
+            assert_eq!(recursive_nodes(&schema), reaches_itself(&schema), "{v}");
         }
     }
 }
