@@ -771,3 +771,87 @@ mod recursion_tests {
         }
     }
 }
+
+/// Issue #28 item 7: what `tool_schema!` emits grows linearly with the schema, and
+/// a wide object's tables name each distinct function once (not once per
+/// property, which cost rustc memory faster than linear).
+#[cfg(test)]
+mod growth_tests {
+    use proc_macro2::{TokenStream, TokenTree};
+    use serde_json::{json, Value};
+
+    fn expand(schema: &Value) -> TokenStream {
+        let input: TokenStream = format!("/// The probe tool.\npub Probe = {schema};")
+            .parse()
+            .expect("tokens");
+        crate::tool_schema(input)
+    }
+
+    /// Tokens in all, and identifiers starting with `prefix`.
+    fn count(ts: TokenStream, prefix: &str) -> (usize, usize) {
+        let mut stack = vec![ts];
+        let (mut all, mut named) = (0, 0);
+        while let Some(ts) = stack.pop() {
+            for t in ts {
+                all += 1;
+                match t {
+                    TokenTree::Group(g) => stack.push(g.stream()),
+                    TokenTree::Ident(i) if i.to_string().starts_with(prefix) => named += 1,
+                    _ => {}
+                }
+            }
+        }
+        (all, named)
+    }
+
+    fn wide(n: usize, kinds: usize) -> Value {
+        let props: serde_json::Map<String, Value> = (0..n)
+            .map(|i| {
+                let kind = match i % kinds {
+                    0 => json!({"type": "string", "maxLength": 64}),
+                    1 => json!({"type": "integer", "minimum": 0}),
+                    2 => json!({"type": "boolean"}),
+                    k => json!({"type": "integer", "maximum": k}),
+                };
+                (format!("p{i}"), kind)
+            })
+            .collect();
+        let required: Vec<String> = (0..n).step_by(10).map(|i| format!("p{i}")).collect();
+        json!({"type": "object", "properties": props, "required": required, "additionalProperties": false})
+    }
+
+    fn branches(n: usize) -> Value {
+        let b: Vec<Value> = (0..n)
+            .map(|i| {
+                json!({"type": "object", "required": [format!("b{i}")], "additionalProperties": false,
+                       "properties": {format!("b{i}"): {"type": "string"}, "count": {"type": "integer", "maximum": i}}})
+            })
+            .collect();
+        json!({ "anyOf": b })
+    }
+
+    #[test]
+    fn generated_code_grows_linearly() {
+        for (what, small, large) in [
+            ("3 kinds of properties", wide(150, 3), wide(300, 3)),
+            ("9 kinds of properties", wide(150, 9), wide(300, 9)),
+            ("object branches", branches(30), branches(60)),
+        ] {
+            let (a, _) = count(expand(&small), "");
+            let (b, _) = count(expand(&large), "");
+            assert!(
+                b * 100 <= a * 205,
+                "{what}: {a} tokens, then {b} for twice the schema"
+            );
+        }
+    }
+
+    #[test]
+    fn wide_tables_name_each_function_once() {
+        for kinds in [1, 3, 9] {
+            let (_, small) = count(expand(&wide(100, kinds)), "__ts_ok_");
+            let (_, large) = count(expand(&wide(400, kinds)), "__ts_ok_");
+            assert_eq!(small, large, "{kinds} kinds: the boolean functions named");
+        }
+    }
+}
