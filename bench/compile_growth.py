@@ -80,6 +80,26 @@ def wide(n, distinct=False):
     }
 
 
+def branches(n):
+    """An `anyOf` of `n` object branches, each with its own required property
+    and two more, closed by `additionalProperties: false`."""
+    return {
+        "anyOf": [
+            {
+                "type": "object",
+                "properties": {
+                    f"b{i}": {"type": "string", "maxLength": 64},
+                    "count": {"type": "integer", "minimum": 0, "maximum": 100 + i},
+                    "flag": {"type": "boolean"},
+                },
+                "required": [f"b{i}"],
+                "additionalProperties": False,
+            }
+            for i in range(n)
+        ]
+    }
+
+
 CASES = {
     "depth30": lambda: level(30),
     "depth45": lambda: level(45),
@@ -88,6 +108,12 @@ CASES = {
     "props500distinct": lambda: wide(500, distinct=True),
     "props1000distinct": lambda: wide(1000, distinct=True),
     "props2000distinct": lambda: wide(2000, distinct=True),
+    "props2500": lambda: wide(2500),
+    "props5000": lambda: wide(5000),
+    "props10000": lambda: wide(10000),
+    "anyof250": lambda: branches(250),
+    "anyof500": lambda: branches(500),
+    "anyof1000": lambda: branches(1000),
 }
 
 MAIN = """\

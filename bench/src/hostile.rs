@@ -71,6 +71,59 @@ fn exporting(schema: Value, targets: &'static [Target]) -> (usize, Work) {
     (bytes(&[&schema]), export_work(schema, targets))
 }
 
+/// A plain tree of nested `anyOf`s, `width` wide and `depth` deep, every node with
+/// `unevaluatedProperties: false`; leaf `i` declares `k<i>` and a pattern `^m`
+/// (nothing is shared: no `$defs`, no `$ref`).
+pub fn anyof_tree(width: usize, depth: usize) -> Value {
+    fn node(width: usize, depth: usize, next: &mut usize) -> Value {
+        if depth == 0 {
+            let i = *next;
+            *next += 1;
+            return json!({
+                "properties": {format!("k{i}"): {"type": "integer"}},
+                "patternProperties": {"^m": true},
+            });
+        }
+        let branches: Vec<Value> = (0..width).map(|_| node(width, depth - 1, next)).collect();
+        json!({"anyOf": branches, "unevaluatedProperties": false})
+    }
+    node(width, depth, &mut 0)
+}
+
+/// An `anyOf` of `n` object branches, each with its own required property and two
+/// more, closed by `additionalProperties: false`.
+pub fn object_branches(n: usize) -> Value {
+    let branches: Vec<Value> = (0..n)
+        .map(|i| {
+            json!({
+                "type": "object",
+                "properties": {
+                    format!("b{i}"): {"type": "string", "maxLength": 64},
+                    "count": {"type": "integer", "minimum": 0, "maximum": 100 + i},
+                    "flag": {"type": "boolean"},
+                },
+                "required": [format!("b{i}")],
+                "additionalProperties": false,
+            })
+        })
+        .collect();
+    json!({ "anyOf": branches })
+}
+
+/// One object of `n` plain properties (string, bounded integer, boolean in turn).
+pub fn plain_properties(n: usize) -> Value {
+    let mut props = Map::new();
+    for i in 0..n {
+        let kind = match i % 3 {
+            0 => json!({"type": "string", "maxLength": 64}),
+            1 => json!({"type": "integer", "minimum": 0, "maximum": 100}),
+            _ => json!({"type": "boolean"}),
+        };
+        props.insert(format!("p{i}"), kind);
+    }
+    json!({"type": "object", "properties": props, "additionalProperties": false})
+}
+
 /// `n` levels `l0`..`l{n-1}` in `$defs`, each `{keyword: [$ref next; copies]}`, the
 /// last level a non-negative integer; the root's property `x` refers to `l0`.
 fn shared_branches(n: usize, keyword: &str, copies: usize) -> Value {
@@ -500,6 +553,25 @@ pub const CASES: &[Case] = &[
                 }),
             )
         },
+        name: "anyof_tree",
+        what: "a tree of nested anyOf, 4 wide, with n leaves, unevaluatedProperties: false: Schema::parse",
+        sizes: [4_096, 16_384, 65_536],
+        old_sizes: &[256, 1_024, 4_096],
+        prepare: |n| parsing(anyof_tree(4, n.max(1).ilog(4) as usize)),
+    },
+    Case {
+        name: "object_branches",
+        what: "an anyOf of n object branches: Schema::parse",
+        sizes: [1_000, 4_000, 16_000],
+        old_sizes: &[1_000, 4_000, 16_000],
+        prepare: |n| parsing(object_branches(n)),
+    },
+    Case {
+        name: "plain_properties",
+        what: "an object of n plain properties: Schema::parse",
+        sizes: [2_500, 10_000, 40_000],
+        old_sizes: &[2_500, 10_000, 40_000],
+        prepare: |n| parsing(plain_properties(n)),
     },
 ];
 

@@ -6,7 +6,7 @@ use crate::attr;
 use crate::ctxt::Ctxt;
 use crate::spans::Locate;
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 use serde_json::Value;
 use tool_schema_runtime::export::{
     self, ChangeKind, ExportError, ExportOptions, Exported, Target, ToolSpec,
@@ -190,64 +190,108 @@ pub(crate) fn every_target(
 pub(crate) fn exports_const(exports: &[(Target, Result<Exported, ExportError>)]) -> TokenStream {
     let rt = crate::paths::private();
     let ex = quote!(#rt::export);
-    let entries = exports.iter().map(|(target, result)| {
-        let variant = Ident::new(&format!("{target:?}"), Span::call_site());
-        let e = match result {
-            Ok(e) => e,
-            Err(refusal) => {
-                let problems = refusal.problems.iter().map(|p| {
-                    let (pointer, message, rule) = (&p.pointer, &p.message, &p.rule);
-                    quote!(#ex::CompiledProblem {
-                        pointer: #pointer,
-                        message: #message,
-                        rule: #rule,
-                    })
-                });
-                return quote!(#ex::CompiledExport {
-                    target: #ex::Target::#variant,
-                    definition: "",
-                    changes: &[],
-                    nullable: &[],
-                    refusal: &[#(#problems),*],
-                });
-            }
-        };
-        let definition = e.value.to_string();
-        let changes = e.report.changes().iter().map(|c| {
-            let kind = Ident::new(&format!("{:?}", c.kind), Span::call_site());
-            let (pointer, what, why) = (&c.pointer, &c.what, &c.why);
-            quote!(#ex::CompiledChange {
-                pointer: #pointer,
-                kind: #ex::ChangeKind::#kind,
-                what: #what,
-                why: #why,
+    // Targets often export the same text, changes or problems: each distinct
+    // part is written once, as a constant of the initialiser's block, and the
+    // entries name it (the code stays one copy of the schema's size, not nine).
+    let mut parts = Parts::default();
+    let entries: Vec<TokenStream> = exports
+        .iter()
+        .map(|(target, result)| {
+            let variant = Ident::new(&format!("{target:?}"), Span::call_site());
+            let (definition, changes, nullable, refusal) = match result {
+                Ok(e) => {
+                    let changes = e.report.changes().iter().map(|c| {
+                        let kind = Ident::new(&format!("{:?}", c.kind), Span::call_site());
+                        let (pointer, what, why) = (&c.pointer, &c.what, &c.why);
+                        quote!(#ex::CompiledChange {
+                            pointer: #pointer,
+                            kind: #ex::ChangeKind::#kind,
+                            what: #what,
+                            why: #why,
+                        })
+                    });
+                    let nullable = e.nullable_optional.iter().map(|n| {
+                        let (object_pointer, property, pointer, already) = (
+                            &n.object_pointer,
+                            &n.property,
+                            &n.pointer,
+                            n.already_nullable,
+                        );
+                        quote!(#ex::CompiledNullable {
+                            object_pointer: #object_pointer,
+                            property: #property,
+                            pointer: #pointer,
+                            already_nullable: #already,
+                        })
+                    });
+                    let definition = e.value.to_string();
+                    (
+                        parts.name(quote!(&'static str), quote!(#definition)),
+                        parts.name(quote!(&[#ex::CompiledChange]), quote!(&[#(#changes),*])),
+                        parts.name(quote!(&[#ex::CompiledNullable]), quote!(&[#(#nullable),*])),
+                        quote!(&[]),
+                    )
+                }
+                Err(refusal) => {
+                    let problems = refusal.problems.iter().map(|p| {
+                        let (pointer, message, rule) = (&p.pointer, &p.message, &p.rule);
+                        quote!(#ex::CompiledProblem {
+                            pointer: #pointer,
+                            message: #message,
+                            rule: #rule,
+                        })
+                    });
+                    (
+                        quote!(""),
+                        quote!(&[]),
+                        quote!(&[]),
+                        parts.name(quote!(&[#ex::CompiledProblem]), quote!(&[#(#problems),*])),
+                    )
+                }
+            };
+            quote!(#ex::CompiledExport {
+                target: #ex::Target::#variant,
+                definition: #definition,
+                changes: #changes,
+                nullable: #nullable,
+                refusal: #refusal,
             })
-        });
-        let nullable = e.nullable_optional.iter().map(|n| {
-            let (object_pointer, property, pointer, already) = (
-                &n.object_pointer,
-                &n.property,
-                &n.pointer,
-                n.already_nullable,
-            );
-            quote!(#ex::CompiledNullable {
-                object_pointer: #object_pointer,
-                property: #property,
-                pointer: #pointer,
-                already_nullable: #already,
-            })
-        });
-        quote!(#ex::CompiledExport {
-            target: #ex::Target::#variant,
-            definition: #definition,
-            changes: &[#(#changes),*],
-            nullable: &[#(#nullable),*],
-            refusal: &[],
         })
-    });
+        .collect();
+    let consts = parts.consts;
     quote!(
-        const __EXPORTS: &'static [#ex::CompiledExport] = &[#(#entries),*];
+        const __EXPORTS: &'static [#ex::CompiledExport] = {
+            #(#consts)*
+            &[#(#entries),*]
+        };
     )
+}
+
+/// The distinct parts of the exports, each a constant (see [`exports_const`]).
+#[derive(Default)]
+struct Parts {
+    /// Each part's type and code as text, and the constant's name.
+    seen: std::collections::HashMap<String, Ident>,
+    consts: Vec<TokenStream>,
+}
+
+impl Parts {
+    /// The name of the constant of type `ty` holding `value`, declared when new.
+    fn name(&mut self, ty: TokenStream, value: TokenStream) -> TokenStream {
+        // An empty list of changes and one of nullables are written alike.
+        let key = format!("{ty}={value}");
+        let next = self.seen.len();
+        let name = self
+            .seen
+            .entry(key)
+            .or_insert_with(|| {
+                let name = format_ident!("__TS_PART_{}", next);
+                self.consts.push(quote!(const #name: #ty = #value;));
+                name
+            })
+            .clone();
+        quote!(#name)
+    }
 }
 
 /// `ToolArgs::__MODEL`: the checked model, encoded, which the generated

@@ -4,6 +4,8 @@
 //! asserts wall time: sizes are such that the old behaviour took minutes and the
 //! fixed one takes well under a second in a debug build.
 
+mod suite_support;
+
 use serde_json::{json, Value};
 use tool_schema_runtime::{Options, Schema};
 
@@ -527,7 +529,179 @@ fn the_analysis_bounds_its_own_work() {
     let all: Vec<Value> = (0..k)
         .map(|i| json!({"$ref": format!("#/$defs/D{i}")}))
         .collect();
+    // That alone is settled by the bound (at most 61 schemas at a value, nothing
+    // multiplies): accepted without the exact count.
+    let schema = json!({"allOf": all.clone(), "$defs": defs.clone()});
+    parse(&schema);
+    // Ten more branches, each with its own property leading to one shared
+    // definition of 500 references: at `/z<m>` it is evaluated once, but the bound
+    // (a sum over branches) passes the limit, so the exact count runs, and its
+    // states are every subset of the 30 definitions.
+    let mut all = all;
+    for m in 0..10 {
+        all.push(json!({"properties": {format!("z{m}"): {"$ref": "#/$defs/Big"}}}));
+    }
+    let refs: Vec<Value> = (0..500).map(|_| json!({"$ref": "#/$defs/T"})).collect();
+    defs.insert("Big".into(), json!({ "allOf": refs }));
     let e = Schema::parse(&json!({"allOf": all, "$defs": defs})).unwrap_err();
     let msg = e.to_string();
-    assert!(msg.contains("too ambiguous to analyse"), "{msg}");
+    assert!(
+        msg.contains("steps of analysis (1000000 plus 64 per schema node)")
+            && msg.contains("more than the budget of")
+            && msg.contains("definitions reached through several applicator branches"),
+        "{msg}"
+    );
+}
+
+/// Issue #28 item 8: a plain tree of nested `anyOf` (nothing shared) is accepted
+/// whatever its width, depth and object keywords; the expansion analysis is
+/// linear in it (the growth benchmark `anyof_tree` measures it).
+#[test]
+fn plain_applicator_trees_are_not_refused_as_ambiguous() {
+    // `variant` picks what each inner node and each leaf carry.
+    fn tree(kw: &str, width: usize, depth: usize, variant: usize, next: &mut usize) -> Value {
+        if depth == 0 {
+            let i = *next;
+            *next += 1;
+            let mut leaf = json!({
+                "properties": {format!("k{i}"): {"type": "integer"}},
+                "patternProperties": {"^m": true},
+            });
+            match variant {
+                1 => leaf["additionalProperties"] = json!({"type": "string"}),
+                // A way back to the root under a name of its own.
+                2 => leaf["properties"][format!("self{i}")] = json!({"$ref": "#"}),
+                3 => leaf["items"] = json!({"properties": {format!("e{i}"): {"type": "null"}}}),
+                _ => {}
+            }
+            return leaf;
+        }
+        let branches: Vec<Value> = (0..width)
+            .map(|_| tree(kw, width, depth - 1, variant, next))
+            .collect();
+        let mut node = json!({ kw: branches });
+        if variant != 1 {
+            node["unevaluatedProperties"] = json!(false);
+        }
+        if variant == 3 {
+            node["unevaluatedItems"] = json!({"type": "integer"});
+        }
+        node
+    }
+    // 4 x 5 (1,024 leaves) was refused before (the exact count, quadratic in the
+    // tree, ran out of its budget); the others vary the shape.
+    for (kw, width, depth) in [
+        ("anyOf", 4, 5),
+        ("allOf", 2, 7),
+        ("oneOf", 16, 2),
+        ("anyOf", 1000, 1),
+    ] {
+        for variant in 0..4 {
+            let schema = tree(kw, width, depth, variant, &mut 0);
+            if let Err(e) = Schema::parse(&schema) {
+                panic!("{kw} {width}x{depth} variant {variant}: {e}");
+            }
+        }
+    }
+    // The reproducer's shape validates as it should.
+    let schema = parse(&tree("anyOf", 4, 3, 0, &mut 0));
+    assert!(verdict(&schema, &json!({"k5": 1, "m": "x"})));
+    assert!(!verdict(&schema, &json!({"k5": 1, "z": 0})));
+}
+
+// ---- issue #28 item 9: an identifier declared twice ----
+
+/// Where a schema goes in the whole: the two declarations given.
+type Wrap = fn(Value, Value) -> Value;
+
+/// Two schema objects declaring one `$id` or one anchor, at any places and in
+/// either draft: refused at the second, naming the first.
+#[test]
+fn an_identifier_declared_twice_is_refused_with_both_places() {
+    let places: [(&str, Wrap); 3] = [
+        ("/$defs/b", |a, b| json!({"$defs": {"a": a, "b": b}})),
+        (
+            "/properties/x/items",
+            |a, b| json!({"$defs": {"a": a}, "properties": {"x": {"items": b}}}),
+        ),
+        ("/allOf/1", |a, b| json!({"allOf": [a, b]})),
+    ];
+    let first = |second: &str| {
+        if second == "/allOf/1" {
+            "/allOf/0"
+        } else {
+            "/$defs/a"
+        }
+    };
+    for (second, wrap) in places {
+        for (keyword, name, draft) in [
+            (
+                "$id",
+                "https://example.com/item",
+                "https://json-schema.org/draft/2020-12/schema",
+            ),
+            (
+                "$id",
+                "item.json",
+                "https://json-schema.org/draft/2020-12/schema",
+            ),
+            (
+                "$anchor",
+                "item",
+                "https://json-schema.org/draft/2020-12/schema",
+            ),
+            (
+                "$dynamicAnchor",
+                "item",
+                "https://json-schema.org/draft/2020-12/schema",
+            ),
+            (
+                "$id",
+                "http://example.com/item",
+                "http://json-schema.org/draft-07/schema#",
+            ),
+            ("$id", "#item", "http://json-schema.org/draft-07/schema#"),
+        ] {
+            let mut schema = wrap(
+                json!({ keyword: name, "type": "string" }),
+                json!({ keyword: name, "type": "integer" }),
+            );
+            schema["$schema"] = json!(draft);
+            let found = Schema::parse(&schema).unwrap_err().problems;
+            assert_eq!(found.len(), 1, "{schema}: {found:?}");
+            let (at, msg) = (&found[0].pointer, &found[0].message);
+            assert_eq!(at, &format!("{second}/{keyword}"), "{schema}");
+            assert!(
+                msg.contains(&format!("at \"#{}/{keyword}\" already", first(second)))
+                    && msg.contains(name.trim_start_matches('#')),
+                "{schema}: {msg}"
+            );
+        }
+    }
+    // An anchor and a `$dynamicAnchor` of the same name on one node, the same
+    // anchor name in two resources, and an `$id` equal to its resource's own:
+    // all accepted.
+    parse(&json!({"$anchor": "a", "$dynamicAnchor": "a"}));
+    parse(&json!({"$defs": {
+        "x": {"$id": "https://example.com/x", "$anchor": "a"},
+        "y": {"$id": "https://example.com/y", "$anchor": "a"},
+    }}));
+    parse(&json!({"$id": "https://example.com/r", "$defs": {"x": {"$anchor": "a"}}}));
+}
+
+/// No schema of the JSON-Schema-Test-Suite (both drafts) is refused for an
+/// identifier declared twice: what the check refuses is never legitimate there.
+#[test]
+fn no_test_suite_schema_declares_an_identifier_twice() {
+    let mut count = 0;
+    for draft in ["draft2020-12", "draft7"] {
+        for (label, schema, _) in suite_support::groups(draft) {
+            count += 1;
+            if let Err(e) = Schema::parse(&schema) {
+                let msg = e.to_string();
+                assert!(!msg.contains("already (identifiers"), "{label}: {msg}");
+            }
+        }
+    }
+    assert!(count > 500, "{count} groups");
 }

@@ -278,25 +278,66 @@ fn children(schema: &Schema, id: NodeId) -> Vec<NodeId> {
 }
 
 /// The nodes whose validation may reach themselves again (through `$ref`): their
-/// boolean validators cannot be inlined into their callers.
+/// boolean validators cannot be inlined into their callers. Those of a cycle of
+/// the subschema graph: its strongly connected components of more than one node,
+/// and the nodes that are their own subschema (Tarjan's algorithm, iterative, in
+/// time linear in the schema).
 fn recursive_nodes(schema: &Schema) -> Vec<bool> {
+    const UNSEEN: u32 = u32::MAX;
     let n = schema.nodes().len();
-    (0..n)
-        .map(|start| {
-            let start = NodeId(start as u32);
-            let mut seen = vec![false; n];
-            let mut stack = children(schema, start);
-            while let Some(id) = stack.pop() {
-                if id == start {
-                    return true;
+    let edges: Vec<Vec<NodeId>> = (0..n).map(|i| children(schema, NodeId(i as u32))).collect();
+    // Per node: its visit number and the lowest one it reaches on the stack.
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut out = vec![false; n];
+    let mut next = 0u32;
+    // The depth-first walk: each node with the next of its edges to follow.
+    let mut walk: Vec<(usize, usize)> = Vec::new();
+    for start in 0..n {
+        if index[start] != UNSEEN {
+            continue;
+        }
+        let mut to_enter = Some(start);
+        loop {
+            if let Some(v) = to_enter.take() {
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+                walk.push((v, 0));
+            }
+            let Some(&(v, k)) = walk.last() else { break };
+            if let Some(w) = edges[v].get(k).map(|w| w.0 as usize) {
+                walk.last_mut().expect("a node on the walk").1 += 1;
+                out[v] |= w == v;
+                if index[w] == UNSEEN {
+                    to_enter = Some(w);
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
                 }
-                if !std::mem::replace(&mut seen[id.0 as usize], true) {
-                    stack.extend(children(schema, id));
+                continue;
+            }
+            walk.pop();
+            if let Some(&(u, _)) = walk.last() {
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let from = stack
+                    .iter()
+                    .rposition(|&w| w == v)
+                    .expect("v is on the stack");
+                let cycle = stack.len() - from > 1;
+                for w in stack.drain(from..) {
+                    on_stack[w] = false;
+                    out[w] |= cycle;
                 }
             }
-            false
-        })
-        .collect()
+        }
+    }
+    out
 }
 
 /// The most nodes a function may hold with its subschemas' functions inlined
@@ -696,6 +737,136 @@ mod tests {
                 got.lines().nth(line),
                 want.lines().nth(line)
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod recursion_tests {
+    use super::*;
+    use serde_json::json;
+
+    /// By definition: a node reaches itself through one or more subschema steps.
+    fn reaches_itself(schema: &Schema) -> Vec<bool> {
+        let n = schema.nodes().len();
+        (0..n)
+            .map(|start| {
+                let start = NodeId(start as u32);
+                let mut seen = vec![false; n];
+                let mut stack = children(schema, start);
+                while let Some(id) = stack.pop() {
+                    if id == start {
+                        return true;
+                    }
+                    if !std::mem::replace(&mut seen[id.0 as usize], true) {
+                        stack.extend(children(schema, id));
+                    }
+                }
+                false
+            })
+            .collect()
+    }
+
+    #[test]
+    fn recursive_nodes_are_those_that_reach_themselves() {
+        let schemas = [
+            json!({"properties": {"a": {"type": "string"}}}),
+            json!({"properties": {"next": {"$ref": "#"}}}),
+            json!({"$defs": {"a": {"items": {"$ref": "#/$defs/b"}}, "b": {"anyOf": [{"$ref": "#/$defs/a"}, true]}},
+                   "properties": {"x": {"$ref": "#/$defs/a"}, "y": {"$ref": "#/$defs/b"}}}),
+            json!({"$defs": {"s": {"type": "integer"}},
+                   "allOf": [{"$ref": "#/$defs/s"}, {"properties": {"p": {"$ref": "#/$defs/s"}}}]}),
+            json!({"$defs": {"t": {"properties": {"l": {"$ref": "#/$defs/t"}, "r": {"$ref": "#/$defs/u"}}},
+                             "u": {"items": {"$ref": "#/$defs/u"}}},
+                   "oneOf": [{"$ref": "#/$defs/t"}, {"$ref": "#/$defs/u"}, {"type": "null"}]}),
+        ];
+        for v in schemas {
+            let schema = Schema::parse(&v).expect("the schema parses");
+            assert_eq!(recursive_nodes(&schema), reaches_itself(&schema), "{v}");
+        }
+    }
+}
+
+/// Issue #28 item 7: what `tool_schema!` emits grows linearly with the schema, and
+/// a wide object's tables name each distinct function once (not once per
+/// property, which cost rustc memory faster than linear).
+#[cfg(test)]
+mod growth_tests {
+    use proc_macro2::{TokenStream, TokenTree};
+    use serde_json::{json, Value};
+
+    fn expand(schema: &Value) -> TokenStream {
+        let input: TokenStream = format!("/// The probe tool.\npub Probe = {schema};")
+            .parse()
+            .expect("tokens");
+        crate::tool_schema(input)
+    }
+
+    /// Tokens in all, and identifiers starting with `prefix`.
+    fn count(ts: TokenStream, prefix: &str) -> (usize, usize) {
+        let mut stack = vec![ts];
+        let (mut all, mut named) = (0, 0);
+        while let Some(ts) = stack.pop() {
+            for t in ts {
+                all += 1;
+                match t {
+                    TokenTree::Group(g) => stack.push(g.stream()),
+                    TokenTree::Ident(i) if i.to_string().starts_with(prefix) => named += 1,
+                    _ => {}
+                }
+            }
+        }
+        (all, named)
+    }
+
+    fn wide(n: usize, kinds: usize) -> Value {
+        let props: serde_json::Map<String, Value> = (0..n)
+            .map(|i| {
+                let kind = match i % kinds {
+                    0 => json!({"type": "string", "maxLength": 64}),
+                    1 => json!({"type": "integer", "minimum": 0}),
+                    2 => json!({"type": "boolean"}),
+                    k => json!({"type": "integer", "maximum": k}),
+                };
+                (format!("p{i}"), kind)
+            })
+            .collect();
+        let required: Vec<String> = (0..n).step_by(10).map(|i| format!("p{i}")).collect();
+        json!({"type": "object", "properties": props, "required": required, "additionalProperties": false})
+    }
+
+    fn branches(n: usize) -> Value {
+        let b: Vec<Value> = (0..n)
+            .map(|i| {
+                json!({"type": "object", "required": [format!("b{i}")], "additionalProperties": false,
+                       "properties": {format!("b{i}"): {"type": "string"}, "count": {"type": "integer", "maximum": i}}})
+            })
+            .collect();
+        json!({ "anyOf": b })
+    }
+
+    #[test]
+    fn generated_code_grows_linearly() {
+        for (what, small, large) in [
+            ("3 kinds of properties", wide(150, 3), wide(300, 3)),
+            ("9 kinds of properties", wide(150, 9), wide(300, 9)),
+            ("object branches", branches(30), branches(60)),
+        ] {
+            let (a, _) = count(expand(&small), "");
+            let (b, _) = count(expand(&large), "");
+            assert!(
+                b * 100 <= a * 205,
+                "{what}: {a} tokens, then {b} for twice the schema"
+            );
+        }
+    }
+
+    #[test]
+    fn wide_tables_name_each_function_once() {
+        for kinds in [1, 3, 9] {
+            let (_, small) = count(expand(&wide(100, kinds)), "__ts_ok_");
+            let (_, large) = count(expand(&wide(400, kinds)), "__ts_ok_");
+            assert_eq!(small, large, "{kinds} kinds: the boolean functions named");
         }
     }
 }

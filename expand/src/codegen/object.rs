@@ -16,6 +16,7 @@
 use super::{any_test, fn_name, ok_name, option, report, report_if, rt};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
+use std::collections::HashMap;
 use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
 
 /// Above this many declared properties, a member's name is looked up in a sorted
@@ -110,21 +111,24 @@ impl Tables {
         let n = shape.props.len();
         let names = shape.props.iter().map(|p| &p.name);
         let bits = shape.bit_of.iter().map(|b| b.map_or(64u8, |b| b as u8));
-        let required = shape
-            .props
-            .iter()
-            .map(|p| shape.node.required.contains(&p.name));
-        let oks = shape.props.iter().map(|p| ok_name(p.node));
+        let required = shape.is_required.iter();
+        let ok = quote!(fn(&#rt::serde_json::Value, bool, &#rt::Options) -> bool);
         let mut items = quote!(
             static BIT: [u8; #n] = [#(#bits),*];
             static REQUIRED: [bool; #n] = [#(#required),*];
-            static OK: [fn(&#rt::serde_json::Value, bool, &#rt::Options) -> bool; #n] = [#(#oks),*];
         );
+        items.extend(fn_table(
+            "OK",
+            &ok,
+            shape.props.iter().map(|p| ok_name(p.node)),
+        ));
         if walk {
-            let fns = shape.props.iter().map(|p| fn_name(p.node));
-            items.extend(quote!(
-                static NAME: [&str; #n] = [#(#names),*];
-                static WALK: [fn(&#rt::serde_json::Value, &#rt::Trail<'_>, #rt::Position, &#rt::Options, &mut #rt::Sink<'_>); #n] = [#(#fns),*];
+            let walk = quote!(fn(&#rt::serde_json::Value, &#rt::Trail<'_>, #rt::Position, &#rt::Options, &mut #rt::Sink<'_>));
+            items.extend(quote!(static NAME: [&str; #n] = [#(#names),*];));
+            items.extend(fn_table(
+                "WALK",
+                &walk,
+                shape.props.iter().map(|p| fn_name(p.node)),
             ));
         }
         Tables { items }
@@ -139,6 +143,32 @@ impl Tables {
             seen |= 1u64 << BIT[declared];
         })
     }
+}
+
+/// The functions `fns` of the declared properties as two statics: `NAME_FNS:
+/// [ty; k]`, each distinct function once, and `NAME_AT: [u32; n]`, each
+/// property's entry in it (`NAME_FNS[NAME_AT[i] as usize]`). An array of a
+/// function pointer per property cost the compiler memory per element that grew
+/// faster than the array (10,000 entries: about 450 MB of the build's peak);
+/// an array of integers costs next to nothing, and properties of one kind share
+/// their functions.
+fn fn_table(name: &str, ty: &TokenStream, fns: impl Iterator<Item = Ident>) -> TokenStream {
+    let (fns_name, at_name) = (format_ident!("{}_FNS", name), format_ident!("{}_AT", name));
+    let mut slot: HashMap<Ident, u32> = HashMap::new();
+    let mut distinct = Vec::new();
+    let mut at = Vec::new();
+    for f in fns {
+        let next = slot.len() as u32;
+        at.push(*slot.entry(f.clone()).or_insert_with(|| {
+            distinct.push(f);
+            next
+        }));
+    }
+    let (k, n) = (distinct.len(), at.len());
+    quote!(
+        static #fns_name: [#ty; #k] = [#(#distinct),*];
+        static #at_name: [u32; #n] = [#(#at),*];
+    )
 }
 
 /// The member dispatch of a tabled node: `arm` (for declared property
@@ -168,6 +198,8 @@ struct Shape<'n> {
     nbits: usize,
     /// Each name of `required`, in order, with its bit; `None`: looked up by name.
     required: Vec<(&'n str, Option<usize>)>,
+    /// Whether `required` names entry `i` of `properties` (by its name).
+    is_required: Vec<bool>,
 }
 
 impl<'n> Shape<'n> {
@@ -182,8 +214,19 @@ impl<'n> Shape<'n> {
         let mut bit_of: Vec<Option<usize>> = vec![None; props.len()];
         let mut nbits = 0usize;
         let mut required = Vec::with_capacity(node.required.len());
+        // Each name's first entry (a look-up per required name, not a search).
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        for (i, p) in props.iter().enumerate() {
+            index.entry(p.name.as_str()).or_insert(i);
+        }
+        let mut is_required = vec![false; props.len()];
         for name in &node.required {
-            match node.property(name).map(|(i, _)| i) {
+            if let Some(&i) = index.get(name.as_str()) {
+                is_required[i] = true;
+            }
+        }
+        for name in &node.required {
+            match index.get(name.as_str()).copied() {
                 Some(i) if nbits < 64 => {
                     bit_of[i] = Some(nbits);
                     required.push((name.as_str(), Some(nbits)));
@@ -209,6 +252,7 @@ impl<'n> Shape<'n> {
             bit_of,
             nbits,
             required,
+            is_required,
         }
     }
 
@@ -283,7 +327,7 @@ impl<'n> Shape<'n> {
     /// a required property.
     fn required_entry(&self, i: usize) -> bool {
         let d = self.props[i].canonical(i);
-        self.node.required.contains(&self.props[d].name)
+        self.is_required[d]
     }
 
     /// The names of each property with aliases, its own first: `&[(declared
@@ -470,7 +514,7 @@ fn ok_members(shape: &Shape<'_>) -> TokenStream {
         let mark = Tables::mark(shape);
         let arm = quote!({
             #mark
-            if !(!REQUIRED[declared] && o.null_is_absent && val.is_null()) && !OK[declared](val, false, o) { return false; }
+            if !(!REQUIRED[declared] && o.null_is_absent && val.is_null()) && !OK_FNS[OK_AT[declared] as usize](val, false, o) { return false; }
         });
         let dispatch = tabled_dispatch(shape, arm, fallback);
         return quote!({
@@ -713,8 +757,8 @@ fn members(shape: &Shape<'_>, marks: bool) -> TokenStream {
             #names
             #mark
             let t = t.name(NAME[declared]);
-            if !(!REQUIRED[declared] && o.null_is_absent && val.is_null()) && !OK[declared](val, false, o) && out.must_report() {
-                WALK[declared](val, &t, at, o, out);
+            if !(!REQUIRED[declared] && o.null_is_absent && val.is_null()) && !OK_FNS[OK_AT[declared] as usize](val, false, o) && out.must_report() {
+                WALK_FNS[WALK_AT[declared] as usize](val, &t, at, o, out);
             }
         });
         (items, tabled_dispatch(shape, arm, fallback))

@@ -73,6 +73,7 @@ pub(crate) fn parse_with(
         scopes: Vec::new(),
         index: HashMap::new(),
         dynamic_anchors: HashSet::new(),
+        declared: HashMap::new(),
         loaded: Vec::new(),
         foreign: None,
         root_base,
@@ -131,6 +132,11 @@ struct Parser<'a> {
     index: HashMap<String, NodeId>,
     /// The keys of `index` that are `$dynamicAnchor`s.
     dynamic_anchors: HashSet<String>,
+    /// Each resource URI an `$id` declares and each `uri#anchor`, in the document
+    /// being parsed (`None`: the schema; else a loaded document's URI): the node
+    /// and the pointer of the keyword that declared it, so that a second
+    /// declaration is refused naming both.
+    declared: HashMap<(Option<String>, String), (NodeId, String)>,
     /// The URIs of the documents loaded for references, in order.
     loaded: Vec<String>,
     /// The document walked, when it is not the schema itself.

@@ -274,7 +274,9 @@ impl Parser<'_> {
             .and_then(Draft::from_schema_uri);
         let draft = declared.unwrap_or(parent_draft);
         let overridden = draft.ref_overrides_siblings() && map.contains_key("$ref");
-        let mut anchors: Vec<(String, bool)> = Vec::new();
+        // Each anchor with the keyword that declares it.
+        let mut anchors: Vec<(String, bool, &str)> = Vec::new();
+        let root_written = map.get("$id").and_then(Value::as_str).unwrap_or("");
         let mut new_base = None;
         match map.get("$id") {
             Some(Value::String(written)) if !overridden => {
@@ -283,13 +285,16 @@ impl Parser<'_> {
                 if !fragment.is_empty() {
                     if draft == Draft::Draft07 && anchor_name_ok(fragment) {
                         // Draft 7's location-independent identifier: an anchor.
-                        anchors.push((fragment.to_string(), false));
+                        anchors.push((fragment.to_string(), false, "$id"));
                     } else {
                         self.error(
                             pointer::join(ptr, "$id"),
                             format!("an $id names a resource, without fragment; got \"{written}\" (name a place with $anchor)"),
                         );
                     }
+                }
+                if !uri::split_fragment(written).0.is_empty() {
+                    self.declare(resource.to_string(), "$id", written, id, ptr);
                 }
                 if !resource.is_empty()
                     && (is_doc_root || resource != uri::split_fragment(self.base()).0)
@@ -306,7 +311,7 @@ impl Parser<'_> {
         for (key, dynamic) in [("$anchor", false), ("$dynamicAnchor", true)] {
             match map.get(key) {
                 Some(Value::String(name)) if anchor_name_ok(name) => {
-                    anchors.push((name.clone(), dynamic))
+                    anchors.push((name.clone(), dynamic, key))
                 }
                 Some(v) => self.error(
                     pointer::join(ptr, key),
@@ -320,7 +325,7 @@ impl Parser<'_> {
         // anchor of a name no `$dynamicAnchor` can write (`RECURSIVE`).
         match map.get("$recursiveAnchor") {
             Some(Value::Bool(true)) if entered && draft == Draft::Draft2019_09 => {
-                anchors.push((RECURSIVE.to_string(), true))
+                anchors.push((RECURSIVE.to_string(), true, "$recursiveAnchor"))
             }
             Some(Value::Bool(_)) | None => {}
             Some(other) => self.error(
@@ -348,14 +353,54 @@ impl Parser<'_> {
             });
         }
         let base = self.base().to_string();
-        for (name, dynamic) in anchors {
+        for (name, dynamic, keyword) in anchors {
             let key = format!("{base}#{name}");
+            let written = if keyword == "$id" {
+                root_written
+            } else {
+                &name
+            };
+            self.declare(key.clone(), keyword, written, id, ptr);
             if dynamic {
                 self.dynamic_anchors.insert(key.clone());
             }
             self.index.entry(key).or_insert(id);
         }
         entered
+    }
+
+    /// Records that `keyword` of node `id` (at `ptr`) declares `uri` (a resource,
+    /// or `resource#anchor`); a second node declaring it is refused, with both
+    /// places (2020-12: identifiers are unique within a document). The same node
+    /// may declare a name twice (`$anchor` and `$dynamicAnchor` alike).
+    fn declare(&mut self, uri: String, keyword: &str, written: &str, id: NodeId, ptr: &str) {
+        let at = pointer::join(ptr, keyword);
+        let document = self.foreign.as_ref().map(|f| f.uri.clone());
+        match self.declared.entry((document, uri)) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert((id, at));
+            }
+            std::collections::hash_map::Entry::Occupied(e) => {
+                let (first, first_at) = e.get();
+                if *first != id {
+                    let what = if e.key().1.contains('#') {
+                        "anchor"
+                    } else {
+                        "resource"
+                    };
+                    let uri = &e.key().1;
+                    let resolved = if uri != written {
+                        format!(" ({uri})")
+                    } else {
+                        String::new()
+                    };
+                    let message = format!(
+                        "{keyword} \"{written}\"{resolved} declares the {what} a second time: it is declared at \"#{first_at}\" already (identifiers must be unique in a document)"
+                    );
+                    self.error(at, message);
+                }
+            }
+        }
     }
 
     /// Whether the dialect of the meta-schema at `uri` (a `$schema` that names no
