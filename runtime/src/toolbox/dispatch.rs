@@ -120,20 +120,18 @@ impl Toolbox {
             name,
             arguments,
         } = call;
-        let invocation = match self.find(&name) {
-            None => Invocation::Done(Err(self.unknown(&name))),
+        let invocation = match self.find(target, &name) {
+            None => Invocation::Done(Err(self.unknown(target, &name))),
             Some(tool) => (tool.invoke)(arguments, &self.options_for(target)),
         };
         (id, name, invocation)
     }
 
     /// The failure of a call naming no tool: one
-    /// [`Kind::UnknownTool`] violation listing the tools.
-    fn unknown(&self, name: &str) -> Failure {
-        let mut known = Vec::with_capacity(self.len());
-        for tool in self.names() {
-            known.push(tool.to_owned());
-        }
+    /// [`Kind::UnknownTool`] violation listing the tools by the names the
+    /// export for `target` gave them.
+    fn unknown(&self, target: Target, name: &str) -> Failure {
+        let known = self.called_names(target);
         let kind = Kind::UnknownTool {
             name: name.to_owned(),
             known,
