@@ -1124,3 +1124,72 @@ fn hostile_names_are_mapped_or_refused() {
         );
     }
 }
+
+/// Typed tools answer an export from the definitions compiled into them: with a
+/// prefix the export is the same one with each name prefixed (the compiled
+/// definitions renamed, not exported again), each rename reported, and the
+/// result of a call names the tool as the model did.
+#[test]
+fn compiled_definitions_are_renamed_by_the_naming() {
+    let plain = toolbox();
+    let prefixed = toolbox().naming(Naming::map_with_prefix("srv"));
+    let mut compared = 0;
+    for target in Target::ALL {
+        let Ok(expected) = plain.export(target) else {
+            assert!(prefixed.export(target).is_err(), "{target}");
+            continue;
+        };
+        let mut expected_value = expected.value.clone();
+        let list = match target {
+            Target::Gemini | Target::GeminiJsonSchema => expected_value
+                .pointer_mut("/0/functionDeclarations")
+                .unwrap(),
+            Target::Mcp => expected_value.pointer_mut("/tools").unwrap(),
+            _ => &mut expected_value,
+        };
+        for def in list.as_array_mut().unwrap() {
+            let fields = if def.get("function").is_some() {
+                &mut def["function"]
+            } else {
+                def
+            };
+            let name = fields["name"].as_str().unwrap().to_owned();
+            fields["name"] = json!(format!("srv__{name}"));
+        }
+        let exported = prefixed.export(target).unwrap();
+        assert_eq!(exported.value, expected_value, "{target}");
+        let renames: Vec<String> = exported
+            .report
+            .of_kind(ChangeKind::Renamed)
+            .map(|c| format!("{}: {}", c.tool, c.what))
+            .collect();
+        assert_eq!(
+            renames,
+            [
+                "get_weather: the name 'get_weather' is written 'srv__get_weather'",
+                "search_docs: the name 'search_docs' is written 'srv__search_docs'",
+                "echo: the name 'echo' is written 'srv__echo'",
+            ],
+            "{target}"
+        );
+        let others: Vec<_> = exported
+            .report
+            .changes()
+            .iter()
+            .filter(|c| c.kind != ChangeKind::Renamed)
+            .collect();
+        assert_eq!(others, expected.report.changes().iter().collect::<Vec<_>>());
+        compared += 1;
+    }
+    assert!(compared >= 5, "{compared}");
+    let result = prefixed
+        .dispatch(
+            Target::Gemini,
+            &json!({"functionCall": {"name": "srv__get_weather", "args": {"city": "Oslo"}}}),
+        )
+        .unwrap();
+    assert_eq!(
+        result,
+        json!({"functionResponse": {"name": "srv__get_weather", "response": {"output": "Oslo: 21C for 1 days"}}})
+    );
+}
