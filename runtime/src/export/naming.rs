@@ -394,4 +394,28 @@ mod tests {
         let empty = provider_names(Target::Mcp, &[""], &Naming::map()).unwrap_err();
         assert!(empty[0].message.contains("empty"));
     }
+
+    #[cfg(feature = "engines")]
+    #[test]
+    fn one_tool_exports_take_the_naming() {
+        use crate::export::{export, ChangeKind, ExportOptions, ToolSpec};
+        let schema = serde_json::json!({"type": "object", "properties": {}});
+        let tool = ToolSpec::new("fs/read", "", &schema);
+        let refused = export(Target::OpenAiChatStrict, &tool, &ExportOptions::new()).unwrap_err();
+        assert!(refused
+            .to_string()
+            .contains("does not follow the provider's pattern"));
+        let options = ExportOptions::new().naming(Naming::map_with_prefix("files"));
+        let exported = export(Target::OpenAiChatStrict, &tool, &options).unwrap();
+        assert_eq!(exported.value["function"]["name"], "files__fs_read");
+        let renamed: Vec<_> = exported.report.of_kind(ChangeKind::Renamed).collect();
+        assert_eq!(renamed.len(), 1);
+        assert_eq!(renamed[0].tool, "fs/read");
+        assert_eq!(
+            renamed[0].what,
+            "the name 'fs/read' is written 'files__fs_read'"
+        );
+        let empty = ToolSpec::new("", "", &schema);
+        assert!(export(Target::Mcp, &empty, &options).is_err());
+    }
 }

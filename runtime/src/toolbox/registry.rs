@@ -131,11 +131,6 @@ impl Toolbox {
         self
     }
 
-    /// This toolbox's naming policy ([`Toolbox::naming`]).
-    pub fn naming_policy(&self) -> &Naming {
-        &self.naming
-    }
-
     /// The name each tool has for `target` under this toolbox's naming, in
     /// registration order (see [`export::provider_names`]).
     ///
