@@ -124,10 +124,13 @@ fn definitions(
 /// Tool `name`'s provider name from `named`: its problem recorded in `ctx`
 /// (`None` when there is no name), a rename listed as a change.
 fn renamed(target: Target, name: &str, named: naming::Named, ctx: &mut Ledger) -> Option<String> {
+    // A name that cannot be mapped is `""` with its problem; an empty name kept
+    // as it is goes on to be refused by the provider's pattern.
+    let unmapped = named.name.is_empty() && named.problem.is_some();
     if let Some(p) = named.problem {
         ctx.refuse(&p.pointer, p.message, p.rule);
     }
-    if named.name.is_empty() {
+    if unmapped {
         return None;
     }
     if named.name != name {

@@ -417,5 +417,15 @@ mod tests {
         );
         let empty = ToolSpec::new("", "", &schema);
         assert!(export(Target::Mcp, &empty, &options).is_err());
+        for naming in [Naming::Keep, Naming::map()] {
+            let options = ExportOptions::new().naming(naming);
+            for target in Target::ALL {
+                let err = export(target, &empty, &options).unwrap_err();
+                assert!(err.mentions("", "name"), "{err}");
+                let err = crate::export::toolbox(target, &[empty, empty], &options).unwrap_err();
+                let twice = err.to_string().contains("two tools are named ''");
+                assert_eq!(twice, !options.naming.maps(), "{err}");
+            }
+        }
     }
 }
