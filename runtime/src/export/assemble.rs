@@ -135,11 +135,18 @@ fn renamed(target: Target, name: &str, named: naming::Named, ctx: &mut Ledger) -
     }
     if named.name != name {
         let q = |s: &str| report::shown(s, limits::MAX_QUOTED_NAME_CHARS);
+        let rule = naming::NameRule::of(target);
+        // A name the provider takes is renamed for the prefix alone.
+        let why = if rule.accepts(name) {
+            "the naming's prefix, written before every name"
+        } else {
+            rule.rule
+        };
         ctx.change(
             "",
             ChangeKind::Renamed,
             format!("the name '{}' is written '{}'", q(name), q(&named.name)),
-            naming::NameRule::of(target).rule,
+            why,
         );
     }
     Some(named.name)

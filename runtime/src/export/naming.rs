@@ -415,6 +415,14 @@ mod tests {
             renamed[0].what,
             "the name 'fs/read' is written 'files__fs_read'"
         );
+        assert!(renamed[0].why.starts_with("OpenAI: a function name"));
+        let valid = ToolSpec::new("read", "", &schema);
+        let exported = export(Target::Mcp, &valid, &options).unwrap();
+        let renamed: Vec<_> = exported.report.of_kind(ChangeKind::Renamed).collect();
+        assert_eq!(
+            renamed[0].why,
+            "the naming's prefix, written before every name"
+        );
         let empty = ToolSpec::new("", "", &schema);
         assert!(export(Target::Mcp, &empty, &options).is_err());
         for naming in [Naming::Keep, Naming::map()] {
