@@ -123,7 +123,7 @@ pub use tool_schema_runtime::{
     schema, text,
     text::{ParseError, TextError},
     toolbox,
-    toolbox::Toolbox,
+    toolbox::{Toolbox, Validated},
     validate_str_with, Condition, CountBound, Counted, Diagnostic, Draft, Format, JsonType, Kind,
     Lint, LintKind, OptionHint, Options, Path, Position, Report, Schema, SchemaError, Segment,
     Suggestion, ToolArgs, TypeSet, Undeclared, Violation,
@@ -298,7 +298,7 @@ pub use tool_schema_runtime::seed;
 ///     "properties": {
 ///         "query": {"type": "string"},
 ///         "limit": {"type": "integer", "minimum": 1, "maximum": 50},
-///         "cursor": {"type": "string"}
+///         "cursor": {"type": ["string", "null"]}
 ///     },
 ///     "required": ["query", "limit"]
 /// }));
@@ -435,13 +435,20 @@ pub use tool_schema_macros::tool_schema;
 ///     "type": "object",
 ///     "properties": {
 ///         "city": {"type": "string", "description": "City name"},
-///         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
-///         "days": {"type": "integer", "minimum": 1, "maximum": 16}
+///         "unit": {"anyOf": [
+///             {"type": "string", "enum": ["celsius", "fahrenheit"]},
+///             {"type": "null"}
+///         ]},
+///         "days": {"type": ["integer", "null"], "minimum": 1, "maximum": 16}
 ///     },
 ///     "required": ["city"]
 /// }));
 ///
-/// // Typed arguments: validated, then deserialised by serde.
+/// // Typed arguments: validated, then deserialised by serde (a `null` for an
+/// // `Option` field is `None`, as left out).
+/// let args = GetWeather::parse(&json!({"city": "Oslo", "days": null})).unwrap();
+/// assert_eq!(args.days, None);
+///
 /// let args = GetWeather::parse(&json!({"city": "Oslo", "unit": "celsius"})).unwrap();
 /// assert_eq!(args, GetWeather { city: "Oslo".into(), unit: Some(Unit::Celsius), days: None });
 ///
@@ -470,12 +477,11 @@ pub use tool_schema_macros::tool_schema;
 /// | `usize`, `isize` | as `u32`, `i32` on every target, so the schema does not depend on where it is compiled |
 /// | `f32` | `{"type": "number", "minimum": -3.4028235e38, "maximum": 3.4028235e38}`: `f32::MAX` as Rust prints it (serde reads a larger number as an infinity) |
 /// | `f64` | `{"type": "number"}` |
-/// | `Option<T>` as a field's type | `T`, and the field is left out of `required` |
-/// | `Option<T>` elsewhere (`Vec<Option<T>>`) | `T` or `null`: `{"type": [T, "null"]}`, or `anyOf` for a nested type |
+/// | `Option<T>` | `T` or `null`: `{"type": [T, "null"]}` (`null` added to an `enum`), or `anyOf` with `{"type": "null"}` for a nested type; as a field's type, the field is also left out of `required` (with `#[arg(not_null)]`: `T`, and left out of `required`) |
 /// | `Vec<T>` | `{"type": "array", "items": T}` |
 /// | `[T; N]` | `{"type": "array", "items": T, "minItems": N, "maxItems": N}` |
 /// | `(A, B, ..)`, and a tuple struct `struct S(A, B)` | `{"type": "array", "prefixItems": [A, B], "items": false, "minItems": 2}`: serde reads exactly those items |
-/// | a newtype struct `struct S(T)` | `T` (serde reads it as its field) |
+/// | a newtype struct `struct S(T)` | `T` (serde reads it as its field), with the field's `#[arg(...)]` keys that `T` takes: `struct Percent(#[arg(minimum = 0, maximum = 100)] u8)` |
 /// | `HashSet<T>`, `BTreeSet<T>` | `{"type": "array", "items": T, "uniqueItems": true}` |
 /// | `HashMap<String, T>`, `BTreeMap<String, T>` | `{"type": "object", "additionalProperties": T}` |
 /// | `serde_json::Value` | `{}`: any value |
@@ -489,16 +495,18 @@ pub use tool_schema_macros::tool_schema;
 /// | `std::net::IpAddr` | `{"anyOf": [{"type": "string", "format": "ipv4"}, {"type": "string", "format": "ipv6"}]}` |
 /// | `Ipv4Addr`, `Ipv6Addr` | `{"type": "string", "format": "ipv4"}`, `"ipv6"` |
 /// | `PathBuf` | `{"type": "string"}` |
-/// | a type parameter `T` (`struct Pair<T>`) | `T`'s schema, spliced into each instantiation's (see [Generic types](#generic-types)) |
+/// | a type parameter `T` (`struct Pair<T>`) | `T`'s schema, spliced into each instantiation's; `T` may be any type of this table (see [Generic types](#generic-types)) |
 /// | any other type | a type that derives `ToolArgs` (a struct or an enum) or implements it ([`impl_tool_args!`]): its schema, spliced into the exported one |
 ///
 /// An integer type's range is written only where it is narrower than what a JSON
 /// integer can hold (`i64::MIN..=u64::MAX`), so `-1` for a `u32` is a violation,
-/// never a serde error. A field's own `Option` makes it optional but not nullable:
-/// the schema tells the model to leave it out, and `null` is refused (serde would
-/// read it as `None`); with [`Options::null_is_absent`] (OpenAI's strict mode sends
-/// `null` for what it leaves out) such a `null` counts as absent, for the validator
-/// and for [`ToolArgs::parse_with`]. Standard types the derive cannot describe (`&str`,
+/// never a serde error. A field's own `Option` makes it optional and nullable, as
+/// serde reads it: left out or `null`, it is `None` (models send `null` for an
+/// optional argument). `#[arg(not_null)]` on such a field keeps `null` out: the
+/// schema tells the model to leave it out, and `null` is refused; with
+/// [`Options::null_is_absent`] (OpenAI's strict mode sends `null` for what it
+/// leaves out) such a `null` counts as absent, for the validator and for
+/// [`ToolArgs::parse_with`]. Standard types the derive cannot describe (`&str`,
 /// `Duration`, `Arc`, maps with other keys, ...) are compile errors at the type;
 /// a type that is neither known nor derives `ToolArgs` is rustc's error at the type.
 ///
@@ -577,7 +585,13 @@ pub use tool_schema_macros::tool_schema;
 /// clause instead. A parameter's place in the schema is a nested type's: each
 /// instantiation's schema is the type's own with the parameter's spliced in
 /// (`Pair<Point>`'s `left` is `Point`'s schema), and its validator hands the
-/// parameter's parts to `<T as ToolArgs>`. The type's own parts are checked when
+/// parameter's parts to `<T as ToolArgs>`. Every standard type a field may have
+/// implements `ToolArgs` with the schema it has as a field, so it is a generic
+/// argument too (`Pair<u8>` keeps `u8`'s 0..=255, `Page<String>`,
+/// `Pair<Vec<u32>>`, `Option`, maps, sets, tuples up to six, `Box`, `Value`,
+/// `IpAddr`, `PathBuf`, and chrono's, uuid's and url's types under their
+/// features); its values are validated by the interpreter on its schema (parsed
+/// once per program, which needs the `engines` feature). The type's own parts are checked when
 /// the crate compiles (errors at their tokens, as for any derived type); the
 /// schema text of an instantiation is built as a constant too, in a buffer of
 /// fixed capacity (an array's length cannot depend on a type parameter: up to 2
@@ -648,8 +662,8 @@ pub use tool_schema_macros::tool_schema;
 /// lacks a name the other requires (`Small` closed: `y` makes serde pass on to
 /// `Big`), when the variants take different JSON types, or when the earlier variant
 /// reads exactly what its schema accepts (a closed struct without `#[arg]`
-/// constraints and without `Option`, unit enum, struct, set, `f32`, `usize` or
-/// `isize` fields; `f64` before `f32`). The check runs as a constant over the
+/// constraints and without `#[arg(not_null)]`, unit enum, struct, set, `f32`,
+/// `usize` or `isize` fields; `f64` before `f32`). The check runs as a constant over the
 /// nested types (their hidden `__READING`), so it sees through nesting.
 ///
 /// ```
@@ -787,6 +801,7 @@ pub use tool_schema_macros::tool_schema;
 /// | `values(max_length = 8, ...)` | the keys inside, on `additionalProperties`: each value | maps |
 /// | `keys(pattern = "^[a-z]+$", ...)` | the string keys inside, on `propertyNames`: each key | maps |
 /// | `schema = {...}` | the field's whole schema, written out (also `json!({...})`, or a string literal of JSON text); its type is not read | any type |
+/// | `not_null` | `null` kept out of an optional field's schema: left out, not `null` (by default an `Option` field takes both, as serde reads both as `None`) | `Option` fields |
 /// | `default = 10` | `default`: the value serde gives a left-out argument (checked against the argument's schema; the field needs serde's `default`, and the derive cannot check that it gives this value: say the same in both) | any |
 ///
 /// Each key applies to the value it stands beside, through `Option` and `Box`:

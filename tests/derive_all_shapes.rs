@@ -211,7 +211,6 @@ fn generated_calls_agree_with_serde() {
     // What serde reads and the schema refuses: the `#[arg]` bounds, `null` for
     // `Option` fields (the schema says "leave it out").
     let extras = Extras {
-        nullable: &["page.next", "cursor", "files.retries"],
         // The formats, narrower than the types' parsers: chrono reads two-digit
         // years, `uuid` the hyphenless form, `url` URIs without an authority.
         bounded: &[

@@ -106,7 +106,7 @@ fn one_flat_object() {
             "properties": {
                 "query": {"type": "string", "minLength": 1},
                 "limit": {"type": "integer", "description": "Results per page.", "minimum": 1, "maximum": 50},
-                "cursor": {"type": "string"},
+                "cursor": {"type": ["string", "null"]},
                 "order": {"type": "string", "enum": ["asc", "desc"]}
             },
             "required": ["query", "limit", "order"]

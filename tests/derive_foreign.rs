@@ -3,6 +3,9 @@
 //! `Deserialize` on generated strings: what the validator accepts, serde reads
 //! (`parse`, `parse_str`). Run with `--features chrono,uuid,url`.
 
+#[path = "support/problems.rs"]
+mod problems;
+
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -391,4 +394,52 @@ struct Lossy {
     link: Url,
     time: NaiveTime,
     id: Uuid,
+}
+
+/// A generic tool over the foreign types (issue #29).
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Either2<T> {
+    one: T,
+    other: Option<T>,
+}
+
+macro_rules! foreign_arguments {
+    ($($ty:ty => $name:literal, $ok:expr, $bad:expr;)*) => {$({
+        #[derive(ToolArgs)]
+        #[allow(dead_code)]
+        struct Field($ty);
+        assert_eq!(
+            <$ty as ToolArgs>::SCHEMA_JSON,
+            <Field as ToolArgs>::SCHEMA_JSON,
+            "{}",
+            stringify!($ty)
+        );
+        // The targets' problems of a field of the type, named after the type.
+        assert!(
+            problems::same_problems(
+                <$ty as ToolArgs>::__TARGET_PROBLEMS,
+                <Field as ToolArgs>::__TARGET_PROBLEMS,
+                $name
+            ),
+            "{}",
+            stringify!($ty)
+        );
+        let ok = json!({"one": $ok, "other": $ok});
+        assert!(<Either2<$ty>>::validate(&ok).is_valid(), "{}", stringify!($ty));
+        <Either2<$ty>>::parse(&ok).unwrap();
+        let bad = json!({"one": $bad});
+        assert!(!<Either2<$ty>>::validate(&bad).is_valid(), "{}", stringify!($ty));
+    })*};
+}
+
+#[test]
+fn foreign_types_are_generic_arguments_with_their_schemas() {
+    foreign_arguments! {
+        DateTime<Utc> => "DateTime", "2024-01-01T10:00:00Z", "2024-01-01";
+        DateTime<FixedOffset> => "DateTime", "2024-01-01T10:00:00+02:00", "noon";
+        NaiveDate => "NaiveDate", "2024-02-29", "2023-02-29";
+        NaiveTime => "NaiveTime", "09:30:00", "9:30";
+        Uuid => "Uuid", "67e55044-10b1-426f-9247-bb680e5fe0c8", "67e55044";
+        Url => "Url", "https://example.com/a", "mailto:x";
+    }
 }

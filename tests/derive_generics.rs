@@ -7,6 +7,9 @@
 #[path = "support/reports.rs"]
 mod reports;
 
+#[path = "support/problems.rs"]
+mod problems;
+
 use reports::report;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -289,4 +292,206 @@ fn each_instantiation_validates_text_by_its_own_schema() {
             <Pair<Point>>::compiled_schema()
         ));
     }
+}
+
+// Standard types as generic arguments (issue #29): each with the schema the
+// derive writes for a field of that type.
+
+/// A newtype takes its field's schema: the derive's schema of each standard
+/// type, to compare with the type's own `ToolArgs`.
+macro_rules! same_schema_as_a_field {
+    ($($ty:ty),* $(,)?) => {{
+        $({
+            #[derive(ToolArgs)]
+            #[allow(dead_code)]
+            struct Field($ty);
+            // (The same keywords: a tuple's in another order at a newtype's root.)
+            assert_eq!(
+                serde_json::from_str::<Value>(<$ty as ToolArgs>::SCHEMA_JSON).unwrap(),
+                serde_json::from_str::<Value>(<Field as ToolArgs>::SCHEMA_JSON).unwrap(),
+                "{}",
+                stringify!($ty)
+            );
+        })*
+    }};
+}
+
+#[test]
+fn standard_types_have_the_schemas_of_fields() {
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    same_schema_as_a_field!(
+        u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64, bool, String,
+        char, Value, std::path::PathBuf, IpAddr, Ipv4Addr, Ipv6Addr,
+        Vec<u8>, HashSet<String>, BTreeSet<i64>, HashMap<String, u16>, BTreeMap<String, bool>,
+        Box<u8>, Vec<Vec<u32>>, (u8,), (u8, String), (i8, bool, f64), Vec<Point>,
+    );
+    // `Option<T>` is `T` or `null` (as an `anyOf` of the two).
+    assert_eq!(
+        serde_json::from_str::<Value>(<Option<u8>>::SCHEMA_JSON).unwrap(),
+        json!({"anyOf": [{"type": "integer", "minimum": 0, "maximum": 255}, {"type": "null"}]})
+    );
+}
+
+#[test]
+fn standard_types_are_generic_arguments() {
+    // `u8` keeps its range; `String`, `Vec<u32>` theirs.
+    let pair = <Pair<u8>>::schema();
+    assert_eq!(
+        pair["properties"]["left"],
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+    assert_eq!(
+        <Pair<u8>>::validate(&json!({"left": 256, "right": "x"})).messages(),
+        [
+            "argument 'left' should be at most 255, got 256",
+            "argument 'right' should be integer, got string"
+        ]
+    );
+    assert_eq!(
+        <Pair<u8>>::parse(&json!({"left": 1, "right": 2})).unwrap(),
+        Pair { left: 1, right: 2 }
+    );
+    let page = <Page<String>>::parse(&json!({"items": ["a", "b"], "next": null})).unwrap();
+    assert_eq!(page.items, ["a", "b"]);
+    assert_eq!(
+        <Page<String>>::validate(&json!({"items": ["a", 1, "c", "d"]})).messages(),
+        [
+            "argument 'items' should have at most 3 items, got 4",
+            "argument 'items[1]' should be string, got integer"
+        ]
+    );
+    let vecs = json!({"left": [1, 2], "right": []});
+    assert_eq!(
+        <Pair<Vec<u32>>>::parse(&vecs).unwrap(),
+        Pair {
+            left: vec![1, 2],
+            right: vec![]
+        }
+    );
+    assert_eq!(
+        <Pair<Vec<u32>>>::validate(&json!({"left": [-1], "right": [1.5]})).messages(),
+        [
+            "argument 'left[0]' should be at least 0, got -1",
+            "argument 'right[0]' should be integer, got number"
+        ]
+    );
+    // The text path reads them too.
+    assert_eq!(
+        tool_schema::parse_str::<Pair<Option<String>>>(r#"{"left": null, "right": "r"}"#).unwrap(),
+        Pair {
+            left: None,
+            right: Some("r".to_string())
+        }
+    );
+    // Nested in a generic derived type, beside derived ones.
+    let either = json!({"kind": "second", "value": [1, "x"], "weight": 2});
+    assert!(<Either<Point, (u8, String)>>::validate(&either).is_valid());
+    assert_eq!(
+        <Either<Point, (u8, String)>>::validate(
+            &json!({"kind": "second", "value": [300, "x"], "weight": 2})
+        )
+        .messages(),
+        ["argument 'value[0]' should be at most 255, got 300"]
+    );
+}
+
+/// Every standard type the derive takes as a field, as a generic argument: the
+/// instantiation validates as the interpreter does on its schema.
+#[test]
+fn every_standard_field_type_is_a_generic_argument() {
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    macro_rules! each {
+        ($($ty:ty => ($($ok:tt)*), ($($bad:tt)*);)*) => {$(
+            let (ok, bad) = (json!($($ok)*), json!($($bad)*));
+            let call = json!({"left": ok, "right": bad});
+            let interp = Schema::parse(<Pair<$ty>>::schema()).unwrap();
+            assert_eq!(<Pair<$ty>>::validate(&call), interp.validate(&call), "{}", stringify!($ty));
+            assert!(!<Pair<$ty>>::validate(&call).is_valid(), "{}", stringify!($ty));
+            assert!(<Pair<$ty>>::validate(&json!({"left": ok, "right": ok})).is_valid(), "{}", stringify!($ty));
+        )*};
+    }
+    each! {
+        u8 => (255), (256);
+        u16 => (0), (-1);
+        u32 => (1), (4294967296u64);
+        u64 => (1), (-1);
+        u128 => (1), (1.5);
+        usize => (1), (4294967296u64);
+        i8 => (-128), (128);
+        i16 => (1), (32768);
+        i32 => (1), ("1");
+        i64 => (-1), (9223372036854775808u64);
+        i128 => (1), (null);
+        isize => (1), (2147483648u64);
+        f32 => (1.5), (1e39);
+        f64 => (1.5), ("x");
+        bool => (true), (1);
+        String => ("a"), (1);
+        char => ("a"), ("ab");
+        std::path::PathBuf => ("/a"), (1);
+        IpAddr => ("127.0.0.1"), ("x");
+        Ipv4Addr => ("127.0.0.1"), ("::1");
+        Ipv6Addr => ("::1"), ("127.0.0.1");
+        Vec<u8> => ([1]), ([256]);
+        HashSet<String> => (["a"]), (["a", "a"]);
+        BTreeSet<u8> => ([1]), ([1, 1]);
+        HashMap<String, u8> => ({"a": 1}), ({"a": -1});
+        BTreeMap<String, String> => ({"a": "b"}), ({"a": 1});
+        Option<u8> => (null), (256);
+        Box<i8> => (1), (200);
+        (u8, String) => ([1, "a"]), ([1]);
+        (u8,) => ([1]), ([1, 2]);
+        Vec<Option<Point>> => ([null, {"x": 1, "y": 2}]), ([{"x": -1, "y": 2}]);
+    }
+}
+
+/// The derive's target problems of a field of each standard type (its
+/// newtype's, the newtype's name in place of the type's): the standard type's
+/// own, so that a generic type declaring targets refuses an instantiation the
+/// targets refuse, as it refuses such a field.
+macro_rules! same_problems_as_a_field {
+    ($($ty:ty => $name:literal),* $(,)?) => {{
+        $({
+            #[derive(ToolArgs)]
+            #[allow(dead_code)]
+            struct Field($ty);
+            assert!(
+                problems::same_problems(
+                    <$ty as ToolArgs>::__TARGET_PROBLEMS,
+                    <Field as ToolArgs>::__TARGET_PROBLEMS,
+                    $name
+                ),
+                "{}",
+                stringify!($ty)
+            );
+        })*
+    }};
+}
+
+#[test]
+fn standard_types_have_the_target_problems_of_fields() {
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    same_problems_as_a_field!(
+        u8 => "u8", u16 => "u16", u32 => "u32", u64 => "u64", u128 => "u128",
+        usize => "usize", i8 => "i8", i16 => "i16", i32 => "i32", i64 => "i64",
+        i128 => "i128", isize => "isize", f32 => "f32", f64 => "f64", bool => "bool",
+        String => "String", char => "char", Value => "Value",
+        std::path::PathBuf => "PathBuf", IpAddr => "IpAddr", Ipv4Addr => "Ipv4Addr",
+        Ipv6Addr => "Ipv6Addr", Vec<bool> => "Vec", HashSet<bool> => "HashSet",
+        BTreeSet<bool> => "HashSet", HashMap<String, bool> => "HashMap",
+        BTreeMap<String, bool> => "HashMap", (bool,) => "tuple", (bool, String) => "tuple",
+        Box<bool> => "Box",
+    );
+}
+
+/// A generic type declaring targets: an instantiation the targets refuse is a
+/// build error (see ui), one they take passes.
+#[test]
+fn declared_targets_take_standard_arguments_they_take() {
+    // `Strict<T>` declares OpenAI strict and Anthropic strict: `bool` suits both.
+    assert!(<Strict<bool>>::validate(&json!({"item": true})).is_valid());
+    assert!(<Strict<bool>>::SCHEMA_JSON.contains("\"boolean\""));
 }

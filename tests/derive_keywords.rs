@@ -164,7 +164,7 @@ fn allowed_values_are_an_enum() {
     assert_eq!(schema["properties"]["level"]["enum"], json!([1, 2, 4]));
     assert_eq!(
         schema["properties"]["region"]["enum"],
-        json!(["eu-west", "us-east"])
+        json!(["eu-west", "us-east", null])
     );
     let ok = json!({"level": 4, "region": "us-east", "ratio": 1});
     assert!(Choices::validate(&ok).is_valid());
@@ -175,7 +175,7 @@ fn allowed_values_are_an_enum() {
         Choices::validate(&bad).messages(),
         [
             "argument 'level' should be one of 1, 2, 4, got 3",
-            "argument 'region' should be one of \"eu-west\", \"us-east\", got \"mars\"",
+            "argument 'region' should be one of \"eu-west\", \"us-east\", null, got \"mars\"",
             "argument 'ratio' should be one of 0.5, 1.0, got 0.25",
         ]
     );
@@ -188,7 +188,6 @@ fn allowed_values_are_an_enum() {
     check::<Choices>(
         13,
         Extras {
-            nullable: &["region"],
             bounded: &["level", "region", "ratio"],
             ..Extras::default()
         },

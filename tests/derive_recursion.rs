@@ -136,7 +136,7 @@ fn recursive_schemas_refer_to_the_root() {
         Chain::schema(),
         &json!({"type": "object", "properties": {
             "step": {"type": "integer", "minimum": 1, "maximum": 255},
-            "next": {"$ref": "#"}
+            "next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}
         }, "required": ["step"], "additionalProperties": false})
     );
     assert_eq!(
@@ -162,7 +162,7 @@ fn nested_recursive_types_are_gathered_into_defs() {
     );
     assert_eq!(
         s["properties"]["spare"],
-        json!({"$ref": "#/$defs/TreeNode"})
+        json!({"anyOf": [{"$ref": "#/$defs/TreeNode"}, {"type": "null"}]})
     );
     assert_eq!(
         s["properties"]["forest"]["properties"]["trees"]["items"],
@@ -175,7 +175,7 @@ fn nested_recursive_types_are_gathered_into_defs() {
     assert_eq!(defs["TreeNode"], tree_def);
     assert_eq!(
         defs["Chain"]["properties"]["next"],
-        json!({"$ref": "#/$defs/Chain"})
+        json!({"anyOf": [{"$ref": "#/$defs/Chain"}, {"type": "null"}]})
     );
     // Forest alone carries the definition too, at its own root.
     assert_eq!(Forest::schema()["$defs"]["TreeNode"], tree_def);
@@ -252,7 +252,11 @@ fn untagged_enums_are_any_of_their_variants() {
     );
     assert_eq!(s["anyOf"].as_array().unwrap().len(), 3);
     let p = &UnionField::schema()["properties"];
-    assert_eq!(p["maybe"], p["value"], "Option<T> as a field: optional");
+    assert_eq!(
+        p["maybe"],
+        json!({"anyOf": [p["value"], {"type": "null"}]}),
+        "Option<T> as a field: optional, or null"
+    );
     assert_eq!(
         UnionField::schema()["required"],
         json!(["value", "targets"])
@@ -398,7 +402,6 @@ fn serde_agrees() {
     check::<Chain>(
         12,
         Extras {
-            nullable: chain("", "next").leak(),
             bounded: chain("", "step").leak(),
             ..Extras::default()
         },
@@ -406,14 +409,12 @@ fn serde_agrees() {
     check::<UnionField>(
         13,
         Extras {
-            nullable: &["maybe", "nested"],
             ..Extras::default()
         },
     );
     check::<Garden>(
         14,
         Extras {
-            nullable: [vec!["spare"], chain("chain.", "next")].concat().leak(),
             bounded: chain("chain.", "step").leak(),
             ..Extras::default()
         },

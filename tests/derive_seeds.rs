@@ -1,7 +1,8 @@
 //! The seeds' tools written as Rust structs with `#[derive(ToolArgs)]`: their
 //! schemas are the seeds' schemas, and they give the seeds' exact strings in each
 //! seed's format (compare `seed_examples_compiled.rs`, the same tools written with
-//! `tool_schema!`).
+//! `tool_schema!`). The seeds' optional arguments take no `null`: their
+//! `Option` fields say so with `#[arg(not_null)]`.
 
 use serde::Deserialize;
 use serde_json::json;
@@ -13,6 +14,7 @@ use tool_schema::{Options, Schema, ToolArgs, Undeclared};
 struct GetWeather {
     /// City name
     city: String,
+    #[arg(not_null)]
     unit: Option<Unit>,
 }
 
@@ -29,6 +31,7 @@ enum Unit {
 struct Qty {
     #[arg(minimum = 1, maximum = 100)]
     qty: i64,
+    #[arg(not_null)]
     note: Option<String>,
 }
 
@@ -36,6 +39,7 @@ struct Qty {
 #[derive(ToolArgs, Deserialize)]
 struct Weather000 {
     city: String,
+    #[arg(not_null)]
     units: Option<String>,
 }
 
@@ -57,7 +61,9 @@ struct Search {
 #[derive(ToolArgs, Deserialize)]
 struct Forecast {
     city: String,
+    #[arg(not_null)]
     days: Option<i128>,
+    #[arg(not_null)]
     units: Option<Units>,
 }
 

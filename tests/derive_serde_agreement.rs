@@ -95,7 +95,7 @@ struct Line {
     priority: Option<Priority>,
 }
 
-#[derive(ToolArgs, Deserialize, Debug)]
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
 #[serde(rename_all = "SCREAMING-KEBAB-CASE")]
 enum Priority {
     Low,
@@ -347,7 +347,6 @@ fn get_weather() {
     check::<GetWeather>(
         1,
         Extras {
-            nullable: &["unit", "days"],
             bounded: &["days"],
             ..Extras::default()
         },
@@ -359,7 +358,6 @@ fn qty() {
     check::<Qty>(
         2,
         Extras {
-            nullable: &["note"],
             bounded: &["qty"],
             ..Extras::default()
         },
@@ -384,7 +382,6 @@ fn place_order() {
     check::<PlaceOrder>(
         4,
         Extras {
-            nullable: &["tags", "shipping", "lines.*.priority", "shipping.zip"],
             bounded: &["lines.*.qty"],
             ..Extras::default()
         },
@@ -459,7 +456,6 @@ fn internally_tagged() {
     check::<FileOp>(
         6,
         Extras {
-            nullable: &["limit", "retries"],
             bounded: &["retries"],
             ..Extras::default()
         },
@@ -472,7 +468,6 @@ fn adjacently_and_externally_tagged_nested() {
     check::<Plan>(
         7,
         Extras {
-            nullable: &["then", "then.limit", "then.retries"],
             bounded: &["then.retries"],
             ..Extras::default()
         },
@@ -488,7 +483,6 @@ fn newtype_and_tuple_structs() {
     check::<Assign>(
         10,
         Extras {
-            nullable: &["steps"],
             ..Extras::default()
         },
     );
@@ -505,7 +499,6 @@ fn flattened_map() {
     check::<Tagged>(
         11,
         Extras {
-            nullable: &["limit"],
             ..Extras::default()
         },
     );
@@ -539,7 +532,6 @@ fn documented_string_enum() {
     check::<Walk>(
         13,
         Extras {
-            nullable: &["then"],
             ..Extras::default()
         },
     );
@@ -551,7 +543,6 @@ fn aliases() {
     check::<Forecast>(
         14,
         Extras {
-            nullable: &["days", "days_ahead"],
             bounded: &["days", "days_ahead"],
             ..Extras::default()
         },
@@ -582,7 +573,6 @@ fn generic_types() {
     check::<Pair<Qty2>>(
         13,
         Extras {
-            nullable: &["left.note", "right.note"],
             bounded: &["left.qty", "right.qty"],
             ..Extras::default()
         },
@@ -591,13 +581,6 @@ fn generic_types() {
     check::<Generic>(
         14,
         Extras {
-            nullable: &[
-                "pair.left.note",
-                "pair.right.note",
-                "page.next",
-                "page.items.*.value.note",
-                "page.items.*.value.steps",
-            ],
             bounded: &[
                 "pair.left.qty",
                 "pair.right.qty",
@@ -616,7 +599,6 @@ fn flattened_structs() {
     check::<Listing>(
         15,
         Extras {
-            nullable: &["cursor", "note"],
             bounded: &["limit", "qty"],
             ..Extras::default()
         },
@@ -625,10 +607,76 @@ fn flattened_structs() {
     check::<Listings>(
         16,
         Extras {
-            nullable: &["cursor", "note"],
             bounded: &["limit", "qty"],
             ..Extras::default()
         },
     );
     round_trip::<Listings>(16);
+}
+
+/// Each `Option` field of `T` named in `fields` set to `null` in `base` (a
+/// valid call): valid to the compiled validator, the interpreter and the text
+/// path, and read by serde (as `None`).
+fn optional_nulls<T>(base: Value, fields: &[&str])
+where
+    T: ToolArgs + serde::de::DeserializeOwned + std::fmt::Debug + 'static,
+{
+    let interp = Schema::parse(T::schema()).unwrap();
+    for name in fields {
+        let mut call = base.clone();
+        call[name] = Value::Null;
+        assert!(
+            T::validate(&call).is_valid(),
+            "{call}: {:?}",
+            T::validate(&call)
+        );
+        assert!(interp.validate(&call).is_valid(), "{call}");
+        serde_json::from_value::<T>(call.clone()).unwrap();
+        T::parse(&call).unwrap();
+        tool_schema::parse_str::<T>(&call.to_string()).unwrap();
+    }
+}
+
+#[test]
+fn a_null_for_an_optional_field_is_read_as_serde_reads_it() {
+    optional_nulls::<GetWeather>(json!({"city": "Oslo"}), &["unit", "days"]);
+    optional_nulls::<Qty>(json!({"qty": 1}), &["note"]);
+    let order = json!({"customerId": 1, "lines": [{"sku": "A", "qty": 1, "priority": null}]});
+    optional_nulls::<PlaceOrder>(order, &["tags", "shipping"]);
+    optional_nulls::<Address>(json!({"street": "1 Main St"}), &["zip"]);
+}
+
+/// `#[arg(not_null)]`: the field may be left out, not `null` (the schema says so,
+/// and the validator and text path refuse it; serde would read `None`).
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Strictly {
+    #[arg(not_null, minimum = 1)]
+    days: Option<u8>,
+    unit: Option<Priority>,
+}
+
+#[test]
+fn not_null_keeps_null_out() {
+    assert_eq!(
+        Strictly::schema()["properties"]["days"],
+        json!({"type": "integer", "minimum": 1, "maximum": 255})
+    );
+    let call = json!({"days": null});
+    assert_eq!(
+        Strictly::validate(&call).messages(),
+        ["argument 'days' should be integer, got null"]
+    );
+    assert!(tool_schema::parse_str::<Strictly>(&call.to_string()).is_err());
+    assert!(serde_json::from_value::<Strictly>(call.clone()).is_ok());
+    // Strict exports' `null` for "absent" is still read as absent.
+    let nulls = tool_schema::Options::default().null_is_absent(true);
+    assert_eq!(
+        Strictly::parse_with(&call, &nulls).unwrap(),
+        Strictly {
+            days: None,
+            unit: None
+        }
+    );
+    // The other optional field takes its `null`.
+    optional_nulls::<Strictly>(json!({"days": 2}), &["unit"]);
 }

@@ -93,7 +93,7 @@ fn internally_tagged_schema() {
                 "path": {"type": "string"}}, "required": ["action", "path"], "description": "Read a file."},
             {"type": "object", "properties": {"action": {"type": "string", "const": "move"},
                 "from": {"type": "string"}, "to": {"type": "string"},
-                "retries": {"type": "integer", "minimum": 1, "maximum": 3}},
+                "retries": {"type": ["integer", "null"], "minimum": 1, "maximum": 3}},
                 "required": ["action", "from", "to"], "description": "Move a file."},
             {"type": "object", "properties": {"action": {"type": "string", "const": "list"}},
                 "required": ["action"]}

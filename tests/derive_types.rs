@@ -161,7 +161,7 @@ fn attributes_and_serde_attributes() {
             "properties": {
                 "query": {"type": "string", "description": "What to look for."},
                 "maxResults": {
-                    "type": "integer",
+                    "type": ["integer", "null"],
                     "description": "How many results\nat most.",
                     "minimum": 1,
                     "maximum": 50,
@@ -172,8 +172,8 @@ fn attributes_and_serde_attributes() {
                     "description": "Where to look.",
                     "items": {"type": "string", "enum": ["GUIDE", "API_REFERENCE", "faq"]}
                 },
-                "lang": {"type": "string"},
-                "type": {"type": "string", "enum": ["Page", "Symbol"]}
+                "lang": {"type": ["string", "null"]},
+                "type": {"anyOf": [{"type": "string", "enum": ["Page", "Symbol"]}, {"type": "null"}]}
             },
             "required": ["query"],
             "additionalProperties": false
@@ -256,7 +256,7 @@ fn nested_types_are_spliced_into_the_exported_schema() {
         "properties": {
             "customer": {
                 "type": "object",
-                "properties": {"id": {"type": "integer", "minimum": 0}, "email": {"type": "string"}},
+                "properties": {"id": {"type": "integer", "minimum": 0}, "email": {"type": ["string", "null"]}},
                 "required": ["id"]
             },
             "lines": {
@@ -272,8 +272,14 @@ fn nested_types_are_spliced_into_the_exported_schema() {
                     "additionalProperties": false
                 }
             },
-            "priority": {"description": "How fast.", "type": "string", "enum": ["standard", "next-day"]},
-            "gift": {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]}
+            "priority": {"description": "How fast.", "anyOf": [
+                {"type": "string", "enum": ["standard", "next-day"]},
+                {"type": "null"}
+            ]},
+            "gift": {"anyOf": [
+                {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]},
+                {"type": "null"}
+            ]}
         },
         "required": ["customer", "lines"]
     });
@@ -484,5 +490,152 @@ fn parse_with_null_is_absent() {
             .unwrap_err()
             .messages(),
         ["argument 'customer' should be object, got null"]
+    );
+}
+
+/// Plan a trip: `Option` fields of a plain type and of a nested type.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[tool(targets(
+    anthropic,
+    openai_chat,
+    openai_chat_strict,
+    gemini,
+    gemini_json_schema,
+    mcp
+))]
+struct Trip {
+    /// Where to.
+    to: String,
+    /// How many days.
+    days: Option<u8>,
+    /// What kind.
+    kind: Option<Kind>,
+}
+
+/// The schema of property `name` in each target's export of `T`, and the
+/// export's nullable optional properties (OpenAI strict).
+fn exported_property<T: ToolArgs>(target: tool_schema::export::Target, name: &str) -> Value {
+    use tool_schema::export::{ExportOptions, ToolExport};
+    let e = T::export_to(target, &ExportOptions::default()).unwrap();
+    let v = &e.value;
+    let params = [
+        &v["input_schema"],
+        &v["function"]["parameters"],
+        &v["parameters"],
+        &v["parametersJsonSchema"],
+        &v["inputSchema"],
+    ]
+    .into_iter()
+    .find(|p| p.is_object())
+    .unwrap_or_else(|| panic!("{target}: {v}"));
+    params["properties"][name].clone()
+}
+
+#[test]
+fn an_option_field_says_null_in_every_export() {
+    use tool_schema::export::Target;
+    let days = json!({"type": ["integer", "null"], "description": "How many days.", "minimum": 0, "maximum": 255});
+    let kind = json!({"description": "What kind.", "anyOf": [
+        {"type": "string", "enum": ["Page", "Symbol"]},
+        {"type": "null"}
+    ]});
+    for target in [
+        Target::Anthropic,
+        Target::OpenAiChat,
+        Target::GeminiJsonSchema,
+        Target::Mcp,
+    ] {
+        assert_eq!(exported_property::<Trip>(target, "days"), days, "{target}");
+        assert_eq!(exported_property::<Trip>(target, "kind"), kind, "{target}");
+    }
+    // OpenAI strict: required, and `null` once (not a second time for "absent").
+    assert_eq!(
+        exported_property::<Trip>(Target::OpenAiChatStrict, "days")["type"],
+        json!(["integer", "null"])
+    );
+    assert_eq!(
+        exported_property::<Trip>(Target::OpenAiChatStrict, "kind")["anyOf"],
+        kind["anyOf"]
+    );
+    // Gemini: `nullable`.
+    assert_eq!(
+        exported_property::<Trip>(Target::Gemini, "days"),
+        json!({"type": "INTEGER", "description": "How many days.", "minimum": 0, "maximum": 255, "nullable": true})
+    );
+    assert_eq!(
+        exported_property::<Trip>(Target::Gemini, "kind"),
+        json!({"type": "STRING", "description": "What kind.", "enum": ["Page", "Symbol"], "nullable": true})
+    );
+}
+
+/// A percentage.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Percent(#[arg(minimum = 0, maximum = 100)] u8);
+
+/// A country code.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Country(
+    #[arg(
+        pattern = "^[A-Z]{2}$",
+        description = "ISO 3166-1 alpha-2.",
+        example = "FR"
+    )]
+    String,
+);
+
+/// Tags, a few.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Tags(#[arg(max_items = 2, items(min_length = 1))] Vec<String>);
+
+/// Discount a product.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct Discount {
+    country: Country,
+    by: Percent,
+    tags: Option<Tags>,
+}
+
+#[test]
+fn a_newtypes_field_takes_arg_keys() {
+    assert_eq!(
+        Percent::schema(),
+        &json!({"type": "integer", "minimum": 0, "maximum": 100})
+    );
+    assert_eq!(
+        Country::schema(),
+        &json!({"type": "string", "description": "ISO 3166-1 alpha-2.", "pattern": "^[A-Z]{2}$", "examples": ["FR"]})
+    );
+    assert_eq!(
+        Tags::schema(),
+        &json!({"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": 2})
+    );
+    assert_eq!(Percent::parse(&json!(40)).unwrap(), Percent(40));
+    assert_eq!(
+        Percent::validate(&json!(101)).messages(),
+        ["arguments should be at most 100, got 101"]
+    );
+    let call = json!({"country": "fr", "by": 120, "tags": ["a", "", "c"]});
+    let report = Discount::validate(&call);
+    assert_eq!(
+        report.messages(),
+        [
+            "argument 'country' should match the pattern ^[A-Z]{2}$, got \"fr\"",
+            "argument 'by' should be at most 100, got 120",
+            "argument 'tags' should have at most 2 items, got 3",
+            "argument 'tags[1]' should be at least 1 character long, got 0"
+        ]
+    );
+    assert_eq!(
+        Schema::parse(Discount::schema()).unwrap().validate(&call),
+        report
+    );
+    let ok = json!({"country": "FR", "by": 15, "tags": ["sale"]});
+    assert_eq!(
+        tool_schema::parse_str::<Discount>(&ok.to_string()).unwrap(),
+        Discount {
+            country: Country("FR".into()),
+            by: Percent(15),
+            tags: Some(Tags(vec!["sale".into()]))
+        }
     );
 }

@@ -387,3 +387,317 @@ fn agrees_at_every_cap<T: ToolArgs>(calls: &[Value]) {
         assert_eq!(T::validate(call), interp.validate(call), "{call}");
     }
 }
+
+/// Issue #28, item 6: repair looks up the places it mended, the wraps it put
+/// back and the enum lists by case in sets, not by scanning every change per
+/// violation: 100k numbers written as strings, and 10k mistakes of the other
+/// kinds, are mended with `max_violations` raised to hold them (the quadratic
+/// lookups took minutes on the 100k).
+#[test]
+fn repairing_100k_mistakes_is_linear() {
+    const N: usize = 100_000;
+    const M: usize = 10_000;
+    // (An enum of 100 values: validation looks each miss up in the list.)
+    let allowed: Vec<String> = (0..100).map(|i| format!("v{i}")).collect();
+    let schema = Schema::parse(&json!({
+        "type": "object",
+        "properties": {
+            "xs": {"type": "array", "items": {"type": "integer"}},
+            "es": {"type": "array", "items": {"enum": allowed}},
+            "ws": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}}
+        }
+    }))
+    .unwrap();
+    let xs: Vec<String> = (0..N).map(|i| i.to_string()).collect();
+    let es: Vec<String> = (0..M).map(|i| format!("V{}", i % 100)).collect();
+    // Lone strings where arrays of integers are wanted: wrapped, then put back.
+    let ws: Vec<&str> = vec!["a"; M];
+    let args = json!({"xs": xs, "es": es, "ws": ws});
+    let options = Options::default().max_violations(2 * N);
+    let repaired = schema.repair(&args, &options);
+    assert_eq!(repaired.changes.len(), N + M);
+    assert_eq!(repaired.value["xs"][N - 1], json!(N - 1));
+    assert_eq!(
+        repaired.value["es"][M - 1],
+        json!(format!("v{}", (M - 1) % 100))
+    );
+    assert_eq!(repaired.value["ws"], args["ws"], "the wraps are put back");
+    // What is left: the lone strings, one type violation each.
+    assert_eq!(repaired.report.len(), M);
+    assert!(repaired
+        .report
+        .violations
+        .iter()
+        .all(|v| v.kind.code() == "type"));
+    // Its words and its JSON stay within the report's size, counting the rest.
+    let max = repaired.report.max_report_bytes;
+    let lines = repaired.messages();
+    assert!(joined(&lines) <= 2 * (max + 64), "{}", joined(&lines));
+    assert!(lines.iter().any(|l| l.ends_with(" more changes")));
+    let j = tool_schema::repair_report(&repaired);
+    let text = j.to_string();
+    assert!(
+        text.len() <= 2 * (max + tool_schema::render::JSON_REPORT_SLACK),
+        "{}",
+        text.len()
+    );
+    let kept = j["changes"].as_array().unwrap().len();
+    assert_eq!(j["changes_omitted"], json!(N + M - kept));
+}
+
+/// A report of one hand-made violation, written within `max` bytes.
+fn one(kind: Kind, max: usize) -> tool_schema::Report {
+    let v = tool_schema::Violation::new(kind, tool_schema::Path::default(), Default::default());
+    let mut r = tool_schema::Report::new(vec![v]);
+    r.max_report_bytes = max;
+    r
+}
+
+/// Bytes of `lines` joined with `; ` (as `Display` joins them).
+fn joined(lines: &[String]) -> usize {
+    lines.iter().map(String::len).sum::<usize>() + 2 * lines.len()
+}
+
+/// Every format of `r` stays within its size: the JSON report's text within
+/// `max_report_bytes` and `JSON_REPORT_SLACK`, the words (default, seeds, BFCL
+/// codes) within it and the closing line. The JSON report is returned.
+fn within_every_format(r: &tool_schema::Report, case: &str) -> Value {
+    let max = r.max_report_bytes;
+    let j = tool_schema::json_report(r);
+    let text = j.to_string();
+    let slack = tool_schema::render::JSON_REPORT_SLACK;
+    assert!(
+        text.len() <= max + slack,
+        "{case} at {max}: JSON of {}",
+        text.len()
+    );
+    assert!(!j["violations"].as_array().unwrap().is_empty(), "{case}");
+    let mut formats = vec![("default", tool_schema::Format::Default.render(r))];
+    formats.push(("bfcl", tool_schema::render::bfcl_codes(r)));
+    for f in tool_schema::seed::Format::ALL {
+        formats.push((f.name(), f.render(r)));
+    }
+    for (name, lines) in formats {
+        assert!(
+            joined(&lines) <= max + 64,
+            "{case} at {max}: {name} of {}",
+            joined(&lines)
+        );
+    }
+    j
+}
+
+/// The list `key` of a JSON entry and the count of what was left out of it: the
+/// two together are the whole list, and something is left out when the whole
+/// list could not fit.
+fn says_what_is_left_out(entry: &Value, key: &str, total: usize, case: &str) {
+    let kept = entry[key].as_array().unwrap().len();
+    let omitted = entry[format!("{key}_omitted")].as_u64().unwrap_or(0) as usize;
+    assert_eq!(kept + omitted, total, "{case}: {entry}");
+    assert!(omitted > 0, "{case}: nothing left out of {total}");
+}
+
+/// Issue #28, item 4: every format stays within `max_report_bytes`, the JSON
+/// report included, whatever the schema gives (many enum values, long values,
+/// a long pattern, many tools) and whatever the call sends (a long value, a
+/// long tool name); what is cut says so and lists say how much they left out.
+#[test]
+fn every_format_stays_within_its_size_whatever_the_schema_lists() {
+    let caps = [0, 100, 1024, 16 * 1024, 64 * 1024];
+    let long = |n: usize, c: char| -> String { std::iter::repeat_n(c, n).collect() };
+    // Enum lists: many short values, many 61-character values, one huge value.
+    let lists: [(&str, Vec<Value>); 3] = [
+        (
+            "100k short",
+            (0..100_000).map(|i| json!(format!("v{i}"))).collect(),
+        ),
+        (
+            "20k of 61",
+            (0..20_000).map(|i| json!(format!("{i:061}"))).collect(),
+        ),
+        ("one of 200k", vec![json!(long(200_000, 'a')), json!("b")]),
+    ];
+    for (case, values) in &lists {
+        let n = values.len();
+        let allowed: std::sync::Arc<[Value]> = values.clone().into();
+        for received in [json!("nope"), json!(long(1024, '\u{1b}'))] {
+            for max in caps {
+                let kind = Kind::Enum {
+                    allowed: allowed.clone(),
+                    received: received.clone(),
+                };
+                let j = within_every_format(&one(kind, max), case);
+                says_what_is_left_out(&j["violations"][0], "allowed", n, case);
+                if max >= 1024 && n > 2 {
+                    let words = tool_schema::Format::Default.render(&one(
+                        Kind::Enum {
+                            allowed: allowed.clone(),
+                            received: json!("nope"),
+                        },
+                        max,
+                    ));
+                    assert!(words[0].contains(" more), got \"nope\""), "{case} {max}");
+                }
+            }
+        }
+    }
+    // Long strings from the schema and the call: a pattern, a const, a `not`
+    // schema, a tool's own code, a format name, an alias.
+    let huge = long(150_000, 'p');
+    let kinds = || -> Vec<(&'static str, Kind)> {
+        vec![
+            (
+                "pattern",
+                Kind::Pattern {
+                    pattern: huge.as_str().into(),
+                    received: long(100_000, '"'),
+                },
+            ),
+            (
+                "const",
+                Kind::Const {
+                    expected: json!({"a": [huge.clone(), huge.clone()], "b": huge.clone()}),
+                    received: json!(huge.clone()),
+                },
+            ),
+            (
+                "not",
+                Kind::Not {
+                    schema: json!({"enum": [huge.clone()]}),
+                },
+            ),
+            (
+                "same-argument",
+                Kind::SameArgument {
+                    other: huge.clone(),
+                },
+            ),
+            (
+                "format",
+                Kind::Format {
+                    format: huge.clone(),
+                    received: huge.clone(),
+                },
+            ),
+            (
+                "one-of-many",
+                Kind::OneOfMany {
+                    matched: (0..100_000).collect(),
+                },
+            ),
+            (
+                "property-name",
+                Kind::PropertyName {
+                    name: huge.clone(),
+                    problem: Box::new(Kind::Enum {
+                        allowed: lists[0].1.clone().into(),
+                        received: json!(huge.clone()),
+                    }),
+                },
+            ),
+            (
+                "any-of",
+                Kind::AnyOf {
+                    alternatives: (0..1_000)
+                        .map(|_| {
+                            vec![tool_schema::Violation::new(
+                                Kind::Pattern {
+                                    pattern: huge.as_str().into(),
+                                    received: "x".into(),
+                                },
+                                tool_schema::Path::default(),
+                                Default::default(),
+                            )]
+                        })
+                        .collect(),
+                },
+            ),
+        ]
+    };
+    for max in caps {
+        for (case, kind) in kinds() {
+            let j = within_every_format(&one(kind, max), case);
+            let e = &j["violations"][0];
+            match case {
+                "one-of-many" => {
+                    says_what_is_left_out(e, "received", 100_000, case);
+                    if max >= 1024 {
+                        let words = e["message"].as_str().unwrap();
+                        assert!(words.contains(" and … ("), "{words}");
+                    }
+                }
+                "any-of" => says_what_is_left_out(e, "alternatives", 1_000, case),
+                "property-name" => says_what_is_left_out(&e["problem"], "allowed", 100_000, case),
+                _ => {}
+            }
+            if case == "pattern" || case == "format" {
+                assert!(
+                    e["expected"].as_str().unwrap().ends_with('…'),
+                    "{case} {max}"
+                );
+                assert!(
+                    e["received"].as_str().unwrap().ends_with('…'),
+                    "{case} {max}"
+                );
+            }
+        }
+    }
+    // An unknown tool: a 1 MB name among 10k tools.
+    let known: Vec<String> = (0..10_000).map(|i| format!("tool_{i:05}")).collect();
+    for max in caps {
+        let kind = Kind::UnknownTool {
+            name: long(1 << 20, 'x'),
+            known: known.clone(),
+        };
+        let j = within_every_format(&one(kind, max), "unknown tool");
+        let e = &j["violations"][0];
+        says_what_is_left_out(e, "allowed", 10_000, "unknown tool");
+        assert!(e["received"].as_str().unwrap().ends_with('…'));
+    }
+}
+
+/// The same bounds on reports of validation: many violations each naming a
+/// long list, at every size; the toolbox's unknown-tool error within its
+/// options' size.
+#[test]
+fn validation_reports_stay_within_their_size_in_json() {
+    let allowed: Vec<String> = (0..2_000).map(|i| format!("{i:061}")).collect();
+    let schema = Schema::parse(&json!({
+        "type": "object",
+        "properties": {
+            "es": {"type": "array", "items": {"enum": allowed}},
+            "p": {"type": "string", "pattern": format!("^{}$", "a".repeat(20_000))}
+        }
+    }))
+    .unwrap();
+    let args = json!({"es": vec!["nope"; 50], "p": "b".repeat(50_000)});
+    for max in [0, 100, 1024, 16 * 1024] {
+        let o = Options::default().max_report_bytes(max);
+        let r = schema.validate_with(&args, &o);
+        let j = within_every_format(&r, "validation");
+        let kept = j["violations"].as_array().unwrap().len();
+        assert_eq!(j["omitted"], json!(51 - kept), "{max}");
+        assert!(
+            r.messages().last().unwrap().starts_with("... and "),
+            "{max}"
+        );
+    }
+    // The toolbox answers an unknown tool within its options' size.
+    let s = Schema::parse(&json!({"type": "object"})).unwrap();
+    let tools = (0..10_000).fold(tool_schema::toolbox::Toolbox::new(), |t, i| {
+        t.dynamic(format!("tool_{i}"), "", s.clone(), |_| "ok")
+    });
+    for max in [100, 1024, 16 * 1024] {
+        let tools = tools
+            .clone()
+            .with_options(Options::default().max_report_bytes(max));
+        let call = tool_schema::toolbox::Call::new("x".repeat(1 << 20), json!({}));
+        let outcome = tools.run(tool_schema::export::Target::Anthropic, call);
+        assert!(
+            outcome.text().len() <= max + 64,
+            "{max}: {}",
+            outcome.text().len()
+        );
+        assert!(outcome.text().contains("more)") || max < 1024, "{max}");
+    }
+}

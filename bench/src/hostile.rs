@@ -7,7 +7,7 @@
 
 use serde_json::{json, Map, Value};
 use tool_schema::export::{export, ExportOptions, Target, ToolSpec};
-use tool_schema::{Format, Schema};
+use tool_schema::{json_report, Format, Kind, Options, Path, Position, Report, Schema, Violation};
 
 /// The measured work of one case at one size.
 pub type Work = Box<dyn Fn() -> usize>;
@@ -137,6 +137,36 @@ fn shared_levels(levels: usize) -> Value {
         "additionalProperties": false,
         "$defs": defs
     })
+}
+
+/// A case that repairs `value` against `schema` with `max_violations` raised to
+/// hold every mistake: the input's size and the work (the changes made).
+fn repairing(schema: Value, value: Value) -> (usize, Work) {
+    let size = bytes(&[&schema, &value]);
+    let schema = parse(&schema);
+    let options = Options::default().max_violations(1 << 22);
+    (
+        size,
+        Box::new(move || schema.repair(&value, &options).changes.len()),
+    )
+}
+
+/// The bytes of every format of `report`: the default words and the JSON
+/// report's text.
+fn every_format(report: &Report) -> usize {
+    let words: usize = Format::Default.render(report).iter().map(String::len).sum();
+    words + json_report(report).to_string().len()
+}
+
+/// A case that validates `value` against `schema` and writes the report in
+/// every format ([`every_format`]).
+fn reporting(schema: Value, value: Value) -> (usize, Work) {
+    let size = bytes(&[&schema, &value]);
+    let schema = parse(&schema);
+    (
+        size,
+        Box::new(move || every_format(&schema.validate(&value))),
+    )
 }
 
 const ALL_TARGETS: &[Target] = &Target::ALL;
@@ -385,6 +415,91 @@ pub const CASES: &[Case] = &[
         sizes: [8, 16, 64],
         old_sizes: &[8, 11, 14],
         prepare: |n| exporting(shared_levels(n), GEMINI),
+    },
+    Case {
+        name: "repair_numbers",
+        what: "n numbers written as strings, max_violations raised: Schema::repair",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let schema = json!({"type": "object", "properties": {
+                "xs": {"type": "array", "items": {"type": "integer"}}}});
+            let xs: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+            repairing(schema, json!({ "xs": xs }))
+        },
+    },
+    Case {
+        name: "repair_wraps",
+        what:
+            "n lone strings where arrays of integers are wanted (wrapped, put back): Schema::repair",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let schema = json!({"type": "object", "properties": {"ws": {"type": "array",
+                "items": {"type": "array", "items": {"type": "integer"}}}}});
+            repairing(schema, json!({ "ws": vec!["a"; n] }))
+        },
+    },
+    Case {
+        name: "repair_enum_case",
+        what: "n values of a 1,000-value enum in another case: Schema::repair",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let allowed: Vec<String> = (0..1_000).map(|i| format!("v{i}")).collect();
+            let schema = json!({"type": "object", "properties": {
+                "es": {"type": "array", "items": {"enum": allowed}}}});
+            let es: Vec<String> = (0..n).map(|i| format!("V{}", i % 1_000)).collect();
+            repairing(schema, json!({ "es": es }))
+        },
+    },
+    Case {
+        name: "report_enum",
+        what: "a miss of an enum of n 61-character strings: every format (words, JSON report)",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 10_000, 100_000],
+        prepare: |n| {
+            let allowed: Vec<String> = (0..n).map(|i| format!("{i:061}")).collect();
+            let schema = json!({"type": "object", "properties": {"e": {"enum": allowed}}});
+            reporting(schema, json!({"e": "nope"}))
+        },
+    },
+    Case {
+        name: "report_pattern",
+        what: "a miss of a pattern of n characters, a received string of n: every format",
+        sizes: [1_000, 10_000, 100_000],
+        old_sizes: &[1_000, 10_000, 100_000],
+        prepare: |n| {
+            let schema = json!({"type": "object", "properties": {
+                "p": {"type": "string", "pattern": format!("^{}$", "a".repeat(n))}}});
+            reporting(schema, json!({"p": "b".repeat(n)}))
+        },
+    },
+    Case {
+        name: "report_unknown_tool",
+        what: "an unknown tool name of n bytes among n/100 tools: every format",
+        sizes: [10_000, 100_000, 1_000_000],
+        old_sizes: &[10_000, 100_000, 1_000_000],
+        prepare: |n| {
+            let known: Vec<String> = (0..n / 100).map(|i| format!("tool_{i}")).collect();
+            let name = "x".repeat(n);
+            let size = name.len() + known.iter().map(String::len).sum::<usize>();
+            (
+                size,
+                Box::new(move || {
+                    let kind = Kind::UnknownTool {
+                        name: name.clone(),
+                        known: known.clone(),
+                    };
+                    let report = Report::new(vec![Violation::new(
+                        kind,
+                        Path::default(),
+                        Position::default(),
+                    )]);
+                    every_format(&report)
+                }),
+            )
+        },
     },
 ];
 

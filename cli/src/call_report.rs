@@ -3,6 +3,7 @@
 use crate::checker::{Checked, Verdict};
 use crate::input::shown;
 use serde_json::{json, Map, Value};
+use tool_schema_runtime::__private::received_str;
 use tool_schema_runtime::json_report;
 
 /// The kind given to arguments written as JSON text that is not JSON (an entry
@@ -35,7 +36,9 @@ pub fn json_line(checked: &Checked) -> Value {
             o.insert("violations".into(), json!([entry]));
         }
     }
-    o.insert("tool".into(), json!(checked.tool));
+    // The name as a violation keeps a string it received: cut past 1 KiB with
+    // `…`, so that the line stays within the report's size.
+    o.insert("tool".into(), json!(received_str(&checked.tool)));
     Value::Object(o)
 }
 

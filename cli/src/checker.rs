@@ -150,11 +150,13 @@ impl Checker {
             name: name.to_string(),
             known: self.known.clone(),
         };
-        Report::new(vec![Violation::new(
+        let mut report = Report::new(vec![Violation::new(
             kind,
             Path::default(),
             Position::default(),
-        )])
+        )]);
+        report.max_report_bytes = self.options.max_report_bytes;
+        report
     }
 }
 

@@ -276,3 +276,45 @@ fn null_is_absent_reads_strict_mode_calls() {
         .assert()
         .code(0);
 }
+
+/// Issue #28, item 4: a call naming an unknown tool of 1 MB among 10k tools
+/// gives a `--format json` line within the report's size (16 KiB, the JSON
+/// report's slack and the tool's name as a violation keeps it), the name cut
+/// and the tools left out counted; the text block stays bounded too.
+#[test]
+fn an_unknown_long_tool_name_among_many_tools_gives_a_bounded_line() {
+    let tools: Vec<Value> = (0..10_000)
+        .map(|i| serde_json::json!({"name": format!("tool_{i:05}"), "input_schema": {"type": "object"}}))
+        .collect();
+    let path = std::env::temp_dir().join(format!(
+        "tool-schema-many-tools-{}.json",
+        std::process::id()
+    ));
+    std::fs::write(&path, Value::Array(tools).to_string()).unwrap();
+    let call = serde_json::json!({"name": "x".repeat(1 << 20), "arguments": {}}).to_string();
+    let run = cmd()
+        .args(["check", "--format", "json", "--tools"])
+        .arg(&path)
+        .write_stdin(format!("{call}\n"))
+        .assert()
+        .code(1);
+    let out = run.get_output().stdout.clone();
+    assert!(out.len() <= 16 * 1024 + 512 + 1024 + 64, "{}", out.len());
+    let lines = json_lines(run);
+    let v = &lines[0]["violations"][0];
+    assert_eq!(v["kind"], "unknown-tool");
+    let kept = v["allowed"].as_array().unwrap().len();
+    assert_eq!(kept as u64 + v["allowed_omitted"].as_u64().unwrap(), 10_000);
+    assert!(v["received"].as_str().unwrap().ends_with('…'));
+    assert!(lines[0]["tool"].as_str().unwrap().ends_with('…'));
+    let text = cmd()
+        .args(["check", "--tools"])
+        .arg(&path)
+        .write_stdin(format!("{call}\n"))
+        .assert()
+        .code(1);
+    let out = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(out.len() < 16 * 1024 + 4096, "{}", out.len());
+    assert!(out.contains(" more)"), "{out}");
+}

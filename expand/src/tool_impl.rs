@@ -85,9 +85,15 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
     // its own, found again at the cost of one load, decoded from `__MODEL`. A
     // type without a model keeps the default, which parses its schema (and,
     // without the runtime's `engines` feature, is a compile error where it is
-    // used: the default is generic, so only a use instantiates it); so does a
+    // used: the default asks `Compiled`, which only a type with a model has); so does a
     // generic type, one model per instantiation (a `static` here would be
     // shared by all).
+    // Without the `engines` feature, the tools with a model are the ones whose
+    // model may be used (`Compiled`: the facade's macro decides).
+    let compiled = match (generic, model) {
+        (None, Some(_)) => quote!(#rt::compiled!(#ident);),
+        _ => TokenStream::new(),
+    };
     let compiled_schema_fn = match (generic, model) {
         (None, Some(_)) => quote!(
             fn compiled_schema() -> &'static ::tool_schema::Schema {
@@ -171,6 +177,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         }
 
         #json_schema
+        #compiled
     }
 }
 

@@ -88,6 +88,7 @@ pub use violation::{
 /// Used by generated code only. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__compiled as compiled;
     pub use crate::constcat::{
         comma_before_members, concat_bytes, concat_len, concat_str, defs_bytes, defs_close,
         defs_count, defs_len, defs_merge, defs_open, first_problems, object_members, spliced_body,
@@ -108,7 +109,7 @@ pub mod __private {
     pub use crate::schema::Additional;
     pub use crate::tool::{
         collect_report, declared_schema, fast_accepts, fast_parse, instance_schema,
-        parse_str_generic,
+        parse_str_generic, Compiled,
     };
     pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
     pub use serde_json;

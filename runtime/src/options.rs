@@ -60,7 +60,9 @@ pub struct Options {
     /// The most bytes the words of a report take (default
     /// [`DEFAULT_MAX_REPORT_BYTES`], 16 KiB) in every format: messages past it
     /// are left out (a single longer message is cut with `…`) and the last line
-    /// says `... and N more problems`.
+    /// says `... and N more problems`. The JSON text of
+    /// [`json_report`](crate::json_report) stays within it too, plus
+    /// [`JSON_REPORT_SLACK`](crate::render::JSON_REPORT_SLACK) bytes.
     pub max_report_bytes: usize,
     /// How many levels of objects and arrays a call may nest (the arguments
     /// object is level 1). A deeper call gets one violation,

@@ -1089,8 +1089,14 @@ enum Copying<'v> {
 /// stack; a value within the bounds is copied whole.
 #[doc(hidden)]
 pub fn received_value(value: &Value) -> Value {
+    value_within(value, KEPT_VALUE_BYTES)
+}
+
+/// [`received_value`] keeping up to `max` bytes of strings and string-like parts
+/// instead of [`KEPT_VALUE_BYTES`].
+pub(crate) fn value_within(value: &Value, max: usize) -> Value {
     const MARK: &str = "…";
-    let mut left = KEPT_VALUE_BYTES;
+    let mut left = max;
     let mut stack: Vec<Copying<'_>> = Vec::new();
     let mut next = Some(value);
     loop {

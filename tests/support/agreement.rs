@@ -431,9 +431,6 @@ fn pattern(path: &[Segment]) -> String {
 /// What serde accepts and the schema refuses, for one type, by path pattern.
 #[derive(Default)]
 pub struct Extras {
-    /// `Option` fields: serde reads `null` as `None` (the schema says "leave it
-    /// out").
-    pub nullable: &'static [&'static str],
     /// Fields with constraints from `#[arg]` (bounds, lengths, patterns, item
     /// counts, allowed values), `usize`/`isize` (the 32-bit range on every
     /// target), and formats narrower than the field type's own parser.
@@ -456,10 +453,6 @@ pub fn is_extra(v: &Violation, schema: &Value, extras: &Extras) -> bool {
             let parent = schema_at(schema, &path[..path.len() - 1]);
             parent.and_then(|p| p.get("additionalProperties")) != Some(&json!(false))
         }
-        Kind::Type {
-            received: JsonType::Null,
-            ..
-        } => extras.nullable.contains(&at),
         Kind::Type {
             expected,
             received: JsonType::Array,

@@ -82,7 +82,7 @@ enum Either {
 
 fn main() {
     assert!(Node::SCHEMA_JSON.contains(
-        r##""parent":{"description":"The parent node.","anyOf":[{"$ref":"#"}]}"##
+        r##""parent":{"description":"The parent node.","anyOf":[{"$ref":"#"},{"type":"null"}]}"##
     ));
     assert!(Holder::SCHEMA_JSON.contains(
         r##""tree":{"description":"The tree.","anyOf":[{"$ref":"#/$defs/Node"}]}"##

@@ -46,5 +46,8 @@ struct Pair<T> {
 }
 
 fn main() {
+    // A standard type the derive takes as a field is a generic argument too
+    // (`Pair<String>`); one it refuses is not.
     let _ = <Pair<String> as ToolArgs>::NAME;
+    let _ = <Pair<std::time::Duration> as ToolArgs>::NAME;
 }

@@ -1,6 +1,7 @@
 // Struct shapes the derive refuses: a flattened map beside deny_unknown_fields
 // (serde refuses the pair; flattened structs: derive_flatten_refused.rs), a `default` serde would not use, a `default` the field's schema refuses,
-// and #[arg] on a tuple struct's field.
+// and #[arg] on a field of a tuple struct of several fields (a newtype's takes it:
+// derive_newtype_arg.rs).
 use std::collections::HashMap;
 use tool_schema::ToolArgs;
 
@@ -21,6 +22,6 @@ struct Defaults {
 }
 
 #[derive(ToolArgs)]
-struct Meters(#[arg(minimum = 0)] f64);
+struct Span(#[arg(minimum = 0)] f64, f64);
 
 fn main() {}

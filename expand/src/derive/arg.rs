@@ -126,6 +126,10 @@ impl Part {
 /// `#[serde(default)]`), as JSON Schema's `default` annotation.
 pub(crate) const DEFAULT: (&str, &str) = ("default", "default");
 
+/// `not_null`: an `Option<T>` field that takes absence only, not `null` (by
+/// default its schema takes `null` too, which serde reads as `None`).
+pub(crate) const NOT_NULL: &str = "not_null";
+
 /// The place in [`RULES`] of `key`.
 fn place(key: &str) -> Option<usize> {
     RULES.iter().position(|r| r.key == key)
@@ -137,7 +141,14 @@ fn keys() -> Vec<&'static str> {
     for r in RULES.iter() {
         keys.push(r.key);
     }
-    keys.extend([DESCRIPTION.0, EXAMPLE.0, VALUES.0, SCHEMA, DEFAULT.0]);
+    keys.extend([
+        DESCRIPTION.0,
+        EXAMPLE.0,
+        VALUES.0,
+        SCHEMA,
+        DEFAULT.0,
+        NOT_NULL,
+    ]);
     for &(_, k, _) in PARTS.iter() {
         if k != VALUES.0 {
             keys.push(k);
@@ -365,6 +376,9 @@ pub(crate) struct ArgAttrs {
     /// `default = ..`: checked against the field's schema; only where serde
     /// has a default for the field.
     pub default: Option<Given<Value>>,
+    /// `not_null`, with its span: the `Option<T>` field's schema takes absence
+    /// only, not `null`.
+    pub not_null: Option<Span>,
 }
 
 impl ArgAttrs {
@@ -406,6 +420,20 @@ impl ArgAttrs {
                 }
                 self.schema = Some((given, spans));
             }
+            return Ok(());
+        }
+        if key == NOT_NULL {
+            let span = meta.path.span();
+            if self.not_null.is_some() {
+                cx.error(span, format!("`{key}` is given twice"));
+            }
+            if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+                cx.push(meta.error(format!(
+                    "`{key}` takes no value: write `#[arg({key})]` on an `Option` field"
+                )));
+                skip_value(meta)?;
+            }
+            self.not_null = Some(span);
             return Ok(());
         }
         if part.is_some_and(|p| p != Part::Values) {

@@ -22,8 +22,10 @@ pub(crate) struct Container<'a> {
 
 pub(crate) enum Data<'a> {
     Struct(Vec<Field<'a>>),
-    /// `struct S(T)`: serde reads it as `T`.
-    Newtype(&'a Type),
+    /// `struct S(T)`: serde reads it as `T`; the field's `#[arg(...)]`
+    /// constrains it (a named constrained value: `struct Percent(#[arg(maximum
+    /// = 100)] u8)`).
+    Newtype(&'a Type, Box<ArgAttrs>),
     /// `struct S(A, B, ..)`: serde reads an array of exactly those items.
     Tuple(Vec<&'a Type>, Span),
     Enum(Vec<Variant<'a>>),
@@ -99,6 +101,18 @@ impl<'a> Container<'a> {
                 Fields::Named(named) => {
                     Data::Struct(named.named.iter().map(|f| Field::read(cx, f)).collect())
                 }
+                Fields::Unnamed(u) if u.unnamed.len() == 1 => {
+                    let f = &u.unnamed[0];
+                    for a in ["serde", "tool"] {
+                        attr::misplaced(
+                            cx,
+                            &f.attrs,
+                            a,
+                            "the field of a newtype struct takes the schema of its type, which #[arg(...)] constrains",
+                        );
+                    }
+                    Data::Newtype(&f.ty, Box::new(ArgAttrs::parse(cx, &f.attrs)))
+                }
                 Fields::Unnamed(u) => {
                     for f in &u.unnamed {
                         for a in ["arg", "serde", "tool"] {
@@ -110,10 +124,7 @@ impl<'a> Container<'a> {
                             );
                         }
                     }
-                    match u.unnamed.len() {
-                        1 => Data::Newtype(&u.unnamed[0].ty),
-                        _ => Data::Tuple(u.unnamed.iter().map(|f| &f.ty).collect(), u.span()),
-                    }
+                    Data::Tuple(u.unnamed.iter().map(|f| &f.ty).collect(), u.span())
                 }
                 Fields::Unit => {
                     cx.error(

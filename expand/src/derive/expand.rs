@@ -62,7 +62,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
     };
     let value = match &container.data {
         Data::Struct(fields) => object(&mut b, &container, fields),
-        Data::Newtype(ty) => super::schema::newtype(&mut b, ty),
+        Data::Newtype(ty, arg) => super::schema::newtype(&mut b, ty, arg),
         Data::Tuple(types, span) => b.tuple(types, *span, "").unwrap_or_default().into(),
         Data::Enum(variants) if container.serde.untagged.is_some() => {
             untagged_enum(&mut b, variants)

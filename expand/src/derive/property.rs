@@ -2,7 +2,9 @@
 //! to the type (which JSON type each constrains: `arg`'s table and the runtime's
 //! vocabulary), each example and allowed value checked against it.
 
-use super::arg::{ordered, ArgAttrs, Part, Read, DEFAULT, DESCRIPTION, EXAMPLE, VALUES};
+use super::arg::{
+    ordered, ArgAttrs, Part, Read, DEFAULT, DESCRIPTION, EXAMPLE, NOT_NULL, SCHEMA, VALUES,
+};
 use super::ast::Field;
 use super::attr::Given;
 use super::rust_type::{option_inner, recognise, RustShape};
@@ -24,6 +26,15 @@ pub(super) fn property(
         Some(inner) => (inner, true),
         None => (field.ty, false),
     };
+    if let Some(span) = field.arg.not_null.filter(|_| !optional) {
+        b.cx.error(
+            span,
+            format!(
+                "`{NOT_NULL}` applies to Option fields (which then take absence, not `null`), not to `{}`",
+                ty::type_text(field.ty)
+            ),
+        );
+    }
     if let Some((given, spans)) = &field.arg.schema {
         return Some((written(b, field, given, spans, name, pointer), optional));
     }
@@ -38,9 +49,55 @@ pub(super) fn property(
         pointer,
     };
     constrain(b, arg, &at, &mut schema);
+    // serde reads an `Option` field's `null` as `None`: the schema takes it too,
+    // unless `not_null` says the field is only ever left out.
+    if optional && arg.not_null.is_none() {
+        schema = b.nullable(schema, &shape, ty, pointer);
+    }
     let description = arg.description.as_ref().or(field.doc.as_ref());
     annotations(b, arg, description, &at, &mut schema);
     Some((ordered(ty::ref_alone(schema)), optional))
+}
+
+/// A newtype's schema (`struct Percent(#[arg(maximum = 100)] u8)`): its field's
+/// type's, with the `#[arg(...)]` keys that apply to that type, as on a named
+/// field's. `schema`, `default` and `not_null` are refused (they speak of a
+/// member of an object: how it is written, left out or `null`).
+pub(super) fn constrained(
+    b: &mut Builder,
+    arg: &ArgAttrs,
+    ty: &syn::Type,
+) -> Option<Map<String, Value>> {
+    let member_only = [
+        (arg.schema.as_ref().map(|(g, _)| g.key), SCHEMA),
+        (arg.default.as_ref().map(|g| g.key), DEFAULT.0),
+        (arg.not_null, NOT_NULL),
+    ];
+    for (span, key) in member_only {
+        if let Some(span) = span {
+            b.cx.error(
+                span,
+                format!("`{key}` applies to a struct's named fields, not to a newtype's: serde reads a newtype as its field's value"),
+            );
+        }
+    }
+    let (mut schema, shape) = b.schema(ty, "")?;
+    if !arg.has_rules() && arg.description.is_none() && arg.examples.is_empty() {
+        return Some(schema);
+    }
+    let core = shape.core().clone();
+    let at = FieldAt {
+        ty,
+        core: &core,
+        name: "value",
+        pointer: "",
+    };
+    constrain(b, arg, &at, &mut schema);
+    // (A `default` is refused above: not checked against the schema again.)
+    if arg.default.is_none() {
+        annotations(b, arg, arg.description.as_ref(), &at, &mut schema);
+    }
+    Some(ordered(ty::ref_alone(schema)))
 }
 
 /// `#[arg(schema = ..)]`: the field's schema as written (its type is not
@@ -61,7 +118,8 @@ fn written(
         .rules()
         .map(|(r, g)| (r.key, g.key))
         .chain(arg.values.iter().map(|g| (VALUES.0, g.key)))
-        .chain(arg.parts.iter().map(|(p, span, _)| (p.key(), *span)));
+        .chain(arg.parts.iter().map(|(p, span, _)| (p.key(), *span)))
+        .chain(arg.not_null.map(|span| (NOT_NULL, span)));
     for (key, span) in keys {
         b.cx.error(
             span,
@@ -99,6 +157,12 @@ fn parts(b: &mut Builder, arg: &ArgAttrs, at: &FieldAt, schema: &mut Map<String,
     let string: syn::Type = syn::parse_quote!(String);
     for (part, span, inner) in &arg.parts {
         let (key, keyword) = (part.key(), part.keyword());
+        if let Some(span) = inner.not_null {
+            b.cx.error(
+                span,
+                format!("`{NOT_NULL}` applies to Option fields, not to their {key}: an `Option` item or value takes `null`, and only a field may be left out"),
+            );
+        }
         let (Some(shape), Some(ty)) = (at.core.part(*part), part_type(at.ty, *part, &string))
         else {
             let applies = match part {

@@ -97,6 +97,11 @@ fn field_exact(field: &Field, own: &Ident, this: &TokenStream) -> TokenStream {
         return quote!(false);
     }
     match option_inner(field.ty) {
+        // Its schema takes `null`, which serde reads as `None`.
+        Some(inner) if field.arg.not_null.is_none() => {
+            let r = reading(inner, own, this);
+            quote!((#r).nullable().fully_exact())
+        }
         Some(inner) => {
             let r = reading(inner, own, this);
             quote!((#r).optional_field_exact())
@@ -121,7 +126,15 @@ pub(crate) fn items(c: &Container) -> (TokenStream, TokenStream) {
     let (body, checks) = match &c.data {
         Data::Struct(fields) => (struct_reading(c, fields, &this), TokenStream::new()),
         // serde reads a newtype struct as its field.
-        Data::Newtype(ty) => (reading(ty, c.ident, &this), TokenStream::new()),
+        Data::Newtype(ty, arg) => {
+            let r = reading(ty, c.ident, &this);
+            // Its constraints accept less than serde reads.
+            let r = match arg.has_rules() {
+                true => quote!(#rt::Reading { exact: 0, ..(#r) }),
+                false => r,
+            };
+            (r, TokenStream::new())
+        }
         Data::Tuple(..) => (tuple_reading(), TokenStream::new()),
         Data::Enum(variants) if c.serde.untagged.is_some() => {
             untagged_reading(c.ident, variants, &this)
@@ -264,7 +277,7 @@ fn conflict_check(
         text(later_ty)
     );
     let tail = format!(
-        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Let serde tell them apart: #[serde(deny_unknown_fields)] on whichever struct lacks a name the other requires; or put first a variant that reads only what its schema accepts (a struct with #[serde(deny_unknown_fields)] and no #[arg] bounds, lengths, counts, patterns or values, and no Option, unit enum, struct, set, f32, usize or isize fields)"
+        ": for such a call, valid as `{later}`, parse would return `{earlier}`. Let serde tell them apart: #[serde(deny_unknown_fields)] on whichever struct lacks a name the other requires; or put first a variant that reads only what its schema accepts (a struct with #[serde(deny_unknown_fields)] and no #[arg] bounds, lengths, counts, patterns or values, and no #[arg(not_null)] Option, unit enum, struct, set, f32, usize or isize fields)"
     );
     quote_spanned!(span=>
         const _: () = {

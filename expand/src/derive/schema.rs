@@ -2,6 +2,7 @@
 //! variants as a string enum, an untagged enum as `anyOf`; each field's schema is
 //! `property`'s.
 
+use super::arg::ArgAttrs;
 use super::ast::{unraw, Container, Field, Variant, VariantFields};
 use super::case::RenameRule;
 use super::property::property;
@@ -281,8 +282,8 @@ pub(super) fn union(b: &mut Builder, branches: Vec<Value>, what: &str) -> Value 
 }
 
 /// `struct S(T)`: `T`'s schema (serde reads the struct as its field).
-pub(super) fn newtype(b: &mut Builder, ty: &syn::Type) -> Value {
-    let Some((schema, _)) = b.schema(ty, "") else {
+pub(super) fn newtype(b: &mut Builder, ty: &syn::Type, arg: &ArgAttrs) -> Value {
+    let Some(schema) = super::property::constrained(b, arg, ty) else {
         return Value::Object(Map::new());
     };
     if refers_to_itself_in_place(&schema) {

@@ -11,7 +11,7 @@
 //! | `usize`, `isize` | as `u32`, `i32`: the same schema on every target |
 //! | `f32` | `{"type": "number"}`, its range -3.4028235e38 to 3.4028235e38 (`f32::MAX` as Rust prints it: serde reads a larger number as an infinity) |
 //! | `f64` | `{"type": "number"}` (serde_json refuses a number beyond `f64::MAX`) |
-//! | `Option<T>` | a field: optional; elsewhere: `T` or `null` |
+//! | `Option<T>` | `T` or `null`; a field: optional too (`#[arg(not_null)]`: optional, not `null`) |
 //! | `Vec<T>` | `{"type": "array", "items": T}` |
 //! | `[T; N]` | `{"type": "array", "items": T}`, its item counts N to N |
 //! | `(A, B, ..)` | `{"type": "array", "prefixItems": [A, B, ..], "items": false, "minItems": n}` |
@@ -414,34 +414,45 @@ impl Builder<'_> {
         limits.write(m, [Some(lo.into()), Some(hi.into())]);
     }
 
-    /// `T` or `null`, where `Option<T>` is not a field's own type.
-    fn nullable(
+    /// `T` or `null`: the schema `m` of a value of `shape` (of type `inner`) made
+    /// to take `null` as well, keeping what else it takes (`null` joins a `type`
+    /// and an `enum`; another type's schema becomes one branch of an `anyOf`
+    /// beside `{"type": "null"}`). Unchanged where it takes `null` already
+    /// (`Option<Option<T>>`, `Value`).
+    pub(crate) fn nullable(
         &mut self,
         mut m: Map<String, Value>,
         shape: &Shape,
         inner: &Type,
         pointer: &str,
     ) -> Map<String, Value> {
-        match m.get_mut("type") {
-            Some(Value::String(t)) => {
-                let t = std::mem::take(t);
-                m.insert("type".into(), json!([t, "null"]));
-                m
-            }
-            // Already nullable (`Option<Option<T>>`).
-            Some(_) => m,
-            // Any value (`Value`): null included.
-            None if *shape == Shape::Any => m,
-            // Another type's schema: one of it or null.
-            None => {
-                let at = pointer::join(pointer, "anyOf");
-                self.spans.value(&pointer::join(&at, "0"), inner.span());
-                self.spans.value(&pointer::join(&at, "1"), inner.span());
-                let mut out = Map::new();
-                out.insert("anyOf".into(), json!([Value::Object(m), {"type": "null"}]));
-                out
-            }
+        if matches!(shape, Shape::Nullable(_) | Shape::Any) {
+            return m;
         }
+        if let Some(Value::String(t)) = m.get_mut("type") {
+            let t = std::mem::take(t);
+            m.insert("type".into(), json!([t, "null"]));
+            if let Some(Value::Array(values)) = m.get_mut(super::arg::VALUES.1) {
+                values.push(Value::Null);
+            }
+            return m;
+        }
+        let at = pointer::join(pointer, "anyOf");
+        // A type's own `anyOf` (`IpAddr`): a branch more.
+        if let (1, Some(Value::Array(branches))) = (m.len(), m.get_mut("anyOf")) {
+            self.spans.value(
+                &pointer::join(&at, &branches.len().to_string()),
+                inner.span(),
+            );
+            branches.push(json!({"type": "null"}));
+            return m;
+        }
+        // Another type's schema: one of it or null.
+        self.spans.value(&pointer::join(&at, "0"), inner.span());
+        self.spans.value(&pointer::join(&at, "1"), inner.span());
+        let mut out = Map::new();
+        out.insert("anyOf".into(), json!([Value::Object(m), {"type": "null"}]));
+        out
     }
 }
 

@@ -40,7 +40,7 @@
 //! options, a tool known at run time only) is an [`ExportError`] that names the
 //! feature; a `ToolExport` method of a type whose schema the macros did not see
 //! whole (generic, recursive, or nesting or flattening another type) is a
-//! compile error that names it.
+//! compile error that names it, at the call (`cargo check` reports it).
 //!
 //! # What every export guarantees
 //!
@@ -459,8 +459,10 @@ pub(crate) fn toolbox_listed(
 /// the macros compiled one, or the target's refusal when they compiled that (the
 /// conditions constants, see `compiled::holds`), else `$engine`, the run-time
 /// export. Without the `engines` feature there is
-/// no run-time export: calling the method of a tool the macros did not compile
-/// for `$target` is a compile error (see `compiled::needs_engines`).
+/// no run-time export: the methods ask `Self: Compiled` (implemented for the
+/// tools the macros compiled), so calling one for another tool is an error
+/// `cargo check` reports where it is called; `compiled::needs_engines` stays as
+/// the constant's own check.
 macro_rules! compiled_or {
     ($target:ident, $engine:expr) => {{
         if const { compiled::holds(Self::__EXPORTS, Target::$target) } {
@@ -529,7 +531,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`anthropic`](fn@anthropic).
-    fn anthropic() -> Result<Value, ExportError> {
+    fn anthropic() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(
             Anthropic,
             anthropic(Self::NAME, Self::DESCRIPTION, Self::schema())
@@ -537,7 +542,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`anthropic_strict`].
-    fn anthropic_strict() -> Result<Value, ExportError> {
+    fn anthropic_strict() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(
             AnthropicStrict,
             anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
@@ -545,7 +553,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`openai_chat`](fn@openai_chat).
-    fn openai_chat() -> Result<Value, ExportError> {
+    fn openai_chat() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(
             OpenAiChat,
             openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema())
@@ -553,7 +564,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`openai_chat_strict`](fn@openai_chat_strict).
-    fn openai_chat_strict() -> Result<Value, ExportError> {
+    fn openai_chat_strict() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(
             OpenAiChatStrict,
             openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
@@ -561,7 +575,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`openai_responses`](fn@openai_responses).
-    fn openai_responses() -> Result<Value, ExportError> {
+    fn openai_responses() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(
             OpenAiResponses,
             openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema())
@@ -569,7 +586,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`openai_responses_strict`](fn@openai_responses_strict).
-    fn openai_responses_strict() -> Result<Value, ExportError> {
+    fn openai_responses_strict() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(
             OpenAiResponsesStrict,
             openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
@@ -577,7 +597,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`gemini`](fn@gemini).
-    fn gemini() -> Result<Value, ExportError> {
+    fn gemini() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(
             Gemini,
             gemini(Self::NAME, Self::DESCRIPTION, Self::schema())
@@ -585,7 +608,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`gemini_json_schema`].
-    fn gemini_json_schema() -> Result<Value, ExportError> {
+    fn gemini_json_schema() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(
             GeminiJsonSchema,
             gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema())
@@ -593,7 +619,10 @@ pub trait ToolExport: ToolArgs {
     }
 
     /// See [`mcp`](fn@mcp); the title is the schema's root `title`, if any.
-    fn mcp() -> Result<Value, ExportError> {
+    fn mcp() -> Result<Value, ExportError>
+    where
+        Self: crate::tool::Compiled,
+    {
         compiled_or!(Mcp, {
             let spec = Self::tool_spec();
             mcp(spec.name, spec.title, spec.description, spec.schema)

@@ -4,7 +4,9 @@
 use crate::violation::{Kind, Report};
 
 /// The BFCL dialect's error codes (`missing:`, `unexpected:`, `type:`, `enum:` with
-/// the path), de-duplicated and sorted.
+/// the path), de-duplicated and sorted; within [`Report::max_report_bytes`] as
+/// every format is (the codes that fit, then `... and N more problems` counting
+/// the codes left out).
 pub fn bfcl_codes(report: &Report) -> Vec<String> {
     let mut codes: Vec<String> = report
         .violations
@@ -22,5 +24,12 @@ pub fn bfcl_codes(report: &Report) -> Vec<String> {
         .collect();
     codes.sort_unstable();
     codes.dedup();
-    codes
+    let n = codes.len();
+    super::within(
+        codes.into_iter(),
+        n,
+        report.max_report_bytes,
+        0,
+        super::more,
+    )
 }

@@ -121,17 +121,11 @@ fn message_uncut(v: &Violation, max: usize) -> String {
                 out
             } else {
                 out.push_str("; available tools: ");
-                for (i, k) in known.iter().enumerate() {
-                    if out.len() > max {
-                        break;
-                    }
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
+                write_list(&mut out, known.len(), max, ", ", |out, i| {
                     out.push('\'');
-                    echo::push_name(&mut out, k, NAME_SHOWN);
+                    echo::push_name(out, &known[i], NAME_SHOWN);
                     out.push('\'');
-                }
+                });
                 out
             }
         }
@@ -368,16 +362,9 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
                 }
                 many => {
                     out.push_str("should be one of ");
-                    for (i, v) in many.iter().enumerate() {
-                        if out.len() > max {
-                            out.push_str(", …");
-                            break;
-                        }
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        write_enum_value(out, v);
-                    }
+                    write_list(out, many.len(), max, ", ", |out, i| {
+                        write_enum_value(out, &many[i])
+                    });
                     out.push_str(", got ");
                 }
             }
@@ -469,12 +456,13 @@ fn write_predicate(out: &mut String, kind: &Kind, max: usize) {
             Ok(())
         }
         Kind::OneOfMany { matched } => {
-            let names: Vec<String> = matched.iter().map(|i| format!("({})", i + 1)).collect();
-            write!(
-                out,
-                "should match exactly one alternative, but matches {}",
-                names.join(" and ")
-            )
+            out.push_str("should match exactly one alternative, but matches ");
+            write_list(out, matched.len(), max, " and ", |out, i| {
+                out.push('(');
+                crate::violation::push_u64(out, matched[i] as u64 + 1);
+                out.push(')');
+            });
+            Ok(())
         }
         Kind::Missing => out.write_str("is missing"),
         Kind::Duplicate => out.write_str("is given more than once"),
@@ -561,9 +549,41 @@ fn push_quoted(out: &mut String, s: &str) {
 /// characters escaped) up to the default report size.
 fn write_enum_value(out: &mut String, v: &Value) {
     match v {
-        Value::String(s) if is_plain(s) => push_quoted(out, s),
+        Value::String(s) if s.len() < crate::options::DEFAULT_MAX_REPORT_BYTES && is_plain(s) => {
+            push_quoted(out, s)
+        }
         Value::Number(n) => write_number(out, n),
         other => echo::push_json(out, other, crate::options::DEFAULT_MAX_REPORT_BYTES),
+    }
+}
+
+/// Room a listing of schema-given items leaves before the message's size for
+/// what follows it: the count of the items left out, the value received (60
+/// characters), a suggestion.
+const AFTER_LIST: usize = 192;
+
+/// Items `0..n` written by `item`, separated by `sep`, while `out` stays
+/// [`AFTER_LIST`] bytes short of `max` (the first always); then
+/// `, … (K more)` (`sep` before `…`) when `K` are left out.
+fn write_list(
+    out: &mut String,
+    n: usize,
+    max: usize,
+    sep: &str,
+    item: impl Fn(&mut String, usize),
+) {
+    for i in 0..n {
+        if i > 0 {
+            if out.len() + AFTER_LIST > max {
+                out.push_str(sep);
+                out.push_str("… (");
+                crate::violation::push_u64(out, (n - i) as u64);
+                out.push_str(" more)");
+                return;
+            }
+            out.push_str(sep);
+        }
+        item(out, i);
     }
 }
 

@@ -12,7 +12,8 @@
 //! Every format is bounded: at most [`Report::max_report_bytes`] bytes of words
 //! (a single longer message is cut with `…`), then a last line
 //! `... and N more problems` counting what is left out, including the
-//! violations the report itself omitted ([`Report::omitted`]). What the call sent
+//! violations the report itself omitted ([`Report::omitted`]); the JSON report's
+//! text at most that plus [`JSON_REPORT_SLACK`] bytes (see [`json_report`]). What the call sent
 //! is echoed with control and bidi characters escaped (see [`message`]).
 
 mod bfcl;
@@ -27,7 +28,7 @@ mod words;
 pub use bfcl::bfcl_codes;
 pub(crate) use changes::change_message;
 pub use default::message;
-pub use report::{json_report, repair_report};
+pub use report::{json_report, repair_report, JSON_REPORT_SLACK};
 pub use words::Words;
 
 use crate::violation::{Report, Violation};
@@ -141,7 +142,36 @@ pub(crate) fn more(n: usize) -> String {
 /// The first of `n` lines that fit in the report's size (a first line longer
 /// than it cut), then the closing line when anything is left out.
 fn bounded(lines: impl Iterator<Item = String>, n: usize, report: &Report) -> Vec<String> {
-    let max = report.max_report_bytes;
+    within(lines, n, report.max_report_bytes, report.omitted, more)
+}
+
+/// The sentences of `n` changes of a repair that fit in `max` bytes, then
+/// `... and N more changes` when any is left out.
+pub(crate) fn changes_within(
+    lines: impl Iterator<Item = String>,
+    n: usize,
+    max: usize,
+) -> Vec<String> {
+    let closing = |n: usize| {
+        if n == 1 {
+            "... and 1 more change".to_string()
+        } else {
+            format!("... and {n} more changes")
+        }
+    };
+    within(lines, n, max, 0, closing)
+}
+
+/// The first of `n` lines that fit in `max` bytes (a first line longer than it
+/// cut), then the closing line (`closing` of the count) counting the lines left
+/// out and `omitted` more.
+fn within(
+    lines: impl Iterator<Item = String>,
+    n: usize,
+    max: usize,
+    omitted: usize,
+    closing: impl Fn(usize) -> String,
+) -> Vec<String> {
     // Room for every line and the closing one in one allocation (within reason:
     // the words' size may stop a long report early).
     let mut out: Vec<String> = Vec::with_capacity(n.min(64) + 1);
@@ -158,9 +188,9 @@ fn bounded(lines: impl Iterator<Item = String>, n: usize, report: &Report) -> Ve
         used += sep + line.len();
         out.push(line);
     }
-    let left = n - out.len() + report.omitted;
+    let left = n - out.len() + omitted;
     if left > 0 {
-        out.push(more(left));
+        out.push(closing(left));
     }
     out
 }

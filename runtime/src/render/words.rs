@@ -64,7 +64,7 @@ impl<'a> Words<'a> {
 
     /// Both, for a declared tool: its name in the summary, its schema's
     /// descriptions after missing arguments.
-    pub fn for_tool<T: crate::ToolArgs + 'static>() -> Words<'static> {
+    pub fn for_tool<T: crate::ToolArgs + crate::__private::Compiled + 'static>() -> Words<'static> {
         Words::new()
             .summary(T::NAME)
             .describe_missing(T::compiled_schema())

@@ -6,15 +6,69 @@ use crate::json::{JsonType, TypeSet};
 use crate::options::Options;
 use crate::violation::Kind;
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// The value `value` is read as, to mend the violation `kind` found at it, and
-/// how; `None` when no unambiguous reading mends it.
-pub(super) fn coerce(kind: &Kind, value: &Value, options: &Options) -> Option<(Value, Coercion)> {
+/// how; `None` when no unambiguous reading mends it. `cases` holds the enum
+/// lists already indexed by case (a list is shared by every violation that
+/// names it, and indexed once).
+pub(super) fn coerce(
+    kind: &Kind,
+    value: &Value,
+    options: &Options,
+    cases: &mut Cases,
+) -> Option<(Value, Coercion)> {
     match kind {
         Kind::Type { expected, .. } => retyped(*expected, value, options),
-        Kind::Enum { allowed, .. } => other_case(value, allowed),
-        Kind::Const { expected, .. } => other_case(value, std::slice::from_ref(expected)),
+        Kind::Enum { allowed, .. } => {
+            let index = cases
+                .lists
+                .entry(allowed.as_ptr() as usize)
+                .or_insert_with(|| CaseIndex::of(allowed));
+            index.other_case(value, allowed)
+        }
+        Kind::Const { expected, .. } => {
+            let one = std::slice::from_ref(expected);
+            CaseIndex::of(one).other_case(value, one)
+        }
         _ => None,
+    }
+}
+
+/// The enum lists of a report indexed by case, each once (by the address of
+/// the list the violations share: the report holds the lists while it is used).
+#[derive(Default)]
+pub(super) struct Cases {
+    lists: HashMap<usize, CaseIndex>,
+}
+
+/// An enum list's strings by their lowercase form: the first three distinct
+/// strings of each (three distinct strings are ambiguous whichever one is sent).
+struct CaseIndex(HashMap<String, Vec<usize>>);
+
+impl CaseIndex {
+    fn of(allowed: &[Value]) -> CaseIndex {
+        let mut by_case: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, a) in allowed.iter().enumerate() {
+            let Some(text) = a.as_str() else { continue };
+            let same = by_case.entry(text.to_lowercase()).or_default();
+            if same.len() < 3 && !same.iter().any(|&j| allowed[j] == *a) {
+                same.push(i);
+            }
+        }
+        CaseIndex(by_case)
+    }
+
+    /// The one allowed string equal to the string `value` but for case.
+    fn other_case(&self, value: &Value, allowed: &[Value]) -> Option<(Value, Coercion)> {
+        let s = value.as_str()?;
+        let same = self.0.get(&s.to_lowercase())?;
+        let mut matches = same.iter().filter(|&&i| allowed[i].as_str() != Some(s));
+        let first = *matches.next()?;
+        if matches.next().is_some() {
+            return None;
+        }
+        Some((allowed[first].clone(), Coercion::EnumCase))
     }
 }
 
@@ -69,21 +123,6 @@ fn looks_numeric(text: &str) -> bool {
             .all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E'))
 }
 
-/// The one allowed string equal to the string `value` but for case.
-fn other_case(value: &Value, allowed: &[Value]) -> Option<(Value, Coercion)> {
-    let s = value.as_str()?;
-    let lower = s.to_lowercase();
-    let mut matches = allowed.iter().filter(|a| {
-        a.as_str()
-            .is_some_and(|a| a != s && a.to_lowercase() == lower)
-    });
-    let first = matches.next()?;
-    if matches.next().is_some() {
-        return None;
-    }
-    Some((first.clone(), Coercion::EnumCase))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,7 +140,7 @@ mod tests {
     }
 
     fn read(kind: &Kind, v: Value) -> Option<Value> {
-        coerce(kind, &v, &Options::default()).map(|(v, _)| v)
+        coerce(kind, &v, &Options::default(), &mut Cases::default()).map(|(v, _)| v)
     }
 
     #[test]

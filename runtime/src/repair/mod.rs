@@ -53,6 +53,7 @@ use crate::text::TextError;
 use crate::violation::{received_value, Kind, Path, Report, Segment};
 use crate::ToolArgs;
 use serde_json::Value;
+use std::collections::HashSet;
 
 /// How a value was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,13 +125,13 @@ impl Repaired {
     }
 
     /// One sentence per change (`argument 'days' was "3", read as 3`), then the
-    /// report's messages.
+    /// report's messages. Each part within the report's
+    /// [`max_report_bytes`](crate::Report::max_report_bytes): the changes that
+    /// fit, then `... and N more changes` when any is left out.
     pub fn messages(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .changes
-            .iter()
-            .map(crate::render::change_message)
-            .collect();
+        let lines = self.changes.iter().map(crate::render::change_message);
+        let max = self.report.max_report_bytes;
+        let mut out = crate::render::changes_within(lines, self.changes.len(), max);
         out.extend(self.report.messages());
         out
     }
@@ -148,7 +149,7 @@ pub fn repair_by(args: &Value, options: &Options, validate: impl Fn(&Value) -> R
     let mut changes = Vec::new();
     let mut report = validate(&value);
     // Paths where wrapping into an array was put back: not tried again.
-    let mut refused: Vec<Path> = Vec::new();
+    let mut refused: HashSet<Path> = HashSet::new();
     for _ in 0..ROUNDS {
         let first = changes.len();
         mend(&mut value, &report, options, &refused, &mut changes);
@@ -168,24 +169,25 @@ pub fn repair_by(args: &Value, options: &Options, validate: impl Fn(&Value) -> R
 }
 
 /// Applies the coercions that mend `report`'s violations (one per place) to
-/// `value`, noting them in `changes`.
+/// `value`, noting them in `changes`. The places mended this round are kept in
+/// a set: each violation is looked up once, whatever the number of changes.
 fn mend(
     value: &mut Value,
     report: &Report,
     options: &Options,
-    refused: &[Path],
+    refused: &HashSet<Path>,
     changes: &mut Vec<Change>,
 ) {
-    let first = changes.len();
+    let mut mended: HashSet<&Path> = HashSet::new();
+    let mut cases = coerce::Cases::default();
     for v in &report.violations {
-        let done = |c: &Change| c.path == v.path;
-        if changes[first..].iter().any(done) {
+        if mended.contains(&v.path) {
             continue;
         }
         let Some(target) = value.pointer_mut(&v.path.to_pointer()) else {
             continue;
         };
-        let Some((to, coercion)) = coerce::coerce(&v.kind, target, options) else {
+        let Some((to, coercion)) = coerce::coerce(&v.kind, target, options, &mut cases) else {
             continue;
         };
         if coercion == Coercion::WrappedInArray && refused.contains(&v.path) {
@@ -198,35 +200,49 @@ fn mend(
             to: received_value(&to),
         });
         *target = to;
+        mended.insert(&v.path);
     }
 }
 
 /// Puts back the values wrapped into an array (among `changes[first..]`) whose
 /// element the new `report` refuses by type: it was not a lone value of the
-/// array's items. Whether any was put back.
+/// array's items. Whether any was put back. The elements refused by type are
+/// gathered in a set first, and the changes kept in one pass: linear in the
+/// report and the changes.
 fn put_back_wraps(
     value: &mut Value,
     report: &Report,
     changes: &mut Vec<Change>,
     first: usize,
-    refused: &mut Vec<Path>,
+    refused: &mut HashSet<Path>,
 ) -> bool {
-    let mut put_back = false;
-    let mut i = first;
-    while i < changes.len() {
-        let c = &changes[i];
+    let wraps = changes[first..]
+        .iter()
+        .any(|c| c.coercion == Coercion::WrappedInArray);
+    if !wraps {
+        return false;
+    }
+    let mistyped: HashSet<&Path> = report
+        .violations
+        .iter()
+        .filter(|v| matches!(v.kind, Kind::Type { .. }))
+        .map(|v| &v.path)
+        .collect();
+    let wrong = |c: &Change| {
+        if c.coercion != Coercion::WrappedInArray {
+            return false;
+        }
         let mut element = c.path.clone();
         element.0.push(Segment::Index(0));
-        let wrong = c.coercion == Coercion::WrappedInArray
-            && report
-                .violations
-                .iter()
-                .any(|v| v.path == element && matches!(v.kind, Kind::Type { .. }));
-        if !wrong {
-            i += 1;
+        mistyped.contains(&element)
+    };
+    let mut kept = Vec::with_capacity(changes.len());
+    let mut put_back = false;
+    for (i, c) in std::mem::take(changes).into_iter().enumerate() {
+        if i < first || !wrong(&c) {
+            kept.push(c);
             continue;
         }
-        let c = changes.remove(i);
         if let Some(target) = value.pointer_mut(&c.path.to_pointer()) {
             if let Value::Array(items) = target {
                 if let Some(lone) = items.pop() {
@@ -234,9 +250,10 @@ fn put_back_wraps(
                 }
             }
         }
-        refused.push(c.path);
+        refused.insert(c.path);
         put_back = true;
     }
+    *changes = kept;
     put_back
 }
 

@@ -28,7 +28,7 @@ static ALL: OnceLock<RwLock<HashMap<TypeId, &'static Schema>>> = OnceLock::new()
 /// # Panics
 ///
 /// As [`declared_schema`].
-pub(crate) fn schema_of<T: ToolArgs + 'static>() -> &'static Schema {
+pub(crate) fn schema_of<T: ToolArgs + super::Compiled + 'static>() -> &'static Schema {
     let id = TypeId::of::<T>();
     let recent = RECENT_SCHEMAS.try_with(|slots| {
         slots
@@ -55,7 +55,6 @@ fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
     if let Some(&schema) = all.read().unwrap_or_else(PoisonError::into_inner).get(&id) {
         return schema;
     }
-    const { model_or_engines(T::__MODEL) };
     let parsed = declared_schema(T::__MODEL, T::schema, T::NAME);
     let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
     all.entry(id).or_insert_with(|| Box::leak(Box::new(parsed)))
@@ -70,7 +69,7 @@ fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
 /// If the schema is parsed and refused by [`Schema::parse`], which the macros
 /// never let happen (they check it when the crate compiles). Without the
 /// `engines` feature there is no parser: if `model` cannot be decoded (for an
-/// empty one, [`schema_of`] is a compile error instead).
+/// empty one, [`schema_of`] is a compile error instead: its bound `Compiled`).
 #[doc(hidden)]
 pub fn declared_schema(model: &[u8], schema: fn() -> &'static Value, tool: &str) -> Schema {
     if !model.is_empty() {
@@ -89,20 +88,5 @@ pub fn declared_schema(model: &[u8], schema: fn() -> &'static Value, tool: &str)
             "the model of tool `{tool}` compiled into it does not decode, and parsing its \
              schema when the program runs needs tool-schema's `engines` feature"
         )
-    }
-}
-
-/// Where the run-time model of a tool is used (`ToolArgs::compiled_schema`):
-/// without the `engines` feature, a compile error for a tool the macros did
-/// not encode a model for (a derived type whose schema they did not see whole:
-/// generic, recursive, or nesting or flattening another type), whose schema
-/// would have to be parsed when the program runs.
-const fn model_or_engines(model: &[u8]) {
-    if cfg!(not(feature = "engines")) && model.is_empty() {
-        panic!(
-            "tool-schema: this tool's schema is read when the program runs (its type is \
-             generic, recursive, or nests or flattens another type), which needs \
-             tool-schema's `engines` feature"
-        );
     }
 }

@@ -3,6 +3,10 @@
 mod cache;
 mod compiled;
 mod instances;
+#[cfg(feature = "engines")]
+mod std_problems;
+#[cfg(feature = "engines")]
+mod std_types;
 mod text;
 
 #[doc(hidden)]
@@ -17,6 +21,48 @@ pub use text::{parse_str, parse_str_with, validate_str_with};
 use crate::options::Options;
 use crate::violation::{Position, Report, Sink, Trail};
 use serde_json::Value;
+
+/// A tool whose schema model the macros compiled (`ToolArgs::__MODEL`), or any
+/// type with the `engines` feature (which parses a schema when the program
+/// runs): what the text path, a toolbox and an export need of a tool. Without
+/// `engines` it is implemented by the macros for the tools whose schema they
+/// see whole, so that using another's model is an error `cargo check` reports
+/// where it is used (not a failed constant when the program is built).
+#[cfg(feature = "engines")]
+#[doc(hidden)]
+pub trait Compiled {}
+
+#[cfg(feature = "engines")]
+impl<T: ?Sized> Compiled for T {}
+
+/// See the `engines` version above.
+#[cfg(not(feature = "engines"))]
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "tool-schema: the schema of `{Self}` is read when the program runs (the type is generic, recursive, or nests or flattens another type), which needs tool-schema's `engines` feature",
+    label = "needs the schema model of `{Self}`, made when the program runs",
+    note = "turn on tool-schema's `engines` feature, or declare `{Self}` so that the macros see its schema whole (no nested or flattened `ToolArgs` types, no type parameters, no recursion)"
+)]
+pub trait Compiled {}
+
+/// `impl Compiled for $ty` where it is needed (without `engines`; with it, every
+/// type is): what the macros write for a tool whose model they compiled.
+#[cfg(feature = "engines")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __compiled {
+    ($ty:ty) => {};
+}
+
+/// See the `engines` version above.
+#[cfg(not(feature = "engines"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __compiled {
+    ($ty:ty) => {
+        impl $crate::__private::Compiled for $ty {}
+    };
+}
 
 /// A tool's arguments: its name, description, schema and validator.
 ///
@@ -196,7 +242,7 @@ pub trait ToolArgs {
     #[doc(hidden)]
     fn compiled_schema() -> &'static crate::Schema
     where
-        Self: Sized + 'static,
+        Self: Sized + Compiled + 'static,
     {
         cache::schema_of::<Self>()
     }
@@ -213,7 +259,7 @@ pub trait ToolArgs {
     /// A [`crate::text::TextError`] when `text` is not one JSON value.
     fn validate_str(text: &str) -> Result<Report, crate::text::TextError>
     where
-        Self: Sized + 'static,
+        Self: Sized + Compiled + 'static,
     {
         text::validate_str_with::<Self>(text, &Options::default())
     }

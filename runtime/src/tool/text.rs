@@ -2,7 +2,7 @@
 //! implements [`ToolArgs`]: its schema, found once per program, and, for a derived
 //! type, the visitor the derive generates.
 
-use super::ToolArgs;
+use super::{Compiled, ToolArgs};
 use crate::options::Options;
 use crate::text::fast::Fast;
 use crate::text::{validate_text, ParseError, TextError};
@@ -15,7 +15,7 @@ use serde::de::DeserializeOwned;
 /// # Errors
 ///
 /// A [`TextError`] when `text` is not one JSON value.
-pub fn validate_str_with<T: ToolArgs + 'static>(
+pub fn validate_str_with<T: ToolArgs + Compiled + 'static>(
     text: &str,
     options: &Options,
 ) -> Result<Report, TextError> {
@@ -90,7 +90,7 @@ pub fn validate_str_with<T: ToolArgs + 'static>(
 /// As [`ToolArgs::parse`]: when serde refuses arguments the validator accepts.
 pub fn parse_str<T>(text: &str) -> Result<T, ParseError>
 where
-    T: ToolArgs + DeserializeOwned + 'static,
+    T: ToolArgs + DeserializeOwned + Compiled + 'static,
 {
     parse_str_with(text, &Options::default())
 }
@@ -107,7 +107,7 @@ where
 /// As [`ToolArgs::parse`].
 pub fn parse_str_with<T>(text: &str, options: &Options) -> Result<T, ParseError>
 where
-    T: ToolArgs + DeserializeOwned + 'static,
+    T: ToolArgs + DeserializeOwned + Compiled + 'static,
 {
     let options = options.integer_floats(false);
     if crate::depth::text_too_deep(text, &options) {
@@ -131,7 +131,7 @@ where
 /// violations).
 fn exact_typed<T>(text: &str, options: &Options) -> Result<T, ParseError>
 where
-    T: ToolArgs + DeserializeOwned + 'static,
+    T: ToolArgs + DeserializeOwned + Compiled + 'static,
 {
     let (value, repeated, more) =
         crate::text::dups::read(text, options.max_violations, T::compiled_schema())
@@ -159,7 +159,7 @@ where
 #[doc(hidden)]
 pub fn parse_str_generic<T>(text: &str, options: &Options) -> Result<T, ParseError>
 where
-    T: ToolArgs + DeserializeOwned + 'static,
+    T: ToolArgs + DeserializeOwned + Compiled + 'static,
 {
     let options = options.integer_floats(false);
     if crate::depth::text_too_deep(text, &options) {

@@ -120,23 +120,27 @@ impl Toolbox {
             name,
             arguments,
         } = call;
+        let options = self.options_for(target);
         let invocation = match self.find(target, &name) {
-            None => Invocation::Done(Err(self.unknown(target, &name))),
-            Some(tool) => (tool.invoke)(arguments, &self.options_for(target)),
+            None => Invocation::Done(Err(self.unknown(target, &name, &options))),
+            Some(tool) => (tool.invoke)(arguments, &options),
         };
         (id, name, invocation)
     }
 
     /// The failure of a call naming no tool: one
     /// [`Kind::UnknownTool`] violation listing the tools by the names the
-    /// export for `target` gave them.
-    fn unknown(&self, target: Target, name: &str) -> Failure {
+    /// export for `target` gave them, written within `options`'
+    /// [`Options::max_report_bytes`](crate::Options::max_report_bytes).
+    fn unknown(&self, target: Target, name: &str, options: &crate::Options) -> Failure {
         let known = self.called_names(target);
         let kind = Kind::UnknownTool {
             name: name.to_owned(),
             known,
         };
         let violation = Violation::new(kind, Path::default(), Position::default());
-        Failure::UnknownTool(Report::new(vec![violation]))
+        let mut report = Report::new(vec![violation]);
+        report.max_report_bytes = options.max_report_bytes;
+        Failure::UnknownTool(report)
     }
 }

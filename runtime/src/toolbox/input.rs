@@ -7,7 +7,7 @@ use super::outcome::Failure;
 use crate::export::{CompiledExport, ToolSpec};
 use crate::options::Options;
 use crate::text::{ParseError, TextError};
-use crate::tool::{parse_str_with, validate_str_with, without_absent_nulls, ToolArgs};
+use crate::tool::{parse_str_with, validate_str_with, without_absent_nulls, Compiled, ToolArgs};
 use crate::violation::Report;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -18,7 +18,14 @@ use std::ops::Deref;
 /// serde's `Deserialize` (`#[derive(ToolArgs, Deserialize)]`), or
 /// [`Validated<T>`] for a tool declared with `tool_schema!` (a unit struct: the
 /// arguments stay JSON). Implemented for both; not meant to be implemented
-/// elsewhere.
+/// elsewhere. A handler taking a `tool_schema!` tool's own type (which serde does
+/// not read) is a compile error saying to take `Validated<T>`.
+#[diagnostic::on_unimplemented(
+    message = "a toolbox handler cannot take `{Self}`",
+    label = "for a `tool_schema!` tool, take `Validated<{Self}>`",
+    note = "a handler takes a type deriving `ToolArgs` and `serde::Deserialize` (read into it), or, for a tool declared with `tool_schema!`, its arguments as JSON accepted by its validator: `|args: tool_schema::Validated<{Self}>|`",
+    note = "without tool-schema's `engines` feature, neither can be a tool whose schema is read when the program runs (generic, recursive, or nesting or flattening another type)"
+)]
 pub trait ToolInput: Sized + 'static {
     /// The tool: its name, description and schema.
     #[doc(hidden)]
@@ -33,7 +40,7 @@ pub trait ToolInput: Sized + 'static {
     fn exports() -> &'static [CompiledExport];
 }
 
-impl<T: ToolArgs + DeserializeOwned + 'static> ToolInput for T {
+impl<T: ToolArgs + DeserializeOwned + Compiled + 'static> ToolInput for T {
     fn spec() -> ToolSpec<'static> {
         ToolSpec::of::<T>()
     }
@@ -94,7 +101,7 @@ impl<T> std::fmt::Debug for Validated<T> {
     }
 }
 
-impl<T: ToolArgs + 'static> ToolInput for Validated<T> {
+impl<T: ToolArgs + Compiled + 'static> ToolInput for Validated<T> {
     fn spec() -> ToolSpec<'static> {
         ToolSpec::of::<T>()
     }

@@ -1,8 +1,9 @@
 //! Tools declared as a crate without tool-schema's `engines` feature declares
-//! them: `tool_schema!` literals, a derived struct the macro sees whole, a derived
-//! struct nesting another (whose model and exports are made at run time, so that
-//! only its validators work here) and one flattening another (validated on its
-//! model: none of its uses works here, but the crate compiles).
+//! them: `tool_schema!` literals, a derived struct the macro sees whole, and a
+//! derived struct nesting another (whose model and exports are made at run time,
+//! so that only its validators work here; using its model is an error `cargo
+//! check` reports, see `fail/`). A struct flattening another, validated on its
+//! model, is an error at its derive (`fail/flatten_validate.rs`).
 
 use serde::Deserialize;
 use tool_schema::{tool_schema, ToolArgs};
@@ -51,20 +52,4 @@ pub struct Address {
 pub struct Deliver {
     /// Where to.
     pub to: Address,
-}
-
-/// Paging of a listing.
-#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
-pub struct Paging {
-    /// The page, from 1.
-    pub page: u32,
-}
-
-/// List the orders.
-#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
-pub struct ListOrders {
-    /// Whose.
-    pub customer: String,
-    #[serde(flatten)]
-    pub paging: Paging,
 }

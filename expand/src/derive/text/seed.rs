@@ -98,8 +98,9 @@ pub(super) fn missing_option(ty: &Type) -> TokenStream {
     }
 }
 
-/// The seed of an `Option` field: `null` is `None` where the inner type takes it,
-/// or (without a default, which handles it) where `null` counts as absent.
+/// The seed of an `Option` field: `null` is `None` (its schema takes it), unless
+/// `#[arg(not_null)]` refuses it; then where the inner type takes it, or (without
+/// a default, which handles it) where `null` counts as absent.
 pub(super) fn field_option_seed(
     ty: &Type,
     field: &Field,
@@ -114,7 +115,7 @@ pub(super) fn field_option_seed(
         }
         RustShape::Option(inner) => {
             let (seed, _) = seed(inner, Some(field), ext)?;
-            let null = accepts_null(inner);
+            let null = field.arg.not_null.is_none() || accepts_null(inner);
             let null_ok = if defaulted {
                 quote!(#null)
             } else {

@@ -175,6 +175,11 @@ impl Converter<'_> {
             return inlined;
         }
         self.one_of(&mut m, ptr);
+        let null_branch = match self.null_branch(&mut m, ptr) {
+            NullBranch::Merged(out) => return out,
+            NullBranch::Removed => true,
+            NullBranch::None => false,
+        };
         let nullable = nullable(&m);
         self.numeric_format(&mut m, ptr);
         self.single_type(&mut m, ptr);
@@ -202,7 +207,55 @@ impl Converter<'_> {
         }
         append_description(&mut out, &described);
         self.check_shape(&m, &mut out, ptr);
+        if null_branch {
+            if let Some(Value::Array(branches)) = out.get_mut("anyOf") {
+                branches.iter_mut().for_each(with_nullable);
+            }
+        }
         Value::Object(type_first(out))
+    }
+
+    /// An `anyOf` with `{"type": "null"}` beside other branches (the schema of
+    /// an `Option` of a type that has no `type` of its own to add `null` to): the
+    /// null branch read into `nullable: true`. One other branch beside nothing
+    /// but a description or title: that branch in place of the `anyOf`, merged
+    /// with them and nullable ([`NullBranch::Merged`], converted at the
+    /// branch's pointer); else each other branch
+    /// nullable ([`NullBranch::Removed`], the caller marks them once converted).
+    fn null_branch(&mut self, m: &mut Map<String, Value>, ptr: &str) -> NullBranch {
+        let is_null = |b: &Value| b.as_object().is_some_and(|b| b.len() == 1 && b.get("type") == Some(&Value::from("null")));
+        let Some(Value::Array(branches)) = m.get("anyOf") else {
+            return NullBranch::None;
+        };
+        if !branches.iter().any(is_null) || branches.iter().all(is_null) {
+            return NullBranch::None;
+        }
+        let rest: Vec<Value> = branches.iter().filter(|b| !is_null(b)).cloned().collect();
+        self.ctx.change(
+            ptr,
+            ChangeKind::Converted,
+            "`{\"type\": \"null\"}` branch of `anyOf` -> `nullable: true`",
+            format!("{RULE}: `nullable` marks a type that also accepts null"),
+        );
+        let siblings_annotate = m
+            .keys()
+            .all(|k| matches!(k.as_str(), "anyOf" | "description" | "title"));
+        if let ([Value::Object(one)], true) = (rest.as_slice(), siblings_annotate) {
+            if m.keys().all(|k| k == "anyOf" || !one.contains_key(k)) {
+                let at = branches.iter().position(|b| !is_null(b)).unwrap_or(0);
+                let at = pointer::join_index(&pointer::join(ptr, "anyOf"), at);
+                let mut merged = one.clone();
+                for (k, v) in m.iter().filter(|(k, _)| *k != "anyOf") {
+                    merged.insert(k.clone(), v.clone());
+                }
+                // Converted as the branch (where its problems are).
+                let mut out = self.node(&Value::Object(merged), &at);
+                with_nullable(&mut out);
+                return NullBranch::Merged(out);
+            }
+        }
+        m.insert("anyOf".into(), Value::Array(rest));
+        NullBranch::Removed
     }
 
     /// One-branch `allOf`: merged when it says the same. `Some` when the merge
@@ -349,6 +402,23 @@ impl Converter<'_> {
     }
 }
 
+/// What [`Converter::null_branch`] did.
+enum NullBranch {
+    /// No `{"type": "null"}` branch beside others.
+    None,
+    /// The one other branch, merged and converted, nullable.
+    Merged(Value),
+    /// The null branch removed; the other branches are to be made nullable.
+    Removed,
+}
+
+/// A converted schema marked `nullable` (one refused, `null`, left as it is).
+fn with_nullable(schema: &mut Value) {
+    if let Value::Object(m) = schema {
+        m.insert("nullable".into(), Value::Bool(true));
+    }
+}
+
 /// `null`: `nullable` when the schema accepts it (its type, enum and const all allow
 /// it); a `null` no value can reach is dropped.
 fn nullable(m: &Map<String, Value>) -> bool {
@@ -407,6 +477,24 @@ mod tests {
             "k": {"type": "STRING", "enum": ["fast"]},
             "b": {"anyOf": [{"type": "BOOLEAN"}, {"type": "STRING"}]}
         }, "required": ["k"]})
+        );
+    }
+
+    #[test]
+    fn a_null_branch_is_nullable() {
+        let (out, ctx) = legacy(json!({"type": "object", "$defs": {"U": {"type": "string", "enum": ["c", "f"]}}, "properties": {
+            "u": {"description": "Unit.", "anyOf": [{"$ref": "#/$defs/U"}, {"type": "null"}]},
+            "p": {"anyOf": [{"anyOf": [{"type": "string"}, {"type": "integer"}]}, {"type": "null"}]},
+            "s": {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]}
+        }}));
+        assert!(ctx.problems.is_empty(), "{:?}", ctx.problems);
+        assert_eq!(
+            out.unwrap()["properties"],
+            json!({
+                "u": {"type": "STRING", "description": "Unit.", "enum": ["c", "f"], "nullable": true},
+                "p": {"anyOf": [{"type": "STRING"}, {"type": "INTEGER"}], "nullable": true},
+                "s": {"anyOf": [{"type": "STRING", "nullable": true}, {"type": "INTEGER", "nullable": true}]}
+            })
         );
     }
 

@@ -1,0 +1,274 @@
+//! [`ToolArgs`] for the standard types a `#[derive(ToolArgs)]` field may have, so
+//! that each is a generic argument too (`Pair<u8>`, `Page<String>`,
+//! `Pair<Vec<u32>>`): a type parameter is a nested `ToolArgs` type to the derive
+//! (see the derive's `generics`).
+//!
+//! Each type's schema text is the one the derive writes for a field of that type
+//! (an integer's range, an `f32`'s, a `char`'s one character, a set's
+//! `uniqueItems`, ...; `tests/derive_generics.rs` compares them); a container's
+//! joins its parameters' texts as a generic derived type does (capacity tiers,
+//! `constcat_fixed`). An `Option<T>` is `T` or `null` as an `anyOf`. A value is
+//! validated by the interpreter on the type's model (the schema parsed once per
+//! program): so a parameter's parts and the interpreter on the instantiation's
+//! schema agree, as for any nesting; like any type whose model is made at run
+//! time, it needs the `engines` feature.
+
+use super::std_problems as problems;
+use crate::constcat::{concat_len, json_type, Defs, Reading, TargetProblems};
+use crate::constcat_fixed::{
+    fixed_concat, fixed_defs, fixed_list, fixed_schema, fixed_schema_len, fixed_str, Fixed,
+    DEFS_TIERS, TIERS,
+};
+use crate::options::Options;
+use crate::tool::{cache, instances::instance_schema, ToolArgs};
+use crate::violation::{Position, Report, Sink, Trail};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::marker::PhantomData;
+
+/// The schema text of a container type, in pieces (its parameters' texts
+/// among them), and the definitions lists of its parameters.
+trait Pieces {
+    const PIECES: &'static [&'static str];
+    const NESTED_DEFS: &'static [Defs];
+}
+
+/// A text joined from `P`'s pieces (and its whole schema with the definitions),
+/// in the first capacity tier it fits.
+struct Joined<P>(PhantomData<P>);
+
+impl<P: Pieces> Joined<P> {
+    const USE_0: Fixed<u8, { TIERS[0] }> = fixed_concat(P::PIECES);
+    const USE_1: Fixed<u8, { TIERS[1] }> = fixed_concat(P::PIECES);
+    const USE_2: Fixed<u8, { TIERS[2] }> = fixed_concat(P::PIECES);
+    const USE_3: Fixed<u8, { TIERS[3] }> = fixed_concat(P::PIECES);
+
+    /// The type's text where another schema nests it.
+    const USE: &'static str = {
+        let len = concat_len(P::PIECES);
+        if len <= TIERS[0] {
+            fixed_str(&Self::USE_0)
+        } else if len <= TIERS[1] {
+            fixed_str(&Self::USE_1)
+        } else if len <= TIERS[2] {
+            fixed_str(&Self::USE_2)
+        } else if len <= TIERS[3] {
+            fixed_str(&Self::USE_3)
+        } else {
+            panic!("tool-schema: the schema text of this standard type is longer than a generic type's limit")
+        }
+    };
+
+    const DEFS_0: Fixed<(&'static str, &'static str), { DEFS_TIERS[0] }> =
+        fixed_defs(P::NESTED_DEFS);
+    const DEFS_1: Fixed<(&'static str, &'static str), { DEFS_TIERS[1] }> =
+        fixed_defs(P::NESTED_DEFS);
+
+    /// The parameters' definitions, each name once.
+    const DEFS: Defs = {
+        let n = crate::constcat::defs_count(P::NESTED_DEFS);
+        if n <= DEFS_TIERS[0] {
+            fixed_list(&Self::DEFS_0)
+        } else if n <= DEFS_TIERS[1] {
+            fixed_list(&Self::DEFS_1)
+        } else {
+            panic!("tool-schema: the definitions of this standard type are more than a generic type's limit")
+        }
+    };
+
+    const WHOLE_0: Fixed<u8, { TIERS[0] }> = fixed_schema(Self::USE, Self::DEFS);
+    const WHOLE_1: Fixed<u8, { TIERS[1] }> = fixed_schema(Self::USE, Self::DEFS);
+    const WHOLE_2: Fixed<u8, { TIERS[2] }> = fixed_schema(Self::USE, Self::DEFS);
+    const WHOLE_3: Fixed<u8, { TIERS[3] }> = fixed_schema(Self::USE, Self::DEFS);
+
+    /// The type's whole schema: its text with the definitions at its root.
+    const WHOLE: &'static str = {
+        let len = fixed_schema_len(Self::USE, Self::DEFS);
+        if len <= TIERS[0] {
+            fixed_str(&Self::WHOLE_0)
+        } else if len <= TIERS[1] {
+            fixed_str(&Self::WHOLE_1)
+        } else if len <= TIERS[2] {
+            fixed_str(&Self::WHOLE_2)
+        } else if len <= TIERS[3] {
+            fixed_str(&Self::WHOLE_3)
+        } else {
+            panic!("tool-schema: the schema text of this standard type is longer than a generic type's limit")
+        }
+    };
+}
+
+/// The items of `ToolArgs` every standard type shares: its schema read once per
+/// type, validated by the interpreter on its model.
+macro_rules! validated_by_model {
+    () => {
+        const DESCRIPTION: &'static str = "";
+
+        fn schema() -> &'static Value {
+            instance_schema(<Self as ToolArgs>::SCHEMA_JSON)
+        }
+
+        fn validate_with(args: &Value, options: &Options) -> Report {
+            cache::schema_of::<Self>().validate_with(args, options)
+        }
+
+        fn __validate_at(
+            args: &Value,
+            trail: &Trail<'_>,
+            position: Position,
+            options: &Options,
+            out: &mut Sink<'_>,
+        ) {
+            cache::schema_of::<Self>().__validate_at(args, trail, position, options, out)
+        }
+    };
+}
+
+/// `ToolArgs` for a type of a fixed schema: `(type, name, schema text, reading,
+/// target problems)`.
+macro_rules! leaf {
+    ($($(#[$attr:meta])* $ty:ty => $name:literal, $schema:literal, $reading:expr, $problems:expr;)*) => {$(
+        $(#[$attr])*
+        impl ToolArgs for $ty {
+            const NAME: &'static str = $name;
+            const SCHEMA_JSON: &'static str = $schema;
+            const __READING: Reading = $reading;
+            const __TARGET_PROBLEMS: TargetProblems = $problems;
+            validated_by_model!();
+        }
+    )*};
+}
+
+use json_type::{BOOLEAN, FRACTION, INTEGER, STRING};
+
+leaf! {
+    u8 => "u8", r#"{"type":"integer","minimum":0,"maximum":255}"#, Reading::exact(INTEGER), problems::U8;
+    u16 => "u16", r#"{"type":"integer","minimum":0,"maximum":65535}"#, Reading::exact(INTEGER), problems::U16;
+    u32 => "u32", r#"{"type":"integer","minimum":0,"maximum":4294967295}"#, Reading::exact(INTEGER), problems::U32;
+    u64 => "u64", r#"{"type":"integer","minimum":0}"#, Reading::exact(INTEGER), problems::U64;
+    u128 => "u128", r#"{"type":"integer","minimum":0}"#, Reading::exact(INTEGER), problems::U128;
+    // The 32-bit range on every target, as the derive writes it; serde reads 64 bits.
+    usize => "usize", r#"{"type":"integer","minimum":0,"maximum":4294967295}"#, Reading::inexact(INTEGER), problems::USIZE;
+    i8 => "i8", r#"{"type":"integer","minimum":-128,"maximum":127}"#, Reading::exact(INTEGER), problems::I8;
+    i16 => "i16", r#"{"type":"integer","minimum":-32768,"maximum":32767}"#, Reading::exact(INTEGER), problems::I16;
+    i32 => "i32", r#"{"type":"integer","minimum":-2147483648,"maximum":2147483647}"#, Reading::exact(INTEGER), problems::I32;
+    i64 => "i64", r#"{"type":"integer","maximum":9223372036854775807}"#, Reading::exact(INTEGER), problems::I64;
+    i128 => "i128", r#"{"type":"integer"}"#, Reading::exact(INTEGER), problems::I128;
+    isize => "isize", r#"{"type":"integer","minimum":-2147483648,"maximum":2147483647}"#, Reading::inexact(INTEGER), problems::ISIZE;
+    // serde reads a number past `f32::MAX` as an infinity.
+    f32 => "f32", r#"{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}"#, Reading::partly_exact(INTEGER | FRACTION, INTEGER), problems::F32;
+    f64 => "f64", r#"{"type":"number"}"#, Reading::exact(INTEGER | FRACTION), problems::F64;
+    bool => "bool", r#"{"type":"boolean"}"#, Reading::exact(BOOLEAN), problems::BOOL;
+    String => "string", r#"{"type":"string"}"#, Reading::exact(STRING), problems::STRING;
+    char => "char", r#"{"type":"string","minLength":1,"maxLength":1}"#, Reading::exact(STRING), problems::CHAR;
+    Value => "value", "{}", Reading::ANY, problems::VALUE;
+    std::path::PathBuf => "path_buf", r#"{"type":"string"}"#, Reading::exact(STRING), problems::PATHBUF;
+    // The formats read strings the types' parsers refuse, and the other way.
+    std::net::IpAddr => "ip_addr", r#"{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]}"#, Reading::inexact(STRING), problems::IPADDR;
+    std::net::Ipv4Addr => "ipv4_addr", r#"{"type":"string","format":"ipv4"}"#, Reading::inexact(STRING), problems::IPV4ADDR;
+    std::net::Ipv6Addr => "ipv6_addr", r#"{"type":"string","format":"ipv6"}"#, Reading::inexact(STRING), problems::IPV6ADDR;
+}
+
+// (`DateTime<Local>` needs chrono's `clock` feature: not here.)
+#[cfg(feature = "chrono")]
+leaf! {
+    chrono::DateTime<chrono::Utc> => "date_time", r#"{"type":"string","format":"date-time"}"#, Reading::inexact(STRING), problems::DATETIME;
+    chrono::DateTime<chrono::FixedOffset> => "date_time", r#"{"type":"string","format":"date-time"}"#, Reading::inexact(STRING), problems::DATETIME;
+    chrono::NaiveDate => "naive_date", r#"{"type":"string","format":"date"}"#, Reading::inexact(STRING), problems::NAIVEDATE;
+}
+
+// `chrono::NaiveTime`'s schema: the derive's pattern (JSON text, its `\`
+// escaped).
+#[cfg(feature = "chrono")]
+leaf! {
+    chrono::NaiveTime => "naive_time", r#"{"type":"string","pattern":"^(?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]{1,9})?$"}"#, Reading::inexact(STRING), problems::NAIVETIME;
+}
+
+#[cfg(feature = "uuid")]
+leaf! {
+    uuid::Uuid => "uuid", r#"{"type":"string","format":"uuid"}"#, Reading::inexact(STRING), problems::UUID;
+}
+
+// `url::Url`: the derive's `format: uri` and the pattern of what `Url::parse`
+// reads (the derive's `URL_PATTERN`, as JSON text).
+#[cfg(feature = "url")]
+leaf! {
+    url::Url => "url", r#"{"type":"string","format":"uri","pattern":"^(?:(?:[a-zA-Z][a-zA-Z0-9+.-]{0,2}|[a-zA-Z][a-zA-Z0-9+.-]{4,}|[a-eg-zA-EG-Z][a-zA-Z0-9+.-]{3}|[fF][a-hj-zA-HJ-Z0-9+.-][a-zA-Z0-9+.-]{2}|[fF][iI][a-km-zA-KM-Z0-9+.-][a-zA-Z0-9+.-]|[fF][iI][lL][a-df-zA-DF-Z0-9+.-])://(?:(?:[a-zA-Z0-9](?:-?[a-zA-Z0-9])*\\.)*[a-zA-Z](?:-?[a-zA-Z0-9])*|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9a-fA-F:.]+\\])(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?|[fF][iI][lL][eE]://(?:(?:[a-zA-Z0-9](?:-?[a-zA-Z0-9])*\\.)*[a-zA-Z](?:-?[a-zA-Z0-9])*|(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9a-fA-F:.]+\\])?)(?:[/?#].*)?$"}"#, Reading::inexact(STRING), problems::URL;
+}
+
+/// `ToolArgs` for a container of `ToolArgs` types: `(impl generics, type, name,
+/// pieces of its text, its parameters, reading, its own target problems)`.
+macro_rules! container {
+    ($([$($g:ident),*] $ty:ty => $name:literal, [$($piece:expr),* $(,)?], ($($p:ident),*), $reading:expr, $own:expr;)*) => {$(
+        impl<$($g: ToolArgs + 'static),*> Pieces for $ty {
+            const PIECES: &'static [&'static str] = &[$($piece),*];
+            const NESTED_DEFS: &'static [Defs] = &[$(<$p as ToolArgs>::__DEFS),*];
+        }
+
+        impl<$($g: ToolArgs + 'static),*> ToolArgs for $ty {
+            const NAME: &'static str = $name;
+            const SCHEMA_JSON: &'static str = Joined::<Self>::WHOLE;
+            const __USE_JSON: &'static str = Joined::<Self>::USE;
+            const __DEFS: Defs = Joined::<Self>::DEFS;
+            const __TARGET_PROBLEMS: TargetProblems = &crate::constcat::first_problems::<
+                { crate::export::Target::ALL.len() },
+            >($own, &[$(<$p as ToolArgs>::__TARGET_PROBLEMS),*]);
+            const __READING: Reading = $reading;
+            validated_by_model!();
+        }
+    )*};
+}
+
+/// `T`'s text where another schema nests it.
+const fn u<T: ToolArgs>() -> &'static str {
+    T::__USE_JSON
+}
+
+container! {
+    [T] Vec<T> => "vec", [r#"{"type":"array","items":"#, u::<T>(), "}"], (T),
+        Reading::array(T::__READING, true), &[];
+    [T] HashSet<T> => "hash_set",
+        [r#"{"type":"array","items":"#, u::<T>(), r#","uniqueItems":true}"#], (T),
+        Reading::array(T::__READING, false), problems::SET;
+    [T] BTreeSet<T> => "btree_set",
+        [r#"{"type":"array","items":"#, u::<T>(), r#","uniqueItems":true}"#], (T),
+        Reading::array(T::__READING, false), problems::SET;
+    [T] HashMap<String, T> => "hash_map",
+        [r#"{"type":"object","additionalProperties":"#, u::<T>(), "}"], (T),
+        Reading::map(T::__READING), problems::MAP;
+    [T] BTreeMap<String, T> => "btree_map",
+        [r#"{"type":"object","additionalProperties":"#, u::<T>(), "}"], (T),
+        Reading::map(T::__READING), problems::MAP;
+    [T] Option<T> => "option", [r#"{"anyOf":["#, u::<T>(), r#",{"type":"null"}]}"#], (T),
+        T::__READING.nullable(), &[];
+    [T] Box<T> => "box", [u::<T>()], (T), T::__READING, &[];
+}
+
+/// What serde reads as a tuple against its schema: arrays, exact on none (as the
+/// derive says of a tuple field).
+const TUPLE: Reading = Reading {
+    reads: json_type::ARRAY,
+    accepts: json_type::ARRAY,
+    exact: 0,
+    ..Reading::UNKNOWN
+};
+
+container! {
+    [A] (A,) => "tuple",
+        [r#"{"type":"array","items":false,"minItems":1,"prefixItems":["#, u::<A>(), "]}"], (A), TUPLE, problems::TUPLE;
+    [A, B] (A, B) => "tuple",
+        [r#"{"type":"array","items":false,"minItems":2,"prefixItems":["#, u::<A>(), ",", u::<B>(), "]}"],
+        (A, B), TUPLE, problems::TUPLE;
+    [A, B, C] (A, B, C) => "tuple",
+        [r#"{"type":"array","items":false,"minItems":3,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), "]}"],
+        (A, B, C), TUPLE, problems::TUPLE;
+    [A, B, C, D] (A, B, C, D) => "tuple",
+        [r#"{"type":"array","items":false,"minItems":4,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), "]}"],
+        (A, B, C, D), TUPLE, problems::TUPLE;
+    [A, B, C, D, E] (A, B, C, D, E) => "tuple",
+        [r#"{"type":"array","items":false,"minItems":5,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), ",", u::<E>(), "]}"],
+        (A, B, C, D, E), TUPLE, problems::TUPLE;
+    [A, B, C, D, E, F] (A, B, C, D, E, F) => "tuple",
+        [r#"{"type":"array","items":false,"minItems":6,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), ",", u::<E>(), ",", u::<F>(), "]}"],
+        (A, B, C, D, E, F), TUPLE, problems::TUPLE;
+}
