@@ -16,7 +16,7 @@ use rmcp::{tool, tool_handler, tool_router, Json, RoleClient, ServerHandler, Ser
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-use tool_schema::export::{StructuredOutput, Target};
+use tool_schema::export::{Naming, StructuredOutput, Target};
 use tool_schema::rmcp::{route_for, without_meta_schema, Parameters, ToolboxServer};
 use tool_schema::{tool_schema, Schema, ToolArgs, Toolbox};
 
@@ -517,6 +517,33 @@ async fn a_toolbox_served_by_rmcp() {
             "PlaceOrder { sku: \"ABC-1234\", quantity: 2 }",
             "{\"word\":\"cat\"}",
         ]
+    );
+    client.cancel().await.unwrap();
+}
+
+/// A toolbox with a server prefix: `tools/list` gives the prefixed names, a
+/// call naming one reaches its handler, and the output schema is attached to
+/// the tool named by its own name.
+#[tokio::test(flavor = "current_thread")]
+async fn a_toolbox_with_a_naming_is_served_by_its_mapped_names() {
+    let seen = Seen::default();
+    let server = ToolboxServer::new(toolbox(&seen).naming(Naming::map_with_prefix("shop")))
+        .unwrap()
+        .with_output_schema::<Forecast>("get_weather")
+        .unwrap();
+    let client = serve(server).await;
+    let listed = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = listed.iter().map(|t| &*t.name).collect();
+    assert_eq!(
+        names,
+        ["shop__get_weather", "shop__place_order", "shop__lookup"]
+    );
+    assert!(tool(&listed, "shop__get_weather").output_schema.is_some());
+    let result = call(&client, "shop__get_weather", json!({"city": "Oslo"})).await;
+    assert_eq!(result.is_error, Some(false));
+    assert_eq!(
+        result.structured_content,
+        Some(json!({"city": "Oslo", "temperature": 20}))
     );
     client.cancel().await.unwrap();
 }

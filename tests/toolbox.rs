@@ -2,10 +2,14 @@
 //! the provider documentation the shape comes from), dispatch errors, async
 //! handlers run concurrently, and the export/dispatch round trip for every target.
 
+#[path = "support/bfcl.rs"]
+mod bfcl;
+
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
-use tool_schema::export::{ExportOptions, Lossy, Target, ToolExport};
+use tool_schema::dialect::Dialect;
+use tool_schema::export::{ChangeKind, ExportOptions, Lossy, Naming, Target, ToolExport};
 use tool_schema::toolbox::{reply, Call, Failure, Output, Toolbox, Validated};
 use tool_schema::{tool_schema, Schema, ToolArgs};
 
@@ -860,4 +864,336 @@ fn an_option_fields_null_is_none_for_every_target() {
             .null_is_absent
     );
     assert!(!tools.options_for(Target::AnthropicStrict).null_is_absent);
+}
+
+/// Every BFCL entry (the python definitions its ground-truth calls name, as the
+/// leaderboard offers them together) in a toolbox mapping names to `target`'s
+/// pattern: the export takes every name (`math.factorial` is written
+/// `math_factorial` for Anthropic and OpenAI, each rename reported), and each
+/// ground-truth call, made with the name the export gave, runs its own tool.
+/// Returns how many tools were renamed, calls dispatched and entries refused
+/// (for their schemas, never their names).
+fn bfcl_with_mapped_names(target: Target, naming: &Naming) -> (usize, usize, usize) {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bfcl");
+    let defs = bfcl::definitions(&data);
+    let calls = bfcl::calls(&data);
+    let mut entries: Vec<(&str, Vec<&bfcl::Call>)> = Vec::new();
+    for c in &calls {
+        match entries.last_mut() {
+            Some((id, group)) if *id == c.id => group.push(c),
+            _ => entries.push((&c.id, vec![c])),
+        }
+    }
+    let describe = ExportOptions::new().lossy(Lossy::Describe);
+    let (mut renamed, mut dispatched, mut refused) = (0, 0, Vec::new());
+    for (id, group) in &entries {
+        let mut tools = Toolbox::new().naming(naming.clone());
+        let mut own: Vec<&str> = Vec::new();
+        for c in group {
+            let d = &defs[c.def];
+            if own.contains(&d.name.as_str()) {
+                continue;
+            }
+            own.push(&d.name);
+            let schema = Dialect::Bfcl.parse(&d.parameters).unwrap();
+            let name = d.name.clone();
+            tools = tools.dynamic(d.name.clone(), "", schema, move |_: Value| name.clone());
+        }
+        let exported = match tools.export_with(target, &describe) {
+            Ok(e) => e,
+            Err(e) => {
+                assert!(
+                    !e.problems.iter().any(|p| p.rule.contains("name")),
+                    "{id}: {e}"
+                );
+                refused.push(format!("{id}: {e}"));
+                continue;
+            }
+        };
+        let names = tools.provider_names(target).unwrap();
+        let definitions = match target {
+            Target::Gemini | Target::GeminiJsonSchema => &exported.value[0]["functionDeclarations"],
+            Target::Mcp => &exported.value["tools"],
+            _ => &exported.value,
+        };
+        let name_at = if matches!(target, Target::OpenAiChat | Target::OpenAiChatStrict) {
+            "/function/name"
+        } else {
+            "/name"
+        };
+        for (i, own_name) in own.iter().enumerate() {
+            let written = definitions[i].pointer(name_at).unwrap();
+            assert_eq!(written, names[i].as_str(), "{target} {id}");
+            assert!(follows_pattern(target, &names[i]), "{target}: {}", names[i]);
+            let reported = exported
+                .report
+                .of_kind(ChangeKind::Renamed)
+                .any(|c| c.tool == *own_name && c.what.contains(names[i].as_str()));
+            assert_eq!(reported, names[i] != *own_name, "{target} {id} {own_name}");
+            renamed += usize::from(reported);
+        }
+        for c in group.iter().filter(|c| c.expected.is_empty()) {
+            let own_name = &defs[c.def].name;
+            let i = own.iter().position(|n| n == own_name).unwrap();
+            let call = provider_call(target, &names[i], &c.arguments);
+            let result = tools.dispatch(target, &call).unwrap();
+            let outcome = tools.run(target, Call::from_provider(target, &call).unwrap());
+            assert!(
+                !outcome.is_error(),
+                "{target} {id}: {} -> {result}",
+                names[i]
+            );
+            assert_eq!(outcome.text(), *own_name, "{target} {id}");
+            dispatched += 1;
+        }
+    }
+    eprintln!(
+        "{target} ({naming:?}): {} entries, {renamed} renamed, {dispatched} calls dispatched, {} refused for their schemas",
+        entries.len(),
+        refused.len()
+    );
+    (renamed, dispatched, refused.len())
+}
+
+/// [`bfcl_with_mapped_names`] without and with a server prefix; without the
+/// mapping, the names Anthropic and OpenAI refuse are refused.
+fn bfcl_exports_and_dispatches_with_mapped_names(target: Target) {
+    let (renamed, dispatched, refused) = bfcl_with_mapped_names(target, &Naming::map());
+    let dotted = matches!(
+        target,
+        Target::Gemini | Target::GeminiJsonSchema | Target::Mcp
+    );
+    // 777 of BFCL's 1848 python names have a dot, which only Gemini and MCP take.
+    assert_eq!(renamed > 0, !dotted, "{target}");
+    let prefixed = bfcl_with_mapped_names(target, &Naming::map_with_prefix("bfcl"));
+    assert_eq!(prefixed.1, dispatched, "{target}");
+    assert_eq!(prefixed.2, refused, "{target}");
+    assert!(prefixed.0 > renamed, "{target}");
+    // 3073 valid ground-truth calls; only entries a strict mode or Gemini's
+    // `parameters` cannot express (any-typed values, free-form objects) are left.
+    assert!(
+        dispatched > 3000 && refused < 20,
+        "{target}: {dispatched} {refused}"
+    );
+
+    let factorial =
+        Schema::parse(&json!({"type": "object", "properties": {"number": {"type": "integer"}}}))
+            .unwrap();
+    let kept = Toolbox::new().dynamic("math.factorial", "", factorial, |_| "");
+    assert_eq!(kept.export(target).is_err(), !dotted, "{target}");
+}
+
+/// `name` follows `target`'s documented tool name pattern (written out here
+/// again, independently of the library's rule).
+fn follows_pattern(target: Target, name: &str) -> bool {
+    let plain = |extra: &str, max: usize| {
+        (1..=max).contains(&name.len())
+            && name.bytes().all(|b| {
+                b.is_ascii_alphanumeric() || b"_-".contains(&b) || extra.as_bytes().contains(&b)
+            })
+    };
+    match target {
+        Target::Gemini | Target::GeminiJsonSchema => {
+            plain(".:", 64) && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        }
+        Target::Mcp => plain(".", 128),
+        _ => plain("", 64),
+    }
+}
+
+macro_rules! bfcl_naming_tests {
+    ($($test:ident => $target:ident;)*) => {$(
+        #[test]
+        fn $test() {
+            bfcl_exports_and_dispatches_with_mapped_names(Target::$target);
+        }
+    )*};
+}
+
+bfcl_naming_tests! {
+    bfcl_names_mapped_for_anthropic => Anthropic;
+    bfcl_names_mapped_for_anthropic_strict => AnthropicStrict;
+    bfcl_names_mapped_for_openai_chat => OpenAiChat;
+    bfcl_names_mapped_for_openai_chat_strict => OpenAiChatStrict;
+    bfcl_names_mapped_for_openai_responses => OpenAiResponses;
+    bfcl_names_mapped_for_openai_responses_strict => OpenAiResponsesStrict;
+    bfcl_names_mapped_for_gemini => Gemini;
+    bfcl_names_mapped_for_gemini_json_schema => GeminiJsonSchema;
+    bfcl_names_mapped_for_mcp => Mcp;
+}
+
+/// BFCL has both `math.gcd` and `math_gcd`: mapped for Anthropic they would be
+/// one name, so the export is refused naming both tools; Gemini takes both as
+/// they are. An unknown name gets the names the export gave as suggestions.
+#[test]
+fn mapped_names_that_collide_are_refused_naming_both_tools() {
+    let schema =
+        Schema::parse(&json!({"type": "object", "properties": {"a": {"type": "integer"}}}))
+            .unwrap();
+    let tools = Toolbox::new()
+        .naming(Naming::map())
+        .dynamic("math.gcd", "", schema.clone(), |_| "dotted")
+        .dynamic("math_gcd", "", schema.clone(), |_| "plain");
+    for target in [Target::Anthropic, Target::OpenAiResponsesStrict] {
+        let err = tools.export(target).unwrap_err();
+        assert_eq!(err.problems.len(), 1, "{err}");
+        assert_eq!(err.problems[0].tool, "math_gcd");
+        assert!(
+            err.problems[0]
+                .message
+                .contains("the tools 'math.gcd' and 'math_gcd' are both named 'math_gcd'"),
+            "{err}"
+        );
+        assert!(tools.provider_names(target).is_err());
+    }
+    assert!(tools.export(Target::Gemini).is_ok());
+    // Each tool's own name still reaches it; the mapped name reaches the first.
+    let answer = |name: &str| tools.dispatch(Target::Anthropic, &anthropic_call(name, json!({})));
+    assert_eq!(answer("math.gcd").unwrap()["content"], "dotted");
+    assert_eq!(answer("math_gcd").unwrap()["content"], "plain");
+
+    // A prefix makes the server's names distinct from another server's.
+    let prefixed = Toolbox::new()
+        .naming(Naming::map_with_prefix("calc"))
+        .dynamic("math.gcd", "", schema, |_| "dotted");
+    let exported = prefixed.export(Target::Anthropic).unwrap();
+    assert_eq!(exported.value[0]["name"], "calc__math_gcd");
+    let result = prefixed
+        .dispatch(
+            Target::Anthropic,
+            &anthropic_call("calc__math_gcd", json!({})),
+        )
+        .unwrap();
+    assert_eq!(result["content"], "dotted");
+    let unknown = prefixed
+        .dispatch(
+            Target::Anthropic,
+            &anthropic_call("calc_math_gcd", json!({})),
+        )
+        .unwrap();
+    assert_eq!(
+        error_text(&unknown),
+        "unknown tool 'calc_math_gcd' (did you mean 'calc__math_gcd'?); available tools: 'calc__math_gcd'"
+    );
+    // Without the mapping the name is refused, and only the own name dispatches.
+    let kept = prefixed.clone().naming(Naming::Keep);
+    assert!(kept
+        .export(Target::Anthropic)
+        .unwrap_err()
+        .to_string()
+        .contains("does not follow the provider's pattern"));
+    assert_eq!(
+        error_text(
+            &kept
+                .dispatch(
+                    Target::Anthropic,
+                    &anthropic_call("calc__math_gcd", json!({}))
+                )
+                .unwrap()
+        ),
+        "unknown tool 'calc__math_gcd'; available tools: 'math.gcd'"
+    );
+}
+
+/// Names no provider takes as they are: empty, 10,000 characters, non-ASCII
+/// letters, a prefix that is itself invalid: mapped or refused, never a panic.
+#[test]
+fn hostile_names_are_mapped_or_refused() {
+    let schema = Schema::parse(&json!({"type": "object", "properties": {}})).unwrap();
+    let long = "ä".repeat(10_000);
+    let tools = Toolbox::new()
+        .naming(Naming::map_with_prefix("my server/v2"))
+        .dynamic(long.clone(), "", schema.clone(), |_| "long")
+        .dynamic("天気", "", schema.clone(), |_| "weather");
+    for target in Target::ALL {
+        let names = tools.provider_names(target).unwrap();
+        for name in &names {
+            assert!(follows_pattern(target, name), "{target}: {name}");
+        }
+        assert_ne!(names[0], names[1]);
+        tools.export(target).unwrap();
+        let call = provider_call(target, &names[0], &json!({}));
+        let outcome = tools.run(target, Call::from_provider(target, &call).unwrap());
+        assert_eq!(outcome.text(), "long", "{target}");
+    }
+    let empty = Toolbox::new()
+        .naming(Naming::map())
+        .dynamic("", "", schema, |_| "");
+    for target in Target::ALL {
+        let err = empty.export(target).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("an empty tool name cannot be mapped"),
+            "{err}"
+        );
+    }
+}
+
+/// Typed tools answer an export from the definitions compiled into them: with a
+/// prefix the export is the same one with each name prefixed (the compiled
+/// definitions renamed, not exported again), each rename reported, and the
+/// result of a call names the tool as the model did.
+#[test]
+fn compiled_definitions_are_renamed_by_the_naming() {
+    let plain = toolbox();
+    let prefixed = toolbox().naming(Naming::map_with_prefix("srv"));
+    let mut compared = 0;
+    for target in Target::ALL {
+        let Ok(expected) = plain.export(target) else {
+            assert!(prefixed.export(target).is_err(), "{target}");
+            continue;
+        };
+        let mut expected_value = expected.value.clone();
+        let list = match target {
+            Target::Gemini | Target::GeminiJsonSchema => expected_value
+                .pointer_mut("/0/functionDeclarations")
+                .unwrap(),
+            Target::Mcp => expected_value.pointer_mut("/tools").unwrap(),
+            _ => &mut expected_value,
+        };
+        for def in list.as_array_mut().unwrap() {
+            let fields = if def.get("function").is_some() {
+                &mut def["function"]
+            } else {
+                def
+            };
+            let name = fields["name"].as_str().unwrap().to_owned();
+            fields["name"] = json!(format!("srv__{name}"));
+        }
+        let exported = prefixed.export(target).unwrap();
+        assert_eq!(exported.value, expected_value, "{target}");
+        let renames: Vec<String> = exported
+            .report
+            .of_kind(ChangeKind::Renamed)
+            .map(|c| format!("{}: {}", c.tool, c.what))
+            .collect();
+        assert_eq!(
+            renames,
+            [
+                "get_weather: the name 'get_weather' is written 'srv__get_weather'",
+                "search_docs: the name 'search_docs' is written 'srv__search_docs'",
+                "echo: the name 'echo' is written 'srv__echo'",
+            ],
+            "{target}"
+        );
+        let others: Vec<_> = exported
+            .report
+            .changes()
+            .iter()
+            .filter(|c| c.kind != ChangeKind::Renamed)
+            .collect();
+        assert_eq!(others, expected.report.changes().iter().collect::<Vec<_>>());
+        compared += 1;
+    }
+    assert!(compared >= 5, "{compared}");
+    let result = prefixed
+        .dispatch(
+            Target::Gemini,
+            &json!({"functionCall": {"name": "srv__get_weather", "args": {"city": "Oslo"}}}),
+        )
+        .unwrap();
+    assert_eq!(
+        result,
+        json!({"functionResponse": {"name": "srv__get_weather", "response": {"output": "Oslo: 21C for 1 days"}}})
+    );
 }

@@ -83,6 +83,9 @@ pub struct CheckArgs {
     #[arg(long)]
     pub null_is_absent: bool,
 
+    #[command(flatten)]
+    pub naming: NamingArgs,
+
     /// text: the problems of each invalid call, then a summary table (calls, valid,
     /// invalid, problems by kind and by tool). json: one line per input line,
     /// {"valid": bool, "violations": [...]}, each violation an object with its
@@ -140,6 +143,9 @@ pub struct ExportArgs {
     #[arg(long, value_enum, value_name = "POLICY")]
     pub lossy: Option<LossyArg>,
 
+    #[command(flatten)]
+    pub naming: NamingArgs,
+
     /// How the schemas are written.
     #[arg(long, value_enum, default_value_t = DialectArg::JsonSchema)]
     pub dialect: DialectArg,
@@ -147,6 +153,39 @@ pub struct ExportArgs {
     /// The tool definitions, in any form `lint` reads.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+}
+
+/// `--map-names` and `--name-prefix`: the naming policy of `export` and
+/// `check --tools`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct NamingArgs {
+    /// Map each tool name the provider refuses to its pattern (Anthropic and
+    /// OpenAI: letters, digits, `_` and `-`, at most 64 characters; Gemini: also
+    /// `.` and `:`, a letter or `_` first; MCP: also `.`, at most 128): other
+    /// characters become `_`, a name past the limit is cut and ends with a short
+    /// hash. `export` lists each rename and refuses two tools mapped to one name,
+    /// naming both; `check --tools` accepts a call naming a tool by its own name
+    /// or by the name any provider's export gives it.
+    #[arg(long)]
+    pub map_names: bool,
+
+    /// Write PREFIX and `__` before every tool name (`--name-prefix github`:
+    /// `github__create_issue`), as agents bridging several MCP servers do, then
+    /// map it as --map-names does (which it implies).
+    #[arg(long, value_name = "PREFIX")]
+    pub name_prefix: Option<String>,
+}
+
+impl NamingArgs {
+    /// The library's naming policy.
+    pub fn naming(&self) -> tool_schema_runtime::export::Naming {
+        use tool_schema_runtime::export::Naming;
+        match &self.name_prefix {
+            Some(prefix) => Naming::map_with_prefix(prefix.clone()),
+            None if self.map_names => Naming::map(),
+            None => Naming::Keep,
+        }
+    }
 }
 
 /// `--dialect`.

@@ -15,10 +15,16 @@ use std::path::Path;
 /// Runs `check`, writing results on `out` and the messages naming unusable lines
 /// on `err`. The error is a failure to write.
 pub fn run(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Status> {
+    let naming = args.naming.naming();
+    let mut aliases = Default::default();
     let tools = match &args.tools {
         Some(path) => match tools::read(path).and_then(|defs| {
             tools::distinct(&defs)
-                .map(|()| defs)
+                .and_then(|()| tools::aliases(&defs, &naming))
+                .map(|a| {
+                    aliases = a;
+                    defs
+                })
                 .map_err(|e| Unusable::new(format!("{}: {e}", path.display())))
         }) {
             Ok(defs) => Some(defs),
@@ -31,7 +37,14 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
     };
     let dialect = args.dialect.dialect();
     let options = checker::options(dialect).null_is_absent(args.null_is_absent);
-    let checker = Checker::with_options(dialect, options, tools);
+    if naming.maps() && tools.is_none() {
+        writeln!(
+            err,
+            "tool-schema: --map-names and --name-prefix need --tools FILE (a line carrying its definition names its tool as it is)"
+        )?;
+        return Ok(Status::Unusable);
+    }
+    let checker = Checker::with_options(dialect, options, tools).with_aliases(aliases);
     let path = args.input.as_deref().unwrap_or(Path::new("-"));
     let reader = match input::open(path) {
         Ok(r) => r,

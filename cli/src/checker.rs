@@ -42,6 +42,8 @@ pub struct Checker {
     tools: Option<HashMap<String, Result<Schema, String>>>,
     /// The tools' names, in the file's order (for unknown-tool violations).
     known: Vec<String>,
+    /// Other names calls may give a tool (`--map-names`): to its own name.
+    aliases: HashMap<String, String>,
 }
 
 impl Checker {
@@ -71,7 +73,15 @@ impl Checker {
             options,
             tools,
             known,
+            aliases: HashMap::new(),
         }
+    }
+
+    /// The same checker taking `aliases` (a provider's name, to the tool's own
+    /// name) as names of the tools of `--tools`.
+    pub fn with_aliases(mut self, aliases: HashMap<String, String>) -> Checker {
+        self.aliases = aliases;
+        self
     }
 
     /// Checks one JSONL line; the error says why it cannot be used.
@@ -86,14 +96,18 @@ impl Checker {
     /// refused).
     pub fn check(&self, call: &Call) -> Result<Checked, String> {
         let inline;
+        let mut tool = call.name.as_str();
         let schema = match (&call.definition, &self.tools) {
             (Definition::Inline(parameters), _) => {
                 inline = parse(self.dialect, &call.name, parameters)?;
                 &inline
             }
-            (Definition::Named, Some(tools)) => match tools.get(&call.name) {
-                Some(Ok(schema)) => schema,
-                Some(Err(e)) => return Err(e.clone()),
+            (Definition::Named, Some(tools)) => match self.named(tools, &call.name) {
+                Some((own, Ok(schema))) => {
+                    tool = own;
+                    schema
+                }
+                Some((_, Err(e))) => return Err(e.clone()),
                 None => {
                     return Ok(Checked {
                         tool: call.name.clone(),
@@ -113,9 +127,22 @@ impl Checker {
             },
         };
         Ok(Checked {
-            tool: call.name.clone(),
+            tool: tool.to_owned(),
             verdict,
         })
+    }
+
+    /// The tool of `--tools` a call names `name`: its own name and schema.
+    fn named<'a>(
+        &'a self,
+        tools: &'a HashMap<String, Result<Schema, String>>,
+        name: &'a str,
+    ) -> Option<(&'a str, &'a Result<Schema, String>)> {
+        let own = match tools.get_key_value(name) {
+            Some((own, _)) => own.as_str(),
+            None => self.aliases.get(name)?.as_str(),
+        };
+        tools.get(own).map(|schema| (own, schema))
     }
 
     fn unknown_tool(&self, name: &str) -> Report {

@@ -5,7 +5,7 @@ use crate::input::shown;
 use crate::words::cli_words;
 use crate::{target, tools, Status};
 use std::io::{self, Write};
-use tool_schema_runtime::export::{toolbox, ExportOptions, ToolSpec};
+use tool_schema_runtime::export::{provider_names, toolbox, ExportOptions, Naming, ToolSpec};
 
 /// Runs `export`: the value on `out`, what changed on `err`.
 pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Status> {
@@ -48,7 +48,7 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::R
         .zip(&schemas)
         .map(|(d, s)| ToolSpec::new(&d.name, &d.description, s))
         .collect();
-    let mut options = ExportOptions::default();
+    let mut options = ExportOptions::default().naming(args.naming.naming());
     if let Some(lossy) = args.lossy {
         options = options.lossy(lossy.lossy());
     }
@@ -70,6 +70,17 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::R
         }
         Err(e) => {
             writeln!(err, "tool-schema: {}", cli_words(e))?;
+            if options.naming == Naming::Keep {
+                let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+                let mapped = provider_names(target, &names, &Naming::map()).unwrap_or_default();
+                let refused = names.iter().zip(&mapped).filter(|(n, m)| *n != m).count();
+                if refused > 0 {
+                    writeln!(
+                        err,
+                        "note: {refused} tool names do not follow the provider's pattern: --map-names maps them to it (each rename listed)"
+                    )?;
+                }
+            }
             Ok(Status::Problems)
         }
     }

@@ -5,7 +5,9 @@
 use crate::gemini;
 use crate::input::{self, Unusable};
 use serde_json::Value;
+use std::collections::HashMap;
 use std::path::Path;
+use tool_schema_runtime::export::{provider_names, Naming, Target};
 
 /// One tool definition: its name, description and argument schema (in the dialect
 /// the command reads), and where in the file it was found.
@@ -214,6 +216,47 @@ pub fn distinct(defs: &[ToolDef]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The names calls may give the tools of `defs` besides their own under
+/// `naming` (`check --tools --map-names`): each name any provider's export
+/// gives a tool, to the tool's own name. Refused when two tools would share a
+/// name (for one provider, or one tool's name for one provider and another's for
+/// another), naming both.
+pub fn aliases(defs: &[ToolDef], naming: &Naming) -> Result<HashMap<String, String>, String> {
+    let mut aliases: HashMap<String, String> = HashMap::new();
+    if !naming.maps() {
+        return Ok(aliases);
+    }
+    let names: Vec<&str> = defs.iter().map(|d| d.name.as_str()).collect();
+    for target in Target::ALL {
+        let mapped = provider_names(target, &names, naming)
+            .map_err(|problems| crate::words::cli_words(&problems[0]))?;
+        for (own, name) in names.iter().zip(mapped) {
+            if name == *own {
+                continue;
+            }
+            let other = names
+                .iter()
+                .find(|n| **n == name)
+                .map(|n| (*n).to_owned())
+                .or_else(|| aliases.get(&name).cloned());
+            match other {
+                Some(other) if other != *own => {
+                    return Err(format!(
+                        "the tools '{}' and '{}' are both named '{}' for {target}",
+                        crate::input::shown(&other),
+                        crate::input::shown(own),
+                        crate::input::shown(&name)
+                    ))
+                }
+                _ => {
+                    aliases.insert(name, (*own).to_owned());
+                }
+            }
+        }
+    }
+    Ok(aliases)
 }
 
 #[cfg(test)]

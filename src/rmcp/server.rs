@@ -85,7 +85,8 @@ impl ToolboxServer {
     }
 
     /// The same server listing `O`'s schema as the `outputSchema` of the tool
-    /// called `tool` (whose handler returns `O` as JSON: see
+    /// called `tool` (its own name, or the name `tools/list` gives it under the
+    /// toolbox's [naming](Toolbox::naming)) (whose handler returns `O` as JSON: see
     /// [`StructuredOutput::structured_content`], which checks it against that
     /// schema). A name no tool has changes nothing.
     ///
@@ -102,8 +103,18 @@ impl ToolboxServer {
             // The MCP export always writes an object schema.
             _ => JsonObject::new(),
         };
+        // With a toolbox naming, the tool listed under its mapped name.
+        let listed = match self.toolbox.names().position(|n| n == tool) {
+            Some(i) => self
+                .toolbox
+                .provider_names(Target::Mcp)
+                .ok()
+                .and_then(|mut names| names.get_mut(i).map(std::mem::take)),
+            None => None,
+        };
+        let listed = listed.as_deref().unwrap_or(tool);
         let tools = Arc::make_mut(&mut self.tools);
-        if let Some(t) = tools.iter_mut().find(|t| t.name == tool) {
+        if let Some(t) = tools.iter_mut().find(|t| t.name == listed) {
             t.output_schema = Some(Arc::new(schema));
         }
         Ok(self)

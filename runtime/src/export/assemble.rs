@@ -6,13 +6,13 @@
 use super::admit::admit;
 use super::compiled::{self, CompiledExport};
 use super::ledger::Ledger;
-use super::report::{self, ExportError};
+use super::naming::{self, Naming};
+use super::report::{self, ChangeKind, ExportError};
 #[cfg(feature = "engines")]
 use super::{anthropic, gemini, mcp, openai};
 use super::{limits, request};
 use super::{ExportOptions, Exported, Target, ToolSpec};
 use serde_json::{Map, Value};
-use std::collections::HashSet;
 
 /// One tool for `target` (with Anthropic strict's per-request totals: one tool is a
 /// request too).
@@ -23,7 +23,19 @@ pub(super) fn one_tool(
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
     let mut ctx = Ledger::with_options(tool.name, options);
-    let value = definition(target, tool, options, &mut ctx);
+    let named = naming::table(target, [tool.name], &options.naming).remove(0);
+    let value = match renamed(target, tool.name, named, &mut ctx) {
+        Some(name) => definition(
+            target,
+            &ToolSpec {
+                name: &name,
+                ..*tool
+            },
+            options,
+            &mut ctx,
+        ),
+        None => Value::Null,
+    };
     if target == Target::AnthropicStrict {
         request::check_anthropic_strict_totals(std::slice::from_ref(&value), &mut ctx);
     }
@@ -48,8 +60,8 @@ pub(super) fn tool_list(
     finish(target, tools_value(target, defs), ctx)
 }
 
-/// Every tool's definition, its changes and problems gathered into `ctx` (a name
-/// used twice refused).
+/// Every tool's definition, its changes and problems gathered into `ctx` (each
+/// name written as `options.naming` says, two tools of one provider name refused).
 fn definitions(
     target: Target,
     tools: &[Listed<'_>],
@@ -57,19 +69,43 @@ fn definitions(
     ctx: &mut Ledger,
 ) -> Vec<Value> {
     let mut defs = Vec::with_capacity(tools.len());
-    let mut names = HashSet::new();
-    for (tool, exports) in tools {
+    let names = naming::table(target, tools.iter().map(|(t, _)| t.name), &options.naming);
+    // The compiled exports hold the tools' own names: they answer for any naming.
+    let unnamed = ExportOptions {
+        naming: Naming::Keep,
+        ..options.clone()
+    };
+    for ((tool, exports), named) in tools.iter().zip(names) {
         let mut one = Ledger::with_options(tool.name, options);
+        let Some(name) = renamed(target, tool.name, named, &mut one) else {
+            defs.push(Value::Null);
+            ctx.absorb(one);
+            continue;
+        };
         // A compiled refusal holds the one-tool export's problems, which include
         // Anthropic strict's per-request totals for that tool alone: with the
         // engines, a refusing tool is exported again, so that only the list's
-        // totals count.
-        let compiled = compiled::for_options(exports, target, options)
+        // totals count (and a name mapped is then checked as mapped).
+        let compiled = compiled::for_options(exports, target, &unnamed)
             .filter(|c| cfg!(not(feature = "engines")) || c.refusal.is_empty());
         defs.push(match compiled {
-            Some(c) => from_compiled(c, tool.name, &mut one),
+            Some(c) => {
+                let mut value = from_compiled(c, tool.name, &mut one);
+                if name != tool.name {
+                    set_name(target, &mut value, &name);
+                }
+                value
+            }
             #[cfg(feature = "engines")]
-            None => definition(target, tool, options, &mut one),
+            None => definition(
+                target,
+                &ToolSpec {
+                    name: &name,
+                    ..*tool
+                },
+                options,
+                &mut one,
+            ),
             #[cfg(not(feature = "engines"))]
             None => {
                 one.refuse(
@@ -80,21 +116,51 @@ fn definitions(
                 Value::Null
             }
         });
-        if !names.insert(tool.name) {
-            one.refuse(
-                "",
-                format!(
-                    "two tools are named '{}'",
-                    report::shown(tool.name, limits::MAX_QUOTED_NAME_CHARS)
-                ),
-                "a tool list needs distinct names",
-            );
-        }
-        ctx.problems.extend(one.problems);
-        ctx.changes.extend(one.changes);
-        ctx.nullable.extend(one.nullable);
+        ctx.absorb(one);
     }
     defs
+}
+
+/// Tool `name`'s provider name from `named`: its problem recorded in `ctx`
+/// (`None` when there is no name), a rename listed as a change.
+fn renamed(target: Target, name: &str, named: naming::Named, ctx: &mut Ledger) -> Option<String> {
+    // A name that cannot be mapped is `""` with its problem; an empty name kept
+    // as it is goes on to be refused by the provider's pattern.
+    let unmapped = named.name.is_empty() && named.problem.is_some();
+    if let Some(p) = named.problem {
+        ctx.refuse(&p.pointer, p.message, p.rule);
+    }
+    if unmapped {
+        return None;
+    }
+    if named.name != name {
+        let q = |s: &str| report::shown(s, limits::MAX_QUOTED_NAME_CHARS);
+        let rule = naming::NameRule::of(target);
+        // A name the provider takes is renamed for the prefix alone.
+        let why = if rule.accepts(name) {
+            "the naming's prefix, written before every name"
+        } else {
+            rule.rule
+        };
+        ctx.change(
+            "",
+            ChangeKind::Renamed,
+            format!("the name '{}' is written '{}'", q(name), q(&named.name)),
+            why,
+        );
+    }
+    Some(named.name)
+}
+
+/// Writes `name` as the tool name of `def`, a definition for `target`.
+fn set_name(target: Target, def: &mut Value, name: &str) {
+    let fields = match target {
+        Target::OpenAiChat | Target::OpenAiChatStrict => def.get_mut("function"),
+        _ => Some(def),
+    };
+    if let Some(Value::Object(m)) = fields {
+        m.insert("name".into(), Value::from(name));
+    }
 }
 
 /// Tool `name`'s definition as compiled, its changes (or the target's refusal)
@@ -175,38 +241,15 @@ fn definition(
 /// Checks a tool name against the provider's documented pattern.
 #[cfg(feature = "engines")]
 fn check_name(target: Target, name: &str, ctx: &mut Ledger) {
-    let plain = |extra: &str| {
-        name.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || extra.contains(c))
-    };
-    let (ok, rule) = match target {
-        Target::Anthropic | Target::AnthropicStrict => (
-            !name.is_empty() && name.len() <= 64 && plain(""),
-            "Anthropic: a tool name matches ^[a-zA-Z0-9_-]{1,64}$",
-        ),
-        Target::OpenAiChat | Target::OpenAiChatStrict | Target::OpenAiResponses | Target::OpenAiResponsesStrict => (
-            !name.is_empty() && name.len() <= 64 && plain(""),
-            "OpenAI: a function name is letters, digits, '_' and '-', at most 64 characters",
-        ),
-        Target::Gemini | Target::GeminiJsonSchema => (
-            name.len() <= 64
-                && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-                && plain(".:"),
-            "Gemini: a function name starts with a letter or '_' and is letters, digits, '_', '.', ':' and '-', at most 64 characters",
-        ),
-        Target::Mcp => (
-            !name.is_empty() && name.len() <= 128 && plain("."),
-            "MCP: a tool name is 1 to 128 ASCII letters, digits, '_', '-' and '.'",
-        ),
-    };
-    if !ok {
+    let rule = naming::NameRule::of(target);
+    if !rule.accepts(name) {
         ctx.refuse(
             "",
             format!(
                 "the tool name '{}' does not follow the provider's pattern",
                 report::shown(name, limits::MAX_QUOTED_NAME_CHARS)
             ),
-            rule,
+            rule.rule,
         );
     }
 }

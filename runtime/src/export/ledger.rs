@@ -140,6 +140,14 @@ impl Ledger {
         Ok((ExportReport::from_changes(self.changes), self.nullable))
     }
 
+    /// Takes over `other`'s changes, problems and nullable-optional properties
+    /// (one tool's, into a list's).
+    pub fn absorb(&mut self, other: Ledger) {
+        self.problems.extend(other.problems);
+        self.changes.extend(other.changes);
+        self.nullable.extend(other.nullable);
+    }
+
     /// Records a problem and stops every walk.
     pub fn stop(&mut self, pointer: &str, message: impl Into<String>, rule: impl Into<String>) {
         self.refuse(pointer, message, rule);

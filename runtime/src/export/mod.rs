@@ -63,8 +63,9 @@
 //!   what an array without `items` means) where it is missing; strict modes and
 //!   Gemini's `parameters` need an item type, so there a missing `items` is refused.
 //! - No `$schema` unless asked ([`ExportOptions::schema_dialect`]).
-//! - The name follows the provider's documented pattern, the description is omitted
-//!   when empty.
+//! - The name follows the provider's documented pattern (a name outside it is
+//!   refused, or mapped to it with [`ExportOptions::naming`]), the description is
+//!   omitted when empty.
 //! - A numeric format (`uint8`, `int32`, `float`, ...: a range tool-schema's validator
 //!   asserts) is kept where the provider's dialect has it (Gemini `parameters`:
 //!   `int32`/`int64` on INTEGER, `float`/`double` on NUMBER); elsewhere in strict modes
@@ -94,6 +95,7 @@ mod compiled;
 mod ledger;
 #[cfg_attr(not(feature = "engines"), allow(dead_code))]
 pub mod limits;
+mod naming;
 mod report;
 mod request;
 
@@ -129,6 +131,8 @@ pub use entry::{
     anthropic, anthropic_strict, export, gemini, gemini_json_schema, mcp, openai_chat,
     openai_chat_strict, openai_responses, openai_responses_strict, toolbox, without_aliases,
 };
+pub(crate) use naming::table as naming_table;
+pub use naming::{provider_names, Naming};
 pub use report::{Change, ChangeKind, ExportError, ExportReport, NullableOptional, Problem};
 #[cfg(feature = "engines")]
 pub use response::{response_format, StructuredOutput};
@@ -321,6 +325,11 @@ pub struct ExportOptions {
     /// ... is copied exponentially often: the budget keeps the output (and the
     /// report) linear in the input.
     pub inline_budget: usize,
+    /// How tool names are written (default [`Naming::Keep`]: a name outside the
+    /// provider's pattern is refused). With [`Naming::Map`] each name the provider
+    /// refuses is mapped to its pattern, the report lists each rename
+    /// ([`ChangeKind::Renamed`]), and two tools mapped to one name are refused.
+    pub naming: Naming,
 }
 
 impl Default for ExportOptions {
@@ -329,6 +338,7 @@ impl Default for ExportOptions {
             schema_dialect: SchemaDialect::default(),
             lossy: None,
             inline_budget: limits::DEFAULT_INLINE_BUDGET,
+            naming: Naming::Keep,
         }
     }
 }
@@ -354,6 +364,12 @@ impl ExportOptions {
     /// Sets [`ExportOptions::inline_budget`].
     pub fn inline_budget(mut self, values: usize) -> ExportOptions {
         self.inline_budget = values;
+        self
+    }
+
+    /// Sets [`ExportOptions::naming`].
+    pub fn naming(mut self, naming: Naming) -> ExportOptions {
+        self.naming = naming;
         self
     }
 }

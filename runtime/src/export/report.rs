@@ -53,6 +53,10 @@ pub enum ChangeKind {
     /// A keyword was kept, but the provider does not enforce it; tool-schema's
     /// validator does.
     NotEnforced,
+    /// The tool's name was mapped to the provider's name pattern
+    /// ([`ExportOptions::naming`](super::ExportOptions::naming)); the change's
+    /// pointer is `""`, its `tool` the tool's own name.
+    Renamed,
 }
 
 /// One change an export made, at a JSON pointer into the exported schema.

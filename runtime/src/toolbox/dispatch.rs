@@ -120,21 +120,20 @@ impl Toolbox {
             name,
             arguments,
         } = call;
-        let invocation = match self.find(&name) {
-            None => Invocation::Done(Err(self.unknown(&name, &self.options_for(target)))),
-            Some(tool) => (tool.invoke)(arguments, &self.options_for(target)),
+        let options = self.options_for(target);
+        let invocation = match self.find(target, &name) {
+            None => Invocation::Done(Err(self.unknown(target, &name, &options))),
+            Some(tool) => (tool.invoke)(arguments, &options),
         };
         (id, name, invocation)
     }
 
     /// The failure of a call naming no tool: one
-    /// [`Kind::UnknownTool`] violation listing the tools, written within
-    /// `options`' [`Options::max_report_bytes`](crate::Options::max_report_bytes).
-    fn unknown(&self, name: &str, options: &crate::Options) -> Failure {
-        let mut known = Vec::with_capacity(self.len());
-        for tool in self.names() {
-            known.push(tool.to_owned());
-        }
+    /// [`Kind::UnknownTool`] violation listing the tools by the names the
+    /// export for `target` gave them, written within `options`'
+    /// [`Options::max_report_bytes`](crate::Options::max_report_bytes).
+    fn unknown(&self, target: Target, name: &str, options: &crate::Options) -> Failure {
+        let known = self.called_names(target);
         let kind = Kind::UnknownTool {
             name: name.to_owned(),
             known,

@@ -6,7 +6,9 @@ use super::input::{read_value, ToolInput};
 use super::join::BoxFuture;
 use super::outcome::{Failure, HandlerOutput, Output};
 use super::wire;
-use crate::export::{self, CompiledExport, ExportError, ExportOptions, Exported, Target, ToolSpec};
+use crate::export::{
+    self, CompiledExport, ExportError, ExportOptions, Exported, Naming, Target, ToolSpec,
+};
 use crate::options::Options;
 use crate::schema::Schema;
 use serde_json::Value;
@@ -64,6 +66,7 @@ impl Entry {
 pub struct Toolbox {
     tools: Vec<Arc<Entry>>,
     options: Options,
+    naming: Naming,
 }
 
 impl fmt::Debug for Toolbox {
@@ -71,6 +74,7 @@ impl fmt::Debug for Toolbox {
         f.debug_struct("Toolbox")
             .field("tools", &self.names().collect::<Vec<_>>())
             .field("options", &self.options)
+            .field("naming", &self.naming)
             .finish()
     }
 }
@@ -88,6 +92,55 @@ impl Toolbox {
     pub fn with_options(mut self, options: Options) -> Toolbox {
         self.options = options;
         self
+    }
+
+    /// The same toolbox writing its tool names as `naming` says, in every export
+    /// and in dispatch: with [`Naming::Map`], a name the provider refuses
+    /// (`math.factorial` for Anthropic and OpenAI) is exported mapped to its
+    /// pattern (`math_factorial`, each rename in the export's report), and a call
+    /// naming the mapped name runs the tool (a call naming the tool's own name
+    /// still does). Two tools mapped to one name make the export fail, naming
+    /// both. The default, [`Naming::Keep`], exports the names as they are and
+    /// refuses one the provider does.
+    ///
+    /// ```
+    /// # use tool_schema_runtime as tool_schema;
+    /// use serde_json::{json, Value};
+    /// use tool_schema::export::{Naming, Target};
+    /// use tool_schema::toolbox::Toolbox;
+    /// use tool_schema::Schema;
+    ///
+    /// let schema = Schema::parse(&json!({"type": "object", "properties": {"n": {"type": "integer"}}})).unwrap();
+    /// let tools = Toolbox::new()
+    ///     .naming(Naming::map())
+    ///     .dynamic("math.factorial", "n!", schema, |args: Value| {
+    ///         (1..=args["n"].as_u64().unwrap_or(0)).product::<u64>().to_string()
+    ///     });
+    /// let exported = tools.export(Target::OpenAiChat).unwrap();
+    /// assert_eq!(exported.value[0]["function"]["name"], "math_factorial");
+    /// assert_eq!(exported.report.to_string(), "tool 'math.factorial':\n  (root): the name 'math.factorial' is written 'math_factorial' (OpenAI: a function name is letters, digits, '_' and '-', at most 64 characters)");
+    ///
+    /// let result = tools.dispatch(Target::OpenAiChat, &json!({
+    ///     "id": "call_1", "type": "function",
+    ///     "function": {"name": "math_factorial", "arguments": "{\"n\": 5}"}
+    /// })).unwrap();
+    /// assert_eq!(result, json!({"role": "tool", "tool_call_id": "call_1", "content": "120"}));
+    /// ```
+    pub fn naming(mut self, naming: Naming) -> Toolbox {
+        self.naming = naming;
+        self
+    }
+
+    /// The name each tool has for `target` under this toolbox's naming, in
+    /// registration order (see [`export::provider_names`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`export::provider_names`]: two tools mapped to one name (naming both),
+    /// an empty name that cannot be mapped, a name registered twice.
+    pub fn provider_names(&self, target: Target) -> Result<Vec<String>, Vec<export::Problem>> {
+        let names: Vec<&str> = self.names().collect();
+        export::provider_names(target, &names, &self.naming)
     }
 
     /// The options calls dispatched for `target` are read with: this toolbox's,
@@ -184,9 +237,9 @@ impl Toolbox {
     }
 
     /// Every tool's definition for `target` as the provider's `tools` value, with
-    /// the default export options: see [`export::toolbox`] (names distinct, the
-    /// provider's name pattern and per-request limits checked, every change
-    /// reported). A typed tool's definition and changes were computed when it
+    /// the default export options and this toolbox's naming ([`Toolbox::naming`]):
+    /// see [`export::toolbox`] (names distinct, the provider's name pattern and
+    /// per-request limits checked, every change reported). A typed tool's definition and changes were computed when it
     /// compiled (`tool_schema!`, and a derived type the macro sees whole), so
     /// only the list is assembled here; a dynamic tool is exported now.
     ///
@@ -197,7 +250,9 @@ impl Toolbox {
         self.export_with(target, &ExportOptions::default())
     }
 
-    /// [`Toolbox::export`] with export options.
+    /// [`Toolbox::export`] with export options. Their
+    /// [`naming`](ExportOptions::naming) is replaced by this toolbox's, so that
+    /// dispatch knows the names the export wrote.
     ///
     /// # Errors
     ///
@@ -209,12 +264,42 @@ impl Toolbox {
     ) -> Result<Exported, ExportError> {
         let listed: Vec<export::Listed<'_>> =
             self.tools.iter().map(|t| (t.spec(), t.exports)).collect();
-        export::toolbox_listed(target, &listed, options)
+        let options = options.clone().naming(self.naming.clone());
+        export::toolbox_listed(target, &listed, &options)
     }
 
-    /// The tool called `name`: the first registered under it.
-    pub(crate) fn find(&self, name: &str) -> Option<&Entry> {
-        self.tools.iter().find(|t| t.name == name).map(|t| &**t)
+    /// The tool a call made against the export for `target` names `name`: the
+    /// first registered under it, else (with [`Naming::Map`]) the first whose
+    /// name is mapped to it.
+    pub(crate) fn find(&self, target: Target, name: &str) -> Option<&Entry> {
+        if let Some(t) = self.tools.iter().find(|t| t.name == name) {
+            return Some(t);
+        }
+        if !self.naming.maps() {
+            return None;
+        }
+        let table = export::naming_table(target, self.names(), &self.naming);
+        let i = table.iter().position(|n| n.name == name)?;
+        Some(&self.tools[i])
+    }
+
+    /// The tools' names as a call made against the export for `target` gives
+    /// them: their own, or (with [`Naming::Map`]) their provider names.
+    pub(crate) fn called_names(&self, target: Target) -> Vec<String> {
+        if !self.naming.maps() {
+            return self.names().map(str::to_owned).collect();
+        }
+        export::naming_table(target, self.names(), &self.naming)
+            .into_iter()
+            .zip(self.names())
+            .map(|(n, own)| {
+                if n.name.is_empty() {
+                    own.to_owned()
+                } else {
+                    n.name
+                }
+            })
+            .collect()
     }
 
     fn with_entry(
