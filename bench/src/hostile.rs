@@ -553,6 +553,8 @@ pub const CASES: &[Case] = &[
                 }),
             )
         },
+    },
+    Case {
         name: "anyof_tree",
         what: "a tree of nested anyOf, 4 wide, with n leaves, unevaluatedProperties: false: Schema::parse",
         sizes: [4_096, 16_384, 65_536],
