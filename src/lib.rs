@@ -1074,5 +1074,4 @@ pub mod __private {
     #[cfg(feature = "schemars")]
     pub use schemars;
     pub use tool_schema_runtime::__private::*;
-    pub use tool_schema_runtime::*;
 }

@@ -96,14 +96,14 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
     };
     let compiled_schema_fn = match (generic, model) {
         (None, Some(_)) => quote!(
-            fn compiled_schema() -> &'static ::tool_schema::Schema {
-                static COMPILED: ::std::sync::OnceLock<::tool_schema::Schema> =
+            fn compiled_schema() -> &'static ::tool_schema::__private::Schema {
+                static COMPILED: ::std::sync::OnceLock<::tool_schema::__private::Schema> =
                     ::std::sync::OnceLock::new();
                 COMPILED.get_or_init(|| {
                     #rt::declared_schema(
-                        <Self as ::tool_schema::ToolArgs>::__MODEL,
-                        <Self as ::tool_schema::ToolArgs>::schema,
-                        <Self as ::tool_schema::ToolArgs>::NAME,
+                        <Self as ::tool_schema::__private::ToolArgs>::__MODEL,
+                        <Self as ::tool_schema::__private::ToolArgs>::schema,
+                        <Self as ::tool_schema::__private::ToolArgs>::NAME,
                     )
                 })
             }
@@ -115,16 +115,16 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
             let (i, t, w) = (&g.impl_generics, &g.ty_generics, &g.where_clause);
             // A `static` here would be one for every instantiation.
             (
-                quote!(impl #i ::tool_schema::ToolArgs for #ident #t #w),
-                quote!(#rt::instance_schema(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)),
+                quote!(impl #i ::tool_schema::__private::ToolArgs for #ident #t #w),
+                quote!(#rt::instance_schema(<Self as ::tool_schema::__private::ToolArgs>::SCHEMA_JSON)),
             )
         }
         None => (
-            quote!(impl ::tool_schema::ToolArgs for #ident),
+            quote!(impl ::tool_schema::__private::ToolArgs for #ident),
             quote!(
                 static SCHEMA: ::std::sync::OnceLock<#rt::serde_json::Value> = ::std::sync::OnceLock::new();
                 SCHEMA.get_or_init(|| {
-                    #rt::serde_json::from_str(<Self as ::tool_schema::ToolArgs>::SCHEMA_JSON)
+                    #rt::serde_json::from_str(<Self as ::tool_schema::__private::ToolArgs>::SCHEMA_JSON)
                         .expect("schema JSON written by the tool-schema macros")
                 })
             ),
@@ -207,7 +207,7 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
     // The boolean walk alone (a probe) decides, see `codegen::validator`.
     let probe = quote!({
         let mut probe = #rt::Sink::probe();
-        <Self as ::tool_schema::ToolArgs>::__validate_at(
+        <Self as ::tool_schema::__private::ToolArgs>::__validate_at(
             args, &#rt::Trail::ROOT, #rt::Position::default(), options, &mut probe,
         );
         !probe.failed()
@@ -243,7 +243,7 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
 /// (`ToolArgs::compiled_schema`: parsed once, found again without a lock or an
 /// allocation).
 fn interpreted_bodies() -> Bodies {
-    let model = quote!(<Self as ::tool_schema::ToolArgs>::compiled_schema());
+    let model = quote!(<Self as ::tool_schema::__private::ToolArgs>::compiled_schema());
     Bodies {
         validate: quote!(#model.validate_with(args, options)),
         is_valid: quote!(#model.is_valid_with(args, options)),

@@ -24,8 +24,7 @@ pub use crate::tool::Compiled;
 /// The model, the exports and the reports a generated `ToolArgs` impl builds
 /// from its compiled constants.
 pub use crate::tool::{
-    collect_report, declared_schema, fast_accepts, fast_parse, instance_schema,
-    parse_str_generic,
+    collect_report, declared_schema, fast_accepts, fast_parse, instance_schema, parse_str_generic,
 };
 
 /// Violations, their place and the budget, as the reporting walk pushes them.
@@ -42,10 +41,10 @@ pub use crate::pattern::Regex;
 
 /// Schema texts and exports assembled in constants (`const fn` concatenation).
 pub use crate::constcat::{
-    comma_before_members, concat_bytes, concat_len, concat_str, defs_bytes, defs_close,
-    defs_count, defs_len, defs_merge, defs_open, first_problems, json_type, json_type_name,
-    object_members, spliced_body, spliced_close, spliced_open, target_problem,
-    untagged_conflict, without_close, Defs, Reading, TargetProblems,
+    comma_before_members, concat_bytes, concat_len, concat_str, defs_bytes, defs_close, defs_count,
+    defs_len, defs_merge, defs_open, first_problems, json_type, json_type_name, object_members,
+    spliced_body, spliced_close, spliced_open, target_problem, untagged_conflict, without_close,
+    Defs, Reading, TargetProblems,
 };
 pub use crate::constcat_fixed::{
     fixed_concat, fixed_defs, fixed_list, fixed_schema, fixed_schema_len, fixed_str, Fixed,
@@ -83,7 +82,9 @@ pub mod keywords {
     }
     /// Bounds and `multipleOf`.
     pub mod number {
-        pub use crate::keywords::number::{bound, multiple, multiple_of, within, within_int, Bound};
+        pub use crate::keywords::number::{
+            bound, multiple, multiple_of, within, within_int, Bound,
+        };
     }
     /// Members: counts, `dependentRequired`, undeclared names and their suggestions.
     pub mod object {

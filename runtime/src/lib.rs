@@ -85,32 +85,8 @@ pub use violation::{
     Condition, CountBound, Counted, Kind, Path, Position, Report, Segment, Suggestion, Violation,
 };
 
-/// Used by generated code only. Not a public API: it may change in any release.
+/// Used by generated code only (the contract of `contract.rs`). Not a public
+/// API: it may change in any release.
 #[doc(hidden)]
-pub mod __private {
-    pub use crate::__compiled as compiled;
-    pub use crate::constcat::{
-        comma_before_members, concat_bytes, concat_len, concat_str, defs_bytes, defs_close,
-        defs_count, defs_len, defs_merge, defs_open, first_problems, object_members, spliced_body,
-        spliced_close, spliced_open, target_problem, without_close, Defs, TargetProblems,
-    };
-    pub use crate::constcat::{json_type, json_type_name, untagged_conflict, Reading};
-    pub use crate::constcat_fixed::{
-        fixed_concat, fixed_defs, fixed_list, fixed_schema, fixed_schema_len, fixed_str, Fixed,
-        DEFS_TIERS, TIERS,
-    };
-    pub use crate::constcat_flatten::{
-        joined_bytes, joined_len, key_if_members, name_clash, value_if_members, Members,
-    };
-    pub use crate::depth::{check_call as check_depth, exceeds as depth_exceeds};
-    pub use crate::interp::root_not_object;
-    pub use crate::keywords;
-    pub use crate::pattern::Regex;
-    pub use crate::schema::Additional;
-    pub use crate::tool::{
-        collect_report, declared_schema, fast_accepts, fast_parse, instance_schema,
-        parse_str_generic, Compiled,
-    };
-    pub use crate::violation::{received_str, received_value, Budget, Sink, Trail};
-    pub use serde_json;
-}
+#[path = "contract.rs"]
+pub mod __private;

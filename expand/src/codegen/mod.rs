@@ -558,7 +558,7 @@ fn node_fn_of(
     if let Some(ty) = external_type(node) {
         return signature(
             name,
-            quote!(<#ty as ::tool_schema::ToolArgs>::__validate_at(v, t, p, o, out)),
+            quote!(<#ty as ::tool_schema::__private::ToolArgs>::__validate_at(v, t, p, o, out)),
         );
     }
     if node.never {

@@ -241,7 +241,7 @@ fn generated_generic(
     let nested_defs: Vec<TokenStream> = b
         .externals
         .iter()
-        .map(|(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__DEFS))
+        .map(|(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::__private::ToolArgs>::__DEFS))
         .collect();
     let checks = match container.tool.targets.is_empty() {
         true => quote!(()),

@@ -79,7 +79,7 @@ pub(super) fn joined_text(
                     "#[serde(flatten)]: `{}` is not a struct of named fields (without a flattened map or itself inside), so its arguments cannot be joined with this type's",
                     super::ty::type_text(ty)
                 );
-                quote_spanned!(ty.span()=> match <#ty as ::tool_schema::ToolArgs>::__MEMBERS {
+                quote_spanned!(ty.span()=> match <#ty as ::tool_schema::__private::ToolArgs>::__MEMBERS {
                     ::core::option::Option::Some(m) => m #part,
                     ::core::option::Option::None => ::core::panic!(#message),
                 })
@@ -178,7 +178,7 @@ pub(super) fn clash_checks(
         flat.iter()
             .map(|f| {
                 let ty = f.ty;
-                quote!(match <#ty as ::tool_schema::ToolArgs>::__MEMBERS {
+                quote!(match <#ty as ::tool_schema::__private::ToolArgs>::__MEMBERS {
                     ::core::option::Option::Some(m) => m #index,
                     ::core::option::Option::None => "{}",
                 })

@@ -134,7 +134,7 @@ impl Generic {
             None => {
                 for p in &params {
                     predicates
-                        .push(syn::parse_quote_spanned!(p.span()=> #p: ::tool_schema::ToolArgs));
+                        .push(syn::parse_quote_spanned!(p.span()=> #p: ::tool_schema::__private::ToolArgs));
                 }
             }
         }
@@ -230,7 +230,7 @@ impl Generic {
         members: Option<(&[TokenStream], String, String)>,
     ) -> (TokenStream, TokenStream, TokenStream) {
         let rt = crate::paths::private();
-        let this = quote!(<Self as ::tool_schema::ToolArgs>);
+        let this = quote!(<Self as ::tool_schema::__private::ToolArgs>);
         let text = |what: &'static str| Tiered {
             ident,
             what,
@@ -373,7 +373,7 @@ pub(super) fn target_checks(tool: &ToolAttrs, occurrences: &[(syn::Type, String)
         .map(|(ty, index, prefix)| {
             quote_spanned!(ty.span()=> {
                 let problem = #rt::target_problem(
-                    <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS,
+                    <#ty as ::tool_schema::__private::ToolArgs>::__TARGET_PROBLEMS,
                     #index,
                     #allow_lossy,
                 );

@@ -69,7 +69,7 @@ fn reading(ty: &Type, own: &Ident, this: &TokenStream) -> TokenStream {
             quote!(#rt::Reading::map(#value))
         }
         RustShape::External => {
-            quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__READING)
+            quote_spanned!(ty.span()=> <#ty as ::tool_schema::__private::ToolArgs>::__READING)
         }
         RustShape::Tuple(_) => tuple_reading(),
         // Refused by the schema writer: no reading is generated.
@@ -239,7 +239,7 @@ fn untagged_reading(
     };
     let each = read.iter().map(|(_, ty)| of(*ty, this));
     let body = quote!(#rt::Reading::either(&[#(#each),*]));
-    let outer = quote!(<#own as ::tool_schema::ToolArgs>::__READING);
+    let outer = quote!(<#own as ::tool_schema::__private::ToolArgs>::__READING);
     let mut checks = TokenStream::new();
     for (j, (earlier, earlier_ty)) in read.iter().enumerate() {
         for (later, later_ty) in &read[j + 1..] {

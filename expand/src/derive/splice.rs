@@ -34,7 +34,7 @@ pub(super) fn exported_json(
         return (root, TokenStream::new());
     }
     let rt = crate::paths::private();
-    let tool_args = quote!(::tool_schema::ToolArgs);
+    let tool_args = quote!(::tool_schema::__private::ToolArgs);
     let nested: Vec<TokenStream> = externals
         .iter()
         .map(|(_, ty)| quote_spanned!(ty.span()=> <#ty as #tool_args>::__DEFS))
@@ -177,8 +177,7 @@ fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
                 None => p.text.push('}'),
                 Some((_, ty)) => {
                     let rt = crate::paths::private();
-                    let nested =
-                        quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__USE_JSON);
+                    let nested = quote_spanned!(ty.span()=> <#ty as ::tool_schema::__private::ToolArgs>::__USE_JSON);
                     if first {
                         // Nothing to splice: the nested schema as it is.
                         p.text.pop();

@@ -95,7 +95,7 @@ pub(super) fn target_problems(
     let rt = crate::paths::private();
     let n = Target::ALL.len();
     let nested_lists = externals.iter().map(
-        |(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS),
+        |(_, ty)| quote_spanned!(ty.span()=> <#ty as ::tool_schema::__private::ToolArgs>::__TARGET_PROBLEMS),
     );
     quote!(
         #[doc(hidden)]
@@ -119,7 +119,7 @@ pub(super) fn nested_target_assertions(
         out.extend(quote_spanned!(ty.span()=>
             const _: () = {
                 const PROBLEM: &str = #rt::target_problem(
-                    <#ty as ::tool_schema::ToolArgs>::__TARGET_PROBLEMS,
+                    <#ty as ::tool_schema::__private::ToolArgs>::__TARGET_PROBLEMS,
                     #index,
                     #allow_lossy,
                 );

@@ -52,7 +52,7 @@ pub(super) fn struct_body(
     let nested_fast = ext
         .types
         .iter()
-        .map(|(_, ty)| quote!(&& <#ty as ::tool_schema::ToolArgs>::__FAST_PATH));
+        .map(|(_, ty)| quote!(&& <#ty as ::tool_schema::__private::ToolArgs>::__FAST_PATH));
     let fast_path = quote!(true #(#nested_fast)*);
     let deny = c.serde.deny_unknown_fields.is_some();
     let visitor = code.visitor(c.ident, deny, &key);

@@ -40,7 +40,8 @@ impl Externals {
         let fs = fs();
         let items = self.types.iter().enumerate().map(|(i, (_, ty))| {
             let name = format_ident!("__Nested{}", i);
-            let call = quote_spanned!(ty.span()=> <#ty as ::tool_schema::ToolArgs>::__fast_de);
+            let call =
+                quote_spanned!(ty.span()=> <#ty as ::tool_schema::__private::ToolArgs>::__fast_de);
             quote! {
                 #[derive(Clone, Copy)]
                 struct #name(#fs::Fast);
