@@ -108,7 +108,9 @@ fn long_enums_in_alternatives_are_merged_in_linear_time() {
     let json = json_report(&report);
     let allowed = json["violations"][0]["allowed"].as_array().unwrap();
     assert_eq!(json["violations"][0]["kind"], json!("enum"));
-    assert_eq!(allowed.len(), 30_000);
+    // The JSON report lists what fits its size and counts the rest.
+    let omitted = json["violations"][0]["allowed_omitted"].as_u64().unwrap();
+    assert_eq!(allowed.len() as u64 + omitted, 30_000);
     assert_eq!(allowed[0], json!("v0"));
-    assert_eq!(allowed[29_999], json!("v29999"));
+    assert_eq!(allowed[1], json!("v1"));
 }
