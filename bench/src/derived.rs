@@ -13,6 +13,7 @@ use tool_schema::ToolArgs;
 #[serde(deny_unknown_fields)]
 pub struct Weather {
     pub city: String,
+    #[arg(not_null)]
     pub unit: Option<Unit>,
 }
 
@@ -29,11 +30,16 @@ pub struct Search {
     pub query: String,
     #[arg(minimum = 1, maximum = 100)]
     pub limit: u32,
+    #[arg(not_null)]
     pub offset: Option<u64>,
+    #[arg(not_null)]
     pub sort: Option<Sort>,
+    #[arg(not_null)]
     pub languages: Option<Vec<String>>,
+    #[arg(not_null)]
     pub include_archived: Option<bool>,
     #[arg(minimum = 0, maximum = 1)]
+    #[arg(not_null)]
     pub min_score: Option<f64>,
 }
 
@@ -49,8 +55,10 @@ pub enum Sort {
 #[serde(deny_unknown_fields)]
 pub struct Order {
     pub customer: Customer,
+    #[arg(not_null)]
     pub currency: Option<Currency>,
     pub items: Vec<Item>,
+    #[arg(not_null)]
     pub notes: Option<String>,
 }
 
@@ -58,7 +66,9 @@ pub struct Order {
 #[serde(deny_unknown_fields)]
 pub struct Customer {
     pub id: String,
+    #[arg(not_null)]
     pub email: Option<String>,
+    #[arg(not_null)]
     pub vip: Option<bool>,
 }
 
@@ -90,42 +100,65 @@ pub struct Job {
     pub name: String,
     pub image: String,
     pub command: String,
+    #[arg(not_null)]
     pub working_dir: Option<String>,
+    #[arg(not_null)]
     pub user: Option<String>,
     pub queue: Queue,
     #[arg(minimum = 0, maximum = 10)]
+    #[arg(not_null)]
     pub priority: Option<u8>,
     #[arg(minimum = 1, maximum = 64)]
     pub cpus: u32,
     #[arg(minimum = 128, maximum = 262144)]
     pub memory_mb: u32,
     #[arg(minimum = 0, maximum = 8)]
+    #[arg(not_null)]
     pub gpus: Option<u8>,
     #[arg(minimum = 1, maximum = 86400)]
+    #[arg(not_null)]
     pub timeout_s: Option<u32>,
     #[arg(minimum = 0, maximum = 10)]
+    #[arg(not_null)]
     pub retries: Option<u8>,
     #[arg(minimum = 0, maximum = 1)]
+    #[arg(not_null)]
     pub cpu_quota: Option<f64>,
     #[arg(minimum = 0)]
+    #[arg(not_null)]
     pub spot_price_max: Option<f64>,
     #[arg(minimum = 1, maximum = 10)]
+    #[arg(not_null)]
     pub backoff_factor: Option<f64>,
     #[arg(minimum = 0)]
+    #[arg(not_null)]
     pub min_free_disk_gb: Option<f64>,
+    #[arg(not_null)]
     pub privileged: Option<bool>,
+    #[arg(not_null)]
     pub network: Option<bool>,
+    #[arg(not_null)]
     pub interactive: Option<bool>,
+    #[arg(not_null)]
     pub cleanup: Option<bool>,
+    #[arg(not_null)]
     pub log_level: Option<LogLevel>,
+    #[arg(not_null)]
     pub restart_policy: Option<RestartPolicy>,
+    #[arg(not_null)]
     pub args: Option<Vec<String>>,
+    #[arg(not_null)]
     pub ports: Option<Vec<u16>>,
+    #[arg(not_null)]
     pub region: Option<String>,
+    #[arg(not_null)]
     pub zone: Option<String>,
     pub project: String,
+    #[arg(not_null)]
     pub owner_email: Option<String>,
+    #[arg(not_null)]
     pub description: Option<String>,
+    #[arg(not_null)]
     pub tags: Option<Vec<String>>,
 }
 
