@@ -26,7 +26,7 @@ pub enum Naming {
     /// (the default).
     #[default]
     Keep,
-    /// Every name mapped to the provider's pattern (see the [module](self)),
+    /// Every name mapped to the provider's pattern (see [`provider_names`]),
     /// after `prefix` and `__` when a prefix is given (`github` makes
     /// `create_issue` `github__create_issue`, as agents bridging several MCP
     /// servers name their tools). The prefix is mapped with the name.
