@@ -226,6 +226,36 @@ const ALL_TARGETS: &[Target] = &Target::ALL;
 const ANTHROPIC_STRICT: &[Target] = &[Target::AnthropicStrict];
 const GEMINI: &[Target] = &[Target::Gemini, Target::GeminiJsonSchema];
 
+/// A schema of one string property `s` with `pattern`, and a call giving `s` the
+/// `text`: validate + render.
+fn matching(pattern: &str, text: String) -> (usize, Work) {
+    let schema =
+        json!({"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}});
+    validating(schema, json!({ "s": text }))
+}
+
+/// `unit` repeated to `n` bytes (whole characters).
+fn repeated(unit: &str, n: usize) -> String {
+    let mut s = String::with_capacity(n + 4);
+    for c in unit.chars().cycle() {
+        if s.len() + c.len_utf8() > n {
+            break;
+        }
+        s.push(c);
+    }
+    s
+}
+
+/// Every other code point from U+0100 to U+D000 (26,368 ranges), as a class.
+fn sparse_class() -> String {
+    let members: String = (0x100..0xD000u32)
+        .step_by(2)
+        .filter_map(char::from_u32)
+        .collect();
+    format!("[{members}]")
+}
+
+
 /// Every case, in the issue's order.
 pub const CASES: &[Case] = &[
     Case {
@@ -353,6 +383,67 @@ pub const CASES: &[Case] = &[
             let items: Vec<f64> = (0..n).map(|i| (i % 1_000) as f64 + 0.5).collect();
             validating(schema, json!({ "xs": items }))
         },
+    },
+    // The pattern cases of issue #28 (items 2 and 3): each family at its
+    // reproducer's count (within the default limit, `schema::DEFAULT_MAX_PATTERN_SIZE`,
+    // 1,024 steps a character, now that a counted set is one counter), on the
+    // text that keeps the most threads alive, n bytes of it; a pattern without
+    // counters at the limit; a family over it, refused at parse time; the
+    // 26,368-range class on the small matcher.
+    Case {
+        name: "pattern_count_runs",
+        what: "`a{65535}` (a counter) on runs of 65,534 `a`s, n bytes: validate + render",
+        sizes: [10_000, 100_000, 1_000_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| {
+            let run = format!("{}b", "a".repeat(65_534));
+            matching("a{65535}", repeated(&run, n))
+        },
+    },
+    Case {
+        name: "pattern_count_alternation",
+        what: "`(a|b){0,50000}c` on n `a`s: validate + render",
+        sizes: [10_000, 100_000, 1_000_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| matching("(a|b){0,50000}c", "a".repeat(n)),
+    },
+    Case {
+        name: "pattern_count_any",
+        what: "`[\\s\\S]{0,1000}x` on n `a`s: validate + render",
+        sizes: [10_000, 100_000, 1_000_000],
+        old_sizes: &[10_000, 30_000, 100_000],
+        prepare: |n| matching("[\\s\\S]{0,1000}x", "a".repeat(n)),
+    },
+    Case {
+        name: "pattern_count_nested",
+        what: "`^(?:.{0,65000}|é){2}x$` on n bytes of `é`: validate + render",
+        sizes: [10_000, 100_000, 1_000_000],
+        old_sizes: &[1_000, 3_000, 10_000],
+        prepare: |n| matching("^(?:.{0,65000}|é){2}x$", repeated("é", n)),
+    },
+    Case {
+        name: "pattern_at_limit",
+        what: "`(?:a?){511}b` (no counter: 1,023 instructions, the most the default limit takes) on n `a`s: validate + render",
+        sizes: [10_000, 100_000, 1_000_000],
+        old_sizes: &[10_000, 30_000, 100_000],
+        prepare: |n| matching("(?:a?){511}b", "a".repeat(n)),
+    },
+    Case {
+        name: "pattern_over_limit",
+        what: "`(?:ab|ba){0,n}c` (7n instructions): Schema::parse, refused",
+        sizes: [1_000, 100_000, 10_000_000],
+        old_sizes: &[1_000, 10_000, 30_000],
+        prepare: |n| {
+            let pattern = format!("(?:ab|ba){{0,{n}}}c");
+            parsing(json!({"type": "object", "properties": {"s": {"pattern": pattern}}}))
+        },
+    },
+    Case {
+        name: "pattern_large_class",
+        what: "a class of 26,368 ranges, `^[..]+$` (the small matcher), on n bytes of U+CFFE (its last range): validate + render",
+        sizes: [10_000, 100_000, 1_000_000],
+        old_sizes: &[10_000, 30_000, 100_000],
+        prepare: |n| matching(&format!("^{}+$", sparse_class()), repeated("\u{CFFE}", n)),
     },
     Case {
         name: "deep_value",

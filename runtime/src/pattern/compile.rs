@@ -1,17 +1,14 @@
 //! The tree of a pattern as a program for the matcher (a Thompson NFA: each
-//! instruction consumes a character, asserts, branches or accepts), refused
-//! beyond [`MAX_INSTRUCTIONS`] before any of it is built.
+//! instruction consumes a character, asserts, branches or accepts; a counter
+//! consumes the characters of a set repeated many times), refused when its size
+//! (see `ast`) exceeds the limit, before any of it is built.
 
 use super::ast::{Kind, Look, Node};
 use super::syntax::Parsed;
 
-/// The most instructions a program may have (`2^18`). The matcher's work is at
-/// most this many steps per character of the text, its memory six words an
-/// instruction. `a{200000}` and `.{0,100000}` fit, `(a{1000}){1000}` does not.
-/// (`regex-lite`'s limit, 10 MiB of its own program, is of the same order: it
-/// takes `a{327676}`, `[a-z]{262141}`, `\w{163838}`; ours `a{262143}` and any
-/// class as often.)
-pub(super) const MAX_INSTRUCTIONS: u64 = 1 << 18;
+/// The largest size of a program, whatever the limit asked for (see
+/// [`super::MAX_PATTERN_SIZE`]).
+pub(super) const MAX_SIZE: u64 = super::MAX_PATTERN_SIZE;
 
 /// One instruction; each but [`Inst::Split`] and [`Inst::Jump`] goes on to the
 /// next one.
@@ -24,6 +21,9 @@ pub(super) enum Inst {
         start: u32,
         end: u32,
     },
+    /// Consumes characters of a set, counted by the [`Counter`] of this index
+    /// of [`Program::counters`]; goes on once their number is in its bounds.
+    Count(u32),
     /// Goes on if the assertion holds here.
     Look(Look),
     /// Goes on at both instructions.
@@ -33,11 +33,34 @@ pub(super) enum Inst {
     Match,
 }
 
+/// A set of characters repeated from `min` to `max` times (or more), as a
+/// register of one bit per count: bit `k` says that a thread has read `k` of
+/// them. A character of the set shifts the bits up, any other clears them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Counter {
+    /// The set: the ranges `start..end` of [`Program::ranges`].
+    pub(super) start: u32,
+    pub(super) end: u32,
+    /// The fewest characters before going on.
+    pub(super) min: u32,
+    /// The highest count kept: the maximum, or (`saturates`) the minimum of an
+    /// unbounded repetition, which a further character keeps.
+    pub(super) top: u32,
+    pub(super) saturates: bool,
+    /// Its register: a header (the words in use) at `offset` in the
+    /// registers, then `words` 64-bit words.
+    pub(super) offset: u32,
+    pub(super) words: u32,
+}
+
 /// A compiled pattern.
 #[derive(Clone, Debug)]
 pub(super) struct Program {
     pub(super) insts: Box<[Inst]>,
     pub(super) ranges: Box<[(char, char)]>,
+    pub(super) counters: Box<[Counter]>,
+    /// The words of every counter's register, headers included.
+    pub(super) words: usize,
     /// Whether every match starts at the start of the text.
     pub(super) anchored: bool,
     /// The characters a match can start with, when the start needs one (no
@@ -66,24 +89,33 @@ impl First {
     }
 }
 
-/// The program of a parsed pattern, or why it is refused (too large).
-pub(super) fn compile(parsed: Parsed) -> Result<Program, String> {
-    let size = parsed.root.size.saturating_add(1);
-    if size > MAX_INSTRUCTIONS {
-        return Err(format!(
-            "the pattern is too large: its program would have {}{} instructions, the limit is {MAX_INSTRUCTIONS} (counted repetitions multiply)",
-            if size == u64::MAX { "more than " } else { "" },
-            size
-        ));
+/// The program of a parsed pattern, or why it is refused (larger than `limit`,
+/// or than [`MAX_SIZE`]).
+pub(super) fn compile(parsed: Parsed, limit: u64) -> Result<Program, String> {
+    let limit = limit.min(MAX_SIZE);
+    let size = parsed.root.cost().saturating_add(1);
+    if size > limit {
+        return Err(super::too_large(size, limit));
     }
-    let mut insts = Vec::with_capacity(size as usize);
-    emit(&mut insts, &parsed.root);
-    insts.push(Inst::Match);
-    debug_assert_eq!(insts.len() as u64, size);
-    let first = first(&insts, &parsed.pool);
+    let mut out = Emitter {
+        insts: Vec::with_capacity(parsed.root.size as usize + 1),
+        pool: parsed.pool,
+        counters: Vec::new(),
+        words: 0,
+    };
+    out.emit(&parsed.root);
+    out.insts.push(Inst::Match);
+    debug_assert_eq!(out.insts.len() as u64, parsed.root.size + 1);
+    debug_assert_eq!(
+        out.words as u64,
+        parsed.root.words + out.counters.len() as u64
+    );
+    let first = first(&out.insts, &out.pool, &out.counters);
     Ok(Program {
-        insts: insts.into(),
-        ranges: parsed.pool.into(),
+        insts: out.insts.into(),
+        ranges: out.pool.into(),
+        counters: out.counters.into(),
+        words: out.words,
         anchored: parsed.root.is_start_anchored(),
         first,
     })
@@ -91,7 +123,7 @@ pub(super) fn compile(parsed: Parsed) -> Result<Program, String> {
 
 /// The characters the instructions reachable from the start without consuming
 /// one can consume, if none of those is an assertion or the match.
-fn first(insts: &[Inst], pool: &[(char, char)]) -> Option<First> {
+fn first(insts: &[Inst], pool: &[(char, char)], counters: &[Counter]) -> Option<First> {
     let mut seen = vec![false; insts.len()];
     let mut stack = vec![0u32];
     let mut ranges = Vec::new();
@@ -103,6 +135,13 @@ fn first(insts: &[Inst], pool: &[(char, char)]) -> Option<First> {
             Inst::Char(c) => ranges.push((c, c)),
             Inst::Class { start, end } => {
                 ranges.extend_from_slice(&pool[start as usize..end as usize]);
+            }
+            Inst::Count(k) => {
+                let k = counters[k as usize];
+                ranges.extend_from_slice(&pool[k.start as usize..k.end as usize]);
+                if k.min == 0 {
+                    stack.push(at + 1);
+                }
             }
             Inst::Split(a, b) => stack.extend([b, a]),
             Inst::Jump(a) => stack.push(a),
@@ -122,72 +161,124 @@ fn first(insts: &[Inst], pool: &[(char, char)]) -> Option<First> {
     })
 }
 
-/// The index the next instruction will have.
-fn here(insts: &[Inst]) -> u32 {
-    insts.len() as u32
+/// The program being built.
+struct Emitter {
+    insts: Vec<Inst>,
+    /// The parser's ranges, and the sets of the counters.
+    pool: Vec<(char, char)>,
+    counters: Vec<Counter>,
+    /// The registers' words so far.
+    words: usize,
 }
 
-/// Appends the instructions of `node` (exactly `node.size` of them).
-fn emit(insts: &mut Vec<Inst>, node: &Node) {
-    match &node.kind {
-        Kind::Empty => {}
-        Kind::Char(c) => insts.push(Inst::Char(*c)),
-        &Kind::Class { start, end } => insts.push(Inst::Class { start, end }),
-        Kind::Look(look) => insts.push(Inst::Look(*look)),
-        Kind::Group(sub) => emit(insts, sub),
-        Kind::Concat(subs) => subs.iter().for_each(|sub| emit(insts, sub)),
-        Kind::Alternation(subs) => {
-            let mut jumps = Vec::with_capacity(subs.len());
-            for (i, sub) in subs.iter().enumerate() {
-                if i + 1 == subs.len() {
-                    emit(insts, sub);
-                    break;
+impl Emitter {
+    /// The index the next instruction will have.
+    fn here(&self) -> u32 {
+        self.insts.len() as u32
+    }
+
+    /// Appends the instructions of `node` (exactly `node.size` of them).
+    fn emit(&mut self, node: &Node) {
+        match &node.kind {
+            Kind::Empty => {}
+            Kind::Char(c) => self.insts.push(Inst::Char(*c)),
+            &Kind::Class { start, end } => self.insts.push(Inst::Class { start, end }),
+            Kind::Look(look) => self.insts.push(Inst::Look(*look)),
+            Kind::Group(sub) => self.emit(sub),
+            Kind::Concat(subs) => subs.iter().for_each(|sub| self.emit(sub)),
+            Kind::Alternation(subs) => {
+                let mut jumps = Vec::with_capacity(subs.len());
+                for (i, sub) in subs.iter().enumerate() {
+                    if i + 1 == subs.len() {
+                        self.emit(sub);
+                        break;
+                    }
+                    let split = self.insts.len();
+                    self.insts.push(Inst::Split(self.here() + 1, 0));
+                    self.emit(sub);
+                    jumps.push(self.insts.len());
+                    self.insts.push(Inst::Jump(0));
+                    self.insts[split] = Inst::Split(split as u32 + 1, self.here());
                 }
-                let split = insts.len();
-                insts.push(Inst::Split(here(insts) + 1, 0));
-                emit(insts, sub);
-                jumps.push(insts.len());
-                insts.push(Inst::Jump(0));
-                insts[split] = Inst::Split(split as u32 + 1, here(insts));
+                let end = self.here();
+                for jump in jumps {
+                    self.insts[jump] = Inst::Jump(end);
+                }
             }
-            let end = here(insts);
-            for jump in jumps {
-                insts[jump] = Inst::Jump(end);
+            Kind::Repeat { min, max, sub } if Node::counts(sub, *min, *max) => {
+                self.counter(sub, *min, *max)
             }
+            Kind::Repeat { min, max, sub } => self.repeat(sub, *min, *max),
         }
-        Kind::Repeat { min, max, sub } => repeat(insts, sub, *min, *max),
     }
-}
 
-/// Appends `sub` repeated from `min` to `max` times.
-fn repeat(insts: &mut Vec<Inst>, sub: &Node, min: u32, max: Option<u32>) {
-    // A sub-pattern without instructions needs no copies (and `(?:){4000000000}`
-    // takes no time).
-    let copies = if sub.size == 0 { 0 } else { min };
-    let mut last = here(insts);
-    for _ in 0..copies {
-        last = here(insts);
-        emit(insts, sub);
+    /// Appends a counter of `sub` (a set of characters) from `min` to `max`
+    /// times.
+    fn counter(&mut self, sub: &Node, min: u32, max: Option<u32>) {
+        let mut set = Vec::new();
+        self.set_of(sub, &mut set);
+        super::ranges::canonicalize(&mut set);
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(&set);
+        let (top, words) = Node::counter_bits(min, max);
+        self.counters.push(Counter {
+            start,
+            end: self.pool.len() as u32,
+            min,
+            top,
+            saturates: max.is_none(),
+            offset: self.words as u32,
+            words: words as u32,
+        });
+        self.words += 1 + words as usize;
+        self.insts.push(Inst::Count(self.counters.len() as u32 - 1));
     }
-    match max {
-        None if copies == 0 => {
-            let split = insts.len();
-            insts.push(Inst::Split(0, 0));
-            emit(insts, sub);
-            insts.push(Inst::Jump(split as u32));
-            insts[split] = Inst::Split(split as u32 + 1, here(insts));
-        }
-        None => insts.push(Inst::Split(last, here(insts) + 1)),
-        Some(max) => {
-            let mut splits = Vec::new();
-            for _ in min..max {
-                splits.push(insts.len());
-                insts.push(Inst::Split(here(insts) + 1, 0));
-                emit(insts, sub);
+
+    /// Adds the characters of `node` (one of a set: see `Node::single`) to
+    /// `set`.
+    fn set_of(&self, node: &Node, set: &mut Vec<(char, char)>) {
+        match &node.kind {
+            Kind::Char(c) => set.push((*c, *c)),
+            &Kind::Class { start, end } => {
+                set.extend_from_slice(&self.pool[start as usize..end as usize])
             }
-            let end = here(insts);
-            for split in splits {
-                insts[split] = Inst::Split(split as u32 + 1, end);
+            Kind::Group(sub) => self.set_of(sub, set),
+            Kind::Alternation(subs) => subs.iter().for_each(|sub| self.set_of(sub, set)),
+            // Not single (see `Node::single`).
+            _ => {}
+        }
+    }
+
+    /// Appends `sub` repeated from `min` to `max` times, in copies.
+    fn repeat(&mut self, sub: &Node, min: u32, max: Option<u32>) {
+        // A sub-pattern without instructions needs no copies (and
+        // `(?:){4000000000}` takes no time).
+        let copies = if sub.size == 0 { 0 } else { min };
+        let mut last = self.here();
+        for _ in 0..copies {
+            last = self.here();
+            self.emit(sub);
+        }
+        match max {
+            None if copies == 0 => {
+                let split = self.insts.len();
+                self.insts.push(Inst::Split(0, 0));
+                self.emit(sub);
+                self.insts.push(Inst::Jump(split as u32));
+                self.insts[split] = Inst::Split(split as u32 + 1, self.here());
+            }
+            None => self.insts.push(Inst::Split(last, self.here() + 1)),
+            Some(max) => {
+                let mut splits = Vec::new();
+                for _ in min..max {
+                    splits.push(self.insts.len());
+                    self.insts.push(Inst::Split(self.here() + 1, 0));
+                    self.emit(sub);
+                }
+                let end = self.here();
+                for split in splits {
+                    self.insts[split] = Inst::Split(split as u32 + 1, end);
+                }
             }
         }
     }

@@ -3,10 +3,11 @@
 //! positions, no captures). It reads the syntax `pattern::translate` emits (the
 //! syntax of `regex-lite`, with its meaning), parses it to a tree (`syntax`,
 //! `syntax_class`, `ast`), compiles the tree to a program (`compile`) and runs
-//! it (`vm`): linear time in the text whatever the pattern, bounded memory,
-//! with limits on nesting and on the program's size checked before anything is
-//! expanded. A simple pattern's tree (a sequence of repeated character sets)
-//! also gets a small matcher (`simple`), which answers instead of the program.
+//! it (`vm`): linear time in the text whatever the pattern, a few steps per
+//! unit of the program's size per character, bounded memory, with limits on
+//! nesting and on the program's size checked before anything is expanded. A
+//! simple pattern's tree (a sequence of repeated character sets) also gets a
+//! small matcher (`simple`), which answers instead of the program.
 
 use super::compile::Program;
 use super::simple::Simple;
@@ -20,12 +21,13 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// Compiles `translated`; the error says why it is refused.
-    pub(crate) fn new(translated: &str) -> Result<Engine, String> {
+    /// Compiles `translated`, refused if its program's size (see `ast`)
+    /// exceeds `limit`; the error says why it is refused.
+    pub(crate) fn new(translated: &str, limit: u64) -> Result<Engine, String> {
         let parsed = super::syntax::parse(translated).map_err(str::to_string)?;
         let simple = Simple::of(&parsed.root, &parsed.pool);
         Ok(Engine {
-            program: super::compile::compile(parsed)?,
+            program: super::compile::compile(parsed, limit)?,
             simple,
         })
     }

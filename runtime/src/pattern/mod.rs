@@ -13,12 +13,22 @@
 //! The translated syntax is `regex-lite`'s, and the default engine answers as
 //! `regex-lite` does on it (a property test compares them), without its build
 //! cost. It refuses a pattern nested more than 50 levels deep (as `regex-lite`
-//! does) or whose program would exceed 2^18 instructions (`(a{1000}){1000}`;
-//! `regex-lite`'s limit is 10 MiB of its own program, of the same order), both
+//! does), one whose program's size exceeds the limit ([`DEFAULT_MAX_PATTERN_SIZE`]
+//! unless the schema's builder sets another, at most [`MAX_PATTERN_SIZE`]), both
 //! before anything is expanded, and the `x` flag (verbose syntax), which
-//! `translate` never emits. Matching takes time linear in the text (at most the
-//! program's size per character) and no allocation once the thread's scratch
-//! space has grown to the program.
+//! `translate` never emits. The size is what matching may cost per character of
+//! the text, in steps: one per instruction, counted repetitions expanded, but
+//! for a set of characters repeated 16 times or more (`[a-z]{1,1000}`,
+//! `(a|b){0,50000}`), which is one instruction counting with a register of one
+//! bit per count (a step per 512 bits, which shift in the time of one
+//! instruction). Matching takes time linear in the text, at most a few steps
+//! per unit of the size per character, and no allocation once the thread's
+//! scratch space has grown to the program.
+//!
+//! With the `regex` feature the same limit applies to the size of the program
+//! without counters (every repetition expanded, as that crate builds it), as
+//! this engine's parser counts it; a pattern it cannot read (`\p{..}`) is
+//! counted with its property classes as one set.
 //!
 //! With the default engine, a simple pattern (a sequence of character sets,
 //! each repeated, anchored or not: `^[a-z_]+$`, `^[0-9]{4}-[0-9]{2}$`) is
@@ -28,7 +38,9 @@
 //!
 //! Without the `pattern` feature a schema with a `pattern` is refused.
 
-#[cfg(all(feature = "pattern", not(feature = "regex")))]
+// The parser (and its tree's sizes) serves both engines: with `regex`, to
+// count a pattern's size against the limit.
+#[cfg(feature = "pattern")]
 mod ast;
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
 mod compile;
@@ -38,16 +50,40 @@ mod differential_tests;
 mod engine;
 #[cfg(all(test, feature = "pattern", not(feature = "regex")))]
 mod limits_tests;
-#[cfg(all(feature = "pattern", not(feature = "regex")))]
+#[cfg(feature = "pattern")]
 mod ranges;
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
 mod simple;
-#[cfg(all(feature = "pattern", not(feature = "regex")))]
+#[cfg(feature = "pattern")]
 mod syntax;
-#[cfg(all(feature = "pattern", not(feature = "regex")))]
+#[cfg(feature = "pattern")]
 mod syntax_class;
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
 mod vm;
+
+/// The default limit on the size of a pattern's program (see the module's
+/// documentation): matching costs at most a few times this many steps per
+/// character of the text (about 6 microseconds a character at the limit, in
+/// the worst case, on a loaded 2-core machine: 100 KB in 0.6 s). It admits
+/// any set of characters counted up to 500,000 times (`a{65535}`,
+/// `[\s\S]{0,100000}`), an alternation of 140 five-letter words, the long
+/// IPv6 address pattern (802), and refuses `(ab|cd){0,150}` or
+/// `(a{1000}){1000}`. `Schema::builder().max_pattern_size(n)` sets another.
+pub const DEFAULT_MAX_PATTERN_SIZE: u64 = 1024;
+
+/// The highest limit on the size of a pattern's program: a larger one asked
+/// for is this one (the matcher's memory is a few words a unit of size).
+pub const MAX_PATTERN_SIZE: u64 = 1 << 18;
+
+/// Why a pattern whose program would have size `size` is refused under
+/// `limit`.
+#[cfg(feature = "pattern")]
+fn too_large(size: u64, limit: u64) -> String {
+    format!(
+        "the pattern is too large: matching it would cost {}{size} steps per character, the limit is {limit} (counted repetitions multiply; see `SchemaBuilder::max_pattern_size`)",
+        if size == u64::MAX { "more than " } else { "" },
+    )
+}
 
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
 use engine::Engine;
@@ -71,11 +107,18 @@ pub struct Regex {
 
 impl Regex {
     /// Compiles `translated` (a pattern in the engine's syntax, as
-    /// [`Pattern::translated`] holds it); the error says why it is refused.
+    /// [`Pattern::translated`] holds it) under the highest limit
+    /// ([`MAX_PATTERN_SIZE`]: the schema it comes from was checked against its
+    /// own); the error says why it is refused.
     pub fn new(translated: &str) -> Result<Regex, String> {
+        Regex::with_limit(translated, MAX_PATTERN_SIZE)
+    }
+
+    /// Compiles `translated`, refused if its program's size exceeds `limit`.
+    fn with_limit(translated: &str, limit: u64) -> Result<Regex, String> {
         #[cfg(feature = "pattern")]
         {
-            let engine = new_engine(translated)?;
+            let engine = new_engine(translated, limit)?;
             let (prefix, literal) = anchored_prefix(translated);
             Ok(Regex {
                 engine,
@@ -85,7 +128,7 @@ impl Regex {
         }
         #[cfg(not(feature = "pattern"))]
         {
-            let _ = translated;
+            let _ = (translated, limit);
             Err(NEEDS_FEATURE.into())
         }
     }
@@ -147,13 +190,21 @@ const NEEDS_FEATURE: &str =
 
 /// The engine of `translated`, or why it is refused.
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
-fn new_engine(translated: &str) -> Result<Engine, String> {
-    Engine::new(translated)
+fn new_engine(translated: &str, limit: u64) -> Result<Engine, String> {
+    Engine::new(translated, limit)
 }
 
-/// The engine of `translated`, or why it is refused.
+/// The engine of `translated`, or why it is refused (its program's size
+/// without counters, as this engine's parser counts it, above `limit`).
 #[cfg(feature = "regex")]
-fn new_engine(translated: &str) -> Result<Engine, String> {
+fn new_engine(translated: &str, limit: u64) -> Result<Engine, String> {
+    if let Ok(parsed) = syntax::parse(translated) {
+        let limit = limit.min(MAX_PATTERN_SIZE);
+        let size = parsed.root.expanded.saturating_add(1);
+        if size > limit {
+            return Err(too_large(size, limit));
+        }
+    }
     Engine::new(translated).map_err(|e| last_line(&e.to_string()))
 }
 
@@ -410,17 +461,19 @@ pub fn translate(src: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// Checks and compiles a pattern.
-pub(crate) fn compile(src: &str) -> Result<Pattern, String> {
+/// Checks and compiles a pattern, refused if its program's size exceeds
+/// `limit`.
+pub(crate) fn compile(src: &str, limit: u64) -> Result<Pattern, String> {
     let translated = translate(src)?;
     #[cfg(not(feature = "pattern"))]
     {
-        let _ = translated;
+        let _ = (translated, limit);
         Err(NEEDS_FEATURE.into())
     }
     #[cfg(feature = "pattern")]
     {
-        let regex = Regex::new(&translated).map_err(|e| format!("invalid pattern {src:?}: {e}"))?;
+        let regex = Regex::with_limit(&translated, limit)
+            .map_err(|e| format!("invalid pattern {}: {e}", quoted(src)))?;
         Ok(Pattern {
             source: src.into(),
             translated,
@@ -429,11 +482,21 @@ pub(crate) fn compile(src: &str) -> Result<Pattern, String> {
     }
 }
 
+/// `src` quoted for a message, its first 60 characters when longer (the reason
+/// after it stays in sight).
+#[cfg(feature = "pattern")]
+fn quoted(src: &str) -> String {
+    match src.char_indices().nth(60) {
+        Some((end, _)) => format!("{:?}", format!("{}…", &src[..end])),
+        None => format!("{src:?}"),
+    }
+}
+
 /// The engine's program alone on a translated pattern (no prefix, no small
 /// matcher).
 #[cfg(all(test, feature = "pattern", not(feature = "regex")))]
 pub(crate) fn engine_for_tests(translated: &str) -> impl Fn(&str) -> bool {
-    let engine = Engine::new(translated).unwrap();
+    let engine = Engine::new(translated, MAX_PATTERN_SIZE).unwrap();
     move |s| engine.program_matches(s)
 }
 
@@ -443,6 +506,10 @@ mod tests {
 
     fn matches(p: &str, s: &str) -> bool {
         compile(p).unwrap().is_match(s)
+    }
+
+    fn compile(p: &str) -> Result<Pattern, String> {
+        super::compile(p, DEFAULT_MAX_PATTERN_SIZE)
     }
 
     #[test]
@@ -495,6 +562,48 @@ mod tests {
         } else {
             let err = got.unwrap_err();
             assert!(err.contains("`regex` feature"), "{err}");
+        }
+    }
+
+    /// The limit on a pattern's size holds whichever engine runs it: ours
+    /// counts a counter's register, `regex` (no counters) every copy.
+    #[test]
+    fn the_size_limit_holds_for_both_engines() {
+        let limited = |p: &str, limit: u64| super::compile(p, limit).map(|_| ());
+        for p in ["(?:ab|ba){0,147}c", "(?:a?){600}b", "(a{1000}){1000}"] {
+            let e = compile(p).unwrap_err();
+            assert!(
+                e.contains("too large") && e.contains("limit is 1024"),
+                "{p}: {e}"
+            );
+            assert!(
+                limited(p, MAX_PATTERN_SIZE).is_ok() || p.contains("{1000}"),
+                "{p}"
+            );
+        }
+        // Sets counted many times: a counter here, copies with `regex`.
+        for p in [
+            "a{65535}",
+            "(a|b){0,50000}c",
+            "[\\s\\S]{0,1000}x",
+            "^(?:.{0,65535}|é){2}x$",
+        ] {
+            assert_eq!(compile(p).is_ok(), !cfg!(feature = "regex"), "{p}");
+        }
+        if !cfg!(feature = "regex") {
+            assert!(!matches("[\\s\\S]{0,1000}x", &"a".repeat(5000)));
+            assert!(matches(
+                "[\\s\\S]{0,1000}x",
+                &format!("{}x", "a".repeat(5000))
+            ));
+        }
+        if cfg!(feature = "regex") {
+            assert!(compile("^\\p{Letter}{10}$").is_ok());
+            let e = compile("^\\p{Letter}{2000}$").unwrap_err();
+            assert!(e.contains("too large"), "{e}");
+            // Past ours, the regex crate's own limit (10 MiB of its program).
+            let e = limited("^\\p{Letter}{2000}$", 4000).unwrap_err();
+            assert!(!e.contains("too large"), "{e}");
         }
     }
 

@@ -3,6 +3,9 @@
 //! (canonical order, negation, ASCII case folding) and the membership test the
 //! matcher runs.
 
+// With the `regex` feature only the parser and the sizes serve (see `mod.rs`).
+#![cfg_attr(feature = "regex", allow(dead_code))]
+
 /// Sorts `ranges` and merges the ones that overlap or touch.
 pub(super) fn canonicalize(ranges: &mut Vec<(char, char)>) {
     // In order of the lower ends (the merge needs no more): (end, position)
@@ -64,14 +67,26 @@ pub(super) fn ascii_case_fold(ranges: &mut Vec<(char, char)>) {
     canonicalize(ranges);
 }
 
-/// Whether `c` is in the canonical `ranges`.
+#[cfg(test)]
+thread_local! {
+    /// The ranges compared on this thread (see [`contains`]), for the tests of
+    /// the bound.
+    pub(super) static PROBES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Whether `c` is in the canonical `ranges`: at most 8 comparisons, then a
+/// binary search (logarithmic in the ranges).
 #[inline]
 pub(super) fn contains(ranges: &[(char, char)], c: char) -> bool {
     if ranges.len() <= 8 {
+        #[cfg(test)]
+        PROBES.with(|p| p.set(p.get() + ranges.len() as u64));
         return ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi);
     }
     ranges
         .binary_search_by(|&(lo, hi)| {
+            #[cfg(test)]
+            PROBES.with(|p| p.set(p.get() + 1));
             if hi < c {
                 std::cmp::Ordering::Less
             } else if lo > c {

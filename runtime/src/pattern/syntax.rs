@@ -5,6 +5,9 @@
 //! meaning, but for the `x` flag (verbose syntax), which it refuses
 //! (`pattern::translate` never emits it: ECMA-262 has no inline flags).
 
+// With the `regex` feature only the parser and the sizes serve (see `mod.rs`).
+#![cfg_attr(feature = "regex", allow(dead_code))]
+
 use super::ast::{Kind, Look, Node, NEST_LIMIT, TOO_DEEP};
 use std::collections::BTreeSet;
 

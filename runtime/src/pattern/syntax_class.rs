@@ -1,6 +1,9 @@
 //! The parser's escapes (`\n`, `\x{..}`, `\d`, `\b`...) and bracketed classes
 //! (`[a-z_]`, `[^\d]`), as `regex-lite` reads them.
 
+// With the `regex` feature only the parser and the sizes serve (see `mod.rs`).
+#![cfg_attr(feature = "regex", allow(dead_code))]
+
 use super::ast::{Kind, Look, Node};
 use super::syntax::Parser;
 
@@ -31,6 +34,9 @@ impl Parser<'_> {
         };
         match c {
             '0'..='9' => return Err("backreferences are not supported"),
+            // With the `regex` feature, which runs them, counted as one set
+            // (only the size of the pattern is asked for).
+            'p' | 'P' if cfg!(feature = "regex") => return self.property(),
             'p' | 'P' => return Err("Unicode classes (\\p{..}) are not supported"),
             'x' | 'u' | 'U' => return self.hex(),
             'd' | 's' | 'w' | 'D' | 'S' | 'W' => {
@@ -68,6 +74,20 @@ impl Parser<'_> {
             _ => return Err("unrecognized escape sequence"),
         };
         Ok(Node::leaf(Kind::Look(look)))
+    }
+
+    /// A Unicode property class, `\pL` or `\p{..}` (the parser is at the `p`),
+    /// as a set (any character: the `regex` crate, which runs it, knows which).
+    fn property(&mut self) -> Result<Node, &'static str> {
+        self.bump();
+        if self.bump() == Some('{') {
+            while self
+                .bump()
+                .ok_or("a Unicode class is not closed (missing '}')")?
+                != '}'
+            {}
+        }
+        Ok(self.pooled(&[('\0', char::MAX)]))
     }
 
     /// `\b`, or `\b{start}`, `\b{end}`, `\b{start-half}`, `\b{end-half}` (a

@@ -44,7 +44,7 @@ pub fn node_value(schema: &Schema, id: NodeId) -> Value {
     to_json::node_to_value(schema, id)
 }
 
-pub use crate::pattern::{Pattern, PatternSet};
+pub use crate::pattern::{Pattern, PatternSet, DEFAULT_MAX_PATTERN_SIZE, MAX_PATTERN_SIZE};
 
 use crate::json::TypeSet;
 use crate::keywords::format::NumericFormat;

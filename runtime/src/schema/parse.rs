@@ -70,6 +70,9 @@ pub(crate) fn parse_with(
         resources: &with.resources,
         root_doc: schema,
         default_draft,
+        max_pattern_size: with
+            .max_pattern_size
+            .unwrap_or(crate::pattern::DEFAULT_MAX_PATTERN_SIZE),
         scopes: Vec::new(),
         index: HashMap::new(),
         dynamic_anchors: HashSet::new(),
@@ -126,6 +129,8 @@ struct Parser<'a> {
     root_doc: &'a Value,
     /// The dialect of a document without `$schema`.
     default_draft: Draft,
+    /// The limit on a pattern's size ([`super::SchemaBuilder::max_pattern_size`]).
+    max_pattern_size: u64,
     /// The resources the walk is in, innermost last.
     scopes: Vec<resolve::Scope>,
     /// Every place a reference may name (`uri#/pointer`, `uri#anchor`) and its node.
@@ -450,7 +455,7 @@ impl Parser<'_> {
             "maxLength" => node.max_length = self.count(v, &at),
             "pattern" => {
                 if let Some(src) = self.string(v, &at) {
-                    match crate::pattern::compile(&src) {
+                    match crate::pattern::compile(&src, self.max_pattern_size) {
                         Ok(p) => node.pattern = Some(p),
                         Err(msg) => self.error(at, msg),
                     }
@@ -513,7 +518,7 @@ impl Parser<'_> {
         };
         let mut ok = true;
         for p in named {
-            match crate::pattern::compile(&p.name) {
+            match crate::pattern::compile(&p.name, self.max_pattern_size) {
                 Ok(pattern) => node.pattern_properties.push((pattern, p.node)),
                 Err(msg) => {
                     self.key_error(pointer::join(at, &p.name), msg);

@@ -427,7 +427,9 @@ impl PatternCell {
     /// which the derive has already refused: the exact path then answers).
     #[inline]
     pub fn is_match(&self, source: &str, s: &str) -> bool {
-        let pattern = self.0.get_or_init(|| crate::pattern::compile(source).ok());
+        let pattern = self
+            .0
+            .get_or_init(|| crate::pattern::compile(source, crate::pattern::MAX_PATTERN_SIZE).ok());
         pattern.as_ref().is_some_and(|p| p.is_match(s))
     }
 }
