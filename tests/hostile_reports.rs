@@ -662,14 +662,17 @@ fn every_format_stays_within_its_size_whatever_the_schema_lists() {
 #[test]
 fn validation_reports_stay_within_their_size_in_json() {
     let allowed: Vec<String> = (0..2_000).map(|i| format!("{i:061}")).collect();
-    let schema = Schema::parse(&json!({
-        "type": "object",
-        "properties": {
-            "es": {"type": "array", "items": {"enum": allowed}},
-            "p": {"type": "string", "pattern": format!("^{}$", "a".repeat(20_000))}
-        }
-    }))
-    .unwrap();
+    // A 20,000-step pattern: past the default size, let in to report on.
+    let schema = Schema::builder()
+        .max_pattern_size(1 << 18)
+        .parse(&json!({
+            "type": "object",
+            "properties": {
+                "es": {"type": "array", "items": {"enum": allowed}},
+                "p": {"type": "string", "pattern": format!("^{}$", "a".repeat(20_000))}
+            }
+        }))
+        .unwrap();
     let args = json!({"es": vec!["nope"; 50], "p": "b".repeat(50_000)});
     for max in [0, 100, 1024, 16 * 1024] {
         let o = Options::default().max_report_bytes(max);
