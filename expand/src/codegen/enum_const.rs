@@ -128,26 +128,33 @@ pub(super) fn code(node: &Node) -> TokenStream {
     let mut body = Vec::new();
     if let Some(allowed) = &node.enum_values {
         // The list is built once and shared by every violation that names it.
-        let all = if allowed.len() > SCANNED {
+        let enum_kind = |all: TokenStream| {
+            let kind = quote!(#rt::Kind::Enum {
+                allowed: ::std::sync::Arc::clone(#all),
+                received: #rt::received_value(v),
+            });
+            report(kind, quote!(t), quote!(p))
+        };
+        if allowed.len() > SCANNED {
+            // One set answers the lookup and lends the violation its list.
             let set = value_set(allowed);
-            quote!(#set.values())
+            let push = enum_kind(quote!(__set.values()));
+            body.push(quote!({
+                let __set = #set;
+                if !__set.contains(v) { #push }
+            }));
         } else {
             let all_text = Value::Array(allowed.to_vec()).to_string();
-            quote!({
+            let push = enum_kind(quote!({
                 static ALLOWED: ::std::sync::OnceLock<::std::sync::Arc<[#rt::serde_json::Value]>> = ::std::sync::OnceLock::new();
                 ALLOWED.get_or_init(|| {
                     let v: ::std::vec::Vec<#rt::serde_json::Value> = #rt::serde_json::from_str(#all_text).expect("literal checked at compile time");
                     v.into()
                 })
-            })
-        };
-        let test = in_enum(allowed);
-        let kind = quote!(#rt::Kind::Enum {
-            allowed: ::std::sync::Arc::clone(#all),
-            received: #rt::received_value(v),
-        });
-        let push = report(kind, quote!(t), quote!(p));
-        body.push(quote!(if !(#test) { #push }));
+            }));
+            let test = in_enum(allowed);
+            body.push(quote!(if !(#test) { #push }));
+        }
     }
     if let Some(c) = &node.const_value {
         let stat = static_value(c);
