@@ -7,6 +7,19 @@ use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use tool_schema_runtime::Schema;
 
+/// The type parameters of a generic type's implementation (a derived
+/// `struct Pair<T>`), as the implementation writes them.
+pub(crate) trait TypeParams {
+    /// `<T: Bound, ...>` after `impl`.
+    fn impl_generics(&self) -> &TokenStream;
+    /// `<T, ...>` after the type's name.
+    fn ty_generics(&self) -> &TokenStream;
+    /// The where clause.
+    fn where_clause(&self) -> &TokenStream;
+    /// The validator's functions `fns`, each made generic over the parameters.
+    fn functions(&self, fns: TokenStream) -> TokenStream;
+}
+
 /// The parts of one `ToolArgs` implementation.
 pub(crate) struct ToolImpl<'a> {
     pub ident: &'a Ident,
@@ -21,7 +34,7 @@ pub(crate) struct ToolImpl<'a> {
     /// More items of the implementation (the derive's hidden nesting constants).
     pub items: TokenStream,
     /// A derived type's type parameters (`None` for any other type).
-    pub generic: Option<&'a crate::derive::Generic>,
+    pub generic: Option<&'a dyn TypeParams>,
     /// The schema `schema_json` gives is only whole once constants are evaluated
     /// (a derived struct flattening others): validated by the interpreter on it,
     /// `schema` being the checked part the macro sees.
@@ -76,7 +89,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
     let json_schema = match (schema, generic) {
         (Some(_), None) => quote!(#rt::json_schema_impl!(#ident);),
         (Some(_), Some(g)) => {
-            let (i, t, w) = (&g.impl_generics, &g.ty_generics, &g.where_clause);
+            let (i, t, w) = (g.impl_generics(), g.ty_generics(), g.where_clause());
             quote!(#rt::json_schema_impl!(@generic [#i] [#ident #t] [#w] #ident);)
         }
         (None, _) => TokenStream::new(),
@@ -112,7 +125,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
     };
     let (header, schema_fn) = match generic {
         Some(g) => {
-            let (i, t, w) = (&g.impl_generics, &g.ty_generics, &g.where_clause);
+            let (i, t, w) = (g.impl_generics(), g.ty_generics(), g.where_clause());
             // A `static` here would be one for every instantiation.
             (
                 quote!(impl #i ::tool_schema::__private::ToolArgs for #ident #t #w),

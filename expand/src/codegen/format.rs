@@ -39,7 +39,7 @@ pub(super) fn code(node: &Node) -> TokenStream {
 }
 
 /// Whether `node`'s format is asserted, as an expression of the options `o`
-/// (`keywords::format::asserted`, with the node's part known at compile time).
+/// (`Node::asserts_format`, with the node's part known at compile time).
 pub(super) fn asserted(node: &Node) -> TokenStream {
     if node.format_asserted {
         quote!(true)

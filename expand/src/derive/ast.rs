@@ -95,7 +95,7 @@ impl<'a> Container<'a> {
                 "an enum is either #[serde(untagged)] or tagged (#[serde(tag = \"...\")]), not both: serde refuses the pair",
             );
         }
-        super::generics::check_params(cx, input, &tool);
+        super::params::check_params(cx, input, &tool);
         let data = match &input.data {
             SynData::Struct(s) => match &s.fields {
                 Fields::Named(named) => {

@@ -143,7 +143,9 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             schema_json,
             schema: schema.as_ref(),
             items,
-            generic: generics.as_ref(),
+            generic: generics
+                .as_ref()
+                .map(|g| g as &dyn crate::tool_impl::TypeParams),
             interpreted: !flat.is_empty(),
             encode_model: whole,
         },

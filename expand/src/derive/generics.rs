@@ -26,41 +26,12 @@
 use super::ast::Container;
 use crate::attr::ToolAttrs;
 use crate::ctxt::Ctxt;
+use crate::tool_impl::TypeParams;
 use proc_macro2::{Delimiter, Group, Ident, Spacing, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use std::collections::HashSet;
 use syn::spanned::Spanned;
-use syn::{DeriveInput, GenericParam};
-
-/// Reports the generic parameters the derive does not take, and a `bound` without
-/// type parameters.
-pub(super) fn check_params(cx: &Ctxt, input: &DeriveInput, tool: &ToolAttrs) {
-    for param in &input.generics.params {
-        match param {
-            GenericParam::Type(_) => {}
-            GenericParam::Lifetime(l) => cx.push(syn::Error::new_spanned(
-                l,
-                "#[derive(ToolArgs)] does not take lifetime parameters: tool arguments are read \
-                 from a JSON value that does not outlive the call; use owned types (`String` for \
-                 `&str`)",
-            )),
-            GenericParam::Const(c) => cx.push(syn::Error::new_spanned(
-                c,
-                "#[derive(ToolArgs)] does not take const parameters: write the bound as an \
-                 #[arg] constraint (`#[arg(max_items = 4)]`) instead",
-            )),
-        }
-    }
-    if let Some((_, span)) = &tool.bound {
-        if input.generics.type_params().next().is_none() {
-            cx.error(
-                *span,
-                "#[tool(bound = \"...\")] replaces the bounds inferred for type parameters; this \
-                 type has none",
-            );
-        }
-    }
-}
+use syn::DeriveInput;
 
 /// Reports what a generic type cannot be, once its schema is built.
 pub(super) fn check_container(
@@ -105,7 +76,7 @@ pub(super) fn check_container(
 }
 
 /// The generic parts of a derived type's implementation.
-pub(crate) struct Generic {
+pub(super) struct Generic {
     /// `<T: Bound, ...>` after `impl` (and after each validator function's name).
     pub impl_generics: TokenStream,
     /// `<T, ...>` after the type's name.
@@ -150,7 +121,7 @@ impl Generic {
     /// `fns` (the validator's functions and the call of its entry) with every
     /// function generic over the type's parameters and every use of one naming
     /// them: `fn __ts_node_1<T: ToolArgs>(..) {..}`, `__ts_node_1::<T>(..)`.
-    pub(crate) fn functions(&self, fns: TokenStream) -> TokenStream {
+    fn with_params(&self, fns: TokenStream) -> TokenStream {
         let mut defined = HashSet::new();
         defined_fns(fns.clone(), &mut defined);
         self.rewrite(fns, &defined)
@@ -298,6 +269,21 @@ impl Generic {
             #schema
         });
         (schema_json, items, inherent)
+    }
+}
+
+impl TypeParams for Generic {
+    fn impl_generics(&self) -> &TokenStream {
+        &self.impl_generics
+    }
+    fn ty_generics(&self) -> &TokenStream {
+        &self.ty_generics
+    }
+    fn where_clause(&self) -> &TokenStream {
+        &self.where_clause
+    }
+    fn functions(&self, fns: TokenStream) -> TokenStream {
+        self.with_params(fns)
     }
 }
 

@@ -42,6 +42,7 @@ mod case;
 mod expand;
 mod flatten;
 mod generics;
+mod params;
 mod property;
 mod reading;
 mod rust_type;
@@ -53,4 +54,3 @@ mod text;
 mod ty;
 
 pub(crate) use expand::derive;
-pub(crate) use generics::Generic;

@@ -227,13 +227,6 @@ pub fn describe(name: &str) -> String {
         .unwrap_or_else(|| format!("a valid {name}"))
 }
 
-/// Whether `node`'s `format` is asserted under `options`: when the options
-/// assert formats, or the node's dialect does (the format-assertion vocabulary).
-#[inline]
-pub fn asserted(node: &crate::schema::Node, options: &crate::Options) -> bool {
-    options.formats || node.format_asserted
-}
-
 /// Whether `s` is valid for format `name`; unknown formats accept everything.
 pub fn check(name: &str, s: &str) -> bool {
     match name {

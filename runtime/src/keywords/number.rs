@@ -200,7 +200,7 @@ pub(crate) fn valid(node: &Node, n: &Number, options: &Options) -> bool {
 #[inline]
 fn format_ok(node: &Node, n: &Number, options: &Options) -> bool {
     match node.numeric_format {
-        Some(f) if format::asserted(node, options) => format::numeric_ok(f, n),
+        Some(f) if node.asserts_format(options) => format::numeric_ok(f, n),
         _ => true,
     }
 }
@@ -223,10 +223,7 @@ pub(crate) fn report(
     if let Some(kind) = node.multiple_of.as_ref().and_then(|d| multiple(d, n)) {
         out.report(|| kind, trail, pos);
     }
-    if let Some(f) = node
-        .numeric_format
-        .filter(|_| format::asserted(node, options))
-    {
+    if let Some(f) = node.numeric_format.filter(|_| node.asserts_format(options)) {
         if let Some(kind) = format::numeric_violation(f, n) {
             out.report(|| kind, trail, pos);
         }

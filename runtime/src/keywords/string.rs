@@ -61,7 +61,7 @@ fn pattern_ok(node: &Node, s: &str) -> bool {
 #[inline]
 fn format_ok(node: &Node, s: &str, options: &Options) -> bool {
     match &node.format {
-        Some(format) if super::format::asserted(node, options) => super::format::check(format, s),
+        Some(format) if node.asserts_format(options) => super::format::check(format, s),
         _ => true,
     }
 }

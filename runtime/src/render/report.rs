@@ -520,6 +520,37 @@ pub fn repair_report(repaired: &Repaired) -> Value {
     out
 }
 
+/// The report as [`json_report`](crate::json_report) writes it (`{"violations":
+/// [...], "omitted": N}`), so that a report can be logged or stored with serde.
+///
+/// ```
+/// # use tool_schema_runtime as tool_schema;
+/// use tool_schema::{json_report, Schema};
+///
+/// let schema = Schema::parse(&serde_json::json!({
+///     "type": "object",
+///     "properties": {"qty": {"type": "integer", "minimum": 1}}
+/// })).unwrap();
+/// let report = schema.validate(&serde_json::json!({"qty": 0}));
+/// assert_eq!(serde_json::to_value(&report).unwrap(), json_report(&report));
+/// ```
+impl serde::Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        json_report(self).serialize(serializer)
+    }
+}
+
+/// The violation as [`json_report`](crate::json_report) writes each entry of
+/// `"violations"` (its `kind`, `path`, `pointer`, `argument`, the kind's facts,
+/// `suggestion`, `message`), its message within the default
+/// [`Options::max_report_bytes`](crate::Options::max_report_bytes).
+impl serde::Serialize for Violation {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut json = json_report(&Report::new(vec![self.clone()]));
+        json["violations"][0].take().serialize(serializer)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

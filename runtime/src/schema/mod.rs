@@ -273,6 +273,13 @@ pub struct Node {
 }
 
 impl Node {
+    /// Whether this node's `format` is asserted under `options`: when the options
+    /// assert formats, or the node's dialect does (the format-assertion vocabulary).
+    #[inline]
+    pub fn asserts_format(&self, options: &crate::Options) -> bool {
+        options.formats || self.format_asserted
+    }
+
     /// Every subschema this node holds, once per place, in one fixed order
     /// (`$defs` aside: they apply only through references): `properties`,
     /// `additionalProperties`, `patternProperties`, `propertyNames`,
