@@ -164,18 +164,3 @@ impl From<String> for Path {
         Path::root().key(name)
     }
 }
-
-/// The report of `T`'s own checks on `value`, read from `args` (`None` on a
-/// path without the JSON value): `None` when they found nothing.
-pub(crate) fn checked<T: crate::ToolArgs + ?Sized>(
-    value: &T,
-    args: Option<&Value>,
-    options: &Options,
-) -> Option<Report> {
-    let mut problems = Problems::new();
-    value.custom_checks(&mut problems);
-    if problems.is_empty() {
-        return None;
-    }
-    Some(problems.into_report(args, Some(T::schema()), options))
-}

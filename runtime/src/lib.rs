@@ -60,14 +60,14 @@ pub mod repair;
 pub mod schema;
 #[cfg(feature = "seed")]
 pub mod seed;
-#[doc(hidden)]
-pub mod suggest;
 #[cfg(test)]
 mod test_rng;
 pub mod text;
 mod tool;
 pub mod toolbox;
 mod violation;
+#[doc(hidden)]
+pub use violation::suggest;
 
 #[cfg(feature = "engines")]
 pub use dialect::Dialect;

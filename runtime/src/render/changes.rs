@@ -1,7 +1,7 @@
 //! The words of a repair's changes: `argument 'days' was "3", read as 3`.
 
 use crate::echo;
-use crate::repair::{Change, Coercion};
+use crate::repair::{Change, Coercion, Repaired};
 
 /// Values are quoted up to this many characters.
 const QUOTE_MAX: usize = 60;
@@ -24,4 +24,18 @@ pub(crate) fn change_message(c: &Change) -> String {
     out.push_str(", read as ");
     echo::push_json(&mut out, &c.to, QUOTE_MAX);
     out
+}
+
+impl Repaired {
+    /// One sentence per change (`argument 'days' was "3", read as 3`), then the
+    /// report's messages. Each part within the report's
+    /// [`max_report_bytes`](crate::Report::max_report_bytes): the changes that
+    /// fit, then `... and N more changes` when any is left out.
+    pub fn messages(&self) -> Vec<String> {
+        let lines = self.changes.iter().map(super::change_message);
+        let max = self.report.max_report_bytes;
+        let mut out = super::changes_within(lines, self.changes.len(), max);
+        out.extend(self.report.messages());
+        out
+    }
 }

@@ -61,14 +61,6 @@ impl<'a> Words<'a> {
         self.describe_missing = Some(schema);
         self
     }
-
-    /// Both, for a declared tool: its name in the summary, its schema's
-    /// descriptions after missing arguments.
-    pub fn for_tool<T: crate::ToolArgs + crate::__private::Compiled + 'static>() -> Words<'static> {
-        Words::new()
-            .summary(T::NAME)
-            .describe_missing(T::compiled_schema())
-    }
 }
 
 /// `3 problems with the arguments of get_weather:`.

@@ -51,7 +51,6 @@ use crate::options::Options;
 use crate::schema::Schema;
 use crate::text::TextError;
 use crate::violation::{received_value, Kind, Path, Report, Segment};
-use crate::ToolArgs;
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -122,18 +121,6 @@ impl Repaired {
     /// Whether the repaired value is valid.
     pub fn is_valid(&self) -> bool {
         self.report.is_valid()
-    }
-
-    /// One sentence per change (`argument 'days' was "3", read as 3`), then the
-    /// report's messages. Each part within the report's
-    /// [`max_report_bytes`](crate::Report::max_report_bytes): the changes that
-    /// fit, then `... and N more changes` when any is left out.
-    pub fn messages(&self) -> Vec<String> {
-        let lines = self.changes.iter().map(crate::render::change_message);
-        let max = self.report.max_report_bytes;
-        let mut out = crate::render::changes_within(lines, self.changes.len(), max);
-        out.extend(self.report.messages());
-        out
     }
 }
 
@@ -276,7 +263,7 @@ fn read_text(text: &str, changes: &mut Vec<Change>) -> Result<Value, TextError> 
 }
 
 /// [`repair_by`] on text: a code fence unwrapped, the rest parsed and repaired.
-fn repair_text(
+pub(crate) fn repair_text(
     text: &str,
     options: &Options,
     validate: impl Fn(&Value) -> Report,
@@ -307,17 +294,4 @@ impl Schema {
     pub fn repair_str(&self, text: &str, options: &Options) -> Result<Repaired, TextError> {
         repair_text(text, options, |v| self.validate_with(v, options))
     }
-}
-
-/// [`ToolArgs::repair_with`]: the typed tool's own validator checks each round.
-pub(crate) fn repair_tool<T: ToolArgs + ?Sized>(args: &Value, options: &Options) -> Repaired {
-    repair_by(args, options, |v| T::validate_with(v, options))
-}
-
-/// [`ToolArgs::repair_str`].
-pub(crate) fn repair_tool_str<T: ToolArgs + ?Sized>(
-    text: &str,
-    options: &Options,
-) -> Result<Repaired, TextError> {
-    repair_text(text, options, |v| T::validate_with(v, options))
 }

@@ -1,13 +1,16 @@
 //! The trait every declared tool implements, whichever macro declared it.
 
 mod cache;
+mod checks;
 mod compiled;
 mod instances;
+mod repair;
 #[cfg(feature = "engines")]
 mod std_problems;
 #[cfg(feature = "engines")]
 mod std_types;
 mod text;
+mod words;
 
 #[doc(hidden)]
 pub use cache::declared_schema;
@@ -219,7 +222,7 @@ pub trait ToolArgs {
 
     /// [`ToolArgs::repair`] with `options`.
     fn repair_with(args: &Value, options: &Options) -> crate::repair::Repaired {
-        crate::repair::repair_tool::<Self>(args, options)
+        repair::repair_tool::<Self>(args, options)
     }
 
     /// Repairs arguments given as JSON text: a Markdown code fence around them
@@ -233,7 +236,7 @@ pub trait ToolArgs {
         text: &str,
         options: &Options,
     ) -> Result<crate::repair::Repaired, crate::text::TextError> {
-        crate::repair::repair_tool_str::<Self>(text, options)
+        repair::repair_tool_str::<Self>(text, options)
     }
 
     /// This tool's schema in the run-time model, decoded from
@@ -314,7 +317,7 @@ pub trait ToolArgs {
             args
         };
         match <Self as serde::Deserialize>::deserialize(args) {
-            Ok(value) => match crate::custom::checked(&value, Some(args), &options) {
+            Ok(value) => match checks::checked(&value, Some(args), &options) {
                 None => Ok(value),
                 Some(report) => Err(report),
             },

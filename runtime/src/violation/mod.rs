@@ -3,6 +3,8 @@
 
 mod kind;
 mod path;
+#[doc(hidden)]
+pub mod suggest;
 
 pub use kind::*;
 pub use path::*;
