@@ -1,11 +1,10 @@
 //! [`SchemaBuilder`]: a schema parsed with resources for its remote references and
 //! a default dialect.
 
-use super::{Schema, SchemaError};
 use crate::keywords::Draft;
 use serde_json::Value;
 
-/// What [`Schema::parse`] reads besides the schema: the documents that remote
+/// What [`Schema::parse`](super::Schema::parse) reads besides the schema: the documents that remote
 /// references may name (nothing is ever fetched) and the dialect of a schema
 /// without `$schema`.
 ///
@@ -72,11 +71,5 @@ impl SchemaBuilder {
     pub fn max_pattern_size(mut self, n: u64) -> SchemaBuilder {
         self.max_pattern_size = Some(n);
         self
-    }
-
-    /// Checks `schema` and builds the model, as [`Schema::parse`] does, with the
-    /// resources and the default dialect of this builder.
-    pub fn parse(&self, schema: &Value) -> Result<Schema, SchemaError> {
-        super::parse::parse_with(schema, self)
     }
 }

@@ -42,6 +42,14 @@ fn not_yet(name: &str) -> bool {
     keywords::not_yet().iter().any(|k| k.name == name)
 }
 
+impl super::SchemaBuilder {
+    /// Checks `schema` and builds the model, as [`Schema::parse`] does, with the
+    /// resources and the default dialect of this builder.
+    pub fn parse(&self, schema: &Value) -> Result<Schema, SchemaError> {
+        parse_with(schema, self)
+    }
+}
+
 mod aliases;
 mod dynamic;
 mod resolve;
