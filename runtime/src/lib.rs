@@ -47,6 +47,7 @@ mod depth;
 pub mod dialect;
 mod echo;
 pub mod export;
+mod export_records;
 mod hint;
 mod idna;
 pub(crate) mod interp;

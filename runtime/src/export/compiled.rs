@@ -7,55 +7,12 @@
 //! [`ToolExport::export_to`](super::ToolExport::export_to) and the `Toolbox`'s
 //! list export read them instead of exporting again.
 
-use super::report::{Change, ChangeKind, ExportError, ExportReport, Problem};
+use super::report::{Change, ExportError, ExportReport, Problem};
 use super::{ExportOptions, Exported, NullableOptional, Target};
+pub use crate::export_records::{
+    CompiledChange, CompiledExport, CompiledNullable, CompiledProblem,
+};
 use serde_json::Value;
-
-/// One target's export of a tool, computed when the tool compiled.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct CompiledExport {
-    /// The target.
-    pub target: Target,
-    /// The tool definition as compact JSON text; empty when the target refuses
-    /// the tool (and then `refusal` says why).
-    pub definition: &'static str,
-    /// Every change the export made, in order.
-    pub changes: &'static [CompiledChange],
-    /// OpenAI strict: the optional properties made required and nullable.
-    pub nullable: &'static [CompiledNullable],
-    /// When the target refuses the tool: every problem, in order (empty otherwise).
-    pub refusal: &'static [CompiledProblem],
-}
-
-/// A [`Problem`] of a compiled refusal (the tool's name is the tool's).
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct CompiledProblem {
-    pub pointer: &'static str,
-    pub message: &'static str,
-    pub rule: &'static str,
-}
-
-/// A [`Change`] of a compiled export (the tool's name is the tool's).
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct CompiledChange {
-    pub pointer: &'static str,
-    pub kind: ChangeKind,
-    pub what: &'static str,
-    pub why: &'static str,
-}
-
-/// A [`NullableOptional`] of a compiled export.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct CompiledNullable {
-    pub object_pointer: &'static str,
-    pub property: &'static str,
-    pub pointer: &'static str,
-    pub already_nullable: bool,
-}
 
 /// The index of `target`'s entry in `exports`, accepted or refused
 /// (`exports.len()` when there is none).

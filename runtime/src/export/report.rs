@@ -2,6 +2,7 @@
 //! and [`ExportError`] (every problem, each with its JSON pointer and provider rule).
 
 use super::Target;
+pub use crate::export_records::ChangeKind;
 use std::fmt;
 
 /// A property that strict mode made required and nullable although the tool's schema
@@ -18,45 +19,6 @@ pub struct NullableOptional {
     /// The property already accepted `null` in the tool's schema: there a `null` the
     /// model sends may mean `null` itself or "absent", which the schema cannot tell.
     pub already_nullable: bool,
-}
-
-/// What kind of change an export made to a schema.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ChangeKind {
-    /// Something the provider needs was added with no change of meaning
-    /// (`properties: {}`, `items: {}`, `type: "object"` next to `properties`).
-    Added,
-    /// `additionalProperties: false` was added to an object.
-    Closed,
-    /// An optional property was listed in `required`; it already accepted `null`.
-    Required,
-    /// An optional property was listed in `required` and made to accept `null`.
-    Nullable,
-    /// A `$ref` was replaced by the schema it points to.
-    Inlined,
-    /// `oneOf` became `anyOf` (its branches are provably disjoint).
-    OneOfToAnyOf,
-    /// A one-branch `allOf` was merged into its parent schema.
-    AllOfMerged,
-    /// A `type` list became an `anyOf` of one branch per type.
-    TypeListSplit,
-    /// A keyword was rewritten into the provider's equivalent form (type names,
-    /// `const` -> `enum`, exclusive integer bounds -> inclusive ones, ...).
-    Converted,
-    /// A constraint the provider cannot take was removed from the schema and written
-    /// into its `description`; tool-schema's validator still enforces it.
-    Described,
-    /// An annotation (no validation meaning) or a keyword whose removal keeps what the
-    /// validator accepts was removed.
-    Removed,
-    /// A keyword was kept, but the provider does not enforce it; tool-schema's
-    /// validator does.
-    NotEnforced,
-    /// The tool's name was mapped to the provider's name pattern
-    /// ([`ExportOptions::naming`](super::ExportOptions::naming)); the change's
-    /// pointer is `""`, its `tool` the tool's own name.
-    Renamed,
 }
 
 /// One change an export made, at a JSON pointer into the exported schema.

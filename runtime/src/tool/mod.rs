@@ -111,7 +111,7 @@ pub trait ToolArgs {
     /// a derived type whose schema the macro does not see whole (generic,
     /// recursive, nesting or flattening another type).
     #[doc(hidden)]
-    const __EXPORTS: &'static [crate::export::CompiledExport] = &[];
+    const __EXPORTS: &'static [crate::export_records::CompiledExport] = &[];
 
     /// What serde reads as this type against what its schema accepts, by JSON
     /// type (see [`crate::__private::Reading`]): how a derived `#[serde(untagged)]`

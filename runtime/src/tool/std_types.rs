@@ -211,7 +211,7 @@ macro_rules! container {
             const __USE_JSON: &'static str = Joined::<Self>::USE;
             const __DEFS: Defs = Joined::<Self>::DEFS;
             const __TARGET_PROBLEMS: TargetProblems = &crate::constcat::first_problems::<
-                { crate::export::Target::ALL.len() },
+                { crate::export_records::Target::ALL.len() },
             >($own, &[$(<$p as ToolArgs>::__TARGET_PROBLEMS),*]);
             const __READING: Reading = $reading;
             validated_by_model!();
