@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""No import circles between the source files of any crate of the workspace.
+"""No import circles in any crate of the workspace, at any folder depth.
 
 For every crate (each `Cargo.toml` with a `src/` beside it, the facade's included),
 reads the paths its files name (`use crate::..`, `use super::..`, `crate::a::b`
 in code), resolves each to the file that defines the module or the item
-(following `pub use` re-exports), and fails when the files form a circle: a file
-that, through the files it imports, imports itself. Comments, doc comments and
-`#[cfg(test)]` modules are left out (a test may use anything).
+(following `pub use` re-exports), and fails when the parts of a folder (its
+files, and its sub-folders each taken whole) import each other in a circle. A
+module file and its own parts are one unit (the module declares and re-exports
+them, they use what it holds for all of them). Comments, doc comments and
+`#[cfg(test)]` modules are left out (a test may use anything). Circles known and
+not yet undone are listed in `KNOWN` with their reason.
 
     python3 tools/check_import_cycles.py          # every crate
     python3 tools/check_import_cycles.py runtime  # one crate's directory
@@ -264,6 +267,20 @@ def crate_dirs(only):
     return sorted(dirs)
 
 
+# Circles known and not yet undone, each with the reason and the way out. Any
+# other circle fails the check; a known one that is gone is reported, to be
+# taken off this list.
+KNOWN = {
+    # The keyword table (`keywords/mod.rs`: each entry's `present: fn(&Node)`)
+    # and the node-level checks beside the value-level ones (`number::valid`,
+    # `string::report`, ...) look at model nodes, while the parser builds nodes
+    # with the table and the value-level decisions. Way out: the node-level
+    # checks and the table's node tests move under `schema`, `keywords` keeps
+    # what looks at a value and constants.
+    ("runtime", "", ("keywords", "schema")),
+}
+
+
 def unit(src, f, depth):
     """The part of the crate `f` belongs to, `depth` folders below `src`: a
     file or a module folder (its `mod.rs` and every file under it)."""
@@ -278,6 +295,8 @@ def unit(src, f, depth):
 
 def main():
     failed = False
+    seen_known = set()
+    checked = set()
     for d in crate_dirs(sys.argv[1:]):
         src = os.path.join(d, "src")
         crate = Crate(src)
@@ -303,9 +322,14 @@ def main():
                     break
                 depth += 1
         rel = os.path.relpath(d, ROOT)
+        checked.add(rel)
         found = False
         for folder in sorted(graphs):
             for comp in cycles(graphs[folder]):
+                if (rel, folder, tuple(comp)) in KNOWN:
+                    print(f"known circle in {rel}/src/{folder}: " + ", ".join(comp) + " (see KNOWN)")
+                    seen_known.add((rel, folder, tuple(comp)))
+                    continue
                 found = failed = True
                 print(f"circle in {rel}/src/{folder}: " + ", ".join(comp))
                 for a in comp:
@@ -318,9 +342,41 @@ def main():
                             )
                             print(f"    {a} -> {b}: " + "; ".join(f"{x} uses {y}" for x, y in why[:4]))
         if not found:
-            print(f"{rel}: {len(crate.files)} files, no import circle at any depth")
+            other = " other" if any(k[0] == rel for k in seen_known) else ""
+            print(f"{rel}: {len(crate.files)} files, no{other} import circle at any depth")
+    for rel, folder, comp in sorted(KNOWN - seen_known):
+        if rel in checked:
+            print(f"the known circle {', '.join(comp)} in {rel}/src/{folder} is gone: take it off KNOWN")
     sys.exit(1 if failed else 0)
 
 
+def self_test():
+    """The check finds a circle between two modules, through a `pub use`
+    and a `super::` path, and none once one side is gone."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        os.makedirs(os.path.join(d, "src", "b"))
+        open(os.path.join(d, "Cargo.toml"), "w").write("[package]\n")
+        files = {
+            "src/lib.rs": "mod a;\nmod b;\n",
+            "src/a.rs": "use crate::b::Thing;\npub struct Other;\n// crate::b::never\n",
+            "src/b/mod.rs": "mod inner;\npub use inner::Thing;\n",
+            "src/b/inner.rs": "pub struct Thing(super::super::a::Other);\n",
+        }
+        for name, text in files.items():
+            open(os.path.join(d, name), "w").write(text)
+        crate = Crate(os.path.join(d, "src"))
+        graph = {f: {crate.resolve(f, segs) for segs, _ in crate.uses(f)} for f in crate.files}
+        a, inner = os.path.join(d, "src", "a.rs"), os.path.join(d, "src", "b", "inner.rs")
+        assert inner in graph[a], graph[a]
+        assert a in graph[inner], graph[inner]
+        assert [sorted(c) for c in cycles({"a": {"b"}, "b": {"a"}})] == [["a", "b"]]
+        assert cycles({"a": {"b"}, "b": set()}) == []
+    print("self-test passed")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+    else:
+        main()
