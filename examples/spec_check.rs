@@ -6,7 +6,9 @@
 //! `{"schema_error": "..."}` when the schema is refused (or the line is not such an
 //! object). The dialect is the schema's `$schema` (draft 2020-12 when absent; draft 7,
 //! 2019-09 as `$schema` names them); `format` is an annotation (`Options::SPEC`)
-//! unless `--formats` asks for assertion; references may name the schema's own
+//! unless `--formats` asks for assertion; an unknown keyword is refused unless
+//! `--annotate-unknown-keywords` makes it an annotation (as the specification
+//! has it; `SchemaBuilder::annotate_unknown_keywords`); references may name the schema's own
 //! resources, the bundled meta-schemas and the documents of `--remotes DIR`:
 //! nothing is fetched. It never stops early.
 //!
@@ -42,21 +44,23 @@ impl Settings {
     pub fn from_args(args: &[String]) -> Result<Settings, String> {
         let mut options = Options::SPEC;
         let (mut remotes, mut base) = (None, REMOTES_BASE.to_string());
+        let mut annotate = false;
         let mut args = args.iter();
         while let Some(arg) = args.next() {
             let mut value = || args.next().cloned().ok_or(format!("{arg} needs a value"));
             match arg.as_str() {
                 "--formats" => options = options.formats(true),
+                "--annotate-unknown-keywords" => annotate = true,
                 "--remotes" => remotes = Some(value()?),
                 "--remotes-base" => base = value()?,
                 other => {
                     return Err(format!(
-                        "unknown argument {other:?} (expected --formats, --remotes DIR, --remotes-base URI)"
+                        "unknown argument {other:?} (expected --formats, --annotate-unknown-keywords, --remotes DIR, --remotes-base URI)"
                     ))
                 }
             }
         }
-        let mut builder = Schema::builder();
+        let mut builder = Schema::builder().annotate_unknown_keywords(annotate);
         if let Some(dir) = remotes {
             for (path, document) in documents(Path::new(&dir))? {
                 builder = builder.resource(format!("{base}{path}"), document);

@@ -144,6 +144,24 @@ fn registers_remotes_and_asserts_formats_when_asked() {
 }
 
 #[test]
+fn annotates_unknown_keywords_when_asked() {
+    let lines = [
+        json!({"schema": {"maxLenght": 1, "examples": [{"type": "integer"}], "$ref": "#/examples/0"}, "instance": 12}),
+    ];
+    assert!(answers(&lines)[0]["schema_error"]
+        .as_str()
+        .unwrap()
+        .contains("maxLenght"));
+    let got = answers_with(&["--annotate-unknown-keywords"], &lines);
+    assert_eq!(got[0], json!({"valid": true}));
+    let not_integer = [json!({"schema": lines[0]["schema"], "instance": "12"})];
+    assert_eq!(
+        answers_with(&["--annotate-unknown-keywords"], &not_integer)[0],
+        json!({"valid": false})
+    );
+}
+
+#[test]
 fn refuses_a_bad_command_line() {
     for (args, says) in [
         (&["--remote", "x"][..], "unknown argument"),
