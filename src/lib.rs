@@ -191,6 +191,10 @@ pub use tool_schema_runtime::seed;
 /// - `any_root`: accept a root schema that is not an object schema (another `type`,
 ///   or the boolean schema `true` / `false`, written as the schema), to validate
 ///   values that are not an arguments object (e.g. JSON Schema conformance tests);
+/// - `annotate_unknown_keywords`: a keyword the schema's dialect does not have is
+///   an annotation, as the JSON Schema specification has it, instead of a compile
+///   error (a misspelt keyword would then constrain nothing; for conformance
+///   tests); the same as `SchemaBuilder::annotate_unknown_keywords(true)`;
 /// - `dialect = "bfcl"`: the schema is a Berkeley Function Calling Leaderboard
 ///   definition ([`Dialect::Bfcl`]), translated into JSON Schema before it is
 ///   checked: its `parameters` node, or the whole function `{"name", "description",

@@ -1,5 +1,6 @@
 //! The forms of `tool_schema!`: a schema read from a file, names, descriptions,
-//! several tools in one invocation, and agreement with the interpreter.
+//! several tools in one invocation, unknown keywords as annotations, and agreement
+//! with the interpreter.
 
 use serde_json::json;
 use tool_schema::{tool_schema, Schema, ToolArgs};
@@ -16,7 +17,40 @@ tool_schema! {
         "additionalProperties": false
     };
 
-    pub NoArgs = { "type": "object", "properties": {} }
+    pub NoArgs = { "type": "object", "properties": {} };
+
+    // A misspelt keyword and one of another draft: annotations, when asked; a
+    // `$ref` names a schema inside an unknown keyword.
+    #[tool(annotate_unknown_keywords)]
+    pub Annotated = {
+        "$schema": "https://json-schema.org/draft/2019-09/schema",
+        "type": "object",
+        "vendor-shapes": {"short": {"maxLength": 3}},
+        "properties": {
+            "code": {"$ref": "#/vendor-shapes/short", "maxLenght": 1},
+            "tags": {"type": "array", "prefixItems": [{"type": "integer"}]}
+        }
+    }
+}
+
+#[test]
+fn unknown_keywords_as_annotations() {
+    let interpreted = Schema::builder()
+        .annotate_unknown_keywords(true)
+        .parse(Annotated::schema())
+        .unwrap();
+    for (call, valid) in [
+        (json!({"code": "abc", "tags": ["x"]}), true),
+        (json!({"code": "abcd"}), false),
+        (json!({"tags": [1, "x"]}), true),
+    ] {
+        let report = Annotated::validate(&call);
+        assert_eq!(report.is_valid(), valid, "{call}: {report:?}");
+        assert_eq!(report, interpreted.validate(&call), "{call}");
+    }
+    // Without the setting the schema is refused at the misspelt keyword.
+    let e = Schema::parse(Annotated::schema()).unwrap_err();
+    assert!(e.to_string().contains("maxLenght"), "{e}");
 }
 
 #[test]

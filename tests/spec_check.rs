@@ -7,6 +7,13 @@ mod spec_check;
 use serde_json::{json, Value};
 
 fn answers(lines: &[Value]) -> Vec<Value> {
+    answers_with(&[], lines)
+}
+
+/// The answers to `lines` with the command line `args`.
+fn answers_with(args: &[&str], lines: &[Value]) -> Vec<Value> {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let settings = spec_check::Settings::from_args(&args).unwrap();
     let mut input = String::new();
     for l in lines {
         input.push_str(&l.to_string());
@@ -14,7 +21,7 @@ fn answers(lines: &[Value]) -> Vec<Value> {
     }
     input.push_str("not json\n{\"schema\": {}}\n");
     let mut out = Vec::new();
-    spec_check::run(input.as_bytes(), &mut out).unwrap();
+    spec_check::run(&settings, input.as_bytes(), &mut out).unwrap();
     String::from_utf8(out)
         .unwrap()
         .lines()
@@ -71,4 +78,101 @@ fn answers_the_contract() {
         .as_str()
         .unwrap()
         .contains("nothing is fetched"));
+}
+
+/// The suite's remotes, as `--remotes` registers them.
+const REMOTES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/json-schema-test-suite/remotes"
+);
+
+#[test]
+fn registers_remotes_and_asserts_formats_when_asked() {
+    let lines = [
+        json!({"schema": {"$ref": "http://localhost:1234/integer.json"}, "instance": 1}),
+        json!({"schema": {"$ref": "http://localhost:1234/integer.json"}, "instance": "a"}),
+        // A nested folder, and a document whose own `$schema` is draft 2019-09.
+        json!({"schema": {"$ref": "http://localhost:1234/nested/foo-ref-string.json"}, "instance": {"foo": 1}}),
+        json!({"schema": {"$ref": "http://localhost:1234/draft2019-09/dependentRequired.json"}, "instance": {"foo": 1}}),
+        json!({"schema": {"format": "ipv4"}, "instance": "1.2.3"}),
+    ];
+    let valid = |got: &[Value]| -> Vec<String> {
+        got[..lines.len()]
+            .iter()
+            .map(|a| {
+                a.get("valid")
+                    .map_or("schema_error".to_string(), Value::to_string)
+            })
+            .collect()
+    };
+    assert_eq!(
+        valid(&answers(&lines)),
+        [
+            "schema_error",
+            "schema_error",
+            "schema_error",
+            "schema_error",
+            "true"
+        ]
+    );
+    assert_eq!(
+        valid(&answers_with(&["--remotes", REMOTES, "--formats"], &lines)),
+        ["true", "false", "false", "false", "false"]
+    );
+    // Another base: the suite's URIs name nothing then.
+    let other = answers_with(
+        &[
+            "--remotes",
+            REMOTES,
+            "--remotes-base",
+            "https://example.com/",
+        ],
+        &lines,
+    );
+    assert_eq!(valid(&other)[0], "schema_error");
+    let moved = [json!({"schema": {"$ref": "https://example.com/integer.json"}, "instance": "a"})];
+    let moved = answers_with(
+        &[
+            "--remotes",
+            REMOTES,
+            "--remotes-base",
+            "https://example.com/",
+        ],
+        &moved,
+    );
+    assert_eq!(moved[0], json!({"valid": false}));
+}
+
+#[test]
+fn annotates_unknown_keywords_when_asked() {
+    let lines = [
+        json!({"schema": {"maxLenght": 1, "examples": [{"type": "integer"}], "$ref": "#/examples/0"}, "instance": 12}),
+    ];
+    assert!(answers(&lines)[0]["schema_error"]
+        .as_str()
+        .unwrap()
+        .contains("maxLenght"));
+    let got = answers_with(&["--annotate-unknown-keywords"], &lines);
+    assert_eq!(got[0], json!({"valid": true}));
+    let not_integer = [json!({"schema": lines[0]["schema"], "instance": "12"})];
+    assert_eq!(
+        answers_with(&["--annotate-unknown-keywords"], &not_integer)[0],
+        json!({"valid": false})
+    );
+}
+
+#[test]
+fn refuses_a_bad_command_line() {
+    for (args, says) in [
+        (&["--remote", "x"][..], "unknown argument"),
+        (&["--remotes"][..], "needs a value"),
+        (
+            &["--remotes", "/nonexistent/folder"][..],
+            "/nonexistent/folder",
+        ),
+    ] {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let error = spec_check::Settings::from_args(&args).err().unwrap();
+        assert!(error.contains(says), "{args:?}: {error}");
+    }
 }

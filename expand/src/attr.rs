@@ -22,6 +22,10 @@ pub(crate) struct ToolAttrs {
     /// `#[tool(any_root)]`: the root schema may be of any type, or `true`/`false`
     /// (the value validated is then not necessarily an arguments object).
     pub any_root: Option<Span>,
+    /// `#[tool(annotate_unknown_keywords)]` (`tool_schema!` only): a keyword the
+    /// schema's dialect does not have is an annotation instead of a compile error
+    /// (`SchemaBuilder::annotate_unknown_keywords`).
+    pub annotate_unknown_keywords: Option<Span>,
     /// `#[tool(custom_deserialize)]` (derive only): the type's `Deserialize` is
     /// written by hand, so `parse_str` reads through it (the generic text pass)
     /// instead of the visitor the derive would generate.
@@ -102,6 +106,7 @@ pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> ToolAttrs {
         doc: doc_comment(attrs).map(|(text, _)| text),
         allow: Vec::new(),
         any_root: None,
+        annotate_unknown_keywords: None,
         custom_deserialize: None,
         validate: None,
         bound: None,
@@ -203,11 +208,12 @@ fn ident_name(path: &syn::Path) -> String {
 }
 
 /// The keys `#[tool(...)]` takes.
-const TOOL_KEYS: [&str; 9] = [
+const TOOL_KEYS: [&str; 10] = [
     "name",
     "description",
     "allow",
     "any_root",
+    "annotate_unknown_keywords",
     "custom_deserialize",
     "validate",
     "bound",
@@ -237,6 +243,7 @@ impl ToolAttrs {
                 Ok(())
             })?,
             "any_root" => self.any_root = Some(meta.path.span()),
+            "annotate_unknown_keywords" => self.annotate_unknown_keywords = Some(meta.path.span()),
             "custom_deserialize" => self.custom_deserialize = Some(meta.path.span()),
             "validate" => {
                 let expr: syn::Expr = meta.value()?.parse()?;

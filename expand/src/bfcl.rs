@@ -123,7 +123,7 @@ pub(crate) fn check_bfcl(
         dialect: Dialect::Bfcl,
         base,
     };
-    let schema = check_schema(cx, &out.value, &attrs.allow, &at);
+    let schema = check_schema(cx, &out.value, attrs, &at);
     (schema.filter(|_| ok), out)
 }
 

@@ -80,7 +80,7 @@ impl Locate for Whole {
 }
 
 fn check(cx: &Ctxt, src: &Source, attrs: &ToolAttrs) -> Option<Schema> {
-    let schema = check_schema(cx, &src.value, &attrs.allow, src);
+    let schema = check_schema(cx, &src.value, attrs, src);
     if attrs.any_root.is_some() {
         return schema;
     }

@@ -12,18 +12,23 @@ use tool_schema_runtime::export::{
     self, ChangeKind, ExportError, ExportOptions, Exported, Target, ToolSpec,
 };
 use tool_schema_runtime::json::pointer;
-use tool_schema_runtime::{LintKind, Schema};
+use tool_schema_runtime::Schema;
 
-/// Runs `value` through the schema model. Every error and every lint not in
-/// `allow` is reported at its place; the schema is returned only when there are
-/// none.
+/// Runs `value` through the schema model (unknown keywords as annotations when
+/// `attrs` say `annotate_unknown_keywords`). Every error and every lint not in
+/// `attrs.allow` is reported at its place; the schema is returned only when there
+/// are none.
 pub(crate) fn check_schema(
     cx: &Ctxt,
     value: &Value,
-    allow: &[LintKind],
+    attrs: &attr::ToolAttrs,
     at: &dyn Locate,
 ) -> Option<Schema> {
-    let (schema, lints) = match Schema::parse(value) {
+    let allow = &attrs.allow;
+    let parsed = Schema::builder()
+        .annotate_unknown_keywords(attrs.annotate_unknown_keywords.is_some())
+        .parse(value);
+    let (schema, lints) = match parsed {
         Ok(s) => {
             let lints = s.lints().to_vec();
             (Some(s), lints)

@@ -1,26 +1,26 @@
 //! Hostname labels in their ASCII-compatible form (`xn--...`, IDNA2008 A-labels):
 //! the Punycode (RFC 3492) must decode, and the decoded label (the U-label) must
-//! obey the rules of RFC 5891 §4.2.3 and RFC 5892 that small tables can check:
+//! obey the rules of RFC 5891 §4.2.3, RFC 5892 and RFC 5893:
 //!
-//! - not empty, with at least one non-ASCII character; among ASCII characters only
-//!   lowercase letters, digits and `-`; no `--` in the 3rd and 4th positions, no
-//!   leading or trailing `-`;
+//! - not empty, with at least one non-ASCII character; no `--` in the 3rd and 4th
+//!   positions, no leading or trailing `-`;
 //! - no leading combining mark (General_Category M);
-//! - none of the exceptions RFC 5892 §2.6 makes DISALLOWED (U+0640, U+07FA,
-//!   U+302E, U+302F, U+3031..U+3035, U+303B);
-//! - the contextual rules of RFC 5892 Appendix A: ZERO WIDTH JOINER after a
-//!   virama; MIDDLE DOT between two `l`; GREEK KERAIA before a Greek character;
-//!   HEBREW GERESH and GERSHAYIM after a Hebrew character; KATAKANA MIDDLE DOT in a
-//!   label with Hiragana, Katakana or Han; Arabic-Indic and Extended Arabic-Indic
-//!   digits not mixed.
-//!
-//! Not checked: the full IDNA2008 derived property table (which code points are
-//! PVALID at all), the joining-type alternative of ZERO WIDTH NON-JOINER's rule
-//! (so ZWNJ is accepted anywhere) and the Bidi rule (RFC 5893).
+//! - every code point PVALID by RFC 5892's derived property table, or CONTEXTJ or
+//!   CONTEXTO with its contextual rule of Appendix A: ZERO WIDTH NON-JOINER after a
+//!   virama or between a left-joining and a right-joining character (Joining_Type,
+//!   transparent ones skipped); ZERO WIDTH JOINER after a virama; MIDDLE DOT
+//!   between two `l`; GREEK KERAIA before a Greek character; HEBREW GERESH and
+//!   GERSHAYIM after a Hebrew character; KATAKANA MIDDLE DOT in a label with
+//!   Hiragana, Katakana or Han; Arabic-Indic and Extended Arabic-Indic digits not
+//!   mixed;
+//! - and, over the whole domain name ([`obeys_bidi_rule`]), the Bidi rule.
 //!
 //! The tables below are generated from the Unicode Character Database (marks and
 //! scripts: Unicode 16.0; viramas: Unicode 14.0), as flat lists of inclusive
-//! `start, end` pairs.
+//! `start, end` pairs; the derived property, Joining_Type and Bidi_Class tables are
+//! in `idna/tables.rs` (see its header).
+
+mod tables;
 
 /// Whether `encoded`, the part of a label after its `xn--` prefix, is the Punycode
 /// of a valid U-label.
@@ -199,19 +199,15 @@ fn is_u_label(label: &[char]) -> bool {
         let before = i.checked_sub(1).map(|j| label[j]);
         let after = label.get(i + 1).copied();
         let ok = match c {
-            c if c.is_ascii() => c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-',
-            '\u{640}'
-            | '\u{7FA}'
-            | '\u{302E}'
-            | '\u{302F}'
-            | '\u{3031}'..='\u{3035}'
-            | '\u{303B}' => false,
+            '\u{200C}' => zwnj_allowed(label, i),
             '\u{200D}' => before.is_some_and(|b| in_table(VIRAMA, b)),
             '\u{B7}' => before == Some('l') && after == Some('l'),
             '\u{375}' => after.is_some_and(|a| in_table(GREEK, a)),
             '\u{5F3}' | '\u{5F4}' => before.is_some_and(|b| in_table(HEBREW, b)),
             '\u{30FB}' => label.iter().any(|&x| in_table(HIRAGANA_KATAKANA_HAN, x)),
-            _ => true,
+            // Not mixed: checked below.
+            '\u{660}'..='\u{669}' | '\u{6F0}'..='\u{6F9}' => true,
+            c => in_table(tables::PVALID, c),
         };
         if !ok {
             return false;
@@ -220,6 +216,108 @@ fn is_u_label(label: &[char]) -> bool {
     let arabic_indic = label.iter().any(|c| ('\u{660}'..='\u{669}').contains(c));
     let extended = label.iter().any(|c| ('\u{6F0}'..='\u{6F9}').contains(c));
     !(arabic_indic && extended)
+}
+
+/// RFC 5892 A.1: ZERO WIDTH NON-JOINER at `label[i]` follows a virama, or stands
+/// between a left- or dual-joining character and a right- or dual-joining one,
+/// transparent characters between them skipped.
+fn zwnj_allowed(label: &[char], i: usize) -> bool {
+    if i > 0 && in_table(VIRAMA, label[i - 1]) {
+        return true;
+    }
+    let joins = |mut side: std::slice::Iter<'_, char>, rev: bool, kind: &[u32]| {
+        let skip = |c: &&char| !in_table(tables::JOINING_TRANSPARENT, **c);
+        let found = if rev {
+            side.rfind(skip)
+        } else {
+            side.find(skip)
+        };
+        found.is_some_and(|&c| in_table(tables::JOINING_DUAL, c) || in_table(kind, c))
+    };
+    joins(label[..i].iter(), true, tables::JOINING_LEFT)
+        && joins(label[i + 1..].iter(), false, tables::JOINING_RIGHT)
+}
+
+/// A code point's Bidi_Class, as the Bidi rule (RFC 5893) tells them apart: the
+/// classes a PVALID or contextual code point has (none is CS or ET, nor of a class
+/// the rule refuses everywhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bidi {
+    L,
+    R,
+    Al,
+    An,
+    En,
+    Es,
+    On,
+    Bn,
+    Nsm,
+}
+
+/// `c`'s Bidi_Class (L unless `tables::BIDI` says otherwise).
+fn bidi_class(c: char) -> Bidi {
+    let c = c as u32;
+    let i = tables::BIDI.partition_point(|&(_, end, _)| end < c);
+    match tables::BIDI.get(i) {
+        Some(&(start, _, class)) if start <= c => class,
+        _ => Bidi::L,
+    }
+}
+
+/// RFC 5893 §2 over a domain name's `labels` (an A-label read as its U-label;
+/// each label already checked alone): in a domain name holding a right-to-left
+/// character (Bidi_Class R, AL or AN), every label must start with L, R or AL; a
+/// right-to-left label (R or AL first) holds only R, AL, AN, EN, ES, CS, ET, ON,
+/// BN and NSM, ends (NSM aside) with R, AL, EN or AN, and mixes no EN with AN; a
+/// left-to-right label holds only L, EN, ES, CS, ET, ON, BN and NSM and ends (NSM
+/// aside) with L or EN.
+pub(crate) fn obeys_bidi_rule<'a>(labels: impl Iterator<Item = &'a str> + Clone) -> bool {
+    let rtl = |c: &char| matches!(bidi_class(*c), Bidi::R | Bidi::Al | Bidi::An);
+    !labels
+        .clone()
+        .any(|l| on_u_label(l, |chars| chars.iter().any(rtl)))
+        || labels.into_iter().all(|l| on_u_label(l, bidi_label))
+}
+
+/// `f` of `label`'s characters: an A-label's decoded, any other's as written (at
+/// most 63, which a checked label holds); `false` when they cannot be had.
+fn on_u_label(label: &str, f: impl FnOnce(&[char]) -> bool) -> bool {
+    match label.get(..4) {
+        Some(p) if p.eq_ignore_ascii_case("xn--") => {
+            punycode_decode(&label[4..]).is_some_and(|chars| f(&chars))
+        }
+        _ => {
+            let mut buffer = ['\0'; 63];
+            let mut len = 0;
+            for c in label.chars() {
+                let Some(slot) = buffer.get_mut(len) else {
+                    return false;
+                };
+                *slot = c;
+                len += 1;
+            }
+            f(&buffer[..len])
+        }
+    }
+}
+
+/// The Bidi rule's conditions 1-6 on one label of a Bidi domain name.
+fn bidi_label(label: &[char]) -> bool {
+    use Bidi::*;
+    let classes = || label.iter().map(|&c| bidi_class(c));
+    let last = classes().rev().find(|&b| b != Nsm);
+    match classes().next() {
+        Some(R | Al) => {
+            classes().all(|b| matches!(b, R | Al | An | En | Es | On | Bn | Nsm))
+                && matches!(last, Some(R | Al | En | An))
+                && !(classes().any(|b| b == En) && classes().any(|b| b == An))
+        }
+        Some(L) => {
+            classes().all(|b| matches!(b, L | En | Es | On | Bn | Nsm))
+                && matches!(last, Some(L | En))
+        }
+        _ => false,
+    }
 }
 
 /// Whether `c` is in `table` (sorted inclusive `start, end` pairs).
@@ -377,5 +475,92 @@ mod tests {
         assert!(!is_a_label("hello-zed"));
         assert!(!is_a_label("al-0ea"));
         assert!(is_a_label("ll-0ea"));
+    }
+
+    fn u(label: &str) -> bool {
+        is_u_label(&label.chars().collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn derived_property() {
+        // PVALID letters of many scripts; DISALLOWED symbols, capitals, the
+        // exceptions of RFC 5892 §2.6, and unassigned code points.
+        for ok in [
+            "b\u{FC}cher",
+            "\u{3B1}\u{3B2}",
+            "\u{5D0}\u{5D1}",
+            "\u{4E2D}\u{6587}",
+            "\u{6FD}\u{6FE}",
+        ] {
+            assert!(u(ok), "{ok:?}");
+        }
+        for bad in [
+            "a\u{A3}",
+            "a\u{C4}",
+            "\u{640}\u{7FA}",
+            "a\u{2603}",
+            "a\u{378}",
+            "a\u{E000}",
+        ] {
+            assert!(!u(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn zero_width_non_joiner() {
+        // After a virama (Devanagari, Bengali), or between a joining pair (BEH is
+        // dual-joining, ALEF right-joining; a transparent mark may stand between).
+        for ok in [
+            "\u{915}\u{94D}\u{200C}\u{937}",
+            "\u{995}\u{9CD}\u{200C}",
+            "\u{628}\u{200C}\u{628}",
+            "\u{628}\u{64B}\u{200C}\u{627}",
+        ] {
+            assert!(u(ok), "{ok:?}");
+        }
+        // Between non-joining letters, before a left-only side, at an end.
+        for bad in [
+            "\u{915}\u{94D}\u{200C}\u{937}x\u{200C}y",
+            "\u{E9}\u{200C}\u{E9}",
+            "\u{627}\u{200C}\u{628}",
+            "\u{628}\u{200C}",
+            "\u{200C}\u{628}",
+        ] {
+            assert!(!u(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn bidi_rule() {
+        let domain = |s: &'static str| obeys_bidi_rule(s.split('.'));
+        for ok in [
+            "example.com",
+            "0a.com",
+            "\u{5D0}\u{5D1}",
+            "a.\u{5D0}",
+            "\u{5D0}1",
+            "\u{627}\u{661}",
+            "\u{5D0}\u{5B0}",
+            "a1.\u{5D0}-\u{5D1}",
+        ] {
+            assert!(domain(ok), "{ok:?}");
+        }
+        for bad in [
+            "0a.\u{5D0}",
+            "\u{5D0}.0a",
+            "0\u{627}",
+            "a\u{5D0}",
+            "\u{5D0}0\u{660}",
+            "\u{5D0}a",
+            "\u{5D0}-",
+            "a-.\u{5D0}",
+            "\u{5D0}.xn--0ca24w",
+        ] {
+            assert!(!domain(bad), "{bad:?}");
+        }
+        // An A-label counts as the U-label it decodes to.
+        assert!(!domain("xn--0ca24w"));
+        assert!(domain("xn--4dbc"));
+        assert!(!domain("0a.xn--4dbc"));
     }
 }

@@ -177,12 +177,13 @@ fn suite() {
             }
         }
     }
-    // Suite schemas are any JSON Schema: any root (`any_root`), any lint.
+    // Suite schemas are any JSON Schema: any root (`any_root`), any lint, unknown
+    // keywords as annotations.
     let mut out = String::from("tool_schema::tool_schema! {\n");
     for (i, (_, _, literal)) in schemas.iter().enumerate() {
         write!(
             out,
-            "    #[tool(any_root, allow({}))]\n    pub Suite{i} = ",
+            "    #[tool(any_root, annotate_unknown_keywords, allow({}))]\n    pub Suite{i} = ",
             LINTS.join(", ")
         )
         .unwrap();

@@ -72,6 +72,12 @@ impl<'a> Container<'a> {
     /// input's shape is not supported at all.
     pub(crate) fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
         let tool = tool_attr::parse(cx, &input.attrs);
+        if let Some(span) = tool.annotate_unknown_keywords {
+            cx.error(
+                span,
+                "#[tool(annotate_unknown_keywords)] is for tool_schema!; a derived schema holds only the keywords the derive writes",
+            );
+        }
         if let Some(span) = tool.any_root {
             cx.error(
                 span,

@@ -92,7 +92,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         .or_else(|| container.tool.doc.clone())
         .unwrap_or_default();
 
-    let schema = check_schema(cx, &value, &container.tool.allow, &DerivedSchema(&b.spans));
+    let schema = check_schema(cx, &value, &container.tool, &DerivedSchema(&b.spans));
     let schema = schema.filter(|_| !cx.has_errors());
     // The whole schema is known here only for a type neither generic nor
     // recursive that nests or flattens no other (those are joined when the crate

@@ -89,6 +89,37 @@ impl Draft {
         matches!(self, Draft::Draft07 | Draft::Draft2019_09)
     }
 
+    /// Whether `name` is a keyword of this draft's dialect; the keywords a later
+    /// draft added, or an earlier one had, are not. (The model reads them in every
+    /// draft unless [`SchemaBuilder::annotate_unknown_keywords`] is set: then, as
+    /// the specification has it, they are annotations there.)
+    ///
+    /// [`SchemaBuilder::annotate_unknown_keywords`]: crate::SchemaBuilder::annotate_unknown_keywords
+    pub fn has_keyword(self, name: &str) -> bool {
+        const SINCE_2019_09: [&str; 13] = [
+            "$defs",
+            "$anchor",
+            "$recursiveRef",
+            "$recursiveAnchor",
+            "$vocabulary",
+            "dependentRequired",
+            "dependentSchemas",
+            "unevaluatedItems",
+            "unevaluatedProperties",
+            "minContains",
+            "maxContains",
+            "contentSchema",
+            "deprecated",
+        ];
+        const SINCE_2020_12: [&str; 3] = ["prefixItems", "$dynamicRef", "$dynamicAnchor"];
+        const UNTIL_2019_09: [&str; 3] = ["$recursiveRef", "$recursiveAnchor", "additionalItems"];
+        match self {
+            Draft::Draft07 => !SINCE_2019_09.contains(&name) && !SINCE_2020_12.contains(&name),
+            Draft::Draft2019_09 => !SINCE_2020_12.contains(&name),
+            Draft::Draft2020_12 => !UNTIL_2019_09.contains(&name),
+        }
+    }
+
     /// Whether `$ref` makes the keywords beside it ignored: draft 7.
     pub fn ref_overrides_siblings(self) -> bool {
         self == Draft::Draft07

@@ -463,9 +463,13 @@ pub fn is_ipv6(s: &str) -> bool {
 
 /// RFC 1123: dot-separated labels of 1-63 letters, digits and inner hyphens, 253
 /// characters at most; a label `xn--...` must be a valid IDNA2008 A-label (see
-/// `idna.rs` for the rules checked).
+/// `idna.rs` for the rules checked), and the domain name must obey the Bidi rule
+/// (RFC 5893) when a label is right-to-left.
 pub fn is_hostname(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 253 && s.split('.').all(is_ascii_label)
+    !s.is_empty()
+        && s.len() <= 253
+        && s.split('.').all(is_ascii_label)
+        && crate::idna::obeys_bidi_rule(s.split('.'))
 }
 
 /// A hostname's label: 1-63 letters, digits and inner hyphens; `xn--...` a valid
@@ -489,13 +493,15 @@ fn is_ascii_label(label: &str) -> bool {
 /// IDNA 2008 hostname (RFC 5890): labels separated by `.` or its ideographic,
 /// fullwidth and halfwidth forms; an ASCII label as in `hostname`, any other a
 /// U-label (see `idna.rs` for the rules checked) of at most 63 octets as an
-/// A-label; 253 octets at most in A-label form.
+/// A-label; 253 octets at most in A-label form; the Bidi rule (RFC 5893) over the
+/// whole name when a label is right-to-left.
 pub fn is_idn_hostname(s: &str) -> bool {
     if s.is_empty() {
         return false;
     }
     let mut octets = 0;
-    for label in s.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']) {
+    let labels = || s.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']);
+    for label in labels() {
         let len = if label.is_ascii() {
             if !is_ascii_label(label) {
                 return false;
@@ -509,7 +515,7 @@ pub fn is_idn_hostname(s: &str) -> bool {
         };
         octets += len + 1;
     }
-    octets - 1 <= 253
+    octets - 1 <= 253 && crate::idna::obeys_bidi_rule(labels())
 }
 
 /// RFC 6531 address: as `email`, but the local part may hold any non-ASCII

@@ -25,6 +25,8 @@ pub struct SchemaBuilder {
     pub(crate) draft: Option<Draft>,
     /// The limit on a pattern's size, if not the default.
     pub(crate) max_pattern_size: Option<u64>,
+    /// Unknown keywords are annotations instead of refused.
+    pub(crate) annotate_unknown: bool,
 }
 
 impl SchemaBuilder {
@@ -72,4 +74,30 @@ impl SchemaBuilder {
         self.max_pattern_size = Some(n);
         self
     }
+
+    /// Whether a keyword the schema's dialect does not have is an annotation, as
+    /// the JSON Schema specification has it (kept, asserting nothing; a value in
+    /// it is a schema only when a `$ref` names it), instead of refused. Off by
+    /// default: a misspelt keyword (`"requird"`, `"maxLenght"`) would drop its
+    /// constraint unnoticed. With it, a keyword of a later or earlier draft than
+    /// the schema's (`prefixItems` in draft 7 or 2019-09, `$defs` in draft 7) is
+    /// one such annotation too, where the model otherwise reads it in every
+    /// draft. For a conformance harness; the macros have it as
+    /// `#[tool(annotate_unknown_keywords)]`.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tool_schema_runtime::{Options, Schema};
+    ///
+    /// let schema = json!({"maxLenght": 3, "prefixItems": [{"type": "string"}]});
+    /// assert!(Schema::parse(&schema).is_err());
+    /// let annotated = Schema::builder().annotate_unknown_keywords(true).parse(&schema).unwrap();
+    /// assert!(annotated.is_valid_with(&json!("four"), &Options::SPEC));
+    /// assert!(!annotated.is_valid_with(&json!([1]), &Options::SPEC));
+    /// ```
+    pub fn annotate_unknown_keywords(mut self, yes: bool) -> SchemaBuilder {
+        self.annotate_unknown = yes;
+        self
+    }
+
 }

@@ -81,6 +81,7 @@ pub(crate) fn parse_with(
         max_pattern_size: with
             .max_pattern_size
             .unwrap_or(crate::pattern::DEFAULT_MAX_PATTERN_SIZE),
+        annotate_unknown: with.annotate_unknown,
         scopes: Vec::new(),
         index: HashMap::new(),
         dynamic_anchors: HashSet::new(),
@@ -139,6 +140,8 @@ struct Parser<'a> {
     default_draft: Draft,
     /// The limit on a pattern's size ([`super::SchemaBuilder::max_pattern_size`]).
     max_pattern_size: u64,
+    /// [`super::SchemaBuilder::annotate_unknown_keywords`].
+    annotate_unknown: bool,
     /// The resources the walk is in, innermost last.
     scopes: Vec<resolve::Scope>,
     /// Every place a reference may name (`uri#/pointer`, `uri#anchor`) and its node.
@@ -311,6 +314,11 @@ impl Parser<'_> {
             if !self.reads(key) {
                 continue;
             }
+            if self.annotate_unknown && !draft.has_keyword(key) {
+                ann.other.push((key.clone(), v.clone()));
+                node.keywords.push(key.clone());
+                continue;
+            }
             let at = pointer::join(ptr, key);
             let family = keywords::supported()
                 .iter()
@@ -392,7 +400,7 @@ impl Parser<'_> {
                 }
                 (Some(_), _) => self.read_value_keyword(key, v, at, &mut node),
                 (None, keywords::alias::KEYWORD) => aliases = Some(v),
-                (None, k) if kept_verbatim(k) || k.starts_with("x-") => {
+                (None, k) if kept_verbatim(k) || k.starts_with("x-") || self.annotate_unknown => {
                     ann.other.push((k.to_string(), v.clone()));
                 }
                 (None, k) if not_yet(k) => {

@@ -55,21 +55,27 @@ fn suite_remotes() -> Vec<(String, serde_json::Value)> {
         .collect()
 }
 
-/// A builder with every remote registered and `draft` as the default dialect.
+/// A builder with every remote registered, `draft` as the default dialect, and
+/// unknown keywords read as annotations (as the specification has them).
 fn suite_builder(
     draft: tool_schema_runtime::Draft,
     remotes: &[(String, serde_json::Value)],
 ) -> tool_schema_runtime::SchemaBuilder {
     remotes
         .iter()
-        .fold(tool_schema_runtime::Schema::builder().draft(draft), |b, (u, d)| {
+        .fold(
+            tool_schema_runtime::Schema::builder()
+                .draft(draft)
+                .annotate_unknown_keywords(true),
+            |b, (u, d)| {
             b.resource(u.clone(), d.clone())
         })
 }
 
 /// The schema `tool_schema!` compiles for `schema` (which `parsed` is): the
 /// dialect written as `$schema` when the draft is not the default, and the remote
-/// documents the schema refers to embedded in `$defs` under their URI as `$id`
+/// documents the schema refers to embedded in `$defs` (draft 7: `definitions`)
+/// under their URI as `$id`
 /// (bundled: a `tool_schema!` schema can only refer to what its literal holds and
 /// to the bundled meta-schemas).
 #[allow(dead_code)] // build.rs only
@@ -107,8 +113,19 @@ fn suite_literal(
     }
     if !used.is_empty() {
         used.sort_unstable();
+        // Where the literal's dialect reads definitions: draft 7 has no `$defs`.
+        let literal_draft = map
+            .get("$schema")
+            .and_then(serde_json::Value::as_str)
+            .and_then(tool_schema_runtime::Draft::from_schema_uri)
+            .unwrap_or(draft);
+        let key = if literal_draft == tool_schema_runtime::Draft::Draft07 {
+            "definitions"
+        } else {
+            "$defs"
+        };
         let defs = map
-            .entry("$defs")
+            .entry(key)
             .or_insert_with(|| serde_json::Value::Object(Default::default()));
         for (i, uri) in used.iter().enumerate() {
             let doc = &remotes.iter().find(|(u, _)| u == uri).unwrap().1;

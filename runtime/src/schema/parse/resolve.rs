@@ -516,6 +516,11 @@ impl Parser<'_> {
                 return Some(id);
             }
         }
+        if fragment.starts_with('/') {
+            if let Some(id) = self.walk_pointer(resource, &fragment, r) {
+                return Some(id);
+            }
+        }
         let what = if fragment.is_empty() || fragment.starts_with('/') {
             "a schema"
         } else {
@@ -529,6 +534,67 @@ impl Parser<'_> {
             ),
         );
         None
+    }
+
+    /// The schema at the JSON pointer `fragment` of the document `resource` that
+    /// the walk of its document did not reach (a value inside an annotation such
+    /// as `#/examples/0`, or inside a keyword the walk does not read): walked now,
+    /// in the dialect of that document's root, and indexed so that every other
+    /// reference to it shares the node. `None` when there is no value there, or
+    /// `resource` is not a whole document the parser holds (the schema, or one it
+    /// loaded).
+    fn walk_pointer(&mut self, resource: &str, fragment: &str, r: &PendingRef) -> Option<NodeId> {
+        let root = resource == self.root_base || resource == DEFAULT_BASE;
+        let resources: &[(String, Value)] = self.resources;
+        let root_doc: &Value = self.root_doc;
+        let doc = if root {
+            root_doc
+        } else if self.loaded.iter().any(|u| u == resource) {
+            resources
+                .iter()
+                .find(|(u, _)| u == resource)
+                .map(|(_, d)| d)
+                .or_else(|| meta::document(resource))?
+        } else {
+            return None;
+        };
+        let value = doc.pointer(fragment)?;
+        let draft = doc
+            .get("$schema")
+            .and_then(Value::as_str)
+            .and_then(Draft::from_schema_uri)
+            .unwrap_or(if root { self.default_draft } else { r.draft });
+        let first = self.nodes.len();
+        let saved = std::mem::take(&mut self.scopes);
+        let saved_foreign = if root {
+            self.foreign.take()
+        } else {
+            self.foreign.replace(Foreign {
+                uri: resource.to_string(),
+                at: r.at.clone(),
+            })
+        };
+        let record = self.graph.record(resource, "", None);
+        self.scopes.push(Scope {
+            base: resource.to_string(),
+            draft,
+            validation: true,
+            format_assertion: false,
+            record,
+        });
+        let saved_filling = std::mem::take(&mut self.graph.filling);
+        let id = self.node(value, fragment.to_string(), 0);
+        self.graph.filling = saved_filling;
+        self.graph.index_pending(&self.nodes, &mut self.index);
+        self.scopes = saved;
+        self.foreign = saved_foreign;
+        if !root {
+            for node in &mut self.nodes[first..] {
+                node.origin = Some(format!("{resource}#{}", node.pointer));
+                node.pointer = r.at.clone();
+            }
+        }
+        Some(id)
     }
 
     /// Walks the registered (or bundled) document at `resource`; `None` with the
