@@ -130,6 +130,25 @@ pub struct Position {
     pub declared: Option<usize>,
 }
 
+impl Position {
+    /// The position of a member of the value at `outer`: argument `argument`
+    /// and declared `declared` when that value is the arguments object
+    /// (`at_root`), `outer` otherwise: both back ends' position of a member.
+    #[inline]
+    pub fn at(
+        at_root: bool,
+        argument: Option<usize>,
+        declared: Option<usize>,
+        outer: Position,
+    ) -> Position {
+        if at_root {
+            Position { argument, declared }
+        } else {
+            outer
+        }
+    }
+}
+
 /// What is wrong, with the facts a message needs.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -772,6 +791,18 @@ impl<'a> Sink<'a> {
         self.failed = true;
         if self.list.is_some() {
             self.push(kind(), trail, position);
+        }
+    }
+
+    /// [`Sink::report`] of a violation already made (one a decision returned, or
+    /// one that holds nothing to build): not generic, so that generated code's
+    /// reports call one function rather than each making a copy of `report` for
+    /// its closure.
+    #[inline]
+    pub fn report_kind(&mut self, kind: Kind, trail: &Trail<'_>, position: Position) {
+        self.failed = true;
+        if self.list.is_some() {
+            self.push(kind, trail, position);
         }
     }
 
