@@ -26,7 +26,8 @@ arrays for the booleans), so that no two properties share generated code.
 `anyofN` is an `anyOf` of N object branches; `requiredN` an object of N string
 properties, all required; `enumN` (`enumNstrings`) a property whose `enum` lists N
 integers (strings); `deriveN` a `#[derive(ToolArgs, Deserialize)]` enum of N unit
-variants used as a field of a derived tool. Builds run with `CARGO_INCREMENTAL=0`.
+variants used as a field of a derived tool (`serdeN`: the same with serde's derive
+alone, the floor). Builds run with `CARGO_INCREMENTAL=0`.
 The crate's `main` validates its first argument, as a value and as text, so that
 nothing is dead code.
 """
@@ -128,13 +129,13 @@ DERIVE = """\
 use serde::Deserialize;
 use tool_schema::ToolArgs;
 
-#[derive(ToolArgs, Deserialize, Debug)]
+#[derive(ToolArgs, Deserialize)]
 pub enum Pick {{
 {variants}
 }}
 
 /// The probe tool.
-#[derive(ToolArgs, Deserialize, Debug)]
+#[derive(ToolArgs, Deserialize)]
 pub struct Probe {{
     /// The pick.
     pub pick: Pick,
@@ -144,14 +145,36 @@ fn main() {{
     let text = std::env::args().nth(1).unwrap_or_default();
     let value = tool_schema::__private::serde_json::from_str(&text).unwrap_or_default();
     println!("{{}}", Probe::validate(&value).messages().len());
-    println!("{{:?}}", Probe::parse_str(&text).map(|p| format!("{{p:?}}")).is_ok());
+    println!("{{}}", tool_schema::parse_str::<Probe>(&text).is_ok());
+}}
+"""
+
+# The floor of `deriveN`: the same enum and field with serde's derive alone.
+SERDE_ONLY = """\
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub enum Pick {{
+{variants}
+}}
+
+#[derive(Deserialize)]
+pub struct Probe {{
+    pub pick: Pick,
+}}
+
+fn main() {{
+    let text = std::env::args().nth(1).unwrap_or_default();
+    let probe: Result<Probe, _> = tool_schema::__private::serde_json::from_str(&text);
+    println!("{{}}", probe.is_ok());
 }}
 """
 
 
-def derived_enum(n):
-    """`#[derive(ToolArgs)]` over an enum of `n` unit variants, used as a field."""
-    return DERIVE.format(variants="\n".join(f"    V{i}," for i in range(n)))
+def derived_enum(n, source=DERIVE):
+    """`#[derive(ToolArgs)]` over an enum of `n` unit variants, used as a field
+    (`source`: `SERDE_ONLY` for the same with serde's derive alone)."""
+    return source.format(variants="\n".join(f"    V{i}," for i in range(n)))
 
 
 CASES = {
@@ -178,6 +201,8 @@ CASES = {
     "derive1500": lambda: derived_enum(1500),
     "derive3000": lambda: derived_enum(3000),
     "derive6000": lambda: derived_enum(6000),
+    "serde3000": lambda: derived_enum(3000, SERDE_ONLY),
+    "serde6000": lambda: derived_enum(6000, SERDE_ONLY),
 }
 
 MAIN = """\

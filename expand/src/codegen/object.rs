@@ -198,8 +198,11 @@ struct Shape<'n> {
     /// the first 64 such); `nbits` bits in all.
     bit_of: Vec<Option<usize>>,
     nbits: usize,
-    /// Each name of `required`, in order, with its bit; `None`: looked up by name.
-    required: Vec<(&'n str, Option<usize>)>,
+    /// Each name of `required`, in order, with its bit (`None`: looked up by
+    /// name) and its declared index (`Node::declared_index`, found once here).
+    required: Vec<(&'n str, Option<usize>, Option<usize>)>,
+    /// Whether declared property `i` has aliases.
+    aliased: Vec<bool>,
     /// Whether `required` names entry `i` of `properties` (by its name).
     is_required: Vec<bool>,
 }
@@ -228,20 +231,24 @@ impl<'n> Shape<'n> {
             }
         }
         for name in &node.required {
-            match index.get(name.as_str()).copied() {
+            let at = index.get(name.as_str()).copied();
+            let declared = at.map(|i| props[i].canonical(i));
+            match at {
                 Some(i) if nbits < 64 => {
                     bit_of[i] = Some(nbits);
-                    required.push((name.as_str(), Some(nbits)));
+                    required.push((name.as_str(), Some(nbits), declared));
                     nbits += 1;
                 }
-                _ => required.push((name.as_str(), None)),
+                _ => required.push((name.as_str(), None, declared)),
             }
         }
+        let mut aliased = vec![false; props.len()];
         // An alias marks its property's bit (`keywords::alias`: any of its names
         // gives it).
         for (i, p) in props.iter().enumerate() {
             if let Some(d) = p.alias_of {
                 bit_of[i] = bit_of[d];
+                aliased[d] = true;
             }
         }
         Shape {
@@ -254,6 +261,7 @@ impl<'n> Shape<'n> {
             bit_of,
             nbits,
             required,
+            aliased,
             is_required,
         }
     }
@@ -420,12 +428,12 @@ pub(super) fn ok_code(node: &Node, id: NodeId, root: bool) -> TokenStream {
         let absent = table.any_absent();
         code.push(quote!(if #absent { return false; }));
     } else {
-        for (name, bit) in &shape.required {
+        for (name, bit, declared) in &shape.required {
             if bit.is_some() {
                 continue;
             }
-            let names: Vec<&str> = match node.declared_index(name) {
-                Some(d) => node.names_of(d).collect(),
+            let names: Vec<&str> = match declared {
+                Some(d) => node.names_of(*d).collect(),
                 None => vec![name],
             };
             code.push(quote!(if !#rt::keywords::alias::group_present([#(#names),*].into_iter(), m) { return false; }));
@@ -934,14 +942,14 @@ fn missing_checks(
         return (missing_test, vec![table.each_absent(push)]);
     }
     let mut checks = Vec::new();
-    for (name, bit) in &shape.required {
-        let declared = match shape.node.declared_index(name) {
+    for &(name, bit, d) in &shape.required {
+        let declared = match d {
             Some(i) => quote!(#some(#i)),
             None => quote!(#none),
         };
         // Absent: under none of its names.
-        let absent = match shape.node.declared_index(name) {
-            Some(d) if shape.node.aliases_of(d).next().is_some() => {
+        let absent = match d {
+            Some(d) if shape.aliased[d] => {
                 let names = shape.node.names_of(d);
                 quote!(!#rt::keywords::alias::group_present([#(#names),*].into_iter(), m))
             }
@@ -981,16 +989,14 @@ struct RequiredTable {
 
 impl RequiredTable {
     fn new(shape: &Shape<'_>) -> Option<RequiredTable> {
-        let unbitted = shape.required.iter().filter(|(_, b)| b.is_none());
+        let unbitted = shape.required.iter().filter(|(_, b, _)| b.is_none());
         if unbitted.clone().count() <= REQUIRED_TABLE {
             return None;
         }
-        let node = shape.node;
-        let aliased = |name: &str| {
-            node.declared_index(name)
-                .is_some_and(|d| node.aliases_of(d).next().is_some())
-        };
-        if unbitted.clone().any(|(name, _)| aliased(name)) {
+        if unbitted
+            .clone()
+            .any(|(_, _, d)| d.is_some_and(|d| shape.aliased[d]))
+        {
             return None;
         }
         let mut table = RequiredTable {
@@ -998,11 +1004,10 @@ impl RequiredTable {
             masks: Vec::new(),
             declared: Vec::new(),
         };
-        for (name, bit) in &shape.required {
+        for (name, bit, d) in &shape.required {
             table.names.push(name.to_string());
             table.masks.push(bit.map_or(0, |b| 1u64 << b));
-            let d = node.declared_index(name).map_or(u32::MAX, |d| d as u32);
-            table.declared.push(d);
+            table.declared.push(d.map_or(u32::MAX, |d| d as u32));
         }
         Some(table)
     }
