@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile cost of `tool_schema!` as a schema grows (issue #17): CPU time and peak
+"""Compile cost of `tool_schema!` as a schema grows (issues #17 and #28): CPU time and peak
 rustc memory of a `cargo build` of a crate with one tool, nested 30, 45 and 60
 objects deep, and with 2,000 properties (500, 1,000 and 2,000 when no two are
 alike).
@@ -23,6 +23,11 @@ N levels, each with a required string, an optional bounded integer and
 through string, bounded integer, enum, boolean and number, every tenth required;
 `propsNdistinct` the same with a different bound or enum in each property (and
 arrays for the booleans), so that no two properties share generated code.
+`anyofN` is an `anyOf` of N object branches; `requiredN` an object of N string
+properties, all required; `enumN` (`enumNstrings`) a property whose `enum` lists N
+integers (strings); `deriveN` a `#[derive(ToolArgs, Deserialize)]` enum of N unit
+variants used as a field of a derived tool (`serdeN`: the same with serde's derive
+alone, the floor). Builds run with `CARGO_INCREMENTAL=0`.
 The crate's `main` validates its first argument, as a value and as text, so that
 nothing is dead code.
 """
@@ -100,6 +105,78 @@ def branches(n):
     }
 
 
+def all_required(n):
+    """An object of `n` properties of one kind, every one required."""
+    return {
+        "type": "object",
+        "properties": {f"p{i}": {"type": "string", "maxLength": 64} for i in range(n)},
+        "required": [f"p{i}" for i in range(n)],
+        "additionalProperties": False,
+    }
+
+
+def enum_of(n, strings=False):
+    """An object whose one property is an `enum` of `n` integers or strings."""
+    values = [f"v{i}" for i in range(n)] if strings else list(range(n))
+    return {
+        "type": "object",
+        "properties": {"pick": {"enum": values}},
+        "required": ["pick"],
+    }
+
+
+DERIVE = """\
+use serde::Deserialize;
+use tool_schema::ToolArgs;
+
+#[derive(ToolArgs, Deserialize)]
+pub enum Pick {{
+{variants}
+}}
+
+/// The probe tool.
+#[derive(ToolArgs, Deserialize)]
+pub struct Probe {{
+    /// The pick.
+    pub pick: Pick,
+}}
+
+fn main() {{
+    let text = std::env::args().nth(1).unwrap_or_default();
+    let value = tool_schema::__private::serde_json::from_str(&text).unwrap_or_default();
+    println!("{{}}", Probe::validate(&value).messages().len());
+    println!("{{}}", tool_schema::parse_str::<Probe>(&text).is_ok());
+}}
+"""
+
+# The floor of `deriveN`: the same enum and field with serde's derive alone.
+SERDE_ONLY = """\
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub enum Pick {{
+{variants}
+}}
+
+#[derive(Deserialize)]
+pub struct Probe {{
+    pub pick: Pick,
+}}
+
+fn main() {{
+    let text = std::env::args().nth(1).unwrap_or_default();
+    let probe: Result<Probe, _> = tool_schema::__private::serde_json::from_str(&text);
+    println!("{{}}", probe.is_ok());
+}}
+"""
+
+
+def derived_enum(n, source=DERIVE):
+    """`#[derive(ToolArgs)]` over an enum of `n` unit variants, used as a field
+    (`source`: `SERDE_ONLY` for the same with serde's derive alone)."""
+    return source.format(variants="\n".join(f"    V{i}," for i in range(n)))
+
+
 CASES = {
     "depth30": lambda: level(30),
     "depth45": lambda: level(45),
@@ -114,6 +191,18 @@ CASES = {
     "anyof250": lambda: branches(250),
     "anyof500": lambda: branches(500),
     "anyof1000": lambda: branches(1000),
+    "anyof2000": lambda: branches(2000),
+    "required2500": lambda: all_required(2500),
+    "required5000": lambda: all_required(5000),
+    "required10000": lambda: all_required(10000),
+    "enum6000": lambda: enum_of(6000),
+    "enum60000": lambda: enum_of(60000),
+    "enum60000strings": lambda: enum_of(60000, strings=True),
+    "derive1500": lambda: derived_enum(1500),
+    "derive3000": lambda: derived_enum(3000),
+    "derive6000": lambda: derived_enum(6000),
+    "serde3000": lambda: derived_enum(3000, SERDE_ONLY),
+    "serde6000": lambda: derived_enum(6000, SERDE_ONLY),
 }
 
 MAIN = """\
@@ -145,19 +234,23 @@ publish = false
 
 [dependencies]
 tool-schema = {{ path = {json.dumps(ROOT)} }}
+serde = {{ version = "1", features = ["derive"] }}
 
 [workspace]
 """
         )
-    with open(os.path.join(path, "schema.json"), "w") as f:
-        json.dump(schema, f, indent=1)
+    # A case is a schema for `tool_schema!`, or the source of a derived tool.
+    main = schema if isinstance(schema, str) else MAIN
+    if not isinstance(schema, str):
+        with open(os.path.join(path, "schema.json"), "w") as f:
+            json.dump(schema, f, indent=1)
     with open(os.path.join(path, "src", "main.rs"), "w") as f:
-        f.write(MAIN)
+        f.write(main)
     shutil.copy(os.path.join(ROOT, "Cargo.lock"), os.path.join(path, "Cargo.lock"))
 
 
 def build(path, target, release, name=None):
-    env = dict(os.environ, CARGO_TARGET_DIR=target)
+    env = dict(os.environ, CARGO_TARGET_DIR=target, CARGO_INCREMENTAL="0")
     if name:
         # From clean: a crate built before with the same macros would not rebuild.
         clean = ["cargo", "clean", "--quiet", "-p", name] + (["--release"] if release else [])
@@ -199,7 +292,7 @@ def main():
         schema = CASES[c]()
         path = os.path.join(args.out, c)
         write_crate(path, f"growth_{c}", schema)
-        nodes = json.dumps(schema).count('"type"')
+        nodes = "-" if isinstance(schema, str) else json.dumps(schema).count('"type"')
         wall, cpu, peak = build(path, target, release, f"growth_{c}")
         print(f"| {c} | {nodes} | {wall:.1f} | {cpu:.1f} | {peak:.0f} |", flush=True)
 

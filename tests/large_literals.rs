@@ -2,7 +2,11 @@
 //! value (an enum of 6,000 values crashed rustc) compile, and generated code, the
 //! interpreter and the text path agree on them: long enums are looked up in a
 //! hashed set, large `const` literals compared with a parsed copy, and long lists
-//! of required names tested one statement after the other.
+//! of required names tested through tables.
+//!
+//! Issue #28 item 7: shapes whose code per node once made rustc's memory or time
+//! grow too fast (an `anyOf` of object branches, thousands of required names)
+//! compile, and the back ends agree on them.
 
 use serde_json::{json, Value};
 use tool_schema::{tool_schema, Schema, ToolArgs};
@@ -12,19 +16,39 @@ tool_schema! {
     pub LargeEnums = include!("tests/data/large-literals/enums.json");
 }
 
+tool_schema! {
+    /// An `anyOf` of 200 object branches.
+    pub ManyBranches = include!("tests/data/large-literals/branches.json");
+}
+
+tool_schema! {
+    /// 2,000 required properties and 20 required names it does not declare.
+    #[tool(allow(required_undeclared))]
+    pub ManyRequired = include!("tests/data/large-literals/required.json");
+}
+
 fn text(s: &str) -> Value {
     serde_json::from_str(s).unwrap()
 }
 
-/// Every back end gives the same report, and the expected verdict.
+/// Every back end of tool `$tool` gives the same report on `$call`, and the
+/// expected verdict `$valid`.
+macro_rules! agree_on {
+    ($tool:ty, $call:expr, $valid:expr) => {{
+        let (call, valid): (&Value, bool) = ($call, $valid);
+        let interp = Schema::parse(<$tool>::schema()).unwrap();
+        let compiled = <$tool>::validate(call);
+        assert_eq!(compiled.is_valid(), valid, "{call}: {compiled}");
+        assert_eq!(compiled, interp.validate(call), "interpreter on {call}");
+        assert_eq!(<$tool>::is_valid(call), valid, "yes/no on {call}");
+        let from_text = <$tool>::validate_str(&call.to_string()).unwrap();
+        assert_eq!(from_text, compiled, "text path on {call}");
+        compiled
+    }};
+}
+
 fn agree(call: &Value, valid: bool) {
-    let interp = Schema::parse(LargeEnums::schema()).unwrap();
-    let compiled = LargeEnums::validate(call);
-    assert_eq!(compiled.is_valid(), valid, "{call}: {compiled}");
-    assert_eq!(compiled, interp.validate(call), "interpreter on {call}");
-    assert_eq!(LargeEnums::is_valid(call), valid, "yes/no on {call}");
-    let from_text = LargeEnums::validate_str(&call.to_string()).unwrap();
-    assert_eq!(from_text, compiled, "text path on {call}");
+    agree_on!(LargeEnums, call, valid);
 }
 
 fn with_required(mut call: Value) -> Value {
@@ -112,4 +136,69 @@ fn a_long_enum_reports_its_values_as_a_short_one_does() {
     // Within the report's cap (tests/hostile_reports.rs holds the cap exactly).
     let cap = tool_schema::Options::default().max_report_bytes;
     assert!(words.len() < cap + 64, "{} bytes", words.len());
+}
+
+#[test]
+fn each_object_branch_is_tried_and_the_failures_reported() {
+    for i in [0u64, 1, 99, 150, 199] {
+        agree_on!(ManyBranches, &json!({format!("b{i}"): "x"}), true);
+        let full = json!({format!("b{i}"): "abc", "count": 100 + i, "flag": true});
+        agree_on!(ManyBranches, &full, true);
+        // Past this branch's bound, and no other branch takes its name.
+        let over = json!({format!("b{i}"): "abc", "count": 101 + i});
+        agree_on!(ManyBranches, &over, false);
+        let long = "x".repeat(65);
+        agree_on!(ManyBranches, &json!({format!("b{i}"): long}), false);
+    }
+    for bad in [
+        json!({}),
+        json!({"b200": "x"}),
+        json!({"b0": "x", "b1": "y"}),
+        json!({"b3": "x", "flag": 1}),
+        json!({"b3": "x", "cuont": 1}),
+        json!([1]),
+        json!(null),
+    ] {
+        agree_on!(ManyBranches, &bad, false);
+    }
+}
+
+fn all_required() -> Value {
+    let mut call = json!({});
+    for i in 0..2000 {
+        call[format!("p{i}")] = json!("v");
+        if i % 100 == 50 {
+            call[format!("u{i}")] = json!(i);
+        }
+    }
+    call
+}
+
+#[test]
+fn thousands_of_required_names_are_each_reported_in_order() {
+    agree_on!(ManyRequired, &all_required(), false);
+    // The undeclared names are refused by `additionalProperties: false`, so a
+    // call misses them or names them: never valid, and each way reported.
+    let mut without = all_required();
+    for i in (50..2000).step_by(100) {
+        without.as_object_mut().unwrap().remove(&format!("u{i}"));
+    }
+    let report = agree_on!(ManyRequired, &without, false);
+    let words = report.messages();
+    assert!(words[0].contains("'u50'"), "{words:?}");
+    for gone in ["p0", "p63", "p64", "p1999"] {
+        let mut call = without.clone();
+        call.as_object_mut().unwrap().remove(gone);
+        let report = agree_on!(ManyRequired, &call, false);
+        let quoted = format!("'{gone}'");
+        let words = report.messages();
+        assert!(
+            words.iter().any(|w| w.contains(&quoted)),
+            "{gone}: {report}"
+        );
+        // In `required`'s order: p0 before u50, the others after it.
+        assert_eq!(words[0].contains(&quoted), gone == "p0", "{gone}: {report}");
+    }
+    agree_on!(ManyRequired, &json!({"p5": "v"}), false);
+    agree_on!(ManyRequired, &json!({"p5": 5}), false);
 }

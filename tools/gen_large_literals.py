@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 """Writes tests/data/large-literals/*.json, the schemas of tests/large_literals.rs:
 literals large enough that code emitted per value would crash rustc (issue #28
-item 1). `--check` fails when a file differs from what this script writes."""
+item 1), and shapes whose code per node once made rustc's memory or time grow
+too fast (item 7: many object branches, many required names). `--check` fails
+when a file differs from what this script writes."""
 import json, pathlib, sys
 
-DIR = pathlib.Path(__file__).resolve().parent.parent / "tests/data/large-literals"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DIR = ROOT / "tests/data/large-literals"
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(ROOT / "bench"))
+from compile_growth import branches  # noqa: E402
 
 
 def schemas():
@@ -24,11 +30,33 @@ def schemas():
     }
 
 
+def shapes():
+    # Each branch its own required name and bound, so that no two share code:
+    # the bench's shape (bench/compile_growth.py), at a size CI compiles fast.
+    yield "branches.json", branches(BRANCHES)
+    # Declared and undeclared required names interleaved, past the bit mask.
+    required = []
+    for i in range(REQUIRED):
+        required.append(f"p{i}")
+        if i % 100 == 50:
+            required.append(f"u{i}")
+    yield "required.json", {
+        "type": "object",
+        "properties": {f"p{i}": {"type": "string", "maxLength": 8} for i in range(REQUIRED)},
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+BRANCHES = 200
+REQUIRED = 2000
+
+
 def main():
     check = "--check" in sys.argv
     DIR.mkdir(parents=True, exist_ok=True)
     status = 0
-    for name, schema in schemas():
+    for name, schema in list(schemas()) + list(shapes()):
         text = json.dumps(schema, separators=(",", ":")) + "\n"
         path = DIR / name
         if check:

@@ -22,6 +22,7 @@ mod enum_const;
 mod format;
 mod number;
 mod object;
+mod prune;
 mod shared;
 mod string;
 mod unevaluated;
@@ -137,6 +138,7 @@ pub(crate) fn validator(schema: &Schema) -> (TokenStream, Ident) {
     // shared names: generated while those are known.
     let collecting = unevaluated::functions(schema, &at_root);
     drop(names);
+    let fns = prune::unused_ok_fns(fns, &[&entry_fn, &collecting]);
     (quote!(#entry_fn #fns #collecting), entry)
 }
 
@@ -481,10 +483,17 @@ fn report(kind: TokenStream, trail: TokenStream, pos: TokenStream) -> TokenStrea
     quote!(out.report(|| #kind, #trail, #pos);)
 }
 
-/// `if let Some(kind) = CHECK { out.report(|| kind, t, p); }`: reports the
+/// `out.report_kind(KIND, TRAIL, POS);`: [`report`] of a kind that costs nothing
+/// to build (a unit variant, or one made already), through one function instead
+/// of a copy of `Sink::report` per call.
+fn report_made(kind: TokenStream, trail: TokenStream, pos: TokenStream) -> TokenStream {
+    quote!(out.report_kind(#kind, #trail, #pos);)
+}
+
+/// `if let Some(kind) = CHECK { out.report_kind(kind, t, p); }`: reports the
 /// violation a runtime decision returns (an `Option<Kind>`) at the value itself.
 fn report_if(check: TokenStream) -> TokenStream {
-    quote!(if let ::core::option::Option::Some(kind) = #check { out.report(|| kind, t, p); })
+    quote!(if let ::core::option::Option::Some(kind) = #check { out.report_kind(kind, t, p); })
 }
 
 /// The annotation by which `#[derive(ToolArgs)]` marks a node validated by another
@@ -564,7 +573,7 @@ fn node_fn_of(
     if node.never {
         return signature(
             name,
-            report(quote!(#rt::Kind::NotAllowed), quote!(t), quote!(p)),
+            report_made(quote!(#rt::Kind::NotAllowed), quote!(t), quote!(p)),
         );
     }
 
@@ -575,7 +584,7 @@ fn node_fn_of(
         }
         let bits = types.bits();
         let kind = quote!(#rt::Kind::Type { expected, received });
-        let push = report(kind, quote!(t), quote!(p));
+        let push = report_made(kind, quote!(t), quote!(p));
         // A plain test of the value's variant; the set and `o.type_of` (the same
         // decision, `TypeSet::accepts`) only to word a mismatch.
         let accepts = type_test(types);

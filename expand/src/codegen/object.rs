@@ -5,7 +5,9 @@
 //! first, by a pass over the names setting a bit per required property, and
 //! reported before the members (`Sink::missing`); a node of more than 16
 //! declared properties marks the bits in its pass over the members and moves
-//! the missing ones first afterwards, as a sink not `settled` does.
+//! the missing ones first afterwards, as a sink not `settled` does. Past the 64
+//! bits, more than 16 required names are checked from static tables in one loop
+//! ([`RequiredTable`]).
 //!
 //! `root` says the node may check the root value (the schema's root, or a node
 //! applied to the same value, see `root_applied`), which is the arguments object
@@ -13,7 +15,7 @@
 //! validator calls it, or when the node is also used deeper: positions and
 //! closedness then depend on `t.is_root()` at run time.
 
-use super::{any_test, fn_name, ok_name, option, report, report_if, rt};
+use super::{any_test, fn_name, ok_name, option, report_if, report_made, rt};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
@@ -196,8 +198,11 @@ struct Shape<'n> {
     /// the first 64 such); `nbits` bits in all.
     bit_of: Vec<Option<usize>>,
     nbits: usize,
-    /// Each name of `required`, in order, with its bit; `None`: looked up by name.
-    required: Vec<(&'n str, Option<usize>)>,
+    /// Each name of `required`, in order, with its bit (`None`: looked up by
+    /// name) and its declared index (`Node::declared_index`, found once here).
+    required: Vec<(&'n str, Option<usize>, Option<usize>)>,
+    /// Whether declared property `i` has aliases.
+    aliased: Vec<bool>,
     /// Whether `required` names entry `i` of `properties` (by its name).
     is_required: Vec<bool>,
 }
@@ -226,20 +231,24 @@ impl<'n> Shape<'n> {
             }
         }
         for name in &node.required {
-            match index.get(name.as_str()).copied() {
+            let at = index.get(name.as_str()).copied();
+            let declared = at.map(|i| props[i].canonical(i));
+            match at {
                 Some(i) if nbits < 64 => {
                     bit_of[i] = Some(nbits);
-                    required.push((name.as_str(), Some(nbits)));
+                    required.push((name.as_str(), Some(nbits), declared));
                     nbits += 1;
                 }
-                _ => required.push((name.as_str(), None)),
+                _ => required.push((name.as_str(), None, declared)),
             }
         }
+        let mut aliased = vec![false; props.len()];
         // An alias marks its property's bit (`keywords::alias`: any of its names
         // gives it).
         for (i, p) in props.iter().enumerate() {
             if let Some(d) = p.alias_of {
                 bit_of[i] = bit_of[d];
+                aliased[d] = true;
             }
         }
         Shape {
@@ -252,6 +261,7 @@ impl<'n> Shape<'n> {
             bit_of,
             nbits,
             required,
+            aliased,
             is_required,
         }
     }
@@ -355,27 +365,21 @@ impl<'n> Shape<'n> {
     }
 }
 
-/// `if root-value { Position { argument, declared } } else { p }` for a node that
-/// may check the root value; `p` otherwise.
+/// `Position::at(at_root, argument, declared, p)` for a node that may check the
+/// root value (a member's position when it does, at run time); `p` otherwise.
 fn position(shape: &Shape<'_>, argument: TokenStream, declared: TokenStream) -> TokenStream {
     let rt = rt();
     if shape.root {
-        quote!(if at_root { #rt::Position { argument: #argument, declared: #declared } } else { p })
+        quote!(#rt::Position::at(at_root, #argument, #declared, p))
     } else {
         quote!(p)
     }
 }
 
 /// The position of member `i` whose declared index is `declared` (an
-/// `Option<usize>` expression): a call of the closure `members` defines for a
-/// node that may check the root value (one line per property instead of the
-/// whole `if`), `p` otherwise.
+/// `Option<usize>` expression): see [`position`].
 fn member_position(shape: &Shape<'_>, declared: TokenStream) -> TokenStream {
-    if shape.root {
-        quote!(at_member(#declared))
-    } else {
-        quote!(p)
-    }
+    position(shape, quote!(::core::option::Option::Some(i)), declared)
 }
 
 /// The `Additional` that `rejects_undeclared` is asked about.
@@ -420,10 +424,16 @@ pub(super) fn ok_code(node: &Node, id: NodeId, root: bool) -> TokenStream {
         let all_bits = shape.all_bits();
         code.push(quote!(if seen != #all_bits { return false; }));
     }
-    for (name, bit) in &shape.required {
-        if bit.is_none() {
-            let names: Vec<&str> = match node.declared_index(name) {
-                Some(d) => node.names_of(d).collect(),
+    if let Some(table) = RequiredTable::new(&shape) {
+        let absent = table.any_absent();
+        code.push(quote!(if #absent { return false; }));
+    } else {
+        for (name, bit, declared) in &shape.required {
+            if bit.is_some() {
+                continue;
+            }
+            let names: Vec<&str> = match declared {
+                Some(d) => node.names_of(*d).collect(),
                 None => vec![name],
             };
             code.push(quote!(if !#rt::keywords::alias::group_present([#(#names),*].into_iter(), m) { return false; }));
@@ -765,20 +775,8 @@ fn members(shape: &Shape<'_>, marks: bool) -> TokenStream {
     } else {
         (quote!(), dispatch(shape, arms.collect(), fallback))
     };
-    let rt = rt();
-    let at_member = if shape.root {
-        let some = quote!(::core::option::Option::Some);
-        quote!(
-            let at_member = |declared: ::core::option::Option<usize>| -> #rt::Position {
-                if at_root { #rt::Position { argument: #some(i), declared } } else { p }
-            };
-        )
-    } else {
-        quote!()
-    };
     let walk = quote!(
         for (i, (k, val)) in m.iter().enumerate() {
-            #at_member
             #dispatch
         }
     );
@@ -830,7 +828,7 @@ fn undeclared(shape: &Shape<'_>) -> TokenStream {
     } else if shape.may_reject {
         let additional = additional_expr(shape.node.additional);
         let closed = shape.closed_expr(quote!(at_root));
-        let push = report(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
+        let push = report_made(quote!(#rt::Kind::Unexpected), quote!(&t.key(k)), quote!(at));
         let open = shape
             .conditional_names()
             .map(|name| quote!(#name => { #names #patterns }));
@@ -889,7 +887,7 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
     quote!(
         if out.mark() > members_start {
             const NAMES: &[#rt::suggest::Known] = &[#(#known),*];
-            #rt::keywords::object::suggest_known_names(out, members_start, t, NAMES, |k: &str| #rt::keywords::object::has_member(m, k));
+            #rt::keywords::object::suggest_known_names(out, members_start, t, NAMES, m);
         }
     )
 }
@@ -902,7 +900,7 @@ fn missing(shape: &Shape<'_>) -> TokenStream {
     }
     let rt = rt();
     let (tests, checks) = missing_checks(shape, |trail, pos| {
-        report(quote!(#rt::Kind::Missing), trail, pos)
+        report_made(quote!(#rt::Kind::Missing), trail, pos)
     });
     let any_missing = any_test(&tests);
     quote!(
@@ -935,15 +933,23 @@ fn missing_checks(
         let all_bits = shape.all_bits();
         missing_test.push(quote!(seen != #all_bits));
     }
+    if let Some(table) = RequiredTable::new(shape) {
+        missing_test.push(table.any_absent());
+        let push = push(
+            quote!(&t.name(name)),
+            position(shape, quote!(#none), quote!(declared)),
+        );
+        return (missing_test, vec![table.each_absent(push)]);
+    }
     let mut checks = Vec::new();
-    for (name, bit) in &shape.required {
-        let declared = match shape.node.declared_index(name) {
+    for &(name, bit, d) in &shape.required {
+        let declared = match d {
             Some(i) => quote!(#some(#i)),
             None => quote!(#none),
         };
         // Absent: under none of its names.
-        let absent = match shape.node.declared_index(name) {
-            Some(d) if shape.node.aliases_of(d).next().is_some() => {
+        let absent = match d {
+            Some(d) if shape.aliased[d] => {
                 let names = shape.node.names_of(d);
                 quote!(!#rt::keywords::alias::group_present([#(#names),*].into_iter(), m))
             }
@@ -963,4 +969,84 @@ fn missing_checks(
         }
     }
     (missing_test, checks)
+}
+
+/// Above this many required names without a bit in `seen`, they are checked
+/// through static tables (one loop) rather than a test per name, whose code made
+/// the compiler's time grow faster than the list (10,000 required names: 40 s).
+const REQUIRED_TABLE: usize = 16;
+
+/// A node's required names as static tables, in `required`'s order: each name,
+/// the bit that marks it in `seen` (0: none, looked up in the object) and its
+/// declared index (`u32::MAX`: undeclared). Only for a node of more than
+/// [`REQUIRED_TABLE`] names without a bit, none of them a property with
+/// aliases (whose absence is under every name, `keywords::alias`).
+struct RequiredTable {
+    names: Vec<String>,
+    masks: Vec<u64>,
+    declared: Vec<u32>,
+}
+
+impl RequiredTable {
+    fn new(shape: &Shape<'_>) -> Option<RequiredTable> {
+        let unbitted = shape.required.iter().filter(|(_, b, _)| b.is_none());
+        if unbitted.clone().count() <= REQUIRED_TABLE {
+            return None;
+        }
+        if unbitted
+            .clone()
+            .any(|(_, _, d)| d.is_some_and(|d| shape.aliased[d]))
+        {
+            return None;
+        }
+        let mut table = RequiredTable {
+            names: Vec::new(),
+            masks: Vec::new(),
+            declared: Vec::new(),
+        };
+        for (name, bit, d) in &shape.required {
+            table.names.push(name.to_string());
+            table.masks.push(bit.map_or(0, |b| 1u64 << b));
+            table.declared.push(d.map_or(u32::MAX, |d| d as u32));
+        }
+        Some(table)
+    }
+
+    /// Whether a name without a bit is absent from `m`.
+    fn any_absent(&self) -> TokenStream {
+        let names = self
+            .names
+            .iter()
+            .zip(&self.masks)
+            .filter(|(_, m)| **m == 0)
+            .map(|(n, _)| n);
+        let n = names.clone().count();
+        quote!({
+            static ABSENT: [&str; #n] = [#(#names),*];
+            ABSENT.iter().any(|k| !m.contains_key(*k))
+        })
+    }
+
+    /// `push` (with `name` and `declared` bound) for each required name absent
+    /// from the object, in order.
+    fn each_absent(&self, push: TokenStream) -> TokenStream {
+        let n = self.names.len();
+        let (names, masks, declared) = (&self.names, &self.masks, &self.declared);
+        quote!({
+            static NAMES: [&str; #n] = [#(#names),*];
+            static MASKS: [u64; #n] = [#(#masks),*];
+            static DECLARED: [u32; #n] = [#(#declared),*];
+            for e in 0..#n {
+                let (name, mask) = (NAMES[e], MASKS[e]);
+                let absent = if mask != 0 { seen & mask == 0 } else { !m.contains_key(name) };
+                if absent {
+                    let declared = match DECLARED[e] {
+                        u32::MAX => ::core::option::Option::None,
+                        d => ::core::option::Option::Some(d as usize),
+                    };
+                    #push
+                }
+            }
+        })
+    }
 }

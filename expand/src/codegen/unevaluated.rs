@@ -417,7 +417,7 @@ pub(super) fn report_code(schema: &Schema, id: NodeId) -> TokenStream {
     if let Some(u) = node.unevaluated_properties {
         let refuse = schema.node(u).never;
         let each = if refuse {
-            quote!(out.report(|| #rt::Kind::Unexpected, &t.key(key), at);)
+            quote!(out.report_kind(#rt::Kind::Unexpected, &t.key(key), at);)
         } else {
             let f = fn_name(u);
             quote!(#f(x, &t.key(key), at, o, out);)

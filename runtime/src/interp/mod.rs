@@ -220,22 +220,6 @@ fn same(a: &str, b: &str) -> bool {
     }
 }
 
-/// The position of a violation at a member: at the arguments object (`root`), the
-/// member's `argument` index and `declared` index; below it, the object's `pos`.
-#[inline]
-fn member_position(
-    root: bool,
-    argument: Option<usize>,
-    declared: Option<usize>,
-    pos: Position,
-) -> Position {
-    if root {
-        Position { argument, declared }
-    } else {
-        pos
-    }
-}
-
 struct Run<'s> {
     schema: &'s Schema,
     options: Options,
@@ -355,7 +339,7 @@ impl Run<'_> {
             if resume.is_some_and(|skip| i < skip) {
                 continue;
             }
-            let at = member_position(root, Some(i), declared.map(|(d, _)| d), pos);
+            let at = Position::at(root, Some(i), declared.map(|(d, _)| d), pos);
             if let Some(names) = node.property_names {
                 let run = |name: &Value, sink: &mut Sink<'_>| {
                     self.check(false, names, name, trail, at, sink)
@@ -432,7 +416,7 @@ impl Run<'_> {
                 None => map.contains_key(name),
             };
             if !present {
-                let at = member_position(root, None, declared, pos);
+                let at = Position::at(root, None, declared, pos);
                 out.report(|| Kind::Missing, &trail.key(name), at);
             }
         }

@@ -3,7 +3,7 @@
 //! evaluated ([`Evaluated`]) together, so each in-place node is evaluated once
 //! per value (see [`crate::keywords::unevaluated`] for the rules and the bound).
 
-use super::{find_property, member_position, Run};
+use super::{find_property, Run};
 use crate::keywords;
 use crate::keywords::unevaluated::{self as uneval, Evaluated};
 use crate::schema::{Additional, NodeId};
@@ -199,7 +199,7 @@ impl Run<'_> {
                     if ev.has(i) {
                         continue;
                     }
-                    let at = member_position(root, Some(i), None, pos);
+                    let at = Position::at(root, Some(i), None, pos);
                     if refuse {
                         out.report(|| Kind::Unexpected, &trail.key(key), at);
                     } else {

@@ -209,7 +209,9 @@ pub fn suggest_names<'n, I>(
 }
 
 /// [`suggest_names`] with the declared names folded beforehand (generated code
-/// writes them as constants): the same suggestions.
+/// writes them as constants), leaving out those `given` has ([`has_member`]):
+/// the same suggestions. Not generic, so that each object node of generated
+/// code calls one compiled function rather than making its own copy.
 #[cold]
 #[inline(never)]
 pub fn suggest_known_names(
@@ -217,10 +219,10 @@ pub fn suggest_known_names(
     start: usize,
     trail: &Trail<'_>,
     declared: &[Known],
-    given: impl Fn(&str) -> bool,
+    given: &Map<String, Value>,
 ) {
     suggest_each(out, start, trail, |word, work| {
-        declared_known(word, declared, &given, work)
+        declared_known(word, declared, |k| has_member(given, k), work)
     });
 }
 

@@ -331,6 +331,18 @@ impl<'a> Sink<'a> {
         }
     }
 
+    /// [`Sink::report`] of a violation already made (one a decision returned, or
+    /// one that holds nothing to build): not generic, so that generated code's
+    /// reports call one function rather than each making a copy of `report` for
+    /// its closure.
+    #[inline]
+    pub fn report_kind(&mut self, kind: Kind, trail: &Trail<'_>, position: Position) {
+        self.failed = true;
+        if self.list.is_some() {
+            self.push(kind, trail, position);
+        }
+    }
+
     /// Whether a violation of `kind` may be kept (charging the budget with its
     /// weight, the violations it holds included: what a nested sink collected
     /// for it was given back with [`Sink::release`]); counts it as omitted when

@@ -125,3 +125,22 @@ pub struct Position {
     /// (`None` when undeclared, or for the arguments object itself).
     pub declared: Option<usize>,
 }
+
+impl Position {
+    /// The position of a member of the value at `outer`: argument `argument`
+    /// and declared `declared` when that value is the arguments object
+    /// (`at_root`), `outer` otherwise: both back ends' position of a member.
+    #[inline]
+    pub fn at(
+        at_root: bool,
+        argument: Option<usize>,
+        declared: Option<usize>,
+        outer: Position,
+    ) -> Position {
+        if at_root {
+            Position { argument, declared }
+        } else {
+            outer
+        }
+    }
+}
