@@ -120,7 +120,7 @@
 
 pub use tool_schema_runtime::{
     custom, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
-    schema, text,
+    schema, stream, text,
     text::{ParseError, TextError},
     toolbox,
     toolbox::{Toolbox, Validated},

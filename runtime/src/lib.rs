@@ -60,6 +60,7 @@ pub mod repair;
 pub mod schema;
 #[cfg(feature = "seed")]
 pub mod seed;
+pub mod stream;
 #[doc(hidden)]
 pub mod suggest;
 #[cfg(test)]
