@@ -34,7 +34,14 @@ fn cases() -> Vec<Case> {
                 r#"{"unitx": "c"}"#,
                 r#"{"unit": "c", "unit": "c"}"#,
             ],
-            tokens: &["\"celsius\"", "\"c\"", "\"unit\":", "sius\"", "\"days\":", "elsius"],
+            tokens: &[
+                "\"celsius\"",
+                "\"c\"",
+                "\"unit\":",
+                "sius\"",
+                "\"days\":",
+                "elsius",
+            ],
         },
         Case {
             schema: json!({"type": "object", "properties": {

@@ -135,7 +135,14 @@ impl Schema {
         };
         let mut out = Vec::new();
         let mut sink = Sink::collect(&mut out);
-        run.check(false, id, value, &Trail::ROOT, Position::default(), &mut sink);
+        run.check(
+            false,
+            id,
+            value,
+            &Trail::ROOT,
+            Position::default(),
+            &mut sink,
+        );
         out
     }
 }

@@ -141,7 +141,10 @@ impl<'a> Judge<'a> {
     fn position(&self, path: &Path) -> Position {
         match path.0.first() {
             Some(Segment::Key(name)) => Position {
-                argument: self.frames.first().map(|f| f.count.saturating_sub(1) as usize),
+                argument: self
+                    .frames
+                    .first()
+                    .map(|f| f.count.saturating_sub(1) as usize),
                 declared: self.schema.root().declared_index(name),
             },
             _ => Position::default(),
@@ -151,7 +154,12 @@ impl<'a> Judge<'a> {
     /// A violation at the path of frame `f` (the current value's own frame)
     /// extended by `tail`.
     fn violation(&self, f: usize, kind: Kind, tail: Option<Segment>) -> Violation {
-        let mut path = Path(self.frames[..=f].iter().filter_map(|x| x.key.clone()).collect());
+        let mut path = Path(
+            self.frames[..=f]
+                .iter()
+                .filter_map(|x| x.key.clone())
+                .collect(),
+        );
         path.0.extend(tail);
         let position = self.position(&path);
         Violation::new(kind, path, position)
@@ -304,7 +312,10 @@ impl<'a> Judge<'a> {
             tests.push((What::Enum, candidates.collect::<Vec<_>>()));
         }
         if let Some(c) = &node.const_value {
-            tests.push((What::Const, c.as_str().map(str::as_bytes).into_iter().collect()));
+            tests.push((
+                What::Const,
+                c.as_str().map(str::as_bytes).into_iter().collect(),
+            ));
         }
         for (what, candidates) in tests {
             if candidates.is_empty() {
@@ -482,11 +493,8 @@ impl<'a> Events for Judge<'a> {
                     continue;
                 }
             }
-            let reject = rejects_undeclared(
-                self.options.undeclared,
-                closed(node, root),
-                node.additional,
-            );
+            let reject =
+                rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
             if alts::names_closed(node, reject) {
                 let candidates = node.properties.iter().flatten();
                 self.frames[f].prefixes.push(Prefix {
@@ -540,11 +548,8 @@ impl<'a> Events for Judge<'a> {
                 continue;
             }
             let node = self.schema.node(n);
-            let reject = rejects_undeclared(
-                self.options.undeclared,
-                closed(node, root),
-                node.additional,
-            );
+            let reject =
+                rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
             if alts::refuses_name(node, reject, name) {
                 let v = self.violation(f, Kind::Unexpected, key.clone());
                 self.kill(f, alt, vec![v], at);
@@ -592,6 +597,9 @@ impl<'a> Events for Judge<'a> {
         let kind = Kind::NotJson {
             message: format!("{what} at byte {at}"),
         };
-        self.doom(Violation::new(kind, Path::default(), Position::default()), at);
+        self.doom(
+            Violation::new(kind, Path::default(), Position::default()),
+            at,
+        );
     }
 }

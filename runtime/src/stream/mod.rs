@@ -164,7 +164,14 @@ impl<'a> Checker<'a> {
             bytes: self.text.len(),
             doomed: self.judge.doomed_at.map(|at| {
                 let found = self.judge.found.clone();
-                (at, Report::collected(found, &crate::violation::Budget::new(usize::MAX), &self.options))
+                (
+                    at,
+                    Report::collected(
+                        found,
+                        &crate::violation::Budget::new(usize::MAX),
+                        &self.options,
+                    ),
+                )
             }),
         }
     }
@@ -197,5 +204,9 @@ impl<'a> Checker<'a> {
 /// The report of text that is not JSON.
 fn not_json(message: String) -> Report {
     let kind = Kind::NotJson { message };
-    Report::new(vec![Violation::new(kind, Path::default(), Position::default())])
+    Report::new(vec![Violation::new(
+        kind,
+        Path::default(),
+        Position::default(),
+    )])
 }
