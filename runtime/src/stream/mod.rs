@@ -55,8 +55,12 @@
 //! and runs [`Schema::validate_str`] on it at the end.
 
 mod alts;
+mod calls;
+mod events;
 mod judge;
 mod lex;
+
+pub use calls::{CallStreams, FinishedCall, StreamedCall};
 
 use crate::options::Options;
 use crate::schema::Schema;
@@ -156,6 +160,11 @@ impl<'a> Checker<'a> {
             self.lexer.feed(chunk, base, &mut self.judge);
         }
         self.progress()
+    }
+
+    /// The text fed so far.
+    pub fn text(&self) -> &[u8] {
+        &self.text
     }
 
     /// Where the call stands.
