@@ -32,6 +32,24 @@ pub(super) struct Alt {
 /// The alternatives of a value that must satisfy every node of `nodes`, each
 /// serving `parent`: the product of their expansions.
 pub(super) fn expand_all(schema: &Schema, nodes: &[NodeId], parent: usize) -> Vec<Alt> {
+    // The common cases without a product: no schema, or one applying nothing in place.
+    match nodes {
+        [] => {
+            return vec![Alt {
+                nodes: Vec::new(),
+                parent,
+                dead: false,
+            }]
+        }
+        [id] if applies_nothing(schema.node(*id)) => {
+            return vec![Alt {
+                nodes: vec![*id],
+                parent,
+                dead: false,
+            }]
+        }
+        _ => {}
+    }
     let mut dnf: Vec<Vec<NodeId>> = vec![Vec::new()];
     for &id in nodes {
         dnf = product(dnf, expand(schema, id, 0));
@@ -43,6 +61,14 @@ pub(super) fn expand_all(schema: &Schema, nodes: &[NodeId], parent: usize) -> Ve
             dead: false,
         })
         .collect()
+}
+
+/// Whether `node` applies no subschema in place that the expansion reads.
+fn applies_nothing(node: &Node) -> bool {
+    node.reference.is_none()
+        && node.all_of.is_empty()
+        && node.any_of.is_empty()
+        && node.one_of.is_empty()
 }
 
 /// The alternatives of node `id`: each a set of nodes that must all hold.

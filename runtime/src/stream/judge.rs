@@ -5,7 +5,7 @@
 //! scalar checked whole when it closes.
 
 use super::alts::{self, Alt};
-use super::lex::{Events, Start};
+use super::lex::{Events, Scalar, Start};
 use crate::json::{JsonType, TypeSet};
 use crate::keywords;
 use crate::keywords::object::{closed, rejects_undeclared};
@@ -66,6 +66,23 @@ struct Frame<'a> {
     prefixes: Vec<Prefix<'a>>,
     /// `maxLength` bounds of a string value: (alternative, limit).
     max_lengths: Vec<(usize, u64)>,
+}
+
+/// The live (alternative, node) pairs of a frame.
+enum Live {
+    One(Option<(usize, NodeId)>),
+    Many(std::vec::IntoIter<(usize, NodeId)>),
+}
+
+impl Iterator for Live {
+    type Item = (usize, NodeId);
+
+    fn next(&mut self) -> Option<(usize, NodeId)> {
+        match self {
+            Live::One(one) => one.take(),
+            Live::Many(all) => all.next(),
+        }
+    }
 }
 
 /// The decisions so far.
@@ -205,15 +222,23 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// The live (alternative, node) pairs of frame `f`.
-    fn live(&self, f: usize) -> Vec<(usize, NodeId)> {
-        let mut out = Vec::new();
-        for (i, a) in self.frames[f].alts.iter().enumerate() {
-            if !a.dead {
-                out.extend(a.nodes.iter().map(|&n| (i, n)));
+    /// The live (alternative, node) pairs of frame `f` (one without allocating).
+    fn live(&self, f: usize) -> Live {
+        let alts = &self.frames[f].alts;
+        let mut pairs = alts
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| !a.dead)
+            .flat_map(|(i, a)| a.nodes.iter().map(move |&n| (i, n)));
+        let first = pairs.next();
+        match pairs.next() {
+            None => Live::One(first),
+            Some(second) => {
+                let mut all = vec![first.unwrap_or(second), second];
+                all.extend(pairs);
+                Live::Many(all.into_iter())
             }
         }
-        out
     }
 
     fn is_dead(&self, f: usize, alt: usize) -> bool {
@@ -570,14 +595,24 @@ impl<'a> Events for Judge<'a> {
         self.frames[f].name = Some(name.to_owned());
     }
 
-    fn scalar_end(&mut self, value: Value, at: usize) {
+    fn scalar_end(&mut self, value: Scalar<'_>, at: usize) {
         let f = self.frames.len() - 1;
+        let mut owned = None;
         for (alt, n) in self.live(f) {
             if self.is_dead(f, alt) {
                 continue;
             }
-            if !self.schema.accepts_below_root(n, &value, &self.options) {
-                let found = self.scalar_violations(f, n, &value);
+            // `type` was decided at the first byte; a string needs its value only
+            // for the node's other keywords.
+            if matches!(value, Scalar::Text(_)) && self.schema.facts(n).flags == 0 {
+                continue;
+            }
+            let value = owned.get_or_insert_with(|| match &value {
+                Scalar::Text(text) => Value::String((*text).to_owned()),
+                Scalar::Value(v) => v.clone(),
+            });
+            if !self.schema.accepts_below_root(n, value, &self.options) {
+                let found = self.scalar_violations(f, n, value);
                 self.kill(f, alt, found, at);
             }
         }

@@ -23,6 +23,13 @@ pub(super) enum Start {
     Null,
 }
 
+/// A complete scalar: a string's decoded text (borrowed: the judge copies it
+/// only where a keyword needs the value), or another value.
+pub(super) enum Scalar<'t> {
+    Text(&'t str),
+    Value(Value),
+}
+
 /// What the reader tells as it goes; `at` is the byte's offset in the text.
 pub(super) trait Events {
     /// A value starts (a member's value, an array's item, or the root).
@@ -34,7 +41,7 @@ pub(super) trait Events {
     /// A member name is complete.
     fn name_end(&mut self, name: &str, at: usize);
     /// A string, number or literal is complete, with its value.
-    fn scalar_end(&mut self, value: Value, at: usize);
+    fn scalar_end(&mut self, value: Scalar<'_>, at: usize);
     /// An object or array closes.
     fn close(&mut self, at: usize);
     /// The text cannot become JSON: `what` says why.
@@ -192,7 +199,7 @@ impl Lexer {
                             _ => Value::Null,
                         };
                         self.after_value();
-                        ev.scalar_end(value, at);
+                        ev.scalar_end(Scalar::Value(value), at);
                     } else {
                         self.state = State::Literal(&rest[1..]);
                     }
@@ -275,9 +282,12 @@ impl Lexer {
                     ev.name_end(text, at);
                     self.state = State::Colon;
                 } else {
-                    let value = Value::String(text.to_owned());
-                    self.after_value();
-                    ev.scalar_end(value, at);
+                    self.state = if self.open.is_empty() {
+                        State::End
+                    } else {
+                        State::After
+                    };
+                    ev.scalar_end(Scalar::Text(text), at);
                 }
             }
             b'\\' => self.state = State::Escape { name },
@@ -354,7 +364,7 @@ impl Lexer {
         match serde_json::from_slice::<Value>(&self.token) {
             Ok(value) => {
                 self.after_value();
-                ev.scalar_end(value, at);
+                ev.scalar_end(Scalar::Value(value), at);
             }
             // Beyond what serde_json reads (a huge exponent): the exact path says.
             Err(_) => self.opaque = true,
