@@ -1056,6 +1056,7 @@ pub mod docs {
         #[cfg(feature = "rmcp")]
         Rmcp = "rmcp.md";
         SeedExercises = "seed-exercises.md";
+        Streaming = "streaming.md";
         TextPath = "text-path.md";
         Toolbox = "toolbox.md";
     }
