@@ -8,7 +8,7 @@ use crate::schema::Schema;
 use crate::text::TextError;
 use crate::tool::{validate_str_with, Compiled, ToolArgs};
 use crate::toolbox::{Arguments, Call, Failure, Outcome};
-use crate::violation::{Kind, Path, Position, Report, Violation};
+use crate::violation::Report;
 
 /// A tool a call may name: its schema, and how `finish` checks the whole text.
 #[derive(Clone)]
@@ -101,17 +101,8 @@ impl<'a> CallStreams<'a> {
         let known = self.known.iter().find(|k| k.name == name);
         let checker = known.map(|k| Checker::new(k.schema, k.exact, &self.options));
         let unknown = known.is_none().then(|| {
-            let kind = Kind::UnknownTool {
-                name: name.to_owned(),
-                known: self.known.iter().map(|k| k.name.clone()).collect(),
-            };
-            let mut report = Report::new(vec![Violation::new(
-                kind,
-                Path::default(),
-                Position::default(),
-            )]);
-            report.max_report_bytes = self.options.max_report_bytes;
-            report
+            let names = self.known.iter().map(|k| k.name.clone()).collect();
+            Report::unknown_tool(name, names, &self.options)
         });
         self.calls.push(StreamedCall {
             index,

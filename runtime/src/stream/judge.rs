@@ -286,13 +286,19 @@ impl<'a> Judge<'a> {
 
     /// `maxItems` as an item of frame `f` (an array) begins.
     fn item_begun(&mut self, f: usize, at: usize) {
+        self.count_decided(f, at, |node, count| {
+            node.max_items
+                .and_then(|max| keywords::array::max_items(max, count))
+        });
+    }
+
+    /// A decision on the count of frame `f`'s items or members, per live node.
+    fn count_decided(&mut self, f: usize, at: usize, decide: fn(&Node, u64) -> Option<Kind>) {
         let count = self.frames[f].count;
         for (alt, n) in self.live(f) {
-            if let Some(max) = self.schema.node(n).max_items {
-                if let Some(kind) = keywords::array::max_items(max, count) {
-                    let v = self.violation(f, kind, None);
-                    self.kill(f, alt, vec![v], at);
-                }
+            if let Some(kind) = decide(self.schema.node(n), count) {
+                let v = self.violation(f, kind, None);
+                self.kill(f, alt, vec![v], at);
             }
         }
     }
@@ -453,15 +459,10 @@ impl<'a> Judge<'a> {
 
     /// `minItems`, decided at an array's close.
     fn array_closes(&mut self, f: usize, at: usize) {
-        let count = self.frames[f].count;
-        for (alt, n) in self.live(f) {
-            if let Some(min) = self.schema.node(n).min_items {
-                if let Some(kind) = keywords::array::min_items(min, count) {
-                    let v = self.violation(f, kind, None);
-                    self.kill(f, alt, vec![v], at);
-                }
-            }
-        }
+        self.count_decided(f, at, |node, count| {
+            node.min_items
+                .and_then(|min| keywords::array::min_items(min, count))
+        });
     }
 }
 
