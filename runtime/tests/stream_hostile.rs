@@ -125,7 +125,11 @@ fn a_cut_off_text_names_the_value_left_open() {
     ] {
         let mut checker = schema.stream(&options);
         assert!(!checker.feed(text.as_bytes()).is_doomed(), "{text}");
-        assert_eq!(checker.finish().messages(), [message], "{text}");
+        let report = checker.finish();
+        assert_eq!(report.messages(), [message], "{text}");
+        let json = tool_schema_runtime::json_report(&report);
+        assert_eq!(json["violations"][0]["kind"], "cut-off");
+        assert_eq!(json["violations"][0]["at"], text.len());
     }
 }
 
