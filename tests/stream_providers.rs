@@ -11,18 +11,7 @@ use tool_schema::{tool_schema, Options, ToolArgs};
 
 tool_schema! {
     /// Get the weather forecast for a city.
-    pub GetForecast = {
-        "type": "object",
-        "properties": {
-            "city": {"type": "string"},
-            "days": {"type": "integer", "minimum": 1, "maximum": 16},
-            "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
-            "hourly": {"type": "boolean"},
-            "notes": {"type": "string"}
-        },
-        "required": ["city"],
-        "additionalProperties": false
-    }
+    pub GetForecast = include!("tests/data/streams/get_forecast.json")
 }
 
 fn events(name: &str) -> Vec<Value> {
