@@ -101,6 +101,20 @@ fn cases() -> Vec<Case> {
             ],
             tokens: &["\"n\":", "\"m\":", "\"x_\":", "false", "a\"", "3"],
         },
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "x": {"type": "number", "maximum": 5},
+                "i": {"type": "integer", "maximum": 12, "exclusiveMinimum": -3}}}),
+            seeds: &[
+                r#"{"x": 12e-1}"#,
+                r#"{"x": 50}"#,
+                r#"{"i": 12}"#,
+                r#"{"i": 120}"#,
+                r#"{"i": -3}"#,
+                r#"{"i": -25}"#,
+            ],
+            tokens: &["\"x\":", "\"i\":", "e-1", "2", ".0", "0"],
+        },
     ]
 }
 

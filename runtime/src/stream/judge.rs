@@ -8,6 +8,7 @@ use super::alts::{self, Alt};
 use super::lex::{Events, Scalar, Start};
 use crate::json::{JsonType, TypeSet};
 use crate::keywords;
+use crate::keywords::number::Bound;
 use crate::keywords::object::{closed, rejects_undeclared};
 use crate::options::Options;
 use crate::schema::facts::NEVER;
@@ -556,6 +557,43 @@ impl<'a> Events for Judge<'a> {
         }
         if !self.frames[f].prefixes.is_empty() {
             self.run_prefixes(f, at);
+        }
+    }
+
+    fn digits(&mut self, token: &[u8], at: usize) {
+        // Where `1.0` is an integer, or past 18 digits, the close decides.
+        if self.options.integer_floats || token.len() > 18 {
+            return;
+        }
+        let Some(n) = std::str::from_utf8(token)
+            .ok()
+            .and_then(|t| t.parse::<i64>().ok())
+        else {
+            return;
+        };
+        // More digits move the value away from zero; a fraction or an exponent
+        // makes it a number, which an integer-only node refuses.
+        let bounds = if n < 0 {
+            [Bound::Minimum, Bound::ExclusiveMinimum]
+        } else {
+            [Bound::Maximum, Bound::ExclusiveMaximum]
+        };
+        let n = serde_json::Number::from(n);
+        let f = self.frames.len() - 1;
+        for (alt, id) in self.live(f) {
+            if self.schema.facts(id).accept & (1 << JsonType::Number as u8) != 0 {
+                continue;
+            }
+            let node = self.schema.node(id);
+            for b in bounds {
+                let kind = b
+                    .of(node)
+                    .and_then(|limit| keywords::number::bound(b, limit, &n));
+                if let Some(kind) = kind {
+                    let v = self.violation(f, kind, None);
+                    self.kill(f, alt, vec![v], at);
+                }
+            }
         }
     }
 

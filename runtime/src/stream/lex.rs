@@ -38,6 +38,8 @@ pub(super) trait Events {
     fn member(&mut self, at: usize);
     /// The next decoded byte of a member name (`name`) or of a string value.
     fn string_byte(&mut self, name: bool, byte: u8, at: usize);
+    /// A number's integer part grew: `token` is `-?[1-9][0-9]*` so far.
+    fn digits(&mut self, token: &[u8], at: usize);
     /// A member name is complete.
     fn name_end(&mut self, name: &str, at: usize);
     /// A string, number or literal is complete, with its value.
@@ -183,6 +185,9 @@ impl Lexer {
                 Some(next) => {
                     self.token.push(b);
                     self.state = State::Number(next);
+                    if next == Num::Int {
+                        ev.digits(&self.token, at);
+                    }
                 }
                 None if n.complete() => {
                     self.number_end(at, ev);
@@ -270,6 +275,9 @@ impl Lexer {
             Start::False => State::Literal(b"alse"),
             Start::Null => State::Literal(b"ull"),
         };
+        if self.state == State::Number(Num::Int) {
+            ev.digits(&self.token, at);
+        }
     }
 
     fn in_string(&mut self, name: bool, b: u8, at: usize, ev: &mut impl Events) {
