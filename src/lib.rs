@@ -120,7 +120,7 @@
 
 pub use tool_schema_runtime::{
     custom, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
-    schema, text,
+    schema, stream, text,
     text::{ParseError, TextError},
     toolbox,
     toolbox::{Toolbox, Validated},
@@ -1060,6 +1060,7 @@ pub mod docs {
         #[cfg(feature = "rmcp")]
         Rmcp = "rmcp.md";
         SeedExercises = "seed-exercises.md";
+        Streaming = "streaming.md";
         TextPath = "text-path.md";
         Toolbox = "toolbox.md";
     }

@@ -8,9 +8,7 @@ use crate::tools::ToolDef;
 use crate::words::cli_words;
 use serde_json::Value;
 use std::collections::HashMap;
-use tool_schema_runtime::{
-    Dialect, Kind, Options, Path, Position, Report, Schema, Undeclared, Violation,
-};
+use tool_schema_runtime::{Dialect, Options, Report, Schema, Undeclared};
 
 /// What validating a call found.
 #[derive(Debug)]
@@ -146,17 +144,7 @@ impl Checker {
     }
 
     fn unknown_tool(&self, name: &str) -> Report {
-        let kind = Kind::UnknownTool {
-            name: name.to_string(),
-            known: self.known.clone(),
-        };
-        let mut report = Report::new(vec![Violation::new(
-            kind,
-            Path::default(),
-            Position::default(),
-        )]);
-        report.max_report_bytes = self.options.max_report_bytes;
-        report
+        Report::unknown_tool(name, self.known.clone(), &self.options)
     }
 }
 

@@ -61,6 +61,7 @@ pub mod repair;
 pub mod schema;
 #[cfg(feature = "seed")]
 pub mod seed;
+pub mod stream;
 #[cfg(test)]
 mod test_rng;
 pub mod text;

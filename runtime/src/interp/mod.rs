@@ -119,6 +119,32 @@ impl Schema {
         };
         run.valid(id, value, false)
     }
+
+    /// The violations of `value`, a value below the arguments object, against
+    /// node `id`, with paths from `value`: the streaming checker's report of a
+    /// scalar that closed (`crate::stream`).
+    pub(crate) fn report_below_root(
+        &self,
+        id: NodeId,
+        value: &Value,
+        options: &Options,
+    ) -> Vec<Violation> {
+        let run = Run {
+            schema: self,
+            options: *options,
+        };
+        let mut out = Vec::new();
+        let mut sink = Sink::collect(&mut out);
+        run.check(
+            false,
+            id,
+            value,
+            &Trail::ROOT,
+            Position::default(),
+            &mut sink,
+        );
+        out
+    }
 }
 
 /// With [`Options::object_root`], records the violation of arguments that are not

@@ -148,6 +148,19 @@ fn message_uncut(v: &Violation, max: usize) -> String {
                     crate::violation::push_u64(&mut out, *limit as u64);
                     out.push_str(if *limit == 1 { " level)" } else { " levels)" });
                 }
+                Kind::CutOff { at } => {
+                    if v.path.is_root() {
+                        out.push_str("the arguments are cut off after byte ");
+                    } else {
+                        quoted_path(&mut out, "argument '", v, "' is cut off after byte ");
+                    }
+                    crate::violation::push_u64(&mut out, *at);
+                    out.push_str(": the text ended inside it; send the whole call");
+                }
+                Kind::NotJson { message } => {
+                    out.push_str("the arguments are not valid JSON: ");
+                    out.push_str(message);
+                }
                 Kind::NotAllowed if v.path.is_root() => out.push_str("no arguments are allowed"),
                 Kind::NotAllowed => quoted_path(&mut out, "argument '", v, "' is not allowed"),
                 Kind::Duplicate => {

@@ -466,6 +466,8 @@ fn facts<'a>(kind: &'a Kind, parts: &mut Vec<(&'static str, Part<'a>)>) {
             );
         }
         Kind::TooDeep { limit } => put("limit", fixed(json!(limit))),
+        Kind::CutOff { at } => put("at", fixed(json!(at))),
+        Kind::NotJson { message } => put("message", text(message)),
         Kind::Custom { code, .. } => put("code", text(code)),
         Kind::UnknownTool { name, known } => {
             put("received", text(name));

@@ -267,6 +267,21 @@ pub trait ToolArgs {
         text::validate_str_with::<Self>(text, &Options::default())
     }
 
+    /// A streaming checker of this tool's arguments in tool-call mode: fed the
+    /// text in chunks as the model writes it, it says as early as can be known
+    /// that the call cannot become valid (see [`crate::stream`]); its `finish`
+    /// gives [`ToolArgs::validate_str`]'s report.
+    fn stream() -> crate::stream::Checker<'static>
+    where
+        Self: Sized + Compiled + 'static,
+    {
+        crate::stream::Checker::__for_tool(
+            Self::compiled_schema(),
+            text::validate_str_with::<Self>,
+            &Options::default(),
+        )
+    }
+
     /// Validates `args` in tool-call mode, then deserialises them into `Self` with
     /// serde, then runs the tool's own checks ([`ToolArgs::custom_checks`]):
     /// typed arguments, or every problem of the call (the schema's, else the

@@ -7,7 +7,7 @@ use super::join::{block_on, JoinAll, Slot};
 use super::outcome::{Failure, Outcome};
 use super::registry::{Invocation, Toolbox};
 use crate::export::Target;
-use crate::violation::{Kind, Path, Position, Report, Violation};
+use crate::violation::Report;
 use serde_json::Value;
 
 impl Toolbox {
@@ -129,18 +129,12 @@ impl Toolbox {
     }
 
     /// The failure of a call naming no tool: one
-    /// [`Kind::UnknownTool`] violation listing the tools by the names the
+    /// [`Kind::UnknownTool`](crate::Kind::UnknownTool) violation listing the tools by the names the
     /// export for `target` gave them, written within `options`'
     /// [`Options::max_report_bytes`](crate::Options::max_report_bytes).
     fn unknown(&self, target: Target, name: &str, options: &crate::Options) -> Failure {
         let known = self.called_names(target);
-        let kind = Kind::UnknownTool {
-            name: name.to_owned(),
-            known,
-        };
-        let violation = Violation::new(kind, Path::default(), Position::default());
-        let mut report = Report::new(vec![violation]);
-        report.max_report_bytes = options.max_report_bytes;
+        let report = Report::unknown_tool(name, known, options);
         Failure::UnknownTool(report)
     }
 }

@@ -125,6 +125,13 @@ pub enum Kind {
         code: Cow<'static, str>,
         message: String,
     },
+    /// The text of the arguments ended inside a value (a generation cut short,
+    /// as at `max_tokens`): `at` is its length in bytes, the path names the
+    /// innermost value left open (see [`crate::stream`]).
+    CutOff { at: u64 },
+    /// The text of the arguments is not JSON: `message` says where and why (see
+    /// [`crate::stream`]).
+    NotJson { message: String },
 }
 
 impl Kind {
@@ -137,7 +144,7 @@ impl Kind {
     /// `one-of-none`, `one-of-many`, `conditional`, `unknown-tool`, `duplicate`,
     /// `same-argument`,
     /// `too-deep`, `custom` (a tool's own check; its own code is
-    /// [`Kind::Custom`]'s `code`).
+    /// [`Kind::Custom`]'s `code`), `cut-off`, `not-json`.
     pub fn code(&self) -> &'static str {
         match self {
             Kind::Missing => "missing",
@@ -173,6 +180,8 @@ impl Kind {
             Kind::SameArgument { .. } => "same-argument",
             Kind::TooDeep { .. } => "too-deep",
             Kind::Custom { .. } => "custom",
+            Kind::CutOff { .. } => "cut-off",
+            Kind::NotJson { .. } => "not-json",
         }
     }
 }

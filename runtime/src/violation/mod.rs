@@ -67,6 +67,23 @@ impl Default for Report {
 }
 
 impl Report {
+    /// The report of a call naming no tool: one [`Kind::UnknownTool`]
+    /// violation listing the `known` tools, written within `options`'
+    /// [`max_report_bytes`](crate::Options::max_report_bytes).
+    pub fn unknown_tool(name: &str, known: Vec<String>, options: &crate::Options) -> Report {
+        let kind = Kind::UnknownTool {
+            name: name.to_owned(),
+            known,
+        };
+        let mut report = Report::new(vec![Violation::new(
+            kind,
+            Path::default(),
+            Position::default(),
+        )]);
+        report.max_report_bytes = options.max_report_bytes;
+        report
+    }
+
     /// A complete report of `violations` (nothing omitted), with the default
     /// rendering limit.
     pub fn new(violations: Vec<Violation>) -> Report {

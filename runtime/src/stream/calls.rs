@@ -1,0 +1,198 @@
+//! Every tool call of a streamed model turn, each with its own [`Checker`]:
+//! the tools they may name, the calls as they start and grow, and at the end
+//! the calls to dispatch or the error results to send.
+
+use super::{Checker, Exact, Progress};
+use crate::options::Options;
+use crate::schema::Schema;
+use crate::text::TextError;
+use crate::tool::{validate_str_with, Compiled, ToolArgs};
+use crate::toolbox::{Arguments, Call, Failure, Outcome};
+use crate::violation::Report;
+
+/// A tool a call may name: its schema, and how `finish` checks the whole text.
+#[derive(Clone)]
+struct Known<'a> {
+    name: String,
+    schema: &'a Schema,
+    exact: Exact<'a>,
+}
+
+/// The tool calls of one streamed model turn, each checked as its arguments
+/// arrive (see [`crate::stream`]). Fed by a provider's events
+/// ([`CallStreams::anthropic`], [`CallStreams::openai_chat`]).
+pub struct CallStreams<'a> {
+    known: Vec<Known<'a>>,
+    options: Options,
+    calls: Vec<StreamedCall<'a>>,
+}
+
+/// One call of the turn, as far as it was streamed.
+pub struct StreamedCall<'a> {
+    /// The provider's index of the call in the turn (Anthropic's content block
+    /// index, OpenAI Chat's `tool_calls` index).
+    pub index: u64,
+    /// The call's id, once sent.
+    pub id: Option<String>,
+    /// The tool's name, once sent.
+    pub name: String,
+    /// The checker of its arguments; `None` for a tool no one declared.
+    checker: Option<Checker<'a>>,
+    /// Bytes of arguments received (for an unknown tool too).
+    bytes: usize,
+    /// The report of an unknown tool.
+    unknown: Option<Report>,
+}
+
+/// A call of the turn once the stream ended: the arguments text and its report.
+#[derive(Debug)]
+pub struct FinishedCall {
+    pub index: u64,
+    pub id: Option<String>,
+    pub name: String,
+    /// The arguments text as received.
+    pub arguments: String,
+    /// The report of the whole text ([`Checker::finish`]), or of an unknown tool.
+    pub report: Report,
+    unknown: bool,
+}
+
+impl<'a> CallStreams<'a> {
+    /// No tools yet; calls checked with `options`.
+    pub fn new(options: &Options) -> CallStreams<'a> {
+        CallStreams {
+            known: Vec::new(),
+            options: *options,
+            calls: Vec::new(),
+        }
+    }
+
+    /// Adds tool `name` with a run-time schema.
+    pub fn schema(mut self, name: impl Into<String>, schema: &'a Schema) -> CallStreams<'a> {
+        self.known.push(Known {
+            name: name.into(),
+            schema,
+            exact: Exact::Schema(schema),
+        });
+        self
+    }
+
+    /// Adds a declared tool ([`ToolArgs::NAME`]): its calls finish with its own
+    /// `validate_str`.
+    pub fn tool<T: ToolArgs + Compiled + 'static>(mut self) -> CallStreams<'a> {
+        self.known.push(Known {
+            name: T::NAME.to_owned(),
+            schema: T::compiled_schema(),
+            exact: Exact::Tool(
+                validate_str_with::<T> as fn(&str, &Options) -> Result<Report, TextError>,
+            ),
+        });
+        self
+    }
+
+    /// The calls so far, in the order they started.
+    pub fn calls(&self) -> &[StreamedCall<'a>] {
+        &self.calls
+    }
+
+    /// A call starts: `index` in the turn, with its id and name when known.
+    /// Returns its place in [`CallStreams::calls`].
+    pub fn start(&mut self, index: u64, id: Option<String>, name: &str) -> usize {
+        let known = self.known.iter().find(|k| k.name == name);
+        let checker = known.map(|k| Checker::new(k.schema, k.exact, &self.options));
+        let unknown = known.is_none().then(|| {
+            let names = self.known.iter().map(|k| k.name.clone()).collect();
+            Report::unknown_tool(name, names, &self.options)
+        });
+        self.calls.push(StreamedCall {
+            index,
+            id,
+            name: name.to_owned(),
+            checker,
+            bytes: 0,
+            unknown,
+        });
+        self.calls.len() - 1
+    }
+
+    /// The place of the call of `index`, if it started.
+    pub fn find(&self, index: u64) -> Option<usize> {
+        self.calls.iter().position(|c| c.index == index)
+    }
+
+    /// The next piece of the arguments of the call at `place`.
+    pub fn feed(&mut self, place: usize, piece: &str) -> Progress {
+        let call = &mut self.calls[place];
+        call.bytes += piece.len();
+        match &mut call.checker {
+            Some(checker) => checker.feed(piece.as_bytes()),
+            None => call.progress(),
+        }
+    }
+
+    /// Every call, finished: the stream ended.
+    pub fn finish(self) -> Vec<FinishedCall> {
+        self.calls
+            .into_iter()
+            .map(|c| {
+                let unknown = c.checker.is_none();
+                let (arguments, report) = match (c.checker, c.unknown) {
+                    (Some(checker), _) => {
+                        let text = String::from_utf8_lossy(checker.text()).into_owned();
+                        (text, checker.finish())
+                    }
+                    (None, report) => (
+                        String::new(),
+                        report.unwrap_or_else(|| Report::new(Vec::new())),
+                    ),
+                };
+                FinishedCall {
+                    index: c.index,
+                    id: c.id,
+                    unknown,
+                    name: c.name,
+                    arguments,
+                    report,
+                }
+            })
+            .collect()
+    }
+}
+
+impl StreamedCall<'_> {
+    /// Where the call stands: an unknown tool is doomed at once.
+    pub fn progress(&self) -> Progress {
+        match (&self.checker, &self.unknown) {
+            (Some(checker), _) => checker.progress(),
+            (None, report) => Progress {
+                bytes: self.bytes,
+                doomed: Some((0, report.clone().unwrap_or_else(|| Report::new(Vec::new())))),
+            },
+        }
+    }
+}
+
+impl FinishedCall {
+    /// The call to dispatch when its arguments are valid (`Toolbox::run` runs
+    /// it), else the error result's outcome, carrying the report
+    /// ([`Outcome::to_provider`] writes it for the provider).
+    pub fn into_call(self) -> Result<Call, Outcome> {
+        if self.report.is_valid() {
+            return Ok(Call {
+                id: self.id,
+                name: self.name,
+                arguments: Arguments::Text(self.arguments),
+            });
+        }
+        let failure = if self.unknown {
+            Failure::UnknownTool(self.report)
+        } else {
+            Failure::Invalid(self.report)
+        };
+        Err(Outcome {
+            id: self.id,
+            name: self.name,
+            result: Err(failure),
+        })
+    }
+}

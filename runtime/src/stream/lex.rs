@@ -1,0 +1,400 @@
+//! The incremental JSON reader of the streaming checker: one byte at a time,
+//! with a stack of open containers, telling [`Events`] what starts, what each
+//! string holds (decoded) and what closes. It keeps only the open containers'
+//! kinds and the current token (a string's decoded bytes, a number's digits),
+//! never the text before.
+//!
+//! It says a text is malformed only where no continuation can make it JSON; a
+//! construct it does not follow to the end (an escaped surrogate pair that is
+//! not one) makes it stop judging ([`Lexer::opaque`]): the exact answer then
+//! waits for the whole text.
+
+use serde_json::Value;
+
+/// What a value starts as, at its first byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Start {
+    Object,
+    Array,
+    String,
+    Number,
+    True,
+    False,
+    Null,
+}
+
+/// A complete scalar: a string's decoded text (borrowed: the judge copies it
+/// only where a keyword needs the value), or another value.
+pub(super) enum Scalar<'t> {
+    Text(&'t str),
+    Value(Value),
+}
+
+/// What the reader tells as it goes; `at` is the byte's offset in the text.
+pub(super) trait Events {
+    /// A value starts (a member's value, an array's item, or the root).
+    fn begin(&mut self, start: Start, at: usize);
+    /// An object member starts: its name's opening quote.
+    fn member(&mut self, at: usize);
+    /// The next decoded byte of a member name (`name`) or of a string value.
+    fn string_byte(&mut self, name: bool, byte: u8, at: usize);
+    /// A number's integer part grew: `token` is `-?[1-9][0-9]*` so far.
+    fn digits(&mut self, token: &[u8], at: usize);
+    /// A member name is complete.
+    fn name_end(&mut self, name: &str, at: usize);
+    /// A string, number or literal is complete, with its value.
+    fn scalar_end(&mut self, value: Scalar<'_>, at: usize);
+    /// An object or array closes.
+    fn close(&mut self, at: usize);
+    /// The text cannot become JSON: `what` says why.
+    fn malformed(&mut self, what: &'static str, at: usize);
+}
+
+/// Where in the grammar the reader is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// A value is expected (the root, after `:` or `,` in an array).
+    Value,
+    /// After `[`: a value or `]`.
+    ValueOrClose,
+    /// After `{`: a name or `}`.
+    NameOrClose,
+    /// After `,` in an object: a name.
+    Name,
+    /// After a name: `:`.
+    Colon,
+    /// After a value: `,` or the container's close (whitespace only at the root).
+    After,
+    /// Inside a string (`name`: a member name).
+    Str { name: bool },
+    /// After `\` in a string.
+    Escape { name: bool },
+    /// Reading the 4 hex digits of `\u`: `got` digits so far, `unit` their value.
+    Hex { name: bool, got: u8, unit: u32 },
+    /// After a leading surrogate: `\` then `u` must follow (`step` 0, 1).
+    Low { name: bool, step: u8 },
+    /// A number, in the grammar's state `n`.
+    Number(Num),
+    /// A literal: `rest` bytes still to match.
+    Literal(&'static [u8]),
+    /// After the root value and trailing whitespace is all that may follow; also
+    /// after a malformed byte (nothing more is judged).
+    End,
+}
+
+/// The number grammar: sign, integer part, fraction, exponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Num {
+    Minus,
+    Zero,
+    Int,
+    Dot,
+    Frac,
+    E,
+    ESign,
+    Exp,
+}
+
+impl Num {
+    /// Whether the number may end here.
+    fn complete(self) -> bool {
+        matches!(self, Num::Zero | Num::Int | Num::Frac | Num::Exp)
+    }
+
+    /// The state after `b`, `None` when `b` does not continue the number.
+    fn next(self, b: u8) -> Option<Num> {
+        let digit = b.is_ascii_digit();
+        Some(match (self, b) {
+            (Num::Minus, b'0') => Num::Zero,
+            (Num::Minus, _) if digit => Num::Int,
+            (Num::Int, _) if digit => Num::Int,
+            (Num::Zero | Num::Int, b'.') => Num::Dot,
+            (Num::Zero | Num::Int | Num::Frac, b'e' | b'E') => Num::E,
+            (Num::Dot | Num::Frac, _) if digit => Num::Frac,
+            (Num::E, b'+' | b'-') => Num::ESign,
+            (Num::E | Num::ESign | Num::Exp, _) if digit => Num::Exp,
+            _ => return None,
+        })
+    }
+}
+
+/// serde_json refuses text nested deeper than this many arrays and objects.
+pub(super) const SERDE_DEPTH: usize = 127;
+
+/// The reader's state between chunks.
+#[derive(Debug)]
+pub(super) struct Lexer {
+    state: State,
+    /// `true` per open object, `false` per open array.
+    open: Vec<bool>,
+    /// The current string's decoded bytes, or number's characters.
+    token: Vec<u8>,
+    /// A leading surrogate waiting for its trailing half.
+    high: u32,
+    /// A construct the reader does not follow: it stopped judging.
+    opaque: bool,
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+impl Lexer {
+    pub(super) fn new() -> Lexer {
+        Lexer {
+            state: State::Value,
+            open: Vec::new(),
+            token: Vec::new(),
+            high: 0,
+            opaque: false,
+        }
+    }
+
+    /// Whether it stopped judging (see the module).
+    pub(super) fn opaque(&self) -> bool {
+        self.opaque
+    }
+
+    /// Reads `chunk`, whose first byte is at offset `base` of the text.
+    pub(super) fn feed(&mut self, chunk: &[u8], base: usize, ev: &mut impl Events) {
+        for (i, &b) in chunk.iter().enumerate() {
+            if self.opaque {
+                return;
+            }
+            self.byte(b, base + i, ev);
+        }
+    }
+
+    fn byte(&mut self, b: u8, at: usize, ev: &mut impl Events) {
+        match self.state {
+            State::Str { name } => self.in_string(name, b, at, ev),
+            State::Escape { name } => self.escape(name, b, at, ev),
+            State::Hex { name, got, unit } => self.hex(name, got, unit, b, at, ev),
+            State::Low { name, step } => match (step, b) {
+                (0, b'\\') => self.state = State::Low { name, step: 1 },
+                (1, b'u') => {
+                    self.state = State::Hex {
+                        name,
+                        got: 0,
+                        unit: 0,
+                    }
+                }
+                _ => self.opaque = true,
+            },
+            State::Number(n) => match n.next(b) {
+                Some(next) => {
+                    self.token.push(b);
+                    self.state = State::Number(next);
+                    if next == Num::Int {
+                        ev.digits(&self.token, at);
+                    }
+                }
+                None if n.complete() => {
+                    self.number_end(at, ev);
+                    self.byte(b, at, ev);
+                }
+                None => self.bad("a number is not written this way", at, ev),
+            },
+            State::Literal(rest) => {
+                if rest.first() == Some(&b) {
+                    if rest.len() == 1 {
+                        let value = match self.token.first() {
+                            Some(b't') => Value::Bool(true),
+                            Some(b'f') => Value::Bool(false),
+                            _ => Value::Null,
+                        };
+                        self.after_value();
+                        ev.scalar_end(Scalar::Value(value), at);
+                    } else {
+                        self.state = State::Literal(&rest[1..]);
+                    }
+                } else {
+                    self.bad("expected `true`, `false` or `null`", at, ev);
+                }
+            }
+            _ if is_space(b) => {}
+            State::Value | State::ValueOrClose => self.value(b, at, ev),
+            State::NameOrClose | State::Name => match b {
+                b'"' => {
+                    ev.member(at);
+                    self.token.clear();
+                    self.state = State::Str { name: true };
+                }
+                b'}' if self.state == State::NameOrClose => self.close(at, ev),
+                _ => self.bad("expected a member name", at, ev),
+            },
+            State::Colon => match b {
+                b':' => self.state = State::Value,
+                _ => self.bad("expected `:`", at, ev),
+            },
+            State::After => match (b, self.open.last()) {
+                (b',', Some(true)) => self.state = State::Name,
+                (b',', Some(false)) => self.state = State::Value,
+                (b'}', Some(true)) | (b']', Some(false)) => self.close(at, ev),
+                _ => self.bad("expected `,` or the container's close", at, ev),
+            },
+            State::End => self.bad("trailing characters after the arguments", at, ev),
+        }
+    }
+
+    fn value(&mut self, b: u8, at: usize, ev: &mut impl Events) {
+        let start = match b {
+            b'{' => Start::Object,
+            b'[' => Start::Array,
+            b'"' => Start::String,
+            b'-' | b'0'..=b'9' => Start::Number,
+            b't' => Start::True,
+            b'f' => Start::False,
+            b'n' => Start::Null,
+            b']' if self.state == State::ValueOrClose => return self.close(at, ev),
+            _ => return self.bad("expected a value", at, ev),
+        };
+        if matches!(start, Start::Object | Start::Array) && self.open.len() >= SERDE_DEPTH {
+            return self.bad("recursion limit exceeded", at, ev);
+        }
+        ev.begin(start, at);
+        self.token.clear();
+        self.token.push(b);
+        self.state = match start {
+            Start::Object => {
+                self.open.push(true);
+                State::NameOrClose
+            }
+            Start::Array => {
+                self.open.push(false);
+                State::ValueOrClose
+            }
+            Start::String => {
+                self.token.clear();
+                State::Str { name: false }
+            }
+            Start::Number if b == b'-' => State::Number(Num::Minus),
+            Start::Number if b == b'0' => State::Number(Num::Zero),
+            Start::Number => State::Number(Num::Int),
+            Start::True => State::Literal(b"rue"),
+            Start::False => State::Literal(b"alse"),
+            Start::Null => State::Literal(b"ull"),
+        };
+        if self.state == State::Number(Num::Int) {
+            ev.digits(&self.token, at);
+        }
+    }
+
+    fn in_string(&mut self, name: bool, b: u8, at: usize, ev: &mut impl Events) {
+        match b {
+            b'"' => {
+                let Ok(text) = std::str::from_utf8(&self.token) else {
+                    return self.bad("invalid UTF-8 in a string", at, ev);
+                };
+                if name {
+                    ev.name_end(text, at);
+                    self.state = State::Colon;
+                } else {
+                    self.state = if self.open.is_empty() {
+                        State::End
+                    } else {
+                        State::After
+                    };
+                    ev.scalar_end(Scalar::Text(text), at);
+                }
+            }
+            b'\\' => self.state = State::Escape { name },
+            0..=0x1f => self.bad("control character in a string", at, ev),
+            _ => self.push(name, b, at, ev),
+        }
+    }
+
+    fn escape(&mut self, name: bool, b: u8, at: usize, ev: &mut impl Events) {
+        let decoded = match b {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'/' => b'/',
+            b'b' => 8,
+            b'f' => 12,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => {
+                self.state = State::Hex {
+                    name,
+                    got: 0,
+                    unit: 0,
+                };
+                return;
+            }
+            _ => return self.bad("invalid escape", at, ev),
+        };
+        self.state = State::Str { name };
+        self.push(name, decoded, at, ev);
+    }
+
+    fn hex(&mut self, name: bool, got: u8, unit: u32, b: u8, at: usize, ev: &mut impl Events) {
+        let Some(d) = char::from(b).to_digit(16) else {
+            return self.bad("invalid \\u escape", at, ev);
+        };
+        let unit = unit * 16 + d;
+        if got < 3 {
+            self.state = State::Hex {
+                name,
+                got: got + 1,
+                unit,
+            };
+            return;
+        }
+        let code = match (self.high, unit) {
+            (0, 0xD800..=0xDBFF) => {
+                self.high = unit;
+                self.state = State::Low { name, step: 0 };
+                return;
+            }
+            (0, 0xDC00..=0xDFFF) => return self.opaque = true,
+            (0, u) => u,
+            (h, 0xDC00..=0xDFFF) => 0x10000 + ((h - 0xD800) << 10) + (unit - 0xDC00),
+            _ => return self.opaque = true,
+        };
+        self.high = 0;
+        self.state = State::Str { name };
+        let Some(c) = char::from_u32(code) else {
+            return self.opaque = true;
+        };
+        let mut buf = [0u8; 4];
+        for &byte in c.encode_utf8(&mut buf).as_bytes() {
+            self.push(name, byte, at, ev);
+        }
+    }
+
+    fn push(&mut self, name: bool, b: u8, at: usize, ev: &mut impl Events) {
+        self.token.push(b);
+        ev.string_byte(name, b, at);
+    }
+
+    fn number_end(&mut self, at: usize, ev: &mut impl Events) {
+        match serde_json::from_slice::<Value>(&self.token) {
+            Ok(value) => {
+                self.after_value();
+                ev.scalar_end(Scalar::Value(value), at);
+            }
+            // Beyond what serde_json reads (a huge exponent): the exact path says.
+            Err(_) => self.opaque = true,
+        }
+    }
+
+    fn close(&mut self, at: usize, ev: &mut impl Events) {
+        self.open.pop();
+        self.after_value();
+        ev.close(at);
+    }
+
+    fn after_value(&mut self) {
+        self.state = if self.open.is_empty() {
+            State::End
+        } else {
+            State::After
+        };
+    }
+
+    fn bad(&mut self, what: &'static str, at: usize, ev: &mut impl Events) {
+        self.opaque = true;
+        ev.malformed(what, at);
+    }
+}

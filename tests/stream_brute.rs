@@ -1,0 +1,212 @@
+//! Soundness of the streaming checker by brute force, on small schemas: for
+//! every prefix it marks doomed (of seed calls, valid and not, and of random
+//! token sequences), no completion of up to three tokens from the schema's
+//! alphabet is a valid call; and a valid seed is never doomed.
+
+use serde_json::{json, Value};
+use tool_schema::{Options, Schema, Undeclared};
+
+/// A schema, the calls its prefixes are taken from, and the tokens that
+/// complete them.
+struct Case {
+    schema: Value,
+    seeds: &'static [&'static str],
+    tokens: &'static [&'static str],
+}
+
+/// Tokens every completion may use.
+const COMMON: &[&str] = &[
+    "}", "]", ",", ":", "\"", "1", "-", ".5", "e", "{", "[", "null", "true", "\"a\"",
+];
+
+fn cases() -> Vec<Case> {
+    vec![
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "unit": {"type": "string", "enum": ["celsius", "fahrenheit", "c"]},
+                "days": {"type": "integer", "maximum": 16, "minimum": 1}},
+                "required": ["unit"], "additionalProperties": false}),
+            seeds: &[
+                r#"{"unit": "celsius", "days": 3}"#,
+                r#"{"unit": "Celsius"}"#,
+                r#"{"unit": "c"}"#,
+                r#"{"days": 30, "unit": "cel"}"#,
+                r#"{"unitx": "c"}"#,
+                r#"{"unit": "c", "unit": "c"}"#,
+            ],
+            tokens: &[
+                "\"celsius\"",
+                "\"c\"",
+                "\"unit\":",
+                "sius\"",
+                "\"days\":",
+                "elsius",
+            ],
+        },
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "name": {"type": "string", "maxLength": 3, "minLength": 2},
+                "tags": {"type": "array", "items": {"type": "string", "const": "ab"},
+                         "maxItems": 2, "minItems": 1}},
+                "maxProperties": 2}),
+            seeds: &[
+                r#"{"name": "abc", "tags": ["ab"]}"#,
+                r#"{"name": "abcd"}"#,
+                r#"{"tags": ["ab", "ab", "ab"]}"#,
+                r#"{"tags": []}"#,
+                r#"{"tags": ["ax"]}"#,
+                r#"{"name": "ab", "tags": ["ab"], "x": 1}"#,
+                r#"{"name": "\u00e9\u00e9\u00e9\u00e9"}"#,
+            ],
+            tokens: &["\"ab\"", "\"tags\":", "\"name\":", "b\"", "c\""],
+        },
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "shape": {"anyOf": [
+                    {"type": "object", "properties": {"r": {"type": "number"}},
+                     "required": ["r"], "additionalProperties": false},
+                    {"type": "object", "properties": {"w": {"type": "integer"}},
+                     "required": ["w"], "additionalProperties": false},
+                    {"type": "string", "enum": ["dot"]}]},
+                "mode": {"oneOf": [{"const": "a"}, {"type": "integer"}]}}}),
+            seeds: &[
+                r#"{"shape": {"r": 1.5}}"#,
+                r#"{"shape": {"w": 2}, "mode": 3}"#,
+                r#"{"shape": {"r": 1, "w": 2}}"#,
+                r#"{"shape": "dox"}"#,
+                r#"{"shape": [1]}"#,
+                r#"{"mode": "b"}"#,
+                r#"{"mode": 1.5}"#,
+            ],
+            tokens: &["\"r\":", "\"w\":", "\"dot\"", "2", "t\""],
+        },
+        Case {
+            schema: json!({"type": "object",
+                "$defs": {"pos": {"type": "integer", "minimum": 0}},
+                "properties": {
+                    "n": {"allOf": [{"$ref": "#/$defs/pos"}, {"maximum": 9}]},
+                    "m": {"type": ["string", "null"], "pattern": "^a+$"}},
+                "patternProperties": {"^x_": {"type": "boolean"}},
+                "propertyNames": {"maxLength": 4},
+                "additionalProperties": false}),
+            seeds: &[
+                r#"{"n": 3, "m": "aa", "x_1": true}"#,
+                r#"{"n": -1}"#,
+                r#"{"n": 10}"#,
+                r#"{"m": "ab"}"#,
+                r#"{"x_12": true}"#,
+                r#"{"x_1": 1}"#,
+                r#"{"y": null}"#,
+                r#"{"m": null}"#,
+            ],
+            tokens: &["\"n\":", "\"m\":", "\"x_\":", "false", "a\"", "3"],
+        },
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "x": {"type": "number", "maximum": 5},
+                "i": {"type": "integer", "maximum": 12, "exclusiveMinimum": -3}}}),
+            seeds: &[
+                r#"{"x": 12e-1}"#,
+                r#"{"x": 50}"#,
+                r#"{"i": 12}"#,
+                r#"{"i": 120}"#,
+                r#"{"i": -3}"#,
+                r#"{"i": -25}"#,
+            ],
+            tokens: &["\"x\":", "\"i\":", "e-1", "2", ".0", "0"],
+        },
+    ]
+}
+
+/// Every sequence of up to `depth` tokens, each appended to `prefix`.
+fn completions(prefix: &str, tokens: &[&str], depth: usize, each: &mut impl FnMut(&str)) {
+    each(prefix);
+    if depth == 0 {
+        return;
+    }
+    for t in tokens {
+        completions(&format!("{prefix}{t}"), tokens, depth - 1, each);
+    }
+}
+
+/// Whether `text` is a valid call.
+fn valid(schema: &Schema, text: &str, options: &Options) -> bool {
+    schema
+        .validate_str(text, options)
+        .is_ok_and(|r| r.is_valid())
+}
+
+/// Whether streaming `text` one byte at a time dooms it.
+fn doomed(schema: &Schema, text: &str, options: &Options) -> bool {
+    let mut checker = schema.stream(options);
+    text.as_bytes()
+        .chunks(1)
+        .any(|b| checker.feed(b).is_doomed())
+}
+
+/// Random token sequences: prefixes of malformed and odd texts too.
+fn random_texts(tokens: &[&str], count: usize, seed: u64) -> Vec<String> {
+    let mut state = seed;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    (0..count)
+        .map(|_| {
+            let mut text = String::from("{");
+            for _ in 0..next(8) {
+                text.push_str(tokens[next(tokens.len())]);
+            }
+            text
+        })
+        .collect()
+}
+
+#[test]
+fn no_completion_of_a_doomed_prefix_is_valid() {
+    let options = [
+        Options::default(),
+        Options::default().undeclared(Undeclared::RejectAlways),
+        Options::default().null_is_absent(true),
+        Options::SPEC,
+    ];
+    let mut failures = Vec::new();
+    let (mut doomed_prefixes, mut tried) = (0usize, 0usize);
+    for (i, case) in cases().into_iter().enumerate() {
+        let schema = Schema::parse(&case.schema).unwrap();
+        let tokens: Vec<&str> = COMMON.iter().chain(case.tokens).copied().collect();
+        let mut texts: Vec<String> = case.seeds.iter().map(|s| s.to_string()).collect();
+        texts.extend(random_texts(&tokens, 60, i as u64 + 1));
+        for options in &options {
+            for seed in &texts {
+                if valid(&schema, seed, options) && doomed(&schema, seed, options) {
+                    failures.push(format!("case {i}: valid {seed} doomed"));
+                }
+                let mut ends: Vec<usize> = (1..=seed.len()).collect();
+                ends.retain(|&e| seed.is_char_boundary(e));
+                // The shortest doomed prefix: longer ones are its completions.
+                let Some(&end) = ends.iter().find(|&&e| doomed(&schema, &seed[..e], options))
+                else {
+                    continue;
+                };
+                doomed_prefixes += 1;
+                let prefix = &seed[..end];
+                completions(prefix, &tokens, 3, &mut |text| {
+                    tried += 1;
+                    if valid(&schema, text, options) {
+                        failures.push(format!("case {i}: {prefix:?} doomed, {text:?} is valid"));
+                    }
+                });
+            }
+        }
+    }
+    assert!(doomed_prefixes > 50, "{doomed_prefixes} doomed prefixes");
+    assert!(
+        failures.is_empty(),
+        "{} failures ({tried} completions tried):\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
