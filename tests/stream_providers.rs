@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 use tool_schema::export::Target;
-use tool_schema::stream::CallStreams;
+use tool_schema::toolbox::CallStreams;
 use tool_schema::toolbox::{Toolbox, Validated};
 use tool_schema::{tool_schema, Options, ToolArgs};
 

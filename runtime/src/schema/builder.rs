@@ -99,5 +99,4 @@ impl SchemaBuilder {
         self.annotate_unknown = yes;
         self
     }
-
 }

@@ -55,12 +55,8 @@
 //! and runs [`Schema::validate_str`] on it at the end.
 
 mod alts;
-mod calls;
-mod events;
 mod judge;
 mod lex;
-
-pub use calls::{CallStreams, FinishedCall, StreamedCall};
 
 use crate::options::Options;
 use crate::schema::Schema;
@@ -70,7 +66,7 @@ use crate::violation::{Kind, Path, Position, Report, Violation};
 /// How `finish` checks the whole text: a schema's own `validate_str`, or a
 /// declared tool's (generated code).
 #[derive(Clone, Copy)]
-enum Exact<'a> {
+pub(crate) enum Exact<'a> {
     Schema(&'a Schema),
     Tool(fn(&str, &Options) -> Result<Report, TextError>),
 }
@@ -96,8 +92,8 @@ impl std::fmt::Debug for Checker<'_> {
 /// Where a streamed call stands after a chunk.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
-    bytes: usize,
-    doomed: Option<(usize, Report)>,
+    pub(crate) bytes: usize,
+    pub(crate) doomed: Option<(usize, Report)>,
 }
 
 impl Progress {
@@ -131,7 +127,7 @@ impl Schema {
 }
 
 impl<'a> Checker<'a> {
-    fn new(schema: &'a Schema, exact: Exact<'a>, options: &Options) -> Checker<'a> {
+    pub(crate) fn new(schema: &'a Schema, exact: Exact<'a>, options: &Options) -> Checker<'a> {
         Checker {
             exact,
             options: *options,

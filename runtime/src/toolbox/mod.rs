@@ -98,6 +98,7 @@ mod join;
 mod outcome;
 mod registry;
 mod results;
+mod streams;
 mod wire;
 
 pub use calls::{Arguments, Call, ShapeError};
@@ -105,3 +106,4 @@ pub use input::{ToolInput, Validated};
 pub use outcome::{Failure, HandlerOutput, Outcome, Output};
 pub use registry::Toolbox;
 pub use results::reply;
+pub use streams::{CallStreams, FinishedCall, StreamedCall};

@@ -2,12 +2,14 @@
 //! the tools they may name, the calls as they start and grow, and at the end
 //! the calls to dispatch or the error results to send.
 
-use super::{Checker, Exact, Progress};
+mod events;
+
+use super::{Arguments, Call, Failure, Outcome};
 use crate::options::Options;
 use crate::schema::Schema;
+use crate::stream::{Checker, Exact, Progress};
 use crate::text::TextError;
 use crate::tool::{validate_str_with, Compiled, ToolArgs};
-use crate::toolbox::{Arguments, Call, Failure, Outcome};
 use crate::violation::Report;
 
 /// A tool a call may name: its schema, and how `finish` checks the whole text.

@@ -8,7 +8,7 @@
 //!
 //! Other events (text, thinking, pings, usage) change nothing.
 
-use super::calls::CallStreams;
+use super::CallStreams;
 use serde_json::Value;
 
 impl CallStreams<'_> {
