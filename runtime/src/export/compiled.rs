@@ -57,6 +57,33 @@ pub struct CompiledNullable {
     pub already_nullable: bool,
 }
 
+/// The initialiser of [`ToolArgs::__EXPORTS`](crate::ToolArgs::__EXPORTS) the
+/// macros write: `[declared targets' entries] [other targets' parts] [other
+/// targets' entries]`. With the `engines` feature, the entries of the targets
+/// the tool declares (`#[tool(targets(..))]`) alone: the `ToolExport` methods
+/// export any other target when the program runs, once (`export::lazy`), and
+/// the other parts are not compiled. Without it there is no run-time export:
+/// every target's entry.
+#[cfg(feature = "engines")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __exports {
+    ([$($declared:expr),* $(,)?] [$($part:item)*] [$($other:expr),* $(,)?]) => {
+        &[$($declared),*]
+    };
+}
+
+/// See the `engines` version above.
+#[cfg(not(feature = "engines"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __exports {
+    ([$($declared:expr),* $(,)?] [$($part:item)*] [$($other:expr),* $(,)?]) => {{
+        $($part)*
+        &[$($declared,)* $($other),*]
+    }};
+}
+
 /// The index of `target`'s entry in `exports`, accepted or refused
 /// (`exports.len()` when there is none).
 const fn position(exports: &'static [CompiledExport], target: Target) -> usize {
