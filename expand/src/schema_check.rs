@@ -279,7 +279,7 @@ pub(crate) fn exports_const(
     quote!(
         const __EXPORTS: &'static [#ex::CompiledExport] = {
             #(#consts)*
-            #rt::exports!([#(#entries),*] [#(#other_consts)*] [#(#other),*])
+            #rt::exports!([#(#entries,)*] [#(#other_consts)*] [#(#other,)*])
         };
     )
 }

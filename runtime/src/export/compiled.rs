@@ -59,17 +59,18 @@ pub struct CompiledNullable {
 
 /// The initialiser of [`ToolArgs::__EXPORTS`](crate::ToolArgs::__EXPORTS) the
 /// macros write: `[declared targets' entries] [other targets' parts] [other
-/// targets' entries]`. With the `engines` feature, the entries of the targets
-/// the tool declares (`#[tool(targets(..))]`) alone: the `ToolExport` methods
-/// export any other target when the program runs, once (`export::lazy`), and
-/// the other parts are not compiled. Without it there is no run-time export:
-/// every target's entry.
+/// targets' entries]`, each entry followed by a comma (the groups are matched
+/// as token trees, not parsed). With the `engines` feature, the entries of the
+/// targets the tool declares (`#[tool(targets(..))]`) alone: the `ToolExport`
+/// methods export any other target when the program runs, once per tool and
+/// target (`export::lazy`), and the other parts are never compiled. Without it
+/// there is no run-time export: every target's entry.
 #[cfg(feature = "engines")]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __exports {
-    ([$($declared:expr),* $(,)?] [$($part:item)*] [$($other:expr),* $(,)?]) => {
-        &[$($declared),*]
+    ([$($declared:tt)*] [$($part:tt)*] [$($other:tt)*]) => {
+        &[$($declared)*]
     };
 }
 
@@ -78,9 +79,9 @@ macro_rules! __exports {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __exports {
-    ([$($declared:expr),* $(,)?] [$($part:item)*] [$($other:expr),* $(,)?]) => {{
+    ([$($declared:tt)*] [$($part:tt)*] [$($other:tt)*]) => {{
         $($part)*
-        &[$($declared,)* $($other),*]
+        &[$($declared)* $($other)*]
     }};
 }
 
