@@ -516,8 +516,9 @@ pub trait ToolExport: ToolArgs {
         ToolSpec::of::<Self>()
     }
 
-    /// This tool for `target`, with the report of changes (computed when the tool
-    /// compiled, for the default options).
+    /// This tool for `target`, with the report of changes (for the default
+    /// options: computed when the tool compiled, or, with the `engines` feature
+    /// and a target the tool does not declare, on the first call and kept).
     ///
     /// # Errors
     ///
