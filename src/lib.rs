@@ -362,11 +362,12 @@ pub use tool_schema_runtime::seed;
 /// - Each declared target gets an inherent constant, the tool definition as JSON
 ///   text, exactly what the run-time export with default options gives (the name
 ///   in upper case, then `_JSON`): `GetWeather::OPENAI_STRICT_JSON`,
-///   `GetWeather::GEMINI_JSON`, .... Every target's definition, declared or
-///   not, is computed when the crate compiles, and the tool's
-///   [`ToolExport`](export::ToolExport) methods answer with it (a JSON parse, no
-///   export at run time; a target that refuses the schema exports at run time
-///   and gives the error).
+///   `GetWeather::GEMINI_JSON`, .... Each declared target's definition is
+///   compiled into the tool, and so is every other target's without the
+///   `engines` feature; the tool's [`ToolExport`](export::ToolExport) methods
+///   answer with it (a JSON parse, no export at run time; a target that refuses
+///   the schema gives the error). With `engines`, a target not declared is
+///   exported at run time on its first call and kept for the next ones.
 ///
 /// ```
 /// use tool_schema::tool_schema;

@@ -108,3 +108,44 @@ fn using_the_model_of_a_type_without_one_is_an_error_of_cargo_check() {
         assert!(stderr.contains(named), "{bin}: {stderr}");
     }
 }
+
+/// The lean crate's tools, compiled here with `engines` (the run-time export).
+#[allow(dead_code)]
+#[path = "lean/src/lib.rs"]
+mod lean_tools;
+
+/// `T`'s run-time export to each target, as `compiled_exports` prints a line.
+fn run_time_lines<T: tool_schema::ToolArgs>() -> Vec<String> {
+    use tool_schema::export::{export, ExportOptions, Target, ToolSpec};
+    Target::ALL
+        .into_iter()
+        .map(|target| {
+            let (definition, problems) =
+                match export(target, &ToolSpec::of::<T>(), &ExportOptions::default()) {
+                    Ok(e) => (e.value.to_string(), Vec::new()),
+                    Err(e) => (String::new(), e.problems),
+                };
+            let problems: Vec<String> = problems.into_iter().map(|p| p.message).collect();
+            format!(
+                "{}\t{}\t{definition}\t{}",
+                T::NAME,
+                target.id(),
+                problems.join("|")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn without_engines_every_target_is_compiled_as_the_run_time_export() {
+    let out = cargo(&["run", "--quiet", "--example", "compiled_exports"]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let compiled: Vec<&str> = stdout.lines().collect();
+    // Every target of each whole tool, though none declares one: a lean build
+    // has no run-time export to make the others.
+    let mut expected = run_time_lines::<lean_tools::GetWeather>();
+    expected.extend(run_time_lines::<lean_tools::Note>());
+    expected.extend(run_time_lines::<lean_tools::Search>());
+    assert_eq!(compiled, expected);
+}

@@ -235,8 +235,9 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
             };
             let declared = check_targets(&local, (&name, &description), value, &attrs, &[], at);
             let consts = target_consts(ident, &declared);
+            let targets: Vec<_> = declared.iter().map(|e| e.target).collect();
             let every = every_target((&name, &description), value, declared);
-            (consts, exports_const(&every))
+            (consts, exports_const(&every, &targets))
         }
         None => (quote!(), quote!()),
     };

@@ -191,17 +191,30 @@ pub(crate) fn every_target(
 /// `ToolArgs::__EXPORTS`: each target's export (see [`every_target`]): the
 /// definition as JSON text, the changes and the nullable optional properties,
 /// or the target's problems, which the `ToolExport` methods and the `Toolbox`
-/// answer with.
-pub(crate) fn exports_const(exports: &[(Target, Result<Exported, ExportError>)]) -> TokenStream {
+/// answer with. Written through the runtime's `exports!`, which keeps the
+/// targets in `declared` alone where the program has the run-time export (the
+/// `engines` feature) and every target where it has not.
+pub(crate) fn exports_const(
+    exports: &[(Target, Result<Exported, ExportError>)],
+    declared: &[Target],
+) -> TokenStream {
     let rt = crate::paths::private();
     let ex = quote!(#rt::export);
     // Targets often export the same text, changes or problems: each distinct
     // part is written once, as a constant of the initialiser's block, and the
     // entries name it (the code stays one copy of the schema's size, not nine).
+    // The declared targets come first: the parts the others add go with the
+    // others' entries, which a build with `engines` drops.
     let mut parts = Parts::default();
+    let is_declared = |(target, _): &&(Target, _)| declared.contains(target);
+    let mine = exports.iter().filter(is_declared).count();
+    let mut shared = 0;
     let entries: Vec<TokenStream> = exports
         .iter()
-        .map(|(target, result)| {
+        .filter(is_declared)
+        .chain(exports.iter().filter(|e| !is_declared(e)))
+        .enumerate()
+        .map(|(i, (target, result))| {
             let variant = Ident::new(&format!("{target:?}"), Span::call_site());
             let (definition, changes, nullable, refusal) = match result {
                 Ok(e) => {
@@ -254,6 +267,9 @@ pub(crate) fn exports_const(exports: &[(Target, Result<Exported, ExportError>)])
                     )
                 }
             };
+            if i < mine {
+                shared = parts.consts.len();
+            }
             quote!(#ex::CompiledExport {
                 target: #ex::Target::#variant,
                 definition: #definition,
@@ -263,11 +279,12 @@ pub(crate) fn exports_const(exports: &[(Target, Result<Exported, ExportError>)])
             })
         })
         .collect();
-    let consts = parts.consts;
+    let (consts, other_consts) = parts.consts.split_at(shared);
+    let (entries, other) = entries.split_at(mine);
     quote!(
         const __EXPORTS: &'static [#ex::CompiledExport] = {
             #(#consts)*
-            &[#(#entries),*]
+            #rt::exports!([#(#entries,)*] [#(#other_consts)*] [#(#other,)*])
         };
     )
 }

@@ -126,6 +126,10 @@ pub mod custom {
     pub use crate::custom::Problems;
 }
 
+/// The initialiser of `ToolArgs::__EXPORTS`: the declared targets' exports, and
+/// the others' where there is no run-time export (without `engines`).
+pub use crate::__exports as exports;
+
 /// The compiled exports' records.
 pub mod export {
     pub use crate::export::{

@@ -115,8 +115,9 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
             &DerivedSchema(&b.spans),
         );
         if whole && nested.is_empty() && !cx.has_errors() {
+            let targets: Vec<_> = declared.iter().map(|e| e.target).collect();
             let every = every_target((&name, &description), value, declared);
-            compiled_exports.extend(exports_const(&every));
+            compiled_exports.extend(exports_const(&every, &targets));
         }
     }
     if generic && schema.is_none() {

@@ -14,6 +14,34 @@ pub use crate::export_records::{
 };
 use serde_json::Value;
 
+/// The initialiser of [`ToolArgs::__EXPORTS`](crate::ToolArgs::__EXPORTS) the
+/// macros write: `[declared targets' entries] [other targets' parts] [other
+/// targets' entries]`, each entry followed by a comma (the groups are matched
+/// as token trees, not parsed). With the `engines` feature, the entries of the
+/// targets the tool declares (`#[tool(targets(..))]`) alone: the `ToolExport`
+/// methods export any other target when the program runs, once per tool and
+/// target (`export::lazy`), and the other parts are never compiled. Without it
+/// there is no run-time export: every target's entry.
+#[cfg(feature = "engines")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __exports {
+    ([$($declared:tt)*] [$($part:tt)*] [$($other:tt)*]) => {
+        &[$($declared)*]
+    };
+}
+
+/// See the `engines` version above.
+#[cfg(not(feature = "engines"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __exports {
+    ([$($declared:tt)*] [$($part:tt)*] [$($other:tt)*]) => {{
+        $($part)*
+        &[$($declared)* $($other)*]
+    }};
+}
+
 /// The index of `target`'s entry in `exports`, accepted or refused
 /// (`exports.len()` when there is none).
 const fn position(exports: &'static [CompiledExport], target: Target) -> usize {

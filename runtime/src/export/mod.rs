@@ -111,6 +111,7 @@ crate::with_engines! {
     mod identifiers;
     mod inline;
     mod keywords;
+    mod lazy;
     mod mcp;
     mod normalize;
     mod numeric;
@@ -329,14 +330,14 @@ pub(crate) fn toolbox_listed(
 
 /// The body of a [`ToolExport`] method: the tool's definition for `$target` when
 /// the macros compiled one, or the target's refusal when they compiled that (the
-/// conditions constants, see `compiled::holds`), else `$engine`, the run-time
-/// export. Without the `engines` feature there is
+/// conditions constants, see `compiled::holds`), else the run-time export,
+/// computed once per tool and target (`lazy`). Without the `engines` feature there is
 /// no run-time export: the methods ask `Self: Compiled` (implemented for the
 /// tools the macros compiled), so calling one for another tool is an error
 /// `cargo check` reports where it is called; `compiled::needs_engines` stays as
 /// the constant's own check.
 macro_rules! compiled_or {
-    ($target:ident, $engine:expr) => {{
+    ($target:ident) => {{
         if const { compiled::holds(Self::__EXPORTS, Target::$target) } {
             let json = const { compiled::definition(Self::__EXPORTS, Target::$target) };
             return compiled::value(Self::NAME, Target::$target, json);
@@ -346,7 +347,10 @@ macro_rules! compiled_or {
             return Err(compiled::refused(Self::NAME, Target::$target, refusal));
         }
         #[cfg(feature = "engines")]
-        return $engine;
+        return match lazy::exported::<Self>(Target::$target) {
+            Ok(e) => Ok(e.value.clone()),
+            Err(e) => Err(e.clone()),
+        };
         #[cfg(not(feature = "engines"))]
         {
             const { compiled::needs_engines(Self::__EXPORTS, Target::$target) };
@@ -384,8 +388,9 @@ pub trait ToolExport: ToolArgs {
         ToolSpec::of::<Self>()
     }
 
-    /// This tool for `target`, with the report of changes (computed when the tool
-    /// compiled, for the default options).
+    /// This tool for `target`, with the report of changes (for the default
+    /// options: computed when the tool compiled, or, with the `engines` feature
+    /// and a target the tool does not declare, on the first call and kept).
     ///
     /// # Errors
     ///
@@ -395,6 +400,8 @@ pub trait ToolExport: ToolArgs {
     fn export_to(target: Target, options: &ExportOptions) -> Result<Exported, ExportError> {
         match compiled::for_options(Self::__EXPORTS, target, options) {
             Some(e) => e.exported(Self::NAME),
+            #[cfg(feature = "engines")]
+            None if *options == ExportOptions::default() => lazy::exported::<Self>(target).clone(),
             #[cfg(feature = "engines")]
             None => export(target, &Self::tool_spec(), options),
             #[cfg(not(feature = "engines"))]
@@ -407,10 +414,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(
-            Anthropic,
-            anthropic(Self::NAME, Self::DESCRIPTION, Self::schema())
-        )
+        compiled_or!(Anthropic)
     }
 
     /// See [`anthropic_strict`].
@@ -418,10 +422,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(
-            AnthropicStrict,
-            anthropic_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
-        )
+        compiled_or!(AnthropicStrict)
     }
 
     /// See [`openai_chat`](fn@openai_chat).
@@ -429,10 +430,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(
-            OpenAiChat,
-            openai_chat(Self::NAME, Self::DESCRIPTION, Self::schema())
-        )
+        compiled_or!(OpenAiChat)
     }
 
     /// See [`openai_chat_strict`](fn@openai_chat_strict).
@@ -440,10 +438,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(
-            OpenAiChatStrict,
-            openai_chat_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
-        )
+        compiled_or!(OpenAiChatStrict)
     }
 
     /// See [`openai_responses`](fn@openai_responses).
@@ -451,10 +446,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(
-            OpenAiResponses,
-            openai_responses(Self::NAME, Self::DESCRIPTION, Self::schema())
-        )
+        compiled_or!(OpenAiResponses)
     }
 
     /// See [`openai_responses_strict`](fn@openai_responses_strict).
@@ -462,10 +454,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(
-            OpenAiResponsesStrict,
-            openai_responses_strict(Self::NAME, Self::DESCRIPTION, Self::schema())
-        )
+        compiled_or!(OpenAiResponsesStrict)
     }
 
     /// See [`gemini`](fn@gemini).
@@ -473,10 +462,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(
-            Gemini,
-            gemini(Self::NAME, Self::DESCRIPTION, Self::schema())
-        )
+        compiled_or!(Gemini)
     }
 
     /// See [`gemini_json_schema`].
@@ -484,10 +470,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(
-            GeminiJsonSchema,
-            gemini_json_schema(Self::NAME, Self::DESCRIPTION, Self::schema())
-        )
+        compiled_or!(GeminiJsonSchema)
     }
 
     /// See [`mcp`](fn@mcp); the title is the schema's root `title`, if any.
@@ -495,10 +478,7 @@ pub trait ToolExport: ToolArgs {
     where
         Self: crate::tool::Compiled,
     {
-        compiled_or!(Mcp, {
-            let spec = Self::tool_spec();
-            mcp(spec.name, spec.title, spec.description, spec.schema)
-        })
+        compiled_or!(Mcp)
     }
 
     /// Typed arguments of a call made against this tool as exported for `target`:
