@@ -1066,9 +1066,19 @@ mod json_schema;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 
+mod typed;
+
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__json_schema_impl as json_schema_impl;
+    pub use crate::__typed_form as typed_form;
+    /// The typed form's serde and its reading of optional members.
+    #[cfg(feature = "typed")]
+    pub use serde;
+    #[cfg(feature = "typed")]
+    pub mod typed {
+        pub use crate::typed::present;
+    }
     #[cfg(feature = "schemars")]
     pub use crate::json_schema::json_schema;
     #[cfg(feature = "schemars")]
