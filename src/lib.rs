@@ -172,7 +172,10 @@ pub use tool_schema_runtime::seed;
 ///
 /// # Syntax
 ///
-/// One or more declarations, each `VIS Name = SCHEMA`, where `SCHEMA` is
+/// One or more declarations, each `VIS Name = SCHEMA` (or `VIS struct Name =
+/// SCHEMA`, the typed form: the arguments' Rust types are declared too, with
+/// serde's derives, and `ToolArgs::parse` gives them; see `docs/typed-literals.md`
+/// in the repository), where `SCHEMA` is
 ///
 /// - a JSON object written as tokens: keys are string literals, values are JSON
 ///   (`true`, `false`, `null`, numbers with an optional leading `-`, strings as Rust
@@ -1058,6 +1061,7 @@ pub mod docs {
         SeedExercises = "seed-exercises.md";
         TextPath = "text-path.md";
         Toolbox = "toolbox.md";
+        TypedLiterals = "typed-literals.md";
     }
 }
 

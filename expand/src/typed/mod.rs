@@ -33,7 +33,7 @@ pub(crate) fn declare(
         Ok(plan) => emit::items(&plan, vis, attrs),
         Err(refused) => {
             cx.error(
-                at.span(&refused.pointer, false),
+                at.span(&refused.pointer, true),
                 format!(
                     "the typed form (`struct {ident} = ...`) reads the arguments into a struct, but {}{}; declare the tool without `struct` (`{ident} = ...`) and read its arguments as a `serde_json::Value`",
                     refused.reason,

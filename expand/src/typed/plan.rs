@@ -91,11 +91,12 @@ struct Planner<'s> {
 /// is not an object schema the typed form maps to a struct.
 pub(crate) fn plan(schema: &Schema, root: &str, doc: Vec<String>) -> Result<Plan, RootRefused> {
     let node = schema.root();
-    if let Some(reason) = not_a_struct(node) {
-        return Err(RootRefused {
-            pointer: node.pointer.clone(),
-            reason,
-        });
+    if let Some((key, reason)) = not_a_struct(node) {
+        let pointer = match key {
+            "" => node.pointer.clone(),
+            key => format!("{}/{key}", node.pointer),
+        };
+        return Err(RootRefused { pointer, reason });
     }
     let mut planner = Planner {
         schema,
@@ -108,46 +109,51 @@ pub(crate) fn plan(schema: &Schema, root: &str, doc: Vec<String>) -> Result<Plan
     Ok(Plan { defs: planner.defs })
 }
 
-/// The keywords of `node` the typed form does not map (a value satisfying them
-/// is not always read faithfully by a plain type): `None` when there are none.
+/// The first keyword of `node` the typed form does not map (a value satisfying
+/// it is not always read faithfully by a plain type), by its JSON name.
 fn unmapped_keyword(node: &Node) -> Option<&'static str> {
     let found = [
-        (!node.all_of.is_empty(), "`allOf`"),
-        (!node.any_of.is_empty(), "`anyOf`"),
-        (!node.one_of.is_empty(), "`oneOf`"),
-        (node.not.is_some(), "`not`"),
-        (node.if_schema.is_some(), "`if`"),
-        (node.reference.is_some(), "`$ref`"),
-        (!node.dependent_schemas.is_empty(), "`dependentSchemas`"),
+        (!node.all_of.is_empty(), "allOf"),
+        (!node.any_of.is_empty(), "anyOf"),
+        (!node.one_of.is_empty(), "oneOf"),
+        (node.not.is_some(), "not"),
+        (node.if_schema.is_some(), "if"),
+        (node.reference.is_some(), "$ref"),
+        (!node.dependent_schemas.is_empty(), "dependentSchemas"),
         (
             node.unevaluated_properties.is_some(),
-            "`unevaluatedProperties`",
+            "unevaluatedProperties",
         ),
-        (node.unevaluated_items.is_some(), "`unevaluatedItems`"),
-        (!node.pattern_properties.is_empty(), "`patternProperties`"),
-        (!node.conditional_names.is_empty(), "conditional properties"),
-        (node.const_value.is_some(), "`const`"),
+        (node.unevaluated_items.is_some(), "unevaluatedItems"),
+        (!node.pattern_properties.is_empty(), "patternProperties"),
+        (!node.conditional_names.is_empty(), "then"),
+        (node.const_value.is_some(), "const"),
     ];
     found.iter().find(|(on, _)| *on).map(|(_, k)| *k)
 }
 
-/// Why `node` is not an object schema with a struct reading.
-fn not_a_struct(node: &Node) -> Option<String> {
+/// Why `node` is not an object schema with a struct reading: the keyword at
+/// fault (`""`: the node itself) and the reason.
+fn not_a_struct(node: &Node) -> Option<(&'static str, String)> {
     if node.never || node.boolean {
-        return Some("a boolean schema has no fields".into());
+        return Some(("", "a boolean schema has no fields".into()));
     }
     if let Some(k) = unmapped_keyword(node) {
-        return Some(format!("{k} is not mapped to a struct yet"));
+        return Some((k, format!("`{k}` is not mapped to a struct yet")));
     }
     if node.enum_values.is_some() {
-        return Some("`enum` is not mapped to a struct".into());
+        return Some(("enum", "`enum` is not mapped to a struct".into()));
     }
     let Some(types) = node.types else {
-        return Some("the schema has no `type`, and a struct reads an object alone".into());
+        return Some((
+            "",
+            "the schema has no `type`, and a struct reads an object alone".into(),
+        ));
     };
     if types.len() != 1 || !types.declares(JsonType::Object) || node.nullable {
-        return Some(format!(
-            "the schema's type is {types}, and a struct reads an object alone"
+        return Some((
+            "type",
+            format!("the schema's type is {types}, and a struct reads an object alone"),
         ));
     }
     if node
@@ -156,7 +162,10 @@ fn not_a_struct(node: &Node) -> Option<String> {
         .flatten()
         .any(|p| p.alias_of.is_some())
     {
-        return Some("aliases (`x-tool-schema-aliases`) are not mapped yet".into());
+        return Some((
+            "x-tool-schema-aliases",
+            "aliases (`x-tool-schema-aliases`) are not mapped yet".into(),
+        ));
     }
     None
 }
@@ -234,7 +243,7 @@ impl<'s> Planner<'s> {
             return Err("the schema accepts no value".into());
         }
         if let Some(k) = unmapped_keyword(node) {
-            return Err(format!("{k} is not mapped yet"));
+            return Err(format!("`{k}` is not mapped yet"));
         }
         let Some(types) = node.types else {
             return Err("the schema has no `type`".into());
@@ -317,7 +326,7 @@ impl<'s> Planner<'s> {
         if node.properties.is_none() && node.additional != Additional::Forbidden {
             return Ok(Ty::Map);
         }
-        if let Some(reason) = not_a_struct(node) {
+        if let Some((_, reason)) = not_a_struct(node) {
             return Err(reason);
         }
         let name = names::unique(hint, &mut self.taken);
