@@ -56,6 +56,11 @@ pub fn impl_tool_args(input: TokenStream) -> TokenStream {
     }
 }
 
+/// The Rust types the typed form of `tool_schema!` (`pub struct Name = {...}`)
+/// declares for a tool's schema, as source text: what `tool-schema types`
+/// prints. The reason when the typed form refuses the root.
+pub use typed::rust_text as typed_rust_text;
+
 /// `#[derive(ToolArgs)]`.
 pub fn derive_tool_args(input: TokenStream) -> TokenStream {
     match syn::parse2::<syn::DeriveInput>(input) {

@@ -75,7 +75,7 @@ fn field(f: &Field, vis: &Visibility) -> TokenStream {
 pub(crate) fn items(plan: &Plan, vis: &Visibility, root_attrs: &[Attribute]) -> TokenStream {
     let rt = crate::paths::private();
     let serde_crate = quote!(#[serde(crate = "::tool_schema::__private::serde")]);
-    let mut out = quote!(#rt::typed_form! {});
+    let mut out = TokenStream::new();
     for (i, def) in plan.defs.iter().enumerate() {
         let attrs = if i == 0 {
             quote!(#(#root_attrs)*)

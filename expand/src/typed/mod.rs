@@ -8,6 +8,7 @@
 mod emit;
 mod names;
 mod plan;
+mod text;
 
 use crate::ctxt::Ctxt;
 use crate::spans::Locate;
@@ -30,7 +31,12 @@ pub(crate) fn declare(
         return emit::fallback(ident, vis, attrs);
     };
     match plan::plan(schema, &ident.to_string(), Vec::new()) {
-        Ok(plan) => emit::items(&plan, vis, attrs),
+        Ok(plan) => {
+            // Nothing with the facade's `typed` feature, an error naming it without.
+            let rt = crate::paths::private();
+            let items = emit::items(&plan, vis, attrs);
+            quote::quote!(#rt::typed_form! {} #items)
+        }
         Err(refused) => {
             cx.error(
                 at.span(&refused.pointer, true),
@@ -41,6 +47,33 @@ pub(crate) fn declare(
                 ),
             );
             emit::fallback(ident, vis, attrs)
+        }
+    }
+}
+
+/// The Rust the typed form declares for `schema`, as source text (`tool-schema
+/// types`): its root struct named after tool `name` in UpperCamelCase
+/// (`get_weather` -> `GetWeather`), documented with `description`; the reason
+/// when the root is not read into a struct.
+pub fn rust_text(schema: &Schema, name: &str, description: &str) -> Result<String, String> {
+    let vis: Visibility = syn::parse_quote!(pub);
+    let root = names::camel(name, "Tool");
+    let docs: Vec<Attribute> = description
+        .lines()
+        .map(|l| {
+            let l = format!(" {l}");
+            syn::parse_quote!(#[doc = #l])
+        })
+        .collect();
+    match plan::plan(schema, &root, Vec::new()) {
+        Ok(plan) => Ok(text::layout(emit::items(&plan, &vis, &docs))),
+        Err(refused) => {
+            let at = if refused.pointer.is_empty() {
+                "the root"
+            } else {
+                &refused.pointer
+            };
+            Err(format!("{} (at {at})", refused.reason))
         }
     }
 }
