@@ -4,9 +4,9 @@
 //! of the JSON-Schema-Test-Suite that the schema model accepts into
 //! `$OUT_DIR/suite.rs` (see [`suite`]).
 
-mod bfcl_sample;
+mod corpus_decls;
 
-use bfcl_sample::{allow, tokens};
+use corpus_decls::{shared, tokens};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -189,31 +189,19 @@ fn suite() {
 
 include!("suite/walk.rs");
 
-/// The shared material (`../shared` beside the workspace, or `$TOOL_SCHEMA_SHARED`,
-/// or `$SHARED` as `.ci/run` names it), if it is there.
-fn shared() -> Option<std::path::PathBuf> {
-    println!("cargo:rerun-if-env-changed=TOOL_SCHEMA_SHARED");
-    println!("cargo:rerun-if-env-changed=SHARED");
-    let dir = std::env::var_os("TOOL_SCHEMA_SHARED")
-        .or_else(|| std::env::var_os("SHARED"))
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
-    dir.is_dir().then_some(dir)
-}
-
 /// BFCL definitions compiled with `#[tool(dialect = "bfcl")]` into `$OUT_DIR/bfcl.rs`,
 /// one `tool_schema!` invocation each (their names repeat: `get_current_weather`
 /// 62 times), with the table `BFCL` (definition number, tool name, `parameters`
 /// JSON text, validator).
 ///
-/// The definitions are `bfcl_sample::chosen`'s: a sample of `tests/data/bfcl/`,
+/// The definitions are `corpus_decls::chosen`'s: a sample of `tests/data/bfcl/`,
 /// or with `TOOL_SCHEMA_BFCL_ALL=1` all 3270 python-style definitions of the
 /// shared corpus.
 fn bfcl() {
     println!("cargo:rerun-if-env-changed=TOOL_SCHEMA_BFCL_ALL");
     let all = std::env::var("TOOL_SCHEMA_BFCL_ALL").is_ok_and(|v| v == "1");
-    let chosen = bfcl_sample::chosen(all, shared);
-    let mut out = bfcl_sample::declarations(&chosen, "");
+    let chosen = corpus_decls::chosen(all, shared);
+    let mut out = corpus_decls::declarations(&chosen, "");
     out.push_str("\n/// `(definition number, tool name, parameters JSON text, compiled validator)`.\npub const BFCL: &[(usize, &str, &str, Validate)] = &[\n");
     for (n, _, parameters) in &chosen {
         writeln!(
@@ -240,33 +228,8 @@ fn bfcl() {
 /// shared material. The schemas the model refuses are not compiled; the test holds
 /// them to its list of refusals.
 fn mcp() {
-    let path = shared().map(|d| d.join("corpora/mcp/tools.jsonl"));
-    let text = path.as_ref().and_then(|p| {
-        println!("cargo:rerun-if-changed={}", p.display());
-        std::fs::read_to_string(p).ok()
-    });
-    let mut tools: Vec<(String, String, Value)> = Vec::new();
-    for line in text.iter().flat_map(|t| t.lines()) {
-        let tool: Value = serde_json::from_str(line).unwrap();
-        let schema = tool["inputSchema"].clone();
-        if tool_schema_runtime::Schema::parse(&schema).is_ok() {
-            let name = tool["name"].as_str().unwrap().to_string();
-            let description = tool["description"].as_str().unwrap_or("").to_string();
-            tools.push((name, description, schema));
-        }
-    }
-    let mut out = String::new();
-    for (i, (name, description, schema)) in tools.iter().enumerate() {
-        let parsed = tool_schema_runtime::Schema::parse(schema).unwrap();
-        write!(
-            out,
-            "tool_schema::tool_schema! {{\n    #[tool(name = {name:?}, description = {description:?}{})]\n    pub Mcp{i} = ",
-            allow(&parsed)
-        )
-        .unwrap();
-        tokens(schema, &mut out);
-        out.push_str("\n}\n");
-    }
+    let (tools, path) = corpus_decls::mcp_tools(shared);
+    let mut out = corpus_decls::mcp_declarations(&tools, "");
     out.push_str("\n/// `(tool name, inputSchema JSON text, compiled validator)`.\npub const MCP: &[(&str, &str, Validate)] = &[\n");
     for (i, (_, _, schema)) in tools.iter().enumerate() {
         writeln!(
@@ -277,15 +240,5 @@ fn mcp() {
         .unwrap();
     }
     out.push_str("];\n");
-    let source = match (&path, &text) {
-        (Some(p), Some(_)) => p.display().to_string(),
-        _ => String::new(),
-    };
-    writeln!(
-        out,
-        "\n/// The corpus file the tools were read from (`\"\"`: none, the shared material is absent).\npub const SOURCE: &str = {source:?};"
-    )
-    .unwrap();
-    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("mcp.rs");
-    std::fs::write(dest, out).unwrap();
+    corpus_decls::finish_mcp(out, path);
 }

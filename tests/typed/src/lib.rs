@@ -1,4 +1,4 @@
-//! The BFCL sample declared with the typed form of `tool_schema!` (see
+//! The BFCL sample and the MCP corpus declared with the typed form of `tool_schema!` (see
 //! `build.rs`): each definition's Rust types, validator and round trip, for
 //! `tests/bfcl.rs`.
 
@@ -24,4 +24,10 @@ where
 /// The typed BFCL definitions (`BFCL`).
 pub mod bfcl {
     include!(concat!(env!("OUT_DIR"), "/bfcl.rs"));
+}
+
+/// The typed tools of the shared MCP corpus (`MCP`; empty without the shared
+/// material).
+pub mod mcp {
+    include!(concat!(env!("OUT_DIR"), "/mcp.rs"));
 }

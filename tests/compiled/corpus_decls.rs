@@ -1,10 +1,23 @@
 //! What the build scripts of `tests/compiled` and `tests/typed` share: JSON
 //! written as `tool_schema!` tokens, the lints to allow for a schema, and the
-//! deterministic sample of BFCL definitions both compile.
+//! corpora both declare (the deterministic sample of BFCL definitions, the MCP
+//! tools of the shared material).
 
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// The shared material (`../shared` beside the workspace, or `$TOOL_SCHEMA_SHARED`,
+/// or `$SHARED` as `.ci/run` names it), if it is there.
+pub fn shared() -> Option<std::path::PathBuf> {
+    println!("cargo:rerun-if-env-changed=TOOL_SCHEMA_SHARED");
+    println!("cargo:rerun-if-env-changed=SHARED");
+    let dir = std::env::var_os("TOOL_SCHEMA_SHARED")
+        .or_else(|| std::env::var_os("SHARED"))
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
+    dir.is_dir().then_some(dir)
+}
 
 /// JSON as Rust tokens for `tool_schema!`: strings as Rust string literals.
 pub fn tokens(v: &Value, out: &mut String) {
@@ -164,4 +177,61 @@ pub fn declarations(chosen: &[(usize, Value, Value)], form: &str) -> String {
         out.push_str("\n}\n");
     }
     out
+}
+
+/// The tools of the shared MCP corpus (`corpora/mcp/tools.jsonl`, found by
+/// `shared`) whose `inputSchema` the schema model accepts: `(name, description,
+/// inputSchema)`, and the file read (`None`: the shared material is absent).
+#[allow(clippy::type_complexity)]
+pub fn mcp_tools(
+    shared: fn() -> Option<std::path::PathBuf>,
+) -> (Vec<(String, String, Value)>, Option<std::path::PathBuf>) {
+    let path = shared().map(|d| d.join("corpora/mcp/tools.jsonl"));
+    let text = path.as_ref().and_then(|p| {
+        println!("cargo:rerun-if-changed={}", p.display());
+        std::fs::read_to_string(p).ok()
+    });
+    let mut tools: Vec<(String, String, Value)> = Vec::new();
+    for line in text.iter().flat_map(|t| t.lines()) {
+        let tool: Value = serde_json::from_str(line).unwrap();
+        let schema = tool["inputSchema"].clone();
+        if tool_schema_runtime::Schema::parse(&schema).is_ok() {
+            let name = tool["name"].as_str().unwrap().to_string();
+            let description = tool["description"].as_str().unwrap_or("").to_string();
+            tools.push((name, description, schema));
+        }
+    }
+    (tools, path.filter(|_| text.is_some()))
+}
+
+/// One `tool_schema!` invocation for each of `tools`, `pub {form}McpI = ...`
+/// (`form` as in [`declarations`]).
+pub fn mcp_declarations(tools: &[(String, String, Value)], form: &str) -> String {
+    let mut out = String::new();
+    for (i, (name, description, schema)) in tools.iter().enumerate() {
+        let parsed = tool_schema_runtime::Schema::parse(schema).unwrap();
+        write!(
+            out,
+            "tool_schema::tool_schema! {{\n    #[tool(name = {name:?}, description = {description:?}{})]\n    pub {form}Mcp{i} = ",
+            allow(&parsed)
+        )
+        .unwrap();
+        tokens(schema, &mut out);
+        out.push_str("\n}\n");
+    }
+    out
+}
+
+/// Ends `out`, the MCP tools' declarations and table, with the constant `SOURCE`
+/// (the corpus file read, `path`; `""` without the shared material) and writes it
+/// to `$OUT_DIR/mcp.rs`.
+pub fn finish_mcp(mut out: String, path: Option<std::path::PathBuf>) {
+    let source = path.map(|p| p.display().to_string()).unwrap_or_default();
+    writeln!(
+        out,
+        "\n/// The corpus file the tools were read from (`\"\"`: none, the shared material is absent).\npub const SOURCE: &str = {source:?};"
+    )
+    .unwrap();
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("mcp.rs");
+    std::fs::write(dest, out).unwrap();
 }
