@@ -172,7 +172,10 @@ pub use tool_schema_runtime::seed;
 ///
 /// # Syntax
 ///
-/// One or more declarations, each `VIS Name = SCHEMA`, where `SCHEMA` is
+/// One or more declarations, each `VIS Name = SCHEMA` (or `VIS struct Name =
+/// SCHEMA`, the typed form: the arguments' Rust types are declared too, with
+/// serde's derives, and `ToolArgs::parse` gives them; see `docs/typed-literals.md`
+/// in the repository), where `SCHEMA` is
 ///
 /// - a JSON object written as tokens: keys are string literals, values are JSON
 ///   (`true`, `false`, `null`, numbers with an optional leading `-`, strings as Rust
@@ -1064,6 +1067,7 @@ pub mod docs {
         Streaming = "streaming.md";
         TextPath = "text-path.md";
         Toolbox = "toolbox.md";
+        TypedLiterals = "typed-literals.md";
     }
 }
 
@@ -1072,9 +1076,19 @@ mod json_schema;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 
+mod typed;
+
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__json_schema_impl as json_schema_impl;
+    pub use crate::__typed_form as typed_form;
+    /// The typed form's serde and its reading of optional members.
+    #[cfg(feature = "typed")]
+    pub use serde;
+    #[cfg(feature = "typed")]
+    pub mod typed {
+        pub use crate::typed::present;
+    }
     #[cfg(feature = "schemars")]
     pub use crate::json_schema::json_schema;
     #[cfg(feature = "schemars")]

@@ -81,7 +81,17 @@ fn contract() -> BTreeMap<String, BTreeSet<String>> {
     }
     // The facade's own additions to `__private` (src/lib.rs).
     let top = modules.entry(String::new()).or_default();
-    top.extend(["json_schema_impl", "json_schema", "schemars"].map(String::from));
+    top.extend(
+        [
+            "json_schema_impl",
+            "json_schema",
+            "schemars",
+            "typed_form",
+            "serde",
+            "typed",
+        ]
+        .map(String::from),
+    );
     modules
 }
 

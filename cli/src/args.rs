@@ -22,6 +22,7 @@ const EXAMPLES: &str = "Examples:
   tool-schema check --dialect bfcl --format json < calls.jsonl
   tool-schema lint tools.json
   tool-schema export --target openai-strict tools.json
+  tool-schema types tools.json
 
 Run `tool-schema help <COMMAND>` for a command's details.";
 
@@ -31,6 +32,7 @@ pub enum Command {
     Check(CheckArgs),
     Lint(LintArgs),
     Export(ExportArgs),
+    Types(TypesArgs),
 }
 
 /// Validate tool calls, one JSON object per line (JSONL)
@@ -146,6 +148,25 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub naming: NamingArgs,
 
+    /// How the schemas are written.
+    #[arg(long, value_enum, default_value_t = DialectArg::JsonSchema)]
+    pub dialect: DialectArg,
+
+    /// The tool definitions, in any form `lint` reads.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+/// Print the Rust types the typed form of `tool_schema!` declares for each tool
+///
+/// For each definition of FILE, the items `tool_schema! { pub struct Name = {...} }`
+/// would declare with its schema pasted (Name: the tool's name in UpperCamelCase):
+/// the arguments' struct and the types it uses, with serde's derives, as the macro
+/// writes them (docs/typed-literals.md gives the mapping). Exit status: 0 when
+/// every tool maps, 1 when the typed form refuses a root (the reason is on
+/// standard error; the other tools are still printed), 2 when FILE cannot be used.
+#[derive(Debug, clap::Args)]
+pub struct TypesArgs {
     /// How the schemas are written.
     #[arg(long, value_enum, default_value_t = DialectArg::JsonSchema)]
     pub dialect: DialectArg,

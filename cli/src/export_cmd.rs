@@ -18,12 +18,8 @@ pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::R
         )?;
         return Ok(Status::Unusable);
     };
-    let defs = match tools::read(&args.file) {
-        Ok(defs) => defs,
-        Err(e) => {
-            writeln!(err, "tool-schema: {e}")?;
-            return Ok(Status::Unusable);
-        }
+    let Some(defs) = tools::read_or_say(&args.file, err)? else {
+        return Ok(Status::Unusable);
     };
     let dialect = args.dialect.dialect();
     let mut schemas = Vec::new();

@@ -1,5 +1,6 @@
 //! The `tool-schema` command: check recorded tool calls (`check`), lint tool
-//! definitions (`lint`), export them for a provider (`export`). `docs/cli.md` in
+//! definitions (`lint`), export them for a provider (`export`), print the Rust
+//! types of the typed form (`types`). `docs/cli.md` in
 //! the repository describes it; this library holds its parts so that the
 //! measurement of `examples/near_miss.rs` runs the same code.
 
@@ -18,6 +19,7 @@ pub mod summary;
 mod table;
 mod target;
 pub mod tools;
+pub mod types_cmd;
 mod words;
 
 use args::{Cli, Command};
@@ -52,5 +54,6 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<St
         Command::Check(args) => check::run(args, out, err),
         Command::Lint(args) => lint::run(args, out, err),
         Command::Export(args) => export_cmd::run(args, out, err),
+        Command::Types(args) => types_cmd::run(args, out, err),
     }
 }

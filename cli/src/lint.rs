@@ -50,12 +50,8 @@ pub fn lint(def: &ToolDef, dialect: Dialect) -> Linted {
 
 /// Runs `lint`.
 pub fn run(args: &LintArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Status> {
-    let defs = match tools::read(&args.file) {
-        Ok(defs) => defs,
-        Err(e) => {
-            writeln!(err, "tool-schema: {e}")?;
-            return Ok(Status::Unusable);
-        }
+    let Some(defs) = tools::read_or_say(&args.file, err)? else {
+        return Ok(Status::Unusable);
     };
     let linted: Vec<Linted> = defs
         .iter()

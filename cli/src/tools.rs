@@ -26,6 +26,21 @@ pub fn read(path: &Path) -> Result<Vec<ToolDef>, Unusable> {
     parse(&text).map_err(|e| Unusable::new(format!("{}: {e}", path.display())))
 }
 
+/// [`read`], or (`None`) its problem written on `err` as the command's: the
+/// run is then unusable.
+pub fn read_or_say(
+    path: &Path,
+    err: &mut dyn std::io::Write,
+) -> std::io::Result<Option<Vec<ToolDef>>> {
+    match read(path) {
+        Ok(defs) => Ok(Some(defs)),
+        Err(e) => {
+            writeln!(err, "tool-schema: {e}")?;
+            Ok(None)
+        }
+    }
+}
+
 /// Every definition in `text`: one JSON value, or JSONL (one definition a line).
 pub fn parse(text: &str) -> Result<Vec<ToolDef>, String> {
     let whole = serde_json::from_str::<Value>(text);

@@ -226,20 +226,26 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
     let schema = schema.as_ref().filter(|_| !local.has_errors());
     let value = schema.map(Schema::to_value);
     let text = value.as_ref().map(Value::to_string).unwrap_or_default();
+    let translated_at = Whole(decl.ident.span());
+    let at: &dyn Locate = match (&translated, &src) {
+        (None, Some(src)) => src,
+        _ => &translated_at,
+    };
+    // The typed form's types, planned before the implementation so that a root
+    // it cannot map is reported with the schema's other errors.
+    let typed = decl
+        .typed
+        .map(|span| typed_decl(&local, decl, &attrs, span, declare, schema, at));
+    let schema = schema.filter(|_| !local.has_errors());
     let (consts, exports) = match &value {
-        Some(value) => {
-            let translated_at = Whole(decl.ident.span());
-            let at: &dyn Locate = match (&translated, &src) {
-                (None, Some(src)) => src,
-                _ => &translated_at,
-            };
+        Some(value) if schema.is_some() => {
             let declared = check_targets(&local, (&name, &description), value, &attrs, &[], at);
             let consts = target_consts(ident, &declared);
             let targets: Vec<_> = declared.iter().map(|e| e.target).collect();
             let every = every_target((&name, &description), value, declared);
             (consts, exports_const(&every, &targets))
         }
-        None => (quote!(), quote!()),
+        _ => (quote!(), quote!()),
     };
     let imp = tool_impl(ToolImpl {
         ident,
@@ -254,13 +260,14 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
     });
     cx.absorb(local);
 
-    let declared = match declare {
-        Declare::Type => quote! {
+    let declared = match (declare, typed) {
+        (_, Some(types)) => types,
+        (Declare::Type, None) => quote! {
             #(#passthrough)*
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
             #vis struct #ident;
         },
-        Declare::ImplOnly => quote!(),
+        (Declare::ImplOnly, None) => quote!(),
     };
     quote! {
         #declared
@@ -271,4 +278,36 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
 
         #track
     }
+}
+
+/// The typed form's declaration (`struct` at `span`): the arguments' types, or a
+/// fallback struct beside the errors (`impl_tool_args!`, `any_root`, a root the
+/// typed form cannot map).
+fn typed_decl(
+    cx: &Ctxt,
+    decl: &ToolDecl,
+    attrs: &ToolAttrs,
+    span: Span,
+    declare: Declare,
+    schema: Option<&Schema>,
+    at: &dyn Locate,
+) -> TokenStream {
+    if declare == Declare::ImplOnly {
+        cx.error(
+            span,
+            "impl_tool_args! implements ToolArgs for a type declared elsewhere: write the name without `struct`",
+        );
+        return quote!();
+    }
+    let schema = match attrs.any_root {
+        Some(root_span) => {
+            cx.error(
+                root_span,
+                "#[tool(any_root)] is for the untyped form: the typed form (`struct`) reads the arguments into a struct, so its root is an object schema",
+            );
+            None
+        }
+        None => schema,
+    };
+    crate::typed::declare(cx, schema, &decl.ident, &decl.vis, &attrs.passthrough, at)
 }

@@ -5,6 +5,8 @@
 //! #[tool(name = "get_weather", allow(duplicate_enum))]
 //! pub GetWeather = { ...JSON Schema... }
 //! pub Other = include!("schemas/other.json");
+//! /// The typed form: the arguments' Rust types are declared too.
+//! pub struct Typed = { ...JSON Schema... }
 //! #[tool(any_root)]
 //! pub Anything = true
 //! ```
@@ -25,6 +27,8 @@ pub(crate) enum Body {
 pub(crate) struct ToolDecl {
     pub attrs: Vec<Attribute>,
     pub vis: Visibility,
+    /// `struct` before the name: the typed form (the span of `struct`).
+    pub typed: Option<Span>,
     pub ident: Ident,
     pub body: Body,
 }
@@ -55,6 +59,7 @@ impl Parse for ToolDecl {
     fn parse(input: ParseStream) -> syn::Result<ToolDecl> {
         let attrs = input.call(Attribute::parse_outer)?;
         let vis: Visibility = input.parse()?;
+        let typed = input.parse::<Option<Token![struct]>>()?.map(|kw| kw.span);
         let ident: Ident = input.parse().map_err(|e| {
             syn::Error::new(
                 e.span(),
@@ -95,6 +100,7 @@ impl Parse for ToolDecl {
         Ok(ToolDecl {
             attrs,
             vis,
+            typed,
             ident,
             body,
         })

@@ -20,7 +20,8 @@
 //!   `spans` (where each part of a schema came from), (JSON pointers are the runtime's `json::pointer`),
 //!   `schema_check` (the schema model's and the export targets' problems as
 //!   compile errors), `codegen` (the validator), `tool_impl` (the `ToolArgs`
-//!   implementation), `paths` (the runtime's path in generated code).
+//!   implementation), `paths` (the runtime's path in generated code), `typed`
+//!   (the typed form's Rust types).
 
 mod attr;
 mod bfcl;
@@ -34,6 +35,7 @@ mod paths;
 mod schema_check;
 mod spans;
 mod tool_impl;
+mod typed;
 
 use proc_macro2::TokenStream;
 
@@ -53,6 +55,11 @@ pub fn impl_tool_args(input: TokenStream) -> TokenStream {
         Err(e) => e.to_compile_error(),
     }
 }
+
+/// The Rust types the typed form of `tool_schema!` (`pub struct Name = {...}`)
+/// declares for a tool's schema, as source text: what `tool-schema types`
+/// prints. The reason when the typed form refuses the root.
+pub use typed::rust_text as typed_rust_text;
 
 /// `#[derive(ToolArgs)]`.
 pub fn derive_tool_args(input: TokenStream) -> TokenStream {

@@ -1,0 +1,56 @@
+//! `tool-schema types`, run as a binary: the Rust the typed form of
+//! `tool_schema!` declares for each definition.
+
+mod support;
+
+use predicates::prelude::*;
+use support::{cmd, data};
+
+#[test]
+fn types_prints_each_tools_struct_and_enums() {
+    cmd()
+        .arg("types")
+        .arg(data("tools/mcp.json"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "// get_weather (result.tools[0])\n/// Get the current weather for a city.\n",
+        ))
+        .stdout(predicate::str::contains(
+            "pub struct GetWeather {\n    /// City name\n    pub city: ::std::string::String,\n",
+        ))
+        .stdout(predicate::str::contains(
+            "    pub unit: ::core::option::Option<GetWeatherUnit>,\n",
+        ))
+        .stdout(predicate::str::contains(
+            "pub enum GetWeatherUnit {\n    #[serde(rename = \"celsius\")]\n    Celsius,\n",
+        ))
+        .stdout(predicate::str::contains(
+            "pub struct Search {\n    pub query: ::std::string::String,\n",
+        ));
+}
+
+#[test]
+fn a_root_the_typed_form_refuses_is_named_and_the_others_printed() {
+    cmd()
+        .arg("types")
+        .arg(data("types_refused.json"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "tool 'either' (tools[0]): the typed form cannot read the arguments: `oneOf` is not mapped to a struct yet (at /oneOf)",
+        ))
+        .stdout(predicate::str::contains("// either").not())
+        // `additionalProperties: false`: no field keeps undeclared members.
+        .stdout(predicate::str::contains("pub struct Ping {\n}\n"));
+}
+
+#[test]
+fn an_unreadable_file_is_unusable() {
+    cmd()
+        .arg("types")
+        .arg(data("no_such_file.json"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("tool-schema:"));
+}
