@@ -270,15 +270,7 @@ def crate_dirs(only):
 # Circles known and not yet undone, each with the reason and the way out. Any
 # other circle fails the check; a known one that is gone is reported, to be
 # taken off this list.
-KNOWN = {
-    # The keyword table (`keywords/mod.rs`: each entry's `present: fn(&Node)`)
-    # and the node-level checks beside the value-level ones (`number::valid`,
-    # `string::report`, ...) look at model nodes, while the parser builds nodes
-    # with the table and the value-level decisions. Way out: the node-level
-    # checks and the table's node tests move under `schema`, `keywords` keeps
-    # what looks at a value and constants.
-    ("runtime", "", ("keywords", "schema")),
-}
+KNOWN = set()
 
 
 def unit(src, f, depth):

@@ -54,6 +54,7 @@ pub(crate) mod interp;
 pub mod json;
 #[doc(hidden)]
 pub mod keywords;
+mod model_parts;
 mod options;
 mod pattern;
 pub mod render;

@@ -363,9 +363,9 @@ fn unknown_type_names_inside_lists() {
 #[test]
 fn no_keyword_is_refused_as_not_supported_yet() {
     assert!(
-        tool_schema_runtime::keywords::not_yet().is_empty(),
+        tool_schema_runtime::schema::vocabulary::not_yet().is_empty(),
         "{:?}",
-        tool_schema_runtime::keywords::not_yet()
+        tool_schema_runtime::schema::vocabulary::not_yet()
     );
     // The last ones to leave the list, each read where it may stand.
     for (kw, v) in [

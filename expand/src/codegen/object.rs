@@ -210,7 +210,7 @@ struct Shape<'n> {
 impl<'n> Shape<'n> {
     fn new(node: &'n Node, id: NodeId, root: bool) -> Shape<'n> {
         let props = node.properties.as_deref().unwrap_or(&[]);
-        let closed = tool_schema_runtime::keywords::object::closed(node, root);
+        let closed = tool_schema_runtime::schema::node_checks::object::closed(node, root);
         let extra = match node.additional {
             Additional::Schema(id) => Some(id),
             _ => None,
@@ -293,9 +293,9 @@ impl<'n> Shape<'n> {
 
     /// Whether undeclared names are closed out: `true` with `properties`; for a node
     /// that may check the root, `at_root` (the run-time test) unless its in-place
-    /// subschemas declare the names (`keywords::object::closed`); else `false`.
+    /// subschemas declare the names (`node_checks::object::closed`); else `false`.
     fn closed_expr(&self, at_root: TokenStream) -> TokenStream {
-        let closed = tool_schema_runtime::keywords::object::closed;
+        let closed = tool_schema_runtime::schema::node_checks::object::closed;
         match (closed(self.node, false), closed(self.node, true)) {
             (true, _) => quote!(true),
             (false, true) if self.root => at_root,
@@ -305,7 +305,7 @@ impl<'n> Shape<'n> {
 
     /// The names the node's conditional subschemas declare that it does not:
     /// undeclared, but not refused by the closing alone
-    /// (`keywords::object::refuses_member`); none when `additionalProperties:
+    /// (`node_checks::object::refuses_member`); none when `additionalProperties:
     /// false` refuses them anyway.
     fn conditional_names(&self) -> impl Iterator<Item = &'n String> + '_ {
         let forbidden = self.node.additional == Additional::Forbidden;

@@ -5,7 +5,7 @@
 //! integer's range, an array's item counts), and the order the derive writes
 //! keywords in ([`ordered`], built from the table). Which JSON type a keyword
 //! applies to is the runtime vocabulary's
-//! ([`tool_schema_runtime::keywords::applies_to`]).
+//! ([`tool_schema_runtime::schema::vocabulary::applies_to`]).
 
 use super::attr::{each_key, json, number, set, At, Given};
 use crate::attr::{skip_value, unknown};
@@ -16,6 +16,7 @@ use serde_json::{Map, Number, Value};
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, Lit};
+use tool_schema_runtime::schema::vocabulary;
 use tool_schema_runtime::{keywords, JsonType};
 
 /// How the value of a constraint key is read.
@@ -161,7 +162,7 @@ impl Rule {
     /// The one JSON type the keyword constrains (from the runtime's vocabulary;
     /// a number keyword: [`JsonType::Number`], integers included).
     pub(crate) fn applies_to(&self) -> JsonType {
-        keywords::applies_to(self.keyword)
+        vocabulary::applies_to(self.keyword)
             .expect("every constraint keyword constrains one JSON type")
     }
 

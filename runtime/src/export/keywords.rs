@@ -69,9 +69,9 @@ pub(crate) const MAP_APPLICATORS: [&str; 5] = [
 ];
 
 /// The JSON type keyword a keyword constrains, if it constrains only one kind of value
-/// (read from the vocabulary table, [`crate::keywords::applies_to`]).
+/// (read from the vocabulary table, [`crate::schema::vocabulary::applies_to`]).
 pub(crate) fn keyword_type(k: &str) -> Option<&'static str> {
-    crate::keywords::applies_to(k).map(crate::JsonType::name)
+    crate::schema::vocabulary::applies_to(k).map(crate::JsonType::name)
 }
 
 /// Does a JSON value have JSON Schema type `t`?

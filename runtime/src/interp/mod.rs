@@ -318,10 +318,14 @@ impl Run<'_> {
             }
         }
         let set = self.schema.facts(id).enum_set.as_deref();
-        keywords::enum_const::report(node, set, value, trail, pos, out);
+        crate::schema::node_checks::enum_const::report(node, set, value, trail, pos, out);
         match value {
-            Value::Number(n) => keywords::number::report(node, n, &self.options, trail, pos, out),
-            Value::String(s) => keywords::string::report(node, s, &self.options, trail, pos, out),
+            Value::Number(n) => {
+                crate::schema::node_checks::number::report(node, n, &self.options, trail, pos, out)
+            }
+            Value::String(s) => {
+                crate::schema::node_checks::string::report(node, s, &self.options, trail, pos, out)
+            }
             Value::Object(map) => self.object(id, node, value, map, trail, pos, out, resume),
             Value::Array(items) => self.array(node, items, trail, pos, out, resume),
             _ => {}
@@ -346,13 +350,13 @@ impl Run<'_> {
     ) {
         let f = self.schema.facts(id);
         let root = trail.is_root();
-        keywords::object::report_counts(node, map.len() as u64, trail, pos, out);
+        crate::schema::node_checks::object::report_counts(node, map.len() as u64, trail, pos, out);
         // Missing required properties come first; they are found after the pass
         // over the members (which notes the declared ones present, so that no name
         // is hashed) and put before what the pass reported.
         let start = out.mark();
         let mut seen: u64 = 0;
-        let closed = keywords::object::closed(node, root);
+        let closed = crate::schema::node_checks::object::closed(node, root);
         let reject = rejects_undeclared(self.options.undeclared, closed, node.additional);
         let mut next = 0;
         for (i, (key, v)) in map.iter().enumerate() {
@@ -386,7 +390,7 @@ impl Run<'_> {
                 self.check(failed, p.node, v, &trail.key(key), at, out);
             }
             let mut patterned = false;
-            keywords::object::each_pattern_schema(node, key, |s| {
+            crate::schema::node_checks::object::each_pattern_schema(node, key, |s| {
                 patterned = true;
                 self.check(false, s, v, &trail.key(key), at, out);
                 true
@@ -394,7 +398,7 @@ impl Run<'_> {
             match node.additional {
                 _ if declared.is_some() || patterned => {}
                 Additional::Schema(extra) => self.check(failed, extra, v, &trail.key(key), at, out),
-                _ if keywords::object::refuses_member(node, reject, key) => {
+                _ if crate::schema::node_checks::object::refuses_member(node, reject, key) => {
                     out.report(|| Kind::Unexpected, &trail.key(key), at)
                 }
                 _ => {}
@@ -479,7 +483,7 @@ impl Run<'_> {
         out: &mut Sink<'_>,
         resume: Option<usize>,
     ) {
-        keywords::array::report(node, items, trail, pos, out);
+        crate::schema::node_checks::array::report(node, items, trail, pos, out);
         for (i, v) in items.iter().enumerate().skip(resume.unwrap_or(0)) {
             let schema = node.prefix_items.get(i).copied().or(node.items);
             if let Some(item) = schema {

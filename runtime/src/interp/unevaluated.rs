@@ -17,7 +17,7 @@ impl Run<'_> {
     /// walk drops a failed branch's set, or fails altogether).
     pub(super) fn eval(&self, id: NodeId, value: &Value, root: bool, ev: &mut Evaluated) -> bool {
         let node = self.schema.node(id);
-        if !uneval::collects(node)
+        if !crate::schema::node_checks::unevaluated::collects(node)
             && node.unevaluated_properties.is_none()
             && node.unevaluated_items.is_none()
         {
@@ -55,7 +55,9 @@ impl Run<'_> {
     fn own_marks(&self, id: NodeId, value: &Value, ev: &mut Evaluated) {
         let node = self.schema.node(id);
         match value {
-            Value::Object(map) if uneval::evaluates_members(node) => {
+            Value::Object(map)
+                if crate::schema::node_checks::unevaluated::evaluates_members(node) =>
+            {
                 let f = self.schema.facts(id);
                 let declared = |k: &str| find_property(node, f, k, &mut 0).is_some();
                 let patterns = node.pattern_set.as_ref();
@@ -207,7 +209,8 @@ impl Run<'_> {
                     }
                 }
                 if refuse && out.mark() > start {
-                    let names = uneval::declared_in_place(self.schema, id);
+                    let names =
+                        crate::schema::node_checks::unevaluated::declared_in_place(self.schema, id);
                     let names = names.iter().copied();
                     keywords::object::suggest_names(out, start, trail, names, |k| {
                         keywords::object::has_member(map, k)

@@ -97,7 +97,7 @@ impl Run<'_> {
         // straight to its check.
         match value {
             Value::Number(n) if f.flags == facts::NUMBER => {
-                return if keywords::number::valid_prepared(
+                return if crate::schema::node_checks::number::valid_prepared(
                     self.schema.node(id),
                     f.limits.as_deref(),
                     n,
@@ -132,14 +132,14 @@ impl Run<'_> {
             return Err(0);
         }
         if f.has(facts::ENUM | facts::CONST)
-            && !keywords::enum_const::valid_by(node, f.enum_set.as_deref(), value)
+            && !crate::schema::node_checks::enum_const::valid_by(node, f.enum_set.as_deref(), value)
         {
             return Err(0);
         }
         let passed = match value {
             Value::Number(n)
                 if f.has(facts::NUMBER)
-                    && !keywords::number::valid_prepared(
+                    && !crate::schema::node_checks::number::valid_prepared(
                         node,
                         f.limits.as_deref(),
                         n,
@@ -149,7 +149,8 @@ impl Run<'_> {
                 return Err(0)
             }
             Value::String(s)
-                if f.has(facts::STRING) && !keywords::string::valid(node, s, &self.options) =>
+                if f.has(facts::STRING)
+                    && !crate::schema::node_checks::string::valid(node, s, &self.options) =>
             {
                 return Err(0)
             }
@@ -188,10 +189,10 @@ impl Run<'_> {
         root: bool,
         schemas: bool,
     ) -> Result<(), usize> {
-        if !keywords::object::counts_valid(node, map.len() as u64) {
+        if !crate::schema::node_checks::object::counts_valid(node, map.len() as u64) {
             return Err(0);
         }
-        let closed = crate::keywords::object::closed(node, root);
+        let closed = crate::schema::node_checks::object::closed(node, root);
         let reject = rejects_undeclared(self.options.undeclared, closed, node.additional);
         let mut seen: u64 = 0;
         let mut next = 0;
@@ -216,16 +217,22 @@ impl Run<'_> {
                 }
                 None => {
                     let mut patterned = false;
-                    let ok = keywords::object::each_pattern_schema(node, key, |s| {
-                        patterned = true;
-                        self.valid(s, v, false)
-                    });
+                    let ok =
+                        crate::schema::node_checks::object::each_pattern_schema(node, key, |s| {
+                            patterned = true;
+                            self.valid(s, v, false)
+                        });
                     match node.additional {
                         _ if !ok => return Err(i),
                         _ if patterned => {}
                         Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
                         Additional::Schema(_) => {}
-                        _ if keywords::object::refuses_member(node, reject, key) => return Err(i),
+                        _ if crate::schema::node_checks::object::refuses_member(
+                            node, reject, key,
+                        ) =>
+                        {
+                            return Err(i)
+                        }
                         _ => {}
                     }
                 }
@@ -271,7 +278,9 @@ impl Run<'_> {
     /// pattern its name matches.
     #[inline]
     fn patterns_ok(&self, node: &Node, key: &str, v: &Value) -> bool {
-        keywords::object::each_pattern_schema(node, key, |s| self.valid(s, v, false))
+        crate::schema::node_checks::object::each_pattern_schema(node, key, |s| {
+            self.valid(s, v, false)
+        })
     }
 
     /// `propertyNames` on one name (as a string value).
@@ -283,7 +292,7 @@ impl Run<'_> {
 
     #[inline(never)]
     fn array_ok(&self, node: &Node, items: &[Value]) -> Result<(), usize> {
-        if !keywords::array::valid(node, items) {
+        if !crate::schema::node_checks::array::valid(node, items) {
             return Err(0);
         }
         let prefix = &node.prefix_items;

@@ -202,19 +202,6 @@ pub struct Tag<'a> {
     pub by_name: bool,
 }
 
-impl crate::schema::Discriminator {
-    /// The borrowed view [`tagged`] takes.
-    pub fn tag(&self) -> Tag<'_> {
-        Tag {
-            name: &self.name,
-            values: &self.values,
-            branches: &self.branches,
-            declared: self.declared,
-            by_name: self.by_name,
-        }
-    }
-}
-
 /// A discriminated `anyOf`/`oneOf` over `n` alternatives (as [`alternatives`]):
 /// an object is accepted only by the branch its tag selects. So an object with a
 /// known tag is validated against that branch alone, and its violations are the

@@ -5,17 +5,16 @@
 
 use super::count;
 use crate::json::json_eq;
-use crate::schema::Node;
-use crate::violation::{Kind, Position, Sink, Trail};
+use crate::violation::Kind;
 use serde_json::Value;
 
 /// The violation of a lower bound `limit` by an array of `count` elements.
-fn too_few(limit: u64, count: u64) -> Kind {
+pub(crate) fn too_few(limit: u64, count: u64) -> Kind {
     Kind::MinItems { limit, count }
 }
 
 /// The violation of an upper bound `limit` by an array of `count` elements.
-fn too_many(limit: u64, count: u64) -> Kind {
+pub(crate) fn too_many(limit: u64, count: u64) -> Kind {
     Kind::MaxItems { limit, count }
 }
 
@@ -101,40 +100,9 @@ pub fn contains(
     })
 }
 
-/// The yes/no walk: whether `items` satisfies `node`'s counts and `uniqueItems`.
-#[inline]
-pub(crate) fn valid(node: &Node, items: &[Value]) -> bool {
-    count_ok(node.min_items, node.max_items, items.len() as u64)
-        && !(node.unique_items && first_duplicate(items).is_some())
-}
-
-/// The reporting walk: `node`'s counts and `uniqueItems` that `items` breaks.
-#[inline]
-pub(crate) fn report(
-    node: &Node,
-    items: &[Value],
-    trail: &Trail<'_>,
-    pos: Position,
-    out: &mut Sink<'_>,
-) {
-    let count = items.len() as u64;
-    count::report(
-        (node.min_items, node.max_items),
-        count,
-        (too_few, too_many),
-        (trail, pos),
-        out,
-    );
-    if node.unique_items {
-        if let Some(kind) = unique(items) {
-            out.report(|| kind, trail, pos);
-        }
-    }
-}
-
 /// Arrays up to this length are searched for duplicates pair by pair (no
 /// allocation); longer ones through a hash table, in expected linear time.
-const UNIQUE_BY_PAIRS: usize = 16;
+pub(crate) const UNIQUE_BY_PAIRS: usize = 16;
 
 /// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`:
 /// the smallest `j` that equals an earlier element, with the first such `i`.
@@ -168,7 +136,7 @@ pub(crate) fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize
 
 /// [`each_duplicate`] through a hash table.
 #[cold]
-fn each_duplicate_hashed(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
+pub(crate) fn each_duplicate_hashed(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
     use std::collections::hash_map::{Entry, HashMap, RandomState};
     use std::hash::BuildHasher;
     let build = RandomState::new();

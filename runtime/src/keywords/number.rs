@@ -4,12 +4,9 @@
 //! [`Options::formats`] says so), checked in this order. Each decision is written
 //! once here; the interpreter, the text path and generated code call it.
 
-use super::format;
 use crate::json::cmp_numbers;
 pub use crate::json::cmp_to_int;
-use crate::options::Options;
-use crate::schema::Node;
-use crate::violation::{Kind, Position, Sink, Trail};
+use crate::violation::Kind;
 use serde_json::Number;
 use std::cmp::Ordering;
 
@@ -34,17 +31,6 @@ impl Bound {
         Bound::ExclusiveMinimum,
         Bound::ExclusiveMaximum,
     ];
-
-    /// This bound's limit in `node`, if the node has the keyword.
-    #[inline]
-    pub fn of(self, node: &Node) -> Option<&Number> {
-        match self {
-            Bound::Minimum => node.minimum.as_ref(),
-            Bound::Maximum => node.maximum.as_ref(),
-            Bound::ExclusiveMinimum => node.exclusive_minimum.as_ref(),
-            Bound::ExclusiveMaximum => node.exclusive_maximum.as_ref(),
-        }
-    }
 
     /// Whether a number that compares `ord` with the limit breaks this bound
     /// (`None`: not comparable, which breaks nothing). The decision itself.
@@ -145,7 +131,7 @@ impl Limit {
 
     /// How `n` compares with the limit: as [`compare`] decides.
     #[inline]
-    fn compare(&self, n: &Number) -> Option<Ordering> {
+    pub(crate) fn compare(&self, n: &Number) -> Option<Ordering> {
         match self {
             Limit::Int { int, float } => match n.as_i64() {
                 Some(v) => Some(v.cmp(int)),
@@ -155,77 +141,6 @@ impl Limit {
                 },
             },
             Limit::Other(l) => cmp_numbers(n, l),
-        }
-    }
-}
-
-/// The prepared bounds of a node, in [`Bound::ALL`]'s order; `None` when it has none.
-pub(crate) fn limits(node: &Node) -> Option<Box<[Option<Limit>; 4]>> {
-    let limits = Bound::ALL.map(|b| b.of(node).map(Limit::new));
-    limits.iter().any(Option::is_some).then(|| Box::new(limits))
-}
-
-/// The yes/no walk: whether `n` satisfies `node`'s number keywords, its bounds
-/// prepared in `limits` (see [`limits`]).
-#[inline(never)]
-pub(crate) fn valid_prepared(
-    node: &Node,
-    limits: Option<&[Option<Limit>; 4]>,
-    n: &Number,
-    options: &Options,
-) -> bool {
-    if let Some(limits) = limits {
-        for (i, limit) in limits.iter().enumerate() {
-            if let Some(limit) = limit {
-                if Bound::ALL[i].breaks(limit.compare(n)) {
-                    return false;
-                }
-            }
-        }
-    }
-    node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d)) && format_ok(node, n, options)
-}
-
-/// Whether `n` satisfies `node`'s number keywords.
-#[inline]
-pub(crate) fn valid(node: &Node, n: &Number, options: &Options) -> bool {
-    Bound::ALL
-        .into_iter()
-        .all(|b| b.of(node).is_none_or(|limit| within(b, limit, n)))
-        && node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d))
-        && format_ok(node, n, options)
-}
-
-/// Whether `n` is within `node`'s numeric format, when `options` assert formats.
-#[inline]
-fn format_ok(node: &Node, n: &Number, options: &Options) -> bool {
-    match node.numeric_format {
-        Some(f) if node.asserts_format(options) => format::numeric_ok(f, n),
-        _ => true,
-    }
-}
-
-/// The reporting walk: every number keyword of `node` that `n` breaks.
-#[inline]
-pub(crate) fn report(
-    node: &Node,
-    n: &Number,
-    options: &Options,
-    trail: &Trail<'_>,
-    pos: Position,
-    out: &mut Sink<'_>,
-) {
-    for b in Bound::ALL {
-        if let Some(kind) = b.of(node).and_then(|limit| bound(b, limit, n)) {
-            out.report(|| kind, trail, pos);
-        }
-    }
-    if let Some(kind) = node.multiple_of.as_ref().and_then(|d| multiple(d, n)) {
-        out.report(|| kind, trail, pos);
-    }
-    if let Some(f) = node.numeric_format.filter(|_| node.asserts_format(options)) {
-        if let Some(kind) = format::numeric_violation(f, n) {
-            out.report(|| kind, trail, pos);
         }
     }
 }
@@ -261,7 +176,7 @@ pub fn multiple_of(n: &Number, divisor: &Number) -> bool {
 /// `|n|` as `m * 10^e` with `m` an integer without trailing zeros (`(0, 0)` for
 /// zero); for a float, from its shortest round-trip representation. `None` for a
 /// non-finite float (which JSON cannot carry).
-fn decimal(n: &Number) -> Option<(u64, i32)> {
+pub(crate) fn decimal(n: &Number) -> Option<(u64, i32)> {
     if let Some(u) = n.as_u64() {
         return Some(strip_zeros(u, 0));
     }
@@ -319,7 +234,7 @@ fn decimal(n: &Number) -> Option<(u64, i32)> {
     Some(strip_zeros(mantissa, exp - fraction_digits))
 }
 
-fn strip_zeros(mut m: u64, mut e: i32) -> (u64, i32) {
+pub(crate) fn strip_zeros(mut m: u64, mut e: i32) -> (u64, i32) {
     if m == 0 {
         return (0, 0);
     }
@@ -330,7 +245,7 @@ fn strip_zeros(mut m: u64, mut e: i32) -> (u64, i32) {
     (m, e)
 }
 
-fn gcd(mut a: u64, mut b: u64) -> u64 {
+pub(crate) fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
     }
@@ -338,7 +253,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 }
 
 /// Whether `a * 10^p` is an integer multiple of `b * 10^q` (`b > 0`).
-fn decimal_multiple(a: u64, p: i32, b: u64, q: i32) -> bool {
+pub(crate) fn decimal_multiple(a: u64, p: i32, b: u64, q: i32) -> bool {
     if a == 0 {
         return true;
     }

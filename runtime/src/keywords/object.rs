@@ -5,65 +5,11 @@
 //! end; `dependentSchemas` is decided in [`super::applicators::conditional`].
 
 use super::count;
+use crate::model_parts::Additional;
 use crate::options::Undeclared;
-use crate::schema::{Additional, Node};
 use crate::suggest::{declared_known, declared_name, Known, Work};
 use crate::violation::{Condition, Kind, Position, Segment, Sink, Suggestion, Trail};
 use serde_json::{Map, Value};
-
-/// Whether `node` closes an object to undeclared names (under the policy of
-/// [`rejects_undeclared`]): where it declares `properties`, and at the arguments
-/// object (`at_root`, closed in tool-call mode) unless its in-place subschemas
-/// declare the names instead ([`Node::members_elsewhere`]).
-/// A node with `patternProperties` declares the names its patterns match, and
-/// closes objects as one with `properties` does. A conditional subschema
-/// ([`Node::conditional`]) closes nothing: the node applying it does. A node
-/// with `unevaluatedProperties` closes nothing either, nor do the subschemas it
-/// applies in place ([`Node::under_unevaluated`]): that keyword says what becomes
-/// of the names nothing evaluated.
-#[inline]
-pub fn closed(node: &Node, at_root: bool) -> bool {
-    !node.conditional
-        && !node.under_unevaluated
-        && node.unevaluated_properties.is_none()
-        && (declares_names(node) || (at_root && !node.members_elsewhere))
-}
-
-/// Whether the node declares member names: `properties` or `patternProperties`.
-#[inline]
-pub fn declares_names(node: &Node) -> bool {
-    node.properties.is_some() || !node.pattern_properties.is_empty()
-}
-
-/// `patternProperties`: calls `each(schema)` for the schema of every pattern
-/// that matches member name `key`, in declaration order, until it returns
-/// `false`; returns whether it never did (no allocation for up to 64 patterns).
-#[inline]
-pub fn each_pattern_schema(
-    node: &Node,
-    key: &str,
-    mut each: impl FnMut(crate::schema::NodeId) -> bool,
-) -> bool {
-    match &node.pattern_set {
-        Some(set) => set.each_match(key, |i| each(node.pattern_properties[i].1)),
-        None => true,
-    }
-}
-
-/// Whether undeclared member `key` is refused, where `reject` is
-/// [`rejects_undeclared`] for the object: yes, unless only the closing refuses it
-/// (not `additionalProperties: false`) and `node`'s conditional subschemas
-/// declare the name ([`Node::conditional_names`]).
-#[inline]
-pub fn refuses_member(node: &Node, reject: bool, key: &str) -> bool {
-    reject
-        && (node.conditional_names.is_empty()
-            || node.additional == Additional::Forbidden
-            || node
-                .conditional_names
-                .binary_search_by(|n| n.as_str().cmp(key))
-                .is_err())
-}
 
 /// Whether an undeclared member is a violation under `policy`, in an object
 /// whose schema says `additional` and is `closed` (it declares `properties`, or
@@ -81,12 +27,12 @@ pub const fn rejects_undeclared(policy: Undeclared, closed: bool, additional: Ad
 }
 
 /// The violation of a lower bound `limit` by an object of `count` members.
-fn too_few(limit: u64, count: u64) -> Kind {
+pub(crate) fn too_few(limit: u64, count: u64) -> Kind {
     Kind::MinProperties { limit, count }
 }
 
 /// The violation of an upper bound `limit` by an object of `count` members.
-fn too_many(limit: u64, count: u64) -> Kind {
+pub(crate) fn too_many(limit: u64, count: u64) -> Kind {
     Kind::MaxProperties { limit, count }
 }
 
@@ -106,30 +52,6 @@ pub fn max_properties(limit: u64, count: u64) -> Option<Kind> {
 #[inline]
 pub fn count_ok(min: Option<u64>, max: Option<u64>, count: u64) -> bool {
     count::within(min, max, count)
-}
-
-/// The yes/no walk: whether an object of `count` members satisfies `node`'s counts.
-#[inline]
-pub(crate) fn counts_valid(node: &Node, count: u64) -> bool {
-    count_ok(node.min_properties, node.max_properties, count)
-}
-
-/// The reporting walk: `node`'s counts that an object of `count` members breaks.
-#[inline]
-pub(crate) fn report_counts(
-    node: &Node,
-    count: u64,
-    trail: &Trail<'_>,
-    pos: Position,
-    out: &mut Sink<'_>,
-) {
-    count::report(
-        (node.min_properties, node.max_properties),
-        count,
-        (too_few, too_many),
-        (trail, pos),
-        out,
-    );
 }
 
 /// `dependentRequired`, one entry: whether an object (`has` says which names it
@@ -228,7 +150,7 @@ pub fn suggest_known_names(
 
 /// Objects of at most this many members are searched for a name by comparing
 /// their names in turn, which costs less than hashing the name.
-const SCANNED_MEMBERS: usize = 12;
+pub(crate) const SCANNED_MEMBERS: usize = 12;
 
 /// Whether `map` has a member `name` (what `contains_key` answers): the `given`
 /// of [`suggest_names`] and [`suggest_known_names`] in both back ends. A small
@@ -244,7 +166,7 @@ pub fn has_member(map: &Map<String, Value>, name: &str) -> bool {
 
 /// Gives each undeclared member refused since `start` what `lookup` finds for
 /// its name.
-fn suggest_each<'n>(
+pub(crate) fn suggest_each<'n>(
     out: &mut Sink<'_>,
     start: usize,
     trail: &Trail<'_>,

@@ -4,9 +4,7 @@
 //! generated code call it.
 
 use super::count;
-use crate::options::Options;
-use crate::schema::Node;
-use crate::violation::{received_str, Kind, Position, Sink, Trail};
+use crate::violation::Kind;
 
 /// Length in Unicode code points, as `minLength`/`maxLength` count.
 #[inline]
@@ -15,12 +13,12 @@ pub fn length(s: &str) -> u64 {
 }
 
 /// The violation of a lower bound `limit` by a string of `length` code points.
-fn too_short(limit: u64, length: u64) -> Kind {
+pub(crate) fn too_short(limit: u64, length: u64) -> Kind {
     Kind::MinLength { limit, length }
 }
 
 /// The violation of an upper bound `limit` by a string of `length` code points.
-fn too_long(limit: u64, length: u64) -> Kind {
+pub(crate) fn too_long(limit: u64, length: u64) -> Kind {
     Kind::MaxLength { limit, length }
 }
 
@@ -46,71 +44,6 @@ pub fn length_ok(min: Option<u64>, max: Option<u64>, s: &str) -> bool {
         return true;
     }
     count::within(min, max, length(s))
-}
-
-/// Whether `s` matches `node`'s `pattern` (or it has none).
-#[inline]
-fn pattern_ok(node: &Node, s: &str) -> bool {
-    if let Some(p) = &node.pattern {
-        return p.is_match(s);
-    }
-    true
-}
-
-/// Whether `s` is valid for `node`'s `format`, when `options` assert formats.
-#[inline]
-fn format_ok(node: &Node, s: &str, options: &Options) -> bool {
-    match &node.format {
-        Some(format) if node.asserts_format(options) => super::format::check(format, s),
-        _ => true,
-    }
-}
-
-/// The yes/no walk: whether `s` satisfies `node`'s string keywords.
-#[inline(never)]
-pub(crate) fn valid(node: &Node, s: &str, options: &Options) -> bool {
-    length_ok(node.min_length, node.max_length, s)
-        && pattern_ok(node, s)
-        && format_ok(node, s, options)
-}
-
-/// The reporting walk: every string keyword of `node` that `s` breaks.
-#[inline]
-pub(crate) fn report(
-    node: &Node,
-    s: &str,
-    options: &Options,
-    trail: &Trail<'_>,
-    pos: Position,
-    out: &mut Sink<'_>,
-) {
-    if !length_ok(node.min_length, node.max_length, s) {
-        count::report(
-            (node.min_length, node.max_length),
-            length(s),
-            (too_short, too_long),
-            (trail, pos),
-            out,
-        );
-    }
-    if let Some(p) = &node.pattern {
-        if !p.is_match(s) {
-            let kind = || Kind::Pattern {
-                pattern: p.source.clone(),
-                received: received_str(s),
-            };
-            out.report(kind, trail, pos);
-        }
-    }
-    if let Some(format) = &node.format {
-        if !format_ok(node, s, options) {
-            let kind = || Kind::Format {
-                format: format.clone(),
-                received: received_str(s),
-            };
-            out.report(kind, trail, pos);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -32,7 +32,6 @@
 //! stack, and a heap vector only for an object or array beyond 128 entries.
 
 use crate::pattern::PatternSet;
-use crate::schema::{Additional, Node, NodeId, Schema};
 use serde_json::{Map, Value};
 
 /// The members of an object (by position in the map's order) or the elements
@@ -159,15 +158,6 @@ pub fn own_members(
     }
 }
 
-/// Whether `node`'s own keywords may evaluate members of an object.
-#[inline]
-pub fn evaluates_members(node: &Node) -> bool {
-    node.properties.is_some()
-        || !node.pattern_properties.is_empty()
-        || node.additional != Additional::Unspecified
-        || node.unevaluated_properties.is_some()
-}
-
 /// Marks the elements of an array of `len` that `prefix` schemas of
 /// `prefixItems` and `items` (`has_items`) evaluate; `contains` marks its own
 /// matches ([`Evaluated::mark`]).
@@ -180,45 +170,11 @@ pub fn own_elements(prefix: usize, has_items: bool, len: usize, ev: &mut Evaluat
     }
 }
 
-/// Whether `node` applies a subschema in place whose annotations count
-/// (everything but `not`), or has an `unevaluated*` keyword: evaluating it
-/// needs the annotation walk rather than the plain one.
-#[inline]
-pub fn collects(node: &Node) -> bool {
-    node.reference.is_some()
-        || !node.all_of.is_empty()
-        || !node.any_of.is_empty()
-        || !node.one_of.is_empty()
-        || node.if_schema.is_some()
-        || !node.dependent_schemas.is_empty()
-}
-
-/// The property names declared by node `id` and the subschemas it applies in
-/// place, sorted, each once: the names `unevaluatedProperties: false` suggests
-/// for an unexpected one.
-pub fn declared_in_place(schema: &Schema, id: NodeId) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut seen = vec![id];
-    let mut stack = vec![id];
-    while let Some(n) = stack.pop() {
-        let node = schema.node(n);
-        names.extend(node.properties.iter().flatten().map(|p| p.name.as_str()));
-        for m in node.in_place_subschemas() {
-            if !seen.contains(&m) {
-                seen.push(m);
-                stack.push(m);
-            }
-        }
-    }
-    names.sort_unstable();
-    names.dedup();
-    names
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::Schema;
+    use crate::schema::node_checks::unevaluated::collects;
+    use crate::schema::{Additional, Schema};
     use serde_json::json;
 
     #[test]

@@ -24,7 +24,7 @@ pub(crate) fn mark_members_elsewhere(nodes: &mut [Node]) {
             callers[to as usize].push(i as u32);
         }
     }
-    let declares = crate::keywords::object::declares_names;
+    let declares = crate::schema::node_checks::object::declares_names;
     let mut reaches: Vec<bool> = nodes.iter().map(declares).collect();
     let mut stack: Vec<u32> = (0..nodes.len() as u32)
         .filter(|&i| reaches[i as usize])

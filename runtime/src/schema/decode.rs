@@ -23,8 +23,9 @@
 use super::{Additional, Diagnostic, Discriminator, Lint, LintKind, Node, NodeId};
 use super::{Pattern, PatternSet, Property, Schema};
 use crate::json::TypeSet;
-use crate::keywords::{format, VOCABULARY};
+use crate::keywords::format;
 use crate::pattern::Regex;
+use crate::schema::vocabulary::VOCABULARY;
 use serde_json::{Number, Value};
 
 /// The first bytes of an encoded model: a name and the format's version, then

@@ -21,6 +21,7 @@
 
 use super::{Additional, Node, NodeId};
 use crate::json::{json_eq, JsonType, TypeSet};
+use crate::keywords::applicators::Tag;
 use serde_json::Value;
 
 /// How an `anyOf`/`oneOf` is discriminated: by which property (or by which
@@ -158,6 +159,19 @@ fn shape(nodes: &[Node], mut id: NodeId) -> Option<Branch<'_>> {
         id = node.reference?;
     }
     None
+}
+
+impl Discriminator {
+    /// The borrowed view [`tagged`] takes.
+    pub fn tag(&self) -> Tag<'_> {
+        Tag {
+            name: &self.name,
+            values: &self.values,
+            branches: &self.branches,
+            declared: self.declared,
+            by_name: self.by_name,
+        }
+    }
 }
 
 #[cfg(test)]

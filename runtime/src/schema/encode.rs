@@ -5,7 +5,8 @@
 
 use super::decode::{header, LINT_KINDS, NUMBER_FLOAT, NUMBER_NEGATIVE, NUMBER_UNSIGNED};
 use super::{Additional, Discriminator, Node, NodeId, Pattern, Property, Schema};
-use crate::keywords::{format, VOCABULARY};
+use crate::keywords::format;
+use crate::schema::vocabulary::VOCABULARY;
 use serde_json::{Number, Value};
 
 impl Schema {

@@ -8,8 +8,8 @@
 
 use super::{Node, Property};
 use crate::json::{JsonType, ValueSet, SCANNED};
-use crate::keywords::number::{self, Limit};
-use crate::keywords::Family;
+use crate::keywords::number::Limit;
+use crate::schema::vocabulary::Family;
 use std::fmt;
 
 /// `false`: no value is accepted.
@@ -197,7 +197,7 @@ fn node_facts(node: &Node) -> NodeFacts {
             required: required_words.into_boxed_slice(),
         })
     });
-    let limits = number::limits(node);
+    let limits = crate::schema::node_checks::number::limits(node);
     let enum_set = node
         .enum_values
         .as_ref()

@@ -24,12 +24,15 @@ mod encode;
 pub(crate) mod facts;
 #[cfg(feature = "engines")]
 pub mod meta;
+#[doc(hidden)]
+pub mod node_checks;
 #[cfg(feature = "engines")]
 mod parse;
 mod subschemas;
 mod to_json;
 #[cfg(feature = "engines")]
 mod uri;
+pub mod vocabulary;
 
 pub use budget::{ANALYSED_DEPTH, MAX_EVALUATIONS, MAX_HOPS};
 #[cfg(feature = "engines")]
@@ -48,11 +51,8 @@ pub use crate::pattern::{Pattern, PatternSet, DEFAULT_MAX_PATTERN_SIZE, MAX_PATT
 
 use crate::json::TypeSet;
 use crate::keywords::format::NumericFormat;
+pub use crate::model_parts::{Additional, NodeId};
 use serde_json::{Number, Value};
-
-/// Index of a node in a [`Schema`]'s arena.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(pub u32);
 
 /// A checked schema: an arena of nodes, the root first.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,21 +64,6 @@ pub struct Schema {
     pub(crate) text: derived::Derived,
     /// What the interpreter reads per node, computed by [`Schema::parse`].
     pub(crate) facts: facts::Facts,
-}
-
-/// What `additionalProperties` says about properties not declared in `properties`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum Additional {
-    /// The keyword is absent.
-    #[default]
-    Unspecified,
-    /// `additionalProperties: true`.
-    Allowed,
-    /// `additionalProperties: false`.
-    Forbidden,
-    /// `additionalProperties: {schema}`: every undeclared property must match it.
-    Schema(NodeId),
 }
 
 /// One declared property, or one alias of a declared property.
@@ -183,7 +168,7 @@ pub struct Node {
     /// This node declares no `properties` but a subschema applied in place
     /// (`$ref`, `allOf`, `anyOf`, `oneOf`) does: at the arguments object, which
     /// tool-call mode closes to undeclared names, the closing is theirs (see
-    /// [`crate::keywords::object::closed`]).
+    /// [`crate::schema::node_checks::object::closed`]).
     pub members_elsewhere: bool,
     /// This node is a conditional subschema (`if`, `then`, `else`, one of
     /// `dependentSchemas`): in tool-call mode it closes no object to undeclared

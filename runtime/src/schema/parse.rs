@@ -4,7 +4,8 @@
 use super::{Additional, Annotations, Diagnostic, Lint, LintKind, Node, NodeId, Property};
 use super::{Schema, SchemaError};
 use crate::json::{cmp_numbers, json_eq, pointer, JsonType, TypeSet};
-use crate::keywords::{self, Draft, Family};
+use crate::keywords::{self, Draft};
+use crate::schema::vocabulary::Family;
 use crate::suggest;
 use serde_json::Number;
 use serde_json::{Map, Value};
@@ -19,27 +20,31 @@ pub(crate) const MAX_DEPTH: usize = 64;
 
 /// Every keyword name a typo could have meant.
 fn known_keywords() -> impl Iterator<Item = &'static str> {
-    keywords::VOCABULARY.iter().map(|k| k.name)
+    crate::schema::vocabulary::VOCABULARY.iter().map(|k| k.name)
 }
 
 /// Whether `name` is one of the annotation keywords kept verbatim in
 /// [`Annotations::other`].
 fn kept_verbatim(name: &str) -> bool {
-    keywords::kept_verbatim().iter().any(|k| k.name == name)
+    crate::schema::vocabulary::kept_verbatim()
+        .iter()
+        .any(|k| k.name == name)
 }
 
 /// Whether `name` constrains nothing: an annotation, a core keyword (`$defs`,
 /// `$schema`, ...), a vendor extension.
 fn describes(name: &str) -> bool {
     name.starts_with("x-")
-        || keywords::lookup(name)
+        || crate::schema::vocabulary::lookup(name)
             .is_some_and(|k| matches!(k.family, Family::Annotation | Family::Core))
 }
 
 /// Whether `name` is a keyword of JSON Schema that this model does not implement
 /// yet (named apart from unknown keywords so the message can say so).
 fn not_yet(name: &str) -> bool {
-    keywords::not_yet().iter().any(|k| k.name == name)
+    crate::schema::vocabulary::not_yet()
+        .iter()
+        .any(|k| k.name == name)
 }
 
 impl super::SchemaBuilder {
@@ -320,7 +325,7 @@ impl Parser<'_> {
                 continue;
             }
             let at = pointer::join(ptr, key);
-            let family = keywords::supported()
+            let family = crate::schema::vocabulary::supported()
                 .iter()
                 .find(|k| k.name == *key)
                 .map(|k| k.family);
@@ -1106,7 +1111,7 @@ impl Parser<'_> {
     /// Keywords for one JSON type on a node whose `type` excludes it.
     fn lint_misplaced(&mut self, node: &Node, ptr: &str) {
         if let Some(types) = node.types {
-            let misplaced = keywords::supported()
+            let misplaced = crate::schema::vocabulary::supported()
                 .iter()
                 .filter(|k| k.is_in(node) && !k.can_apply_in(node, types));
             for k in misplaced {

@@ -8,7 +8,6 @@
 //! and leaves what it did not expand to the node's own check at the value's
 //! close (scalars) or to `finish`.
 
-use crate::keywords;
 use crate::schema::{Additional, Node, NodeId, Schema};
 
 /// At most this many alternatives per value: a product past it drops the
@@ -129,7 +128,7 @@ pub(super) fn member_nodes(node: &Node, name: &str, out: &mut Vec<NodeId>) {
         .map(|p| p.node);
     out.extend(declared);
     let mut patterned = false;
-    keywords::object::each_pattern_schema(node, name, |s| {
+    crate::schema::node_checks::object::each_pattern_schema(node, name, |s| {
         patterned = true;
         out.push(s);
         true
@@ -168,6 +167,8 @@ pub(super) fn refuses_name(node: &Node, reject: bool, name: &str) -> bool {
         return false;
     }
     let declared = node.properties.iter().flatten().any(|p| p.name == name);
-    let patterned = !keywords::object::each_pattern_schema(node, name, |_| false);
-    !declared && !patterned && keywords::object::refuses_member(node, reject, name)
+    let patterned = !crate::schema::node_checks::object::each_pattern_schema(node, name, |_| false);
+    !declared
+        && !patterned
+        && crate::schema::node_checks::object::refuses_member(node, reject, name)
 }

@@ -5,8 +5,8 @@
 use super::lookup::NameTable;
 use crate::json::{JsonType, TypeSet};
 use crate::keywords::object::rejects_undeclared;
-use crate::keywords::Family;
 use crate::options::{Options, Undeclared};
+use crate::schema::vocabulary::Family;
 use crate::schema::{Additional, Node, NodeId, Schema};
 use serde_json::Value;
 
@@ -70,10 +70,10 @@ pub(crate) struct NodePlan {
     /// everything.
     pub children: Box<[Option<NodeId>]>,
     /// `properties` is present and the node is not a conditional subschema (the
-    /// object is closed in tool-call mode, see [`crate::keywords::object::closed`]).
+    /// object is closed in tool-call mode, see [`crate::schema::node_checks::object::closed`]).
     pub has_properties: bool,
     /// Whether the object is closed to undeclared names at the arguments object
-    /// (see [`crate::keywords::object::closed`]).
+    /// (see [`crate::schema::node_checks::object::closed`]).
     pub closed_at_root: bool,
     /// `additionalProperties`.
     pub additional: Additional,
@@ -175,8 +175,8 @@ fn build(schema: &Schema) -> Plan {
                 .flatten()
                 .map(|p| effective(p.node))
                 .collect(),
-            has_properties: crate::keywords::object::closed(node, false),
-            closed_at_root: crate::keywords::object::closed(node, true),
+            has_properties: crate::schema::node_checks::object::closed(node, false),
+            closed_at_root: crate::schema::node_checks::object::closed(node, true),
             additional: node.additional,
             extra: match node.additional {
                 Additional::Schema(x) => effective(x),
@@ -402,7 +402,7 @@ fn root_object(schema: &Schema, plan: &Plan, options: &Options) -> Compound {
             object_keywords(m)
                 || rejects_undeclared(
                     options.undeclared,
-                    crate::keywords::object::closed(m, true),
+                    crate::schema::node_checks::object::closed(m, true),
                     m.additional,
                 )
         },

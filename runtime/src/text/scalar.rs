@@ -4,7 +4,6 @@
 
 use super::Ctx;
 use crate::json::{JsonType, ScalarProbe};
-use crate::keywords;
 use crate::options::Options;
 use crate::schema::NodeId;
 use serde_json::Number;
@@ -76,15 +75,15 @@ impl Ctx<'_> {
         }
         let plan = self.plan.node(id);
         let set = self.schema.facts(id).enum_set.as_deref();
-        if !keywords::enum_const::valid_by(node, set, &s.probe()) {
+        if !crate::schema::node_checks::enum_const::valid_by(node, set, &s.probe()) {
             return false;
         }
         let more = match s {
             Scalar::Number(n) if plan.number_keywords => {
-                keywords::number::valid(node, n, &self.options)
+                crate::schema::node_checks::number::valid(node, n, &self.options)
             }
             Scalar::Str(text) if plan.string_keywords => {
-                keywords::string::valid(node, text, &self.options)
+                crate::schema::node_checks::string::valid(node, text, &self.options)
             }
             _ => true,
         };
