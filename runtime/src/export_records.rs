@@ -98,7 +98,7 @@ impl Target {
     /// tool-call mode, and [`Options::null_is_absent`](crate::Options::null_is_absent)
     /// where the target sends `null` for an absent argument
     /// ([`Target::sends_null_for_absent`]), so that no call the provider's own
-    /// grammar produced is refused. [`ToolExport::parse_for`] reads with them.
+    /// grammar produced is refused. [`ToolExport::parse_for`](crate::export::ToolExport::parse_for) reads with them.
     pub fn call_options(self) -> crate::Options {
         crate::Options::default().null_is_absent(self.sends_null_for_absent())
     }

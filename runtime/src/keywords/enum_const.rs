@@ -1,5 +1,5 @@
 //! `enum` and `const`: a value equal (JSON equality) to one listed value, or to
-//! the one value. The interpreter compares with [`json_eq`]; the text path
+//! the one value. The interpreter compares with [`json_eq`](crate::json::json_eq); the text path
 //! compares a scalar as it reads it; generated code compares with literals.
 
 use crate::json::{Probe, ValueSet};

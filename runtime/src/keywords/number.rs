@@ -1,7 +1,7 @@
 //! The number keywords: `minimum`, `maximum`, `exclusiveMinimum`,
 //! `exclusiveMaximum` (a [`Bound`] each), `multipleOf`, and a numeric `format`
 //! (`uint8`: a range, decided in [`super::format`], asserted when
-//! [`Options::formats`] says so), checked in this order. Each decision is written
+//! [`Options::formats`](crate::Options::formats)(crate::Options::formats) says so), checked in this order. Each decision is written
 //! once here; the interpreter, the text path and generated code call it.
 
 use crate::json::cmp_numbers;

@@ -1,8 +1,8 @@
 //! Opt-in repair: the unambiguous mistakes models make, mended and reported.
 //!
 //! Off by default: a call is repaired only where a program asks for it, per call
-//! ([`Schema::repair`], [`Schema::repair_str`], [`ToolArgs::repair`],
-//! [`ToolArgs::repair_with`], [`ToolArgs::repair_str`]), so a tool opts in by
+//! ([`Schema::repair`], [`Schema::repair_str`], [`ToolArgs::repair`](crate::ToolArgs::repair)(crate::ToolArgs::repair),
+//! [`ToolArgs::repair_with`](crate::ToolArgs::repair_with)(crate::ToolArgs::repair_with), [`ToolArgs::repair_str`](crate::ToolArgs::repair_str)(crate::ToolArgs::repair_str)), so a tool opts in by
 //! being called through them. What is mended:
 //!
 //! | mistake | read as | [`Coercion`] |
@@ -18,7 +18,7 @@
 //! else: a value is never changed silently. Every change is listed ([`Change`]:
 //! path, from, to) and the repaired value is validated again; [`Repaired`] holds
 //! the value, the changes and that report (of the same back end: generated code
-//! for a [`ToolArgs`] type, the interpreter for a [`Schema`]). A lone value
+//! for a [`ToolArgs`](crate::ToolArgs) type, the interpreter for a [`Schema`]). A lone value
 //! wrapped into an array whose items refuse its type is left as it was.
 //! Repair runs a few rounds at most (a JSON string parsed may hold strings to
 //! read in turn), each one validation of the call.

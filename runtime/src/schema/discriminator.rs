@@ -162,7 +162,7 @@ fn shape(nodes: &[Node], mut id: NodeId) -> Option<Branch<'_>> {
 }
 
 impl Discriminator {
-    /// The borrowed view [`tagged`] takes.
+    /// The borrowed view [`tagged`](crate::keywords::applicators::tagged) takes.
     pub fn tag(&self) -> Tag<'_> {
         Tag {
             name: &self.name,

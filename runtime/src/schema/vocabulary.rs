@@ -15,17 +15,17 @@ pub enum Family {
     Enum,
     /// `const`.
     Const,
-    /// The number keywords ([`number`]).
+    /// The number keywords ([`number`](crate::keywords::number)).
     Number,
-    /// The string keywords ([`string`](mod@string), [`format`](mod@format); a
+    /// The string keywords ([`string`](crate::keywords::string)(mod@string), [`format`](crate::keywords::format)(mod@format); a
     /// numeric format is a number keyword, see [`Keyword::family_in`]).
     String,
-    /// The object keywords ([`object`]).
+    /// The object keywords ([`object`](crate::keywords::object)).
     Object,
-    /// The array keywords ([`array`](mod@array)).
+    /// The array keywords ([`array`](crate::keywords::array)(mod@array)).
     Array,
     /// Subschemas applied to the value itself: `$ref`, `allOf`, `anyOf`, `oneOf`,
-    /// `not`, `if`/`then`/`else` ([`applicators`]).
+    /// `not`, `if`/`then`/`else` ([`applicators`](crate::keywords::applicators)).
     Applicator,
     /// Keywords that never produce a violation.
     Annotation,

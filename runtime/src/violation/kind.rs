@@ -22,13 +22,13 @@ pub enum Kind {
     },
     /// The value is not one of the `enum` values. `allowed` is the schema's list,
     /// shared (not copied) by every violation that names it; `received` is a
-    /// shortened copy of the value (see [`received_value`]).
+    /// shortened copy of the value (see [`received_value`](crate::violation::received_value)).
     Enum {
         allowed: Arc<[Value]>,
         received: Value,
     },
     /// The value is not the `const` value (`received`: a shortened copy, see
-    /// [`received_value`]).
+    /// [`received_value`](crate::violation::received_value)).
     Const { expected: Value, received: Value },
     /// A number below `minimum`.
     BelowMinimum { limit: Number, received: Number },
@@ -46,7 +46,7 @@ pub enum Kind {
     MaxLength { limit: u64, length: u64 },
     /// A string that does not match `pattern` (the schema's source, shared by
     /// every violation that names it; `received`: a shortened copy, see
-    /// [`received_str`]).
+    /// [`received_str`](crate::violation::received_str)).
     Pattern { pattern: Arc<str>, received: String },
     /// A string that is not valid for its `format` (`received`: a shortened copy).
     Format { format: String, received: String },
