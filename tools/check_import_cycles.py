@@ -81,10 +81,8 @@ def strip(text):
 
 class Crate:
     def __init__(self, src):
-        self.src = src
         self.files = {}  # file -> code
         self.children = {}  # file -> {name: file}
-        self.reexports = {}  # file -> {name: (file, [segments])}
         root = os.path.join(src, "lib.rs")
         if not os.path.exists(root):
             root = os.path.join(src, "main.rs")
@@ -94,26 +92,23 @@ class Crate:
     def load(self, path, is_mod_rs):
         if path in self.files or not os.path.exists(path):
             return
-        code = strip(open(path, encoding="utf-8").read())
+        raw = open(path, encoding="utf-8").read()
+        code = strip(raw)
         self.files[path] = code
         self.children[path] = {}
         base = os.path.dirname(path) if is_mod_rs else os.path.splitext(path)[0]
-        for m in re.finditer(r'(?:#\[path\s*=\s*("[^"]*"|"")\]\s*)?(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;', code):
-            name = m.group(2)
-            explicit = None
-            raw = open(path, encoding="utf-8").read()
-            pm = re.search(r'#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+' + name + r'\s*;', raw)
-            if pm:
-                explicit = os.path.join(os.path.dirname(path), pm.group(1))
+        for m in re.finditer(r"(?:pub(?:\([^)]*\))?\s+)?\bmod\s+(\w+)\s*;", code):
+            name = m.group(1)
+            # `#[path = "..."]` is a string, which `strip` empties: read it raw.
+            explicit = re.search(r'#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+' + name + r"\s*;", raw)
             if explicit:
-                child, child_mod_rs = explicit, False
+                child, child_mod_rs = os.path.join(os.path.dirname(path), explicit.group(1)), False
             elif os.path.exists(os.path.join(base, name + ".rs")):
                 child, child_mod_rs = os.path.join(base, name + ".rs"), False
             else:
                 child, child_mod_rs = os.path.join(base, name, "mod.rs"), True
             self.children[path][name] = child
             self.load(child, child_mod_rs)
-        self.reexports[path] = {}
 
     def is_ancestor(self, a, b):
         """Whether module file `a` declares `b`, directly or through its parts."""
@@ -131,14 +126,13 @@ class Crate:
         return None
 
     def uses(self, path):
-        """(segments) of every path the file names, each starting at crate/super/self."""
+        """The segments of every path the file names (`use` trees expanded)."""
         code = self.files[path]
         found = []
         for m in re.finditer(r"\buse\s+([^;]+);", code):
-            for p in expand_use(m.group(1).strip()):
-                found.append((p, m.group(0).lstrip().startswith("use") and re.match(r".*\bpub(\([^)]*\))?\s+use\b", code[max(0, m.start() - 12):m.end()]) is not None))
+            found.extend(expand_use(m.group(1)))
         for m in re.finditer(r"(?<![\w:])((?:crate|super|self)(?:::\w+)+)(?!\w|::[{*])", code):
-            found.append((m.group(1).split("::"), False))
+            found.append(m.group(1).split("::"))
         return found
 
     def resolve(self, path, segs, depth=0):
@@ -194,11 +188,11 @@ class Crate:
 
 def expand_use(tree):
     """`a::{b, c::d}` -> [[a, b], [a, c, d]]; `x as y` keeps x."""
+    tree = re.sub(r"\s+as\s+\w+", "", tree)
     tree = re.sub(r"\s+", "", tree)
+
     def go(prefix, t):
         if "{" not in t:
-            t = t.split("as")[0] if re.search(r"\w as\w", t) else t
-            t = re.sub(r"as\w+$", "", t) if "::" in t and re.search(r"as[A-Za-z_]\w*$", t.split("::")[-1]) and not t.split("::")[-1].startswith("as") else t
             return [prefix + [s for s in t.split("::") if s]]
         i = t.index("{")
         head = [s for s in t[:i].split("::") if s]
@@ -294,7 +288,7 @@ def main():
         crate = Crate(src)
         edges = set()
         for f in crate.files:
-            for segs, _ in crate.uses(f):
+            for segs in crate.uses(f):
                 t = crate.resolve(f, segs)
                 # A module and its own parts are one unit: the module file
                 # declares and re-exports its parts, the parts use what it
@@ -358,7 +352,7 @@ def self_test():
         for name, text in files.items():
             open(os.path.join(d, name), "w").write(text)
         crate = Crate(os.path.join(d, "src"))
-        graph = {f: {crate.resolve(f, segs) for segs, _ in crate.uses(f)} for f in crate.files}
+        graph = {f: {crate.resolve(f, segs) for segs in crate.uses(f)} for f in crate.files}
         a, inner = os.path.join(d, "src", "a.rs"), os.path.join(d, "src", "b", "inner.rs")
         assert inner in graph[a], graph[a]
         assert a in graph[inner], graph[inner]
