@@ -1197,3 +1197,26 @@ fn compiled_definitions_are_renamed_by_the_naming() {
         json!({"functionResponse": {"name": "srv__get_weather", "response": {"output": "Oslo: 21C for 1 days"}}})
     );
 }
+
+/// A typed tool with no export compiled for a target (a derived type nesting
+/// another, a `tool_schema!` declaring no targets) is exported once and kept:
+/// the toolbox's list, asked twice, is the engine's list of the same tools, the
+/// provider's names mapped or not.
+#[test]
+fn a_list_of_typed_tools_without_compiled_exports_is_the_engines_list() {
+    use tool_schema::export::{toolbox as engine_list, ToolSpec};
+    let specs = [ToolSpec::of::<GetWeather>(), ToolSpec::of::<SearchDocs>()];
+    assert!(SearchDocs::__EXPORTS.is_empty() && GetWeather::__EXPORTS.is_empty());
+    for naming in [Naming::Keep, Naming::map()] {
+        let tools = Toolbox::new()
+            .naming(naming.clone())
+            .tool(weather)
+            .tool(|args: Validated<SearchDocs>| args["query"].clone());
+        let options = ExportOptions::default().naming(naming.clone());
+        for target in Target::ALL {
+            let expected = engine_list(target, &specs, &options);
+            assert_eq!(tools.export(target), expected, "{target}, first");
+            assert_eq!(tools.export(target), expected, "{target}, kept");
+        }
+    }
+}

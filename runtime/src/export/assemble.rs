@@ -43,8 +43,14 @@ pub(super) fn one_tool(
 }
 
 /// A tool of a list, with the exports computed when it compiled (empty for a
-/// tool known at run time only).
-pub(crate) type Listed<'a> = (ToolSpec<'a>, &'static [CompiledExport]);
+/// tool known at run time only) and, for a typed tool with the engines, its
+/// export with the default options as kept after its first run
+/// (`export::lazy`).
+pub(crate) type Listed<'a> = (ToolSpec<'a>, &'static [CompiledExport], Kept);
+
+/// A typed tool's export to a target with the default options, run once and
+/// kept (`None`: a tool known at run time only, or no engines).
+pub type Kept = Option<fn(Target) -> &'static Result<Exported, ExportError>>;
 
 /// A list of tools for `target`: every definition (a compiled one when the
 /// options are the defaults), the provider's per-request limits, and the list as
@@ -69,13 +75,19 @@ fn definitions(
     ctx: &mut Ledger,
 ) -> Vec<Value> {
     let mut defs = Vec::with_capacity(tools.len());
-    let names = naming::table(target, tools.iter().map(|(t, _)| t.name), &options.naming);
+    let names = naming::table(
+        target,
+        tools.iter().map(|(t, _, _)| t.name),
+        &options.naming,
+    );
     // The compiled exports hold the tools' own names: they answer for any naming.
     let unnamed = ExportOptions {
         naming: Naming::Keep,
         ..options.clone()
     };
-    for ((tool, exports), named) in tools.iter().zip(names) {
+    for ((tool, exports, kept), named) in tools.iter().zip(names) {
+        #[cfg(not(feature = "engines"))]
+        let _ = kept;
         let mut one = Ledger::with_options(tool.name, options);
         let Some(name) = renamed(target, tool.name, named, &mut one) else {
             defs.push(Value::Null);
@@ -96,16 +108,32 @@ fn definitions(
                 }
                 value
             }
+            // A typed tool's export kept from an earlier run stands for its
+            // compiled one (a refusal is exported again, as above).
             #[cfg(feature = "engines")]
-            None => definition(
-                target,
-                &ToolSpec {
-                    name: &name,
-                    ..*tool
-                },
-                options,
-                &mut one,
-            ),
+            None => match kept
+                .filter(|_| unnamed == ExportOptions::default())
+                .map(|kept| kept(target))
+            {
+                Some(Ok(e)) => {
+                    one.changes.extend(e.report.changes().iter().cloned());
+                    one.nullable.extend(e.nullable_optional.iter().cloned());
+                    let mut value = e.value.clone();
+                    if name != tool.name {
+                        set_name(target, &mut value, &name);
+                    }
+                    value
+                }
+                _ => definition(
+                    target,
+                    &ToolSpec {
+                        name: &name,
+                        ..*tool
+                    },
+                    options,
+                    &mut one,
+                ),
+            },
             #[cfg(not(feature = "engines"))]
             None => {
                 one.refuse(

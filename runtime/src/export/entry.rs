@@ -32,7 +32,7 @@ pub fn toolbox(
     tools: &[ToolSpec<'_>],
     options: &ExportOptions,
 ) -> Result<Exported, ExportError> {
-    let listed: Vec<Listed<'_>> = tools.iter().map(|t| (*t, &[][..])).collect();
+    let listed: Vec<Listed<'_>> = tools.iter().map(|t| (*t, &[][..], None)).collect();
     assemble::tool_list(target, &listed, options)
 }
 

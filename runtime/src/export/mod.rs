@@ -111,7 +111,7 @@ crate::with_engines! {
     mod identifiers;
     mod inline;
     mod keywords;
-    mod lazy;
+    pub(crate) mod lazy;
     mod mcp;
     mod normalize;
     mod numeric;
@@ -123,6 +123,8 @@ crate::with_engines! {
     mod entry;
 }
 
+#[doc(hidden)]
+pub use assemble::Kept;
 pub(crate) use assemble::Listed;
 pub use compiled::{CompiledChange, CompiledExport, CompiledNullable, CompiledProblem};
 #[cfg(feature = "engines")]

@@ -38,6 +38,13 @@ pub trait ToolInput: Sized + 'static {
     /// The tool's exports computed when it compiled ([`ToolArgs::__EXPORTS`]).
     #[doc(hidden)]
     fn exports() -> &'static [CompiledExport];
+
+    /// The tool's export to a target with the default options, run once and
+    /// kept, for the targets not compiled into it (with the engines).
+    #[doc(hidden)]
+    fn kept() -> crate::export::Kept {
+        None
+    }
 }
 
 impl<T: ToolArgs + DeserializeOwned + Compiled + 'static> ToolInput for T {
@@ -47,6 +54,11 @@ impl<T: ToolArgs + DeserializeOwned + Compiled + 'static> ToolInput for T {
 
     fn exports() -> &'static [CompiledExport] {
         T::__EXPORTS
+    }
+
+    #[cfg(feature = "engines")]
+    fn kept() -> crate::export::Kept {
+        Some(crate::export::lazy::exported::<T>)
     }
 
     /// [`ToolArgs::parse_with`] for a value, [`parse_str_with`] for text (one
@@ -108,6 +120,11 @@ impl<T: ToolArgs + Compiled + 'static> ToolInput for Validated<T> {
 
     fn exports() -> &'static [CompiledExport] {
         T::__EXPORTS
+    }
+
+    #[cfg(feature = "engines")]
+    fn kept() -> crate::export::Kept {
+        Some(crate::export::lazy::exported::<T>)
     }
 
     fn read(arguments: Arguments, options: &Options) -> Result<Validated<T>, Failure> {

@@ -34,6 +34,8 @@ pub(crate) struct Entry {
     schema: Cow<'static, Value>,
     /// A typed tool's exports computed when it compiled (empty for a dynamic one).
     exports: &'static [CompiledExport],
+    /// A typed tool's exports run once and kept, for the other targets.
+    kept: export::Kept,
     pub(crate) invoke: Box<Invoke>,
 }
 
@@ -160,7 +162,11 @@ impl Toolbox {
         F: Fn(A) -> R + Send + Sync + 'static,
         R: HandlerOutput,
     {
-        self.with_entry(A::spec(), A::exports(), plain(A::read, handler))
+        self.with_entry(
+            A::spec(),
+            (A::exports(), A::kept()),
+            plain(A::read, handler),
+        )
     }
 
     /// Adds a typed tool whose handler is async: any `Future` (the toolbox needs
@@ -173,7 +179,11 @@ impl Toolbox {
         Fut: Future + Send + 'static,
         Fut::Output: HandlerOutput,
     {
-        self.with_entry(A::spec(), A::exports(), asynchronous(A::read, handler))
+        self.with_entry(
+            A::spec(),
+            (A::exports(), A::kept()),
+            asynchronous(A::read, handler),
+        )
     }
 
     /// Adds a tool known at run time: its name, description and schema (from an
@@ -262,8 +272,11 @@ impl Toolbox {
         target: Target,
         options: &ExportOptions,
     ) -> Result<Exported, ExportError> {
-        let listed: Vec<export::Listed<'_>> =
-            self.tools.iter().map(|t| (t.spec(), t.exports)).collect();
+        let listed: Vec<export::Listed<'_>> = self
+            .tools
+            .iter()
+            .map(|t| (t.spec(), t.exports, t.kept))
+            .collect();
         let options = options.clone().naming(self.naming.clone());
         export::toolbox_listed(target, &listed, &options)
     }
@@ -305,11 +318,12 @@ impl Toolbox {
     fn with_entry(
         mut self,
         spec: ToolSpec<'static>,
-        exports: &'static [CompiledExport],
+        (exports, kept): (&'static [CompiledExport], export::Kept),
         invoke: Box<Invoke>,
     ) -> Toolbox {
         self.tools.push(Arc::new(Entry {
             exports,
+            kept,
             name: Cow::Borrowed(spec.name),
             title: spec.title.map(Cow::Borrowed),
             description: Cow::Borrowed(spec.description),
@@ -332,6 +346,7 @@ impl Toolbox {
             .map(|t| Cow::Owned(t.to_owned()));
         self.tools.push(Arc::new(Entry {
             exports: &[],
+            kept: None,
             name: Cow::Owned(name),
             title,
             description: Cow::Owned(description),
