@@ -17,6 +17,7 @@ rustc it ran), the peak resident memory of the largest process, and the ratios.
     python3 bench/build_cost.py --agent --rebuild    # also an agent's crate; rebuild times
     python3 bench/build_cost.py --agent --lean       # also both without `engines`
     python3 bench/build_cost.py --floor              # also the floor: a macro on serde_json alone
+    python3 bench/build_cost.py --rival              # also schemars + jsonschema for the same tools
 
 `--agent` adds bench/build_cost/tools-agent (the same four tools, each exported
 for Anthropic and validated as a value and as text, as an agent does), compared
@@ -34,6 +35,11 @@ the four schemas with serde_json (`preserve_order`) and generates a number for
 each. Any design whose macros read JSON with serde_json pays that much before a
 line of its own: the ratio of tool-schema's crate to the floor is the cost of
 tool-schema's own crates.
+
+`--rival` adds bench/build_cost/tools-schemars: what a user would pick instead
+of tool-schema for the same job, the same serde structs deriving schemars'
+`JsonSchema` (the schema) and validated at run time by the `jsonschema` crate
+(default features off). A second table gives tool-schema's crate against it.
 
 `--scaling` builds one generated crate (a `tool_schema!` of one schema, release)
 per case after its dependencies, and prints the CPU seconds and peak memory of
@@ -220,6 +226,7 @@ def main():
     parser.add_argument("--lean", action="store_true", help="also build tools-ts-lean (and with --agent tools-agent-lean): "
                         "the same programs without tool-schema's `engines` feature")
     parser.add_argument("--floor", action="store_true", help="also build tools-floor (a macro on serde_json, nothing generated)")
+    parser.add_argument("--rival", action="store_true", help="also build tools-schemars (schemars derive + jsonschema)")
     parser.add_argument("--rebuild", action="store_true", help="also time each crate's rebuild after touching its main.rs")
     args = parser.parse_args()
     if args.timings and not args.target_root:
@@ -247,9 +254,12 @@ def main():
         crates["tool-schema, lean"] = "tools-ts-lean"
         if args.agent:
             crates["tool-schema, agent, lean"] = "tools-agent-lean"
+    if args.rival:
+        crates["rival"] = "tools-schemars"
     if args.floor:
         crates["tool-schema, floor (a macro on serde_json alone, not tool-schema)"] = "tools-floor"
     rows = []
+    rivals = []
     rebuilt = []
     try:
         for profile in profiles:
@@ -275,7 +285,9 @@ def main():
             serde = best["serde derive"]
             # A row per tool-schema crate: "release", "release, agent".
             rows += [(", ".join([profile] + name.split(", ")[1:]), best[name], serde)
-                     for name in crates if name != "serde derive"]
+                     for name in crates if name not in ("serde derive", "rival")]
+            if "rival" in best:
+                rivals.append((profile, best["tool-schema"], best["rival"]))
             rebuilt += [(f"{profile}, {crates[name]}", again) for name, again in best_again.items()]
     finally:
         if not args.target_root:
@@ -289,6 +301,13 @@ def main():
         print(f"| {profile} | {ts[0]:.1f} s | {ts[1]:.1f} s | {ts[2] / 1024:.0f} MiB "
               f"| {serde[0]:.1f} s | {serde[1]:.1f} s | {serde[2] / 1024:.0f} MiB "
               f"| {ts[0] / serde[0]:.2f}x | {ts[1] / serde[1]:.2f}x |")
+    if rivals:
+        print()
+        print("| clean build | tool-schema wall | CPU | schemars + jsonschema wall | CPU | ratio wall | ratio CPU |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for profile, ts, rival in rivals:
+            print(f"| {profile} | {ts[0]:.1f} s | {ts[1]:.1f} s | {rival[0]:.1f} s | {rival[1]:.1f} s "
+                  f"| {ts[0] / rival[0]:.2f}x | {ts[1] / rival[1]:.2f}x |")
     if rebuilt:
         print()
         print("| rebuild after touching main.rs | wall | CPU |")

@@ -7,7 +7,7 @@
 
 use serde::Deserialize;
 use serde_json::json;
-use tool_schema::render::Words;
+
 use tool_schema::{json_report, repair_report, Format, ToolArgs};
 
 /// Get the current weather for a city.
@@ -45,7 +45,7 @@ fn main() {
     // The optional words: a summary line, the missing argument's description.
     let report = GetWeather::validate(&json!({"days": 3}));
     println!("call: {{\"days\": 3}} with Words::for_tool");
-    for line in Format::Default.render_with(&report, &Words::for_tool::<GetWeather>()) {
+    for line in Format::Default.render_with(&report, &GetWeather::words()) {
         println!("  {line}");
     }
     println!();

@@ -4,8 +4,9 @@
 //! arguments once as a JSON Schema; `tool-schema` checks the schema, validates every
 //! call against it and reports every problem in words the model can act on.
 //!
-//! This crate only re-exports: the run-time parts live in `tool-schema-runtime`, the
-//! macros in `tool-schema-macros`.
+//! This crate only re-exports: the small runtime that generated code links lives in
+//! `tool-schema-runtime`, the schema model and the engines that work on it in
+//! `tool-schema-engine`, the macros in `tool-schema-macros`.
 //!
 //! # Declare, export, dispatch
 //!
@@ -118,7 +119,7 @@
 //! them, [`Violation::position`] counts arguments in that order, and exported
 //! schemas keep `properties` in the order the schema declared them.
 
-pub use tool_schema_runtime::{
+pub use tool_schema_engine::{
     custom, export, json, json_report, parse_str, parse_str_with, render, repair, repair_report,
     schema, stream, text,
     text::{ParseError, TextError},
@@ -129,10 +130,10 @@ pub use tool_schema_runtime::{
     Suggestion, ToolArgs, TypeSet, Undeclared, Violation,
 };
 #[cfg(feature = "engines")]
-pub use tool_schema_runtime::{dialect, Dialect, SchemaBuilder};
+pub use tool_schema_engine::{dialect, Dialect, SchemaBuilder};
 
 #[cfg(feature = "seed")]
-pub use tool_schema_runtime::seed;
+pub use tool_schema_engine::seed;
 
 /// Declares tools from JSON Schema literals, checked and compiled when your crate
 /// compiles.
@@ -1093,5 +1094,5 @@ pub mod __private {
     pub use crate::json_schema::json_schema;
     #[cfg(feature = "schemars")]
     pub use schemars;
-    pub use tool_schema_runtime::__private::*;
+    pub use tool_schema_engine::__private::*;
 }

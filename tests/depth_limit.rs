@@ -3,7 +3,7 @@
 //! `is_valid`, `parse` and the text path (`validate_str`, `parse_str`), each
 //! agreeing with the interpreter. Every check runs on a thread with a 2 MiB stack.
 
-#[path = "../runtime/tests/depth_support/mod.rs"]
+#[path = "../engine/tests/depth_support/mod.rs"]
 mod depth_support;
 
 use depth_support::{crossing, deep, on_small_stack, on_stack, small_stack, Shape, STACK_FOR_1000};

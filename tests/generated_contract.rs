@@ -1,4 +1,4 @@
-//! The contract for generated code (`runtime/src/contract.rs`, reached as
+//! The contract for generated code (`engine/src/contract.rs`, reached as
 //! `::tool_schema::__private`): every runtime item the code generator
 //! (`expand/src`) names is listed there, and the generator names the facade by no
 //! other path. That generated code compiles at all proves the listed items exist;
@@ -48,7 +48,7 @@ fn used_names(statement: &str) -> Vec<String> {
 /// The contract: the top level's names, and each nested module's names (by
 /// the module's path from the top, `keywords::object`).
 fn contract() -> BTreeMap<String, BTreeSet<String>> {
-    let text = std::fs::read_to_string(root().join("runtime/src/contract.rs")).unwrap();
+    let text = std::fs::read_to_string(root().join("engine/src/contract.rs")).unwrap();
     let mut modules: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut stack: Vec<String> = Vec::new();
     let mut pending = String::new();
@@ -150,7 +150,7 @@ fn the_generator_names_only_items_of_the_contract() {
     }
     assert!(
         outside.is_empty(),
-        "generated code names items outside runtime/src/contract.rs:\n{}",
+        "generated code names items outside engine/src/contract.rs:\n{}",
         outside.join("\n")
     );
 }

@@ -4,7 +4,7 @@
 //! what they received, and escape what they echo; `parse_str` and
 //! `validate_str` report a member name given twice.
 
-#[path = "../runtime/tests/depth_support/mod.rs"]
+#[path = "../engine/tests/depth_support/mod.rs"]
 mod depth_support;
 
 use depth_support::{deep_e_and_c, drop_deep};

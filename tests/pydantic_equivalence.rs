@@ -1,10 +1,10 @@
 //! Issue 6, item 4: the OpenAI strict export of `#[derive(ToolArgs)]` structs
-//! against the pydantic models of `runtime/tests/data/openai-strict/cases.jsonl`
+//! against the pydantic models of `engine/tests/data/openai-strict/cases.jsonl`
 //! (pydantic's schema run through the OpenAI SDK's own strict transform; see that
 //! directory's README). Each model is written here as the Rust struct a user would
 //! write, and the two strict schemas are compared semantically: the same fields,
 //! types, requiredness, nullability, descriptions, bounds and listed values (the
-//! facts of `support/strict_facts.rs`, shared with `runtime/tests/export_strict.rs`).
+//! facts of `support/strict_facts.rs`, shared with `engine/tests/export_strict.rs`).
 //!
 //! Read alike on purpose (not differences):
 //!
@@ -237,7 +237,7 @@ const NOT_EXPRESSED: [(&str, &str, &str); 0] = [];
 
 /// What the comparison must find for each expressed model: nothing, a refusal at
 /// the given pointers (the same as the pydantic schema's through our transform, see
-/// `runtime/tests/export_strict.rs`), or the listed differences (ours vs the SDK's),
+/// `engine/tests/export_strict.rs`), or the listed differences (ours vs the SDK's),
 /// each on purpose.
 fn expected(name: &str) -> Result<Vec<&'static str>, Vec<&'static str>> {
     match name {
@@ -320,7 +320,7 @@ enum Op {
 
 fn cases() -> BTreeMap<String, Value> {
     lines(include_str!(
-        "../runtime/tests/data/openai-strict/cases.jsonl"
+        "../engine/tests/data/openai-strict/cases.jsonl"
     ))
 }
 

@@ -217,7 +217,7 @@ fn summary_and_descriptions_only_when_asked() {
     );
     let report = GetWeather::validate(&json!({}));
     assert_eq!(
-        Format::Default.render_with(&report, &Words::for_tool::<GetWeather>()),
+        Format::Default.render_with(&report, &GetWeather::words()),
         [
             "1 problem with the arguments of get_weather:",
             "missing required argument 'city' (The city to look up.)",
@@ -225,6 +225,6 @@ fn summary_and_descriptions_only_when_asked() {
     );
     let valid = GetWeather::validate(&json!({"city": "Oslo"}));
     assert!(Format::Default
-        .render_with(&valid, &Words::for_tool::<GetWeather>())
+        .render_with(&valid, &GetWeather::words())
         .is_empty());
 }

@@ -6,7 +6,7 @@
 //! allocates exactly what `serde_json::from_str::<T>` allocates (the typed value's
 //! own fields), `validate_str` nothing.
 
-#[path = "../runtime/tests/text_support/mod.rs"]
+#[path = "../engine/tests/text_support/mod.rs"]
 mod text_support;
 
 #[path = "support/counting_alloc.rs"]
@@ -662,7 +662,7 @@ fn typed_bench_job() {
     assert!(fast_accepts::<Job>(text, &Options::default()));
 }
 
-/// Two models of the pydantic corpus (`runtime/tests/data/openai-strict/`), as
+/// Two models of the pydantic corpus (`engine/tests/data/openai-strict/`), as
 /// `tests/pydantic_equivalence.rs` writes them: field constraints (bounds, a
 /// pattern with lengths, item counts) and `default = "path"` defaults.
 #[derive(ToolArgs, Deserialize, Debug, PartialEq)]

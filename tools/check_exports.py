@@ -14,7 +14,7 @@ The `export_*` tests of `runtime/` write one JSON line per exported tool to
   the fields and type names of Gemini's Schema object
   (https://ai.google.dev/api/caching#Schema).
 
-Usage: cargo test -p tool-schema-runtime --test 'export_*' && python3 tools/check_exports.py [DIR|FILE...]
+Usage: cargo test -p tool-schema-engine --test 'export_*' && python3 tools/check_exports.py [DIR|FILE...]
 Needs: pip install jsonschema
 """
 
@@ -109,7 +109,7 @@ def main(args):
                 for p in problems:
                     print(f"  {p}")
     if checked == 0:
-        print("no exports found: run `cargo test -p tool-schema-runtime --test 'export_*'` first")
+        print("no exports found: run `cargo test -p tool-schema-engine --test 'export_*'` first")
         return 1
     print(f"{checked} exported schemas checked, {failed} failed")
     return 1 if failed else 0

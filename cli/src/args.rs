@@ -199,8 +199,8 @@ pub struct NamingArgs {
 
 impl NamingArgs {
     /// The library's naming policy.
-    pub fn naming(&self) -> tool_schema_runtime::export::Naming {
-        use tool_schema_runtime::export::Naming;
+    pub fn naming(&self) -> tool_schema_engine::export::Naming {
+        use tool_schema_engine::export::Naming;
         match &self.name_prefix {
             Some(prefix) => Naming::map_with_prefix(prefix.clone()),
             None if self.map_names => Naming::map(),
@@ -238,20 +238,20 @@ pub enum LossyArg {
 
 impl LossyArg {
     /// The library's policy.
-    pub fn lossy(self) -> tool_schema_runtime::export::Lossy {
+    pub fn lossy(self) -> tool_schema_engine::export::Lossy {
         match self {
-            LossyArg::Refuse => tool_schema_runtime::export::Lossy::Refuse,
-            LossyArg::Describe => tool_schema_runtime::export::Lossy::Describe,
+            LossyArg::Refuse => tool_schema_engine::export::Lossy::Refuse,
+            LossyArg::Describe => tool_schema_engine::export::Lossy::Describe,
         }
     }
 }
 
 impl DialectArg {
     /// The library's dialect.
-    pub fn dialect(self) -> tool_schema_runtime::Dialect {
+    pub fn dialect(self) -> tool_schema_engine::Dialect {
         match self {
-            DialectArg::JsonSchema => tool_schema_runtime::Dialect::JsonSchema,
-            DialectArg::Bfcl => tool_schema_runtime::Dialect::Bfcl,
+            DialectArg::JsonSchema => tool_schema_engine::Dialect::JsonSchema,
+            DialectArg::Bfcl => tool_schema_engine::Dialect::Bfcl,
         }
     }
 }

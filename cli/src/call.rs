@@ -3,9 +3,9 @@
 
 use crate::input::type_word;
 use serde_json::{Map, Value};
-use tool_schema_runtime::export::Target;
-use tool_schema_runtime::toolbox;
-pub use tool_schema_runtime::toolbox::Arguments;
+use tool_schema_engine::export::Target;
+use tool_schema_engine::toolbox;
+pub use tool_schema_engine::toolbox::Arguments;
 
 /// A call read from a line.
 #[derive(Clone, Debug, PartialEq)]

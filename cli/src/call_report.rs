@@ -3,8 +3,8 @@
 use crate::checker::{Checked, Verdict};
 use crate::input::shown;
 use serde_json::{json, Map, Value};
-use tool_schema_runtime::__private::received_str;
-use tool_schema_runtime::json_report;
+use tool_schema_engine::__private::received_str;
+use tool_schema_engine::json_report;
 
 /// The kind given to arguments written as JSON text that is not JSON (an entry
 /// beside `json_report`'s, with the same fields).

@@ -8,7 +8,7 @@ use crate::tools::ToolDef;
 use crate::words::cli_words;
 use serde_json::Value;
 use std::collections::HashMap;
-use tool_schema_runtime::{Dialect, Options, Report, Schema, Undeclared};
+use tool_schema_engine::{Dialect, Options, Report, Schema, Undeclared};
 
 /// What validating a call found.
 #[derive(Debug)]

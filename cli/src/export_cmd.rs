@@ -5,7 +5,7 @@ use crate::input::shown;
 use crate::words::cli_words;
 use crate::{target, tools, Status};
 use std::io::{self, Write};
-use tool_schema_runtime::export::{provider_names, toolbox, ExportOptions, Naming, ToolSpec};
+use tool_schema_engine::export::{provider_names, toolbox, ExportOptions, Naming, ToolSpec};
 
 /// Runs `export`: the value on `out`, what changed on `err`.
 pub fn run(args: &ExportArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<Status> {

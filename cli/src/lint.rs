@@ -8,8 +8,8 @@ use crate::words::cli_words;
 use crate::{table, Status};
 use std::collections::HashMap;
 use std::io::{self, Write};
-use tool_schema_runtime::export::{export, ExportError, ExportOptions, Exported, Target, ToolSpec};
-use tool_schema_runtime::{Diagnostic, Dialect, Lint};
+use tool_schema_engine::export::{export, ExportError, ExportOptions, Exported, Target, ToolSpec};
+use tool_schema_engine::{Diagnostic, Dialect, Lint};
 
 /// The most characters of a message echoed from a schema.
 const MESSAGE_SHOWN: usize = 1000;

@@ -1,6 +1,6 @@
 //! `--target`: a provider format by name.
 
-use tool_schema_runtime::export::Target;
+use tool_schema_engine::export::Target;
 
 /// The target called `name`: a library id (`openai_chat_strict`), the same with
 /// dashes (`openai-chat-strict`), or a short name (`openai` and `openai-strict` are

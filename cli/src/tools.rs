@@ -7,7 +7,7 @@ use crate::input::{self, Unusable};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::Path;
-use tool_schema_runtime::export::{provider_names, Naming, Target};
+use tool_schema_engine::export::{provider_names, Naming, Target};
 
 /// One tool definition: its name, description and argument schema (in the dialect
 /// the command reads), and where in the file it was found.

@@ -4,7 +4,7 @@
 //! through [`cli_words`].
 
 use std::fmt::Display;
-use tool_schema_runtime::OptionHint;
+use tool_schema_engine::OptionHint;
 
 /// How the command line says what `hint` names. A new option of the library is a
 /// compile error here until the command line words it.

@@ -5,9 +5,9 @@ use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, LitStr};
-use tool_schema_runtime::export::Target;
-use tool_schema_runtime::suggest::closest;
-use tool_schema_runtime::{Dialect, LintKind};
+use tool_schema_engine::export::Target;
+use tool_schema_engine::suggest::closest;
+use tool_schema_engine::{Dialect, LintKind};
 
 /// What the attributes say.
 pub(crate) struct ToolAttrs {

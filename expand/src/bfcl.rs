@@ -9,9 +9,9 @@ use crate::schema_check::check_schema;
 use crate::spans::Locate;
 use proc_macro2::Span;
 use serde_json::Value;
-use tool_schema_runtime::json::pointer;
-use tool_schema_runtime::suggest::closest;
-use tool_schema_runtime::{Dialect, Schema};
+use tool_schema_engine::json::pointer;
+use tool_schema_engine::suggest::closest;
+use tool_schema_engine::{Dialect, Schema};
 
 /// A schema written in another dialect, translated into JSON Schema.
 pub(crate) struct Translated {

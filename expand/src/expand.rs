@@ -15,8 +15,8 @@ use crate::tool_impl::{tool_impl, ToolImpl};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use serde_json::Value;
-use tool_schema_runtime::dialect::bfcl_tool_name;
-use tool_schema_runtime::{Dialect, Schema};
+use tool_schema_engine::dialect::bfcl_tool_name;
+use tool_schema_engine::{Dialect, Schema};
 
 pub(crate) fn expand(input: Input) -> TokenStream {
     expand_as(input, Declare::Type)

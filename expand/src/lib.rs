@@ -8,7 +8,7 @@
 //! their code. So this crate compiles while the runtime's code is generated.
 //!
 //! The macros are built on the same schema model as the run-time interpreter
-//! (`tool-schema-runtime`): a schema the macro accepts is exactly a schema the
+//! (`tool-schema-engine`): a schema the macro accepts is exactly a schema the
 //! interpreter accepts, and the compiled validator reports exactly the violations
 //! the interpreter reports.
 //!

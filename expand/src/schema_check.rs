@@ -8,11 +8,11 @@ use crate::spans::Locate;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
-use tool_schema_runtime::export::{
+use tool_schema_engine::export::{
     self, ChangeKind, ExportError, ExportOptions, Exported, Target, ToolSpec,
 };
-use tool_schema_runtime::json::pointer;
-use tool_schema_runtime::Schema;
+use tool_schema_engine::json::pointer;
+use tool_schema_engine::Schema;
 
 /// Runs `value` through the schema model (unknown keywords as annotations when
 /// `attrs` say `annotate_unknown_keywords`). Every error and every lint not in

@@ -5,7 +5,7 @@
 use crate::codegen;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use tool_schema_runtime::Schema;
+use tool_schema_engine::Schema;
 
 /// The type parameters of a generic type's implementation (a derived
 /// `struct Pair<T>`), as the implementation writes them.

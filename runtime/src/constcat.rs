@@ -4,7 +4,7 @@
 //! the `SCHEMA_JSON` of every nested `ToolArgs` type, which the macro cannot see:
 //!
 //! ```
-//! use tool_schema_runtime::__private::{concat_bytes, concat_len, concat_str};
+//! use tool_schema_engine::__private::{concat_bytes, concat_len, concat_str};
 //!
 //! const INNER: &str = r#"{"type":"string"}"#;
 //! const PIECES: &[&str] = &[r#"{"items":"#, INNER, "}"];
@@ -157,7 +157,7 @@ const fn str_eq(a: &str, b: &str) -> bool {
 }
 
 /// Whether `a` and `b` are the same bytes.
-pub(crate) const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+pub const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }
@@ -173,7 +173,7 @@ pub(crate) const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// Whether entry `j` of list `i` has the name of an earlier entry. Two different
 /// schemas under one name stop the build.
-pub(crate) const fn seen_before(lists: &[Defs], i: usize, j: usize) -> bool {
+pub const fn seen_before(lists: &[Defs], i: usize, j: usize) -> bool {
     let (name, schema) = lists[i][j];
     let mut a = 0;
     while a <= i {

@@ -9,7 +9,7 @@
 //! [`TIERS`]'s last is the limit.
 //!
 //! ```
-//! use tool_schema_runtime::__private::{fixed_concat, fixed_str, Fixed};
+//! use tool_schema_engine::__private::{fixed_concat, fixed_str, Fixed};
 //!
 //! const TEXT: Fixed<u8, 64> = fixed_concat(&[r#"{"items":"#, r#"{"type":"string"}"#, "}"]);
 //! assert_eq!(fixed_str(&TEXT), r#"{"items":{"type":"string"}}"#);

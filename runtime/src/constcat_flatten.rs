@@ -3,7 +3,7 @@
 //! with the outer type's own, so the exported schema is one flat object.
 //!
 //! ```
-//! use tool_schema_runtime::__private::{concat_str, joined_bytes, joined_len, name_clash};
+//! use tool_schema_engine::__private::{concat_str, joined_bytes, joined_len, name_clash};
 //!
 //! const PARTS: &[&str] = &[r#"{"a":{"type":"string"}}"#, "{}", r#"{"b":{}}"#];
 //! const BYTES: [u8; joined_len(PARTS)] = joined_bytes(PARTS);

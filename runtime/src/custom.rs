@@ -19,7 +19,7 @@ use std::borrow::Cow;
 /// problem, in the order they should be reported.
 ///
 /// ```
-/// # use tool_schema_runtime as tool_schema;
+/// # use tool_schema_engine as tool_schema;
 /// use tool_schema::custom::Problems;
 /// use tool_schema::{Format, Path};
 ///

@@ -20,7 +20,7 @@ use std::borrow::Cow;
 
 /// The most containers serde_json nests when it reads text (its recursion
 /// limit): deeper text is not JSON to it.
-pub(crate) const SERDE_LIMIT: usize = 127;
+pub const SERDE_LIMIT: usize = 127;
 
 /// Whether `value` nests objects and arrays more than `max` levels (a scalar is
 /// level 0, `[]` level 1, `[[]]` level 2).
@@ -158,7 +158,7 @@ pub fn check_call(
 /// Whether JSON `text` nests arrays and objects more than `max` levels, counted
 /// on the bytes (brackets inside strings skipped). Malformed text may get either
 /// answer: the text path then reads it the exact way, which says what it is.
-pub(crate) fn text_exceeds(text: &str, max: usize) -> bool {
+pub fn text_exceeds(text: &str, max: usize) -> bool {
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
@@ -192,7 +192,7 @@ pub(crate) fn text_exceeds(text: &str, max: usize) -> bool {
 /// validate the value) because of its nesting: only when `max` is below what
 /// serde_json reads at all, since deeper text is malformed to it.
 #[inline]
-pub(crate) fn text_too_deep(text: &str, options: &Options) -> bool {
+pub fn text_too_deep(text: &str, options: &Options) -> bool {
     options.max_depth < SERDE_LIMIT && text_exceeds(text, options.max_depth)
 }
 

@@ -74,7 +74,7 @@ impl Target {
         )
     }
 
-    pub(crate) fn is_openai(self) -> bool {
+    pub fn is_openai(self) -> bool {
         matches!(
             self,
             Target::OpenAiChat
@@ -217,4 +217,13 @@ pub struct CompiledNullable {
     pub property: &'static str,
     pub pointer: &'static str,
     pub already_nullable: bool,
+}
+
+/// What the engine's exhaustive readings of a [`Target`] answer for a target
+/// they do not know: never reached, as the runtime and the engine are built
+/// from the same release (the enum is `non_exhaustive` for users' matches).
+#[doc(hidden)]
+#[cold]
+pub fn unknown_target(target: Target) -> ! {
+    unreachable!("tool-schema: target {target:?} is unknown to this engine: the runtime and the engine must be of the same release")
 }

@@ -24,7 +24,7 @@ mod tables;
 
 /// Whether `encoded`, the part of a label after its `xn--` prefix, is the Punycode
 /// of a valid U-label.
-pub(crate) fn is_a_label(encoded: &str) -> bool {
+pub fn is_a_label(encoded: &str) -> bool {
     punycode_decode(encoded)
         .is_some_and(|label| is_u_label(&label) && is_canonical(encoded, &label))
 }
@@ -43,7 +43,7 @@ fn is_canonical(encoded: &str, label: &[char]) -> bool {
 /// For a label holding non-ASCII characters (a U-label, as an `idn-hostname`
 /// writes it): the length in octets of its A-label (`xn--` and the Punycode), or
 /// `None` when it is not a valid U-label. Allocates nothing.
-pub(crate) fn u_label_a_len(label: &str) -> Option<usize> {
+pub fn u_label_a_len(label: &str) -> Option<usize> {
     // An A-label holds at most 63 octets, and each character of the U-label
     // costs at least one, so a longer label is refused before it is copied.
     let mut buffer = ['\0'; 63];
@@ -242,7 +242,7 @@ fn zwnj_allowed(label: &[char], i: usize) -> bool {
 /// classes a PVALID or contextual code point has (none is CS or ET, nor of a class
 /// the rule refuses everywhere).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bidi {
+pub enum Bidi {
     L,
     R,
     Al,
@@ -271,7 +271,7 @@ fn bidi_class(c: char) -> Bidi {
 /// BN and NSM, ends (NSM aside) with R, AL, EN or AN, and mixes no EN with AN; a
 /// left-to-right label holds only L, EN, ES, CS, ET, ON, BN and NSM and ends (NSM
 /// aside) with L or EN.
-pub(crate) fn obeys_bidi_rule<'a>(labels: impl Iterator<Item = &'a str> + Clone) -> bool {
+pub fn obeys_bidi_rule<'a>(labels: impl Iterator<Item = &'a str> + Clone) -> bool {
     let rtl = |c: &char| matches!(bidi_class(*c), Bidi::R | Bidi::Al | Bidi::An);
     !labels
         .clone()

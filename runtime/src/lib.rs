@@ -1,95 +1,63 @@
-//! The run-time half of `tool-schema`: the schema model, the interpreter, the
-//! violation model and the formats that turn violations into words.
+//! The small runtime of `tool-schema`: what the code its macros generate links,
+//! and nothing that reads a schema. It holds the violation model (kinds, paths,
+//! positions, the report and its budget), the words a report is written in
+//! (the default sentences, the JSON report, echoed values, suggestions), the
+//! keyword and format decisions on a value and constants (which generated code,
+//! the interpreter and the text path share, so that each decision exists once),
+//! the pattern engine, and the records of exports the macros compiled.
 //!
-//! The feature `engines` (on by default) holds what works on schemas when the program runs: the
-//! schema parser, the export engine and the dialects. Without it the crate holds
-//! what the code the macros generate calls, and the model decoder.
+//! The schema model and the engines that work on it (the parser, the
+//! interpreter, the text path, repair, streaming, the export engine, the
+//! toolbox) are `tool-schema-engine`, built on this crate. Users depend on the
+//! facade, `tool-schema`, which re-exports both.
 //!
 //! ```
-//! use serde_json::json;
-//! use tool_schema_runtime::{Format, Schema};
+//! use tool_schema_runtime::{json_report, Format, Kind, Path, Position, Report, Segment, Violation};
 //!
-//! let schema = Schema::parse(&json!({
-//!     "type": "object",
-//!     "properties": {
-//!         "city": {"type": "string"},
-//!         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}
-//!     },
-//!     "required": ["city"]
-//! })).unwrap();
-//!
-//! let report = schema.validate(&json!({"unit": "kelvin", "days": 3}));
-//! assert_eq!(Format::Default.render(&report), [
-//!     "missing required argument 'city'",
-//!     "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"kelvin\"",
-//!     "unexpected argument 'days'",
-//! ]);
+//! // What a validator found: facts, with their place.
+//! let city = Path(vec![Segment::Key("city".into())]);
+//! let report = Report::new(vec![Violation::new(Kind::Missing, city, Position::default())]);
+//! // The words, a pure function of them.
+//! assert_eq!(Format::Default.render(&report), ["missing required argument 'city'"]);
+//! assert_eq!(json_report(&report)["violations"][0]["kind"], "missing");
 //! ```
 
-/// Items of the `engines` feature (the schema parser, the export engine, the
-/// dialects): each given the feature's `cfg`.
-macro_rules! with_engines {
-    ($($item:item)*) => {
-        $(
-            #[cfg(feature = "engines")]
-            $item
-        )*
-    };
-}
-pub(crate) use with_engines;
-
-mod constcat;
-mod constcat_fixed;
-mod constcat_flatten;
+#[doc(hidden)]
+pub mod constcat;
+#[doc(hidden)]
+pub mod constcat_fixed;
+#[doc(hidden)]
+pub mod constcat_flatten;
 pub mod custom;
-mod depth;
-#[cfg(feature = "engines")]
-pub mod dialect;
-mod echo;
-pub mod export;
-mod export_records;
-mod hint;
-mod idna;
-pub(crate) mod interp;
+#[doc(hidden)]
+pub mod depth;
+#[doc(hidden)]
+pub mod echo;
+#[doc(hidden)]
+pub mod export_records;
+#[doc(hidden)]
+pub mod idna;
 pub mod json;
 #[doc(hidden)]
 pub mod keywords;
-mod model_parts;
-mod options;
-mod pattern;
+#[doc(hidden)]
+pub mod model_parts;
+#[doc(hidden)]
+pub mod options;
+#[doc(hidden)]
+pub mod pattern;
 pub mod render;
-pub mod repair;
-pub mod schema;
-#[cfg(feature = "seed")]
-pub mod seed;
-pub mod stream;
 #[cfg(test)]
 mod test_rng;
-pub mod text;
-mod tool;
-pub mod toolbox;
-mod violation;
+#[doc(hidden)]
+pub mod violation;
 #[doc(hidden)]
 pub use violation::suggest;
 
-#[cfg(feature = "engines")]
-pub use dialect::Dialect;
-pub use hint::OptionHint;
 pub use json::{JsonType, TypeSet};
 pub use keywords::Draft;
 pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};
-pub use render::{json_report, repair_report, Format};
-#[cfg(feature = "engines")]
-pub use schema::SchemaBuilder;
-pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
-pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
-pub use toolbox::Toolbox;
+pub use render::{json_report, Format};
 pub use violation::{
     Condition, CountBound, Counted, Kind, Path, Position, Report, Segment, Suggestion, Violation,
 };
-
-/// Used by generated code only (the contract of `contract.rs`). Not a public
-/// API: it may change in any release.
-#[doc(hidden)]
-#[path = "contract.rs"]
-pub mod __private;

@@ -8,7 +8,6 @@ pub struct NodeId(pub u32);
 
 /// What `additionalProperties` says about properties not declared in `properties`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[non_exhaustive]
 pub enum Additional {
     /// The keyword is absent.
     #[default]

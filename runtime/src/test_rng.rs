@@ -1,10 +1,10 @@
 //! A small deterministic generator (xorshift) for the property tests, so that
 //! a failure repeats.
 
-pub(crate) struct Rng(pub(crate) u64);
+pub struct Rng(pub u64);
 
 impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -12,12 +12,12 @@ impl Rng {
     }
 
     /// A number below `n` (not 0).
-    pub(crate) fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 
     /// One of `items` (not empty).
-    pub(crate) fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items[self.below(items.len())]
     }
 }

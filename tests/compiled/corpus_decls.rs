@@ -49,7 +49,7 @@ pub fn tokens(v: &Value, out: &mut String) {
 }
 
 /// `#[tool(allow(...))]` for exactly the lints the schema model finds in `schema`.
-pub fn allow(schema: &tool_schema_runtime::Schema) -> String {
+pub fn allow(schema: &tool_schema_engine::Schema) -> String {
     let mut names: Vec<String> = schema
         .lints()
         .iter()
@@ -164,7 +164,7 @@ pub fn chosen(all: bool, shared: fn() -> Option<std::path::PathBuf>) -> Vec<(usi
 pub fn declarations(chosen: &[(usize, Value, Value)], form: &str) -> String {
     let mut out = String::new();
     for (n, function, parameters) in chosen {
-        let schema = tool_schema_runtime::Dialect::Bfcl
+        let schema = tool_schema_engine::Dialect::Bfcl
             .parse(parameters)
             .unwrap_or_else(|e| panic!("BFCL definition #{n} is not in the dialect: {e}"));
         write!(
@@ -195,7 +195,7 @@ pub fn mcp_tools(
     for line in text.iter().flat_map(|t| t.lines()) {
         let tool: Value = serde_json::from_str(line).unwrap();
         let schema = tool["inputSchema"].clone();
-        if tool_schema_runtime::Schema::parse(&schema).is_ok() {
+        if tool_schema_engine::Schema::parse(&schema).is_ok() {
             let name = tool["name"].as_str().unwrap().to_string();
             let description = tool["description"].as_str().unwrap_or("").to_string();
             tools.push((name, description, schema));
@@ -209,7 +209,7 @@ pub fn mcp_tools(
 pub fn mcp_declarations(tools: &[(String, String, Value)], form: &str) -> String {
     let mut out = String::new();
     for (i, (name, description, schema)) in tools.iter().enumerate() {
-        let parsed = tool_schema_runtime::Schema::parse(schema).unwrap();
+        let parsed = tool_schema_engine::Schema::parse(schema).unwrap();
         write!(
             out,
             "tool_schema::tool_schema! {{\n    #[tool(name = {name:?}, description = {description:?}{})]\n    pub {form}Mcp{i} = ",

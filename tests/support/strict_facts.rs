@@ -1,4 +1,4 @@
-//! Semantic facts of a JSON Schema, shared by `runtime/tests/export_strict.rs`
+//! Semantic facts of a JSON Schema, shared by `engine/tests/export_strict.rs`
 //! (the comparison of our OpenAI strict transform with the OpenAI SDK's): per
 //! property path, the types it accepts, whether it accepts null, whether it is
 //! required, its description and title, its bounds and listed values, and (objects)

@@ -15,7 +15,7 @@ use crate::checker::{options, Checked, Checker, Verdict};
 use mutate::MutationKind;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use tool_schema_runtime::Dialect;
+use tool_schema_engine::Dialect;
 
 /// One ground-truth call: its definition's `parameters` (BFCL dialect), its
 /// arguments, and whether the corpus expects it to be valid.

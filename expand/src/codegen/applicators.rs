@@ -6,7 +6,7 @@ use super::{enum_const::static_value, fn_name, ok_name, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
-use tool_schema_runtime::schema::{node_value, Node, Schema};
+use tool_schema_engine::schema::{node_value, Node, Schema};
 
 /// The reporting applicators of `v`.
 pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
@@ -66,7 +66,7 @@ pub(super) fn code(schema: &Schema, node: &Node) -> TokenStream {
     }
     if let Some(condition) = node.effective_if() {
         let f = fn_name(condition);
-        let branch = |b: Option<tool_schema_runtime::schema::NodeId>| match b {
+        let branch = |b: Option<tool_schema_engine::schema::NodeId>| match b {
             Some(id) => {
                 let g = fn_name(id);
                 quote!(#g(v, t, p, o, sink))
@@ -92,7 +92,7 @@ pub(super) fn ok_code(node: &Node) -> TokenStream {
         return quote!();
     };
     let f = ok_name(condition);
-    let branch = |b: Option<tool_schema_runtime::schema::NodeId>| match b {
+    let branch = |b: Option<tool_schema_engine::schema::NodeId>| match b {
         Some(id) => {
             let g = ok_name(id);
             quote!(if !#g(v, root, o) { return false; })

@@ -6,7 +6,7 @@
 use super::{enum_const::static_value, fn_name, ok_name, option, report_if, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
-use tool_schema_runtime::schema::{node_value, Node, Schema};
+use tool_schema_engine::schema::{node_value, Node, Schema};
 
 /// The yes/no checks of `a`, as `return false`.
 pub(super) fn ok_code(node: &Node) -> TokenStream {

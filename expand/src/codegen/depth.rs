@@ -4,8 +4,8 @@
 //! call's depth (`depth_exceeds`).
 
 use super::{fold_nodes, recursive_nodes};
-use tool_schema_runtime::schema::{Additional, Node, NodeId, Schema};
-use tool_schema_runtime::JsonType;
+use tool_schema_engine::schema::{Additional, Node, NodeId, Schema};
+use tool_schema_engine::JsonType;
 
 /// The most levels of objects and arrays (as `depth_exceeds` counts them: a
 /// scalar 0, `{}` 1) of any value the root accepts, or `None` when it accepts

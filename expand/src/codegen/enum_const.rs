@@ -6,8 +6,8 @@ use super::{any_test, number::number_expr, report, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
-use tool_schema_runtime::json::SCANNED;
-use tool_schema_runtime::schema::Node;
+use tool_schema_engine::json::SCANNED;
+use tool_schema_engine::schema::Node;
 
 /// An expression evaluating to a `&'static Value` equal to `v`, parsed once.
 pub(super) fn static_value(v: &Value) -> TokenStream {
@@ -102,7 +102,7 @@ pub(super) fn ok_code(node: &Node) -> TokenStream {
 /// list's JSON text, so the code (and rustc's time and memory) stays the same
 /// size whatever the list's length.
 ///
-/// [`ValueSet`]: tool_schema_runtime::json::ValueSet
+/// [`ValueSet`]: tool_schema_engine::json::ValueSet
 fn in_enum(allowed: &[Value]) -> TokenStream {
     if allowed.len() > SCANNED {
         let set = value_set(allowed);

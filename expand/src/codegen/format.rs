@@ -5,7 +5,7 @@
 use super::{report, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
-use tool_schema_runtime::schema::Node;
+use tool_schema_engine::schema::Node;
 
 /// The yes/no check of `s`, as `return false`.
 pub(super) fn ok_code(node: &Node) -> TokenStream {

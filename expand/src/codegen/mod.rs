@@ -10,7 +10,7 @@
 //! on refused values, are not inlined.
 //!
 //! The functions produce exactly the violations the interpreter
-//! (`tool_schema_runtime::Schema::validate_with`) produces, in the same order: each
+//! (`tool_schema_engine::Schema::validate_with`) produces, in the same order: each
 //! keyword's decision is a call of the runtime's `keywords::*` function that the
 //! interpreter calls too, with the schema's constants, so that both decide and word
 //! alike. One module per keyword family, mirroring the runtime's `keywords/`.
@@ -29,7 +29,7 @@ mod unevaluated;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use tool_schema_runtime::schema::{Node, NodeId, Schema};
+use tool_schema_engine::schema::{Node, NodeId, Schema};
 
 /// The runtime items generated code names, by absolute path.
 fn rt() -> TokenStream {
@@ -231,7 +231,7 @@ fn ok_fn_of(
         let mut checks = Vec::new();
         if let Some(mut types) = node.types {
             if node.nullable {
-                types = types.with(tool_schema_runtime::JsonType::Null);
+                types = types.with(tool_schema_engine::JsonType::Null);
             }
             let accepts = type_test(types);
             checks.push(quote!(if !(#accepts) { return false; }));
@@ -580,7 +580,7 @@ fn node_fn_of(
     let mut body = Vec::new();
     if let Some(mut types) = node.types {
         if node.nullable {
-            types = types.with(tool_schema_runtime::JsonType::Null);
+            types = types.with(tool_schema_engine::JsonType::Null);
         }
         let bits = types.bits();
         let kind = quote!(#rt::Kind::Type { expected, received });
@@ -614,8 +614,8 @@ fn node_fn_of(
 /// A boolean expression: does `v` have one of `types`, exactly as
 /// `types.accepts(o.type_of(v))` decides (a `number` accepts integers; with
 /// `Options::integer_floats` a float without fraction is an `integer`)?
-fn type_test(types: tool_schema_runtime::TypeSet) -> TokenStream {
-    use tool_schema_runtime::JsonType;
+fn type_test(types: tool_schema_engine::TypeSet) -> TokenStream {
+    use tool_schema_engine::JsonType;
     let rt = rt();
     let val = quote!(#rt::serde_json::Value);
     let mut tests = Vec::new();

@@ -7,9 +7,10 @@ use super::{report_if, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Number;
-use tool_schema_runtime::keywords;
-use tool_schema_runtime::keywords::number::Bound;
-use tool_schema_runtime::schema::Node;
+use tool_schema_engine::keywords;
+use tool_schema_engine::keywords::number::Bound;
+use tool_schema_engine::schema::node_checks::number::limit_of;
+use tool_schema_engine::schema::Node;
 
 /// `keywords::number::Bound::B`.
 fn bound_path(b: Bound) -> TokenStream {
@@ -50,7 +51,9 @@ pub(super) fn ok_code(node: &Node) -> TokenStream {
     let rt = rt();
     let mut checks = Vec::new();
     for b in Bound::ALL {
-        let Some(limit) = b.of(node) else { continue };
+        let Some(limit) = limit_of(b, node) else {
+            continue;
+        };
         let bound = bound_path(b);
         let int = limit
             .as_i64()
@@ -83,7 +86,9 @@ pub(super) fn code(node: &Node) -> TokenStream {
     let rt = rt();
     let mut checks = Vec::new();
     for b in Bound::ALL {
-        let Some(limit) = b.of(node) else { continue };
+        let Some(limit) = limit_of(b, node) else {
+            continue;
+        };
         let (bound, num) = (bound_path(b), number_expr(limit));
         checks.push(report_if(
             quote!(#rt::keywords::number::bound(#bound, &#num, n)),

@@ -19,7 +19,7 @@ use super::{any_test, fn_name, ok_name, option, report_if, report_made, rt};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
-use tool_schema_runtime::schema::{Additional, Node, NodeId, Property};
+use tool_schema_engine::schema::{Additional, Node, NodeId, Property};
 
 /// Above this many declared properties, a member's name is looked up in a sorted
 /// table (a binary search, [`names_fn`]) and the walks index static tables with
@@ -210,7 +210,7 @@ struct Shape<'n> {
 impl<'n> Shape<'n> {
     fn new(node: &'n Node, id: NodeId, root: bool) -> Shape<'n> {
         let props = node.properties.as_deref().unwrap_or(&[]);
-        let closed = tool_schema_runtime::schema::node_checks::object::closed(node, root);
+        let closed = tool_schema_engine::schema::node_checks::object::closed(node, root);
         let extra = match node.additional {
             Additional::Schema(id) => Some(id),
             _ => None,
@@ -295,7 +295,7 @@ impl<'n> Shape<'n> {
     /// that may check the root, `at_root` (the run-time test) unless its in-place
     /// subschemas declare the names (`node_checks::object::closed`); else `false`.
     fn closed_expr(&self, at_root: TokenStream) -> TokenStream {
-        let closed = tool_schema_runtime::schema::node_checks::object::closed;
+        let closed = tool_schema_engine::schema::node_checks::object::closed;
         match (closed(self.node, false), closed(self.node, true)) {
             (true, _) => quote!(true),
             (false, true) if self.root => at_root,
@@ -880,7 +880,7 @@ fn suggestions(shape: &Shape<'_>) -> TokenStream {
     // Each name folded now (`suggest::Known`), so that a lookup leaves most
     // of them after a test of their masks.
     let known = shape.props.iter().map(|p| {
-        let (folded, len, mask) = tool_schema_runtime::suggest::Known::of(&p.name);
+        let (folded, len, mask) = tool_schema_engine::suggest::Known::of(&p.name);
         let name = &p.name;
         quote!(#rt::suggest::Known { name: #name, folded: #folded, len: #len, mask: #mask })
     });

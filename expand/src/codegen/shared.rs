@@ -14,7 +14,7 @@
 use proc_macro2::TokenStream;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use tool_schema_runtime::schema::NodeId;
+use tool_schema_engine::schema::NodeId;
 
 /// The placeholder for a node's own names while its code is compared.
 const PLACEHOLDER: u32 = u32::MAX;

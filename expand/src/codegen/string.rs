@@ -5,7 +5,7 @@
 use super::{option, report, report_if, rt};
 use proc_macro2::TokenStream;
 use quote::quote;
-use tool_schema_runtime::schema::Node;
+use tool_schema_engine::schema::Node;
 
 /// The yes/no checks of `s` (without `pattern`: such nodes use the probe), as
 /// `return false`.

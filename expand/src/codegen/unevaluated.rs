@@ -12,7 +12,7 @@ use super::{
 };
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use tool_schema_runtime::schema::{Additional, Node, NodeId, Schema};
+use tool_schema_engine::schema::{Additional, Node, NodeId, Schema};
 
 /// Whether the node has `unevaluatedProperties` or `unevaluatedItems`.
 pub(super) fn has(node: &Node) -> bool {
@@ -46,7 +46,7 @@ fn lenient_name(id: NodeId) -> Ident {
 /// Whether evaluating the node collects through subschemas (`__ts_own_N` and
 /// `__ts_applied_N` exist).
 fn collecting(node: &Node) -> bool {
-    tool_schema_runtime::schema::node_checks::unevaluated::collects(node) || has(node)
+    tool_schema_engine::schema::node_checks::unevaluated::collects(node) || has(node)
 }
 
 /// The boolean validator of a node with `unevaluated*`: its collecting walk.
@@ -173,7 +173,7 @@ fn marks_fn(schema: &Schema, id: NodeId) -> TokenStream {
     let evaluated = quote!(#rt::keywords::unevaluated::Evaluated);
     let name = marks_name(id);
     let mut arms = Vec::new();
-    if tool_schema_runtime::schema::node_checks::unevaluated::evaluates_members(node) {
+    if tool_schema_engine::schema::node_checks::unevaluated::evaluates_members(node) {
         let additional = node.additional != Additional::Unspecified;
         let names: Vec<&str> = node
             .properties
@@ -422,9 +422,8 @@ pub(super) fn report_code(schema: &Schema, id: NodeId) -> TokenStream {
             quote!(#f(x, &t.key(key), at, o, out);)
         };
         let suggest = if refuse {
-            let names = tool_schema_runtime::schema::node_checks::unevaluated::declared_in_place(
-                schema, id,
-            );
+            let names =
+                tool_schema_engine::schema::node_checks::unevaluated::declared_in_place(schema, id);
             quote!(
                 if out.mark() > start {
                     const NAMES: &[&str] = &[#(#names),*];

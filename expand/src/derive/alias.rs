@@ -13,8 +13,8 @@ use super::ast::{unraw, Field};
 use super::ty::Builder;
 use serde_json::{Map, Value};
 use syn::LitStr;
-use tool_schema_runtime::json::pointer;
-use tool_schema_runtime::keywords::alias::KEYWORD;
+use tool_schema_engine::json::pointer;
+use tool_schema_engine::keywords::alias::KEYWORD;
 
 /// The aliases of an object's fields: each property's name and its aliases.
 #[derive(Default)]

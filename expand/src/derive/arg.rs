@@ -5,7 +5,7 @@
 //! integer's range, an array's item counts), and the order the derive writes
 //! keywords in ([`ordered`], built from the table). Which JSON type a keyword
 //! applies to is the runtime vocabulary's
-//! ([`tool_schema_runtime::schema::vocabulary::applies_to`]).
+//! ([`tool_schema_engine::schema::vocabulary::applies_to`]).
 
 use super::attr::{each_key, json, number, set, At, Given};
 use crate::attr::{skip_value, unknown};
@@ -16,8 +16,8 @@ use serde_json::{Map, Number, Value};
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, Lit};
-use tool_schema_runtime::schema::vocabulary;
-use tool_schema_runtime::{keywords, JsonType};
+use tool_schema_engine::schema::vocabulary;
+use tool_schema_engine::{keywords, JsonType};
 
 /// How the value of a constraint key is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

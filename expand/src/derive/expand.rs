@@ -19,7 +19,7 @@ use quote::{quote, quote_spanned};
 use serde_json::Value;
 use syn::spanned::Spanned;
 use syn::DeriveInput;
-use tool_schema_runtime::Schema;
+use tool_schema_engine::Schema;
 
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
     let cx = Ctxt::new();

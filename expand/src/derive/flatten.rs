@@ -11,7 +11,7 @@
 //! the constants are evaluated, is validated by the interpreter (parsed once per
 //! program): so the compiled and interpreted back ends trivially agree on it.
 //!
-//! [`name_clash`]: tool_schema_runtime::__private::name_clash
+//! [`name_clash`]: tool_schema_engine::__private::name_clash
 
 use super::ast::{Container, Data, Field};
 use super::rust_type::{recognise, RustShape};
@@ -124,7 +124,7 @@ pub(super) fn joined_text(
 }
 
 /// The aliases keyword: a flattened struct's aliases are the joined object's.
-const ALIASES: &str = tool_schema_runtime::keywords::alias::KEYWORD;
+const ALIASES: &str = tool_schema_engine::keywords::alias::KEYWORD;
 
 /// The text of `value`'s own aliases object (`{}` for none).
 pub(super) fn own_aliases(value: &Value) -> String {

@@ -11,7 +11,7 @@
 //! - the validator's functions, items inside a generic method, take the type's
 //!   parameters themselves (an inner item cannot use its parent's);
 //! - the exported text is written into a buffer of a fixed capacity
-//!   ([`TIERS`](tool_schema_runtime::__private::TIERS)), since an array's length
+//!   ([`TIERS`](tool_schema_engine::__private::TIERS)), since an array's length
 //!   cannot depend on a type parameter; the parsed schema is kept per
 //!   instantiation (a `static` in a generic function is one for all of them);
 //! - what needs a parameter's constants in a free item (the checks that a nested
@@ -206,7 +206,7 @@ impl Generic {
             ident,
             what,
             tiers: quote!(#rt::TIERS),
-            count: tool_schema_runtime::__private::TIERS.len(),
+            count: tool_schema_engine::__private::TIERS.len(),
             item: quote!(u8),
             read: quote!(#rt::fixed_str),
         };
@@ -219,7 +219,7 @@ impl Generic {
             ident,
             what: "list of definitions",
             tiers: quote!(#rt::DEFS_TIERS),
-            count: tool_schema_runtime::__private::DEFS_TIERS.len(),
+            count: tool_schema_engine::__private::DEFS_TIERS.len(),
             item: quote!((&'static str, &'static str)),
             read: quote!(#rt::fixed_list),
         };

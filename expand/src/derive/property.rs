@@ -12,8 +12,8 @@ use super::ty::{self, Builder, Shape, JSON_MAX, JSON_MIN};
 use crate::codegen::EXTERNAL_TYPE;
 use proc_macro2::Span;
 use serde_json::{Map, Number, Value};
-use tool_schema_runtime::json::pointer;
-use tool_schema_runtime::{JsonType, Options, Schema, Undeclared};
+use tool_schema_engine::json::pointer;
+use tool_schema_engine::{JsonType, Options, Schema, Undeclared};
 
 /// A field's schema, and whether serde reads it as optional (`Option<T>`).
 pub(super) fn property(

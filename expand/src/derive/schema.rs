@@ -10,7 +10,7 @@ use super::rust_type::{is_string_key, recognise, RustShape};
 use super::ty::Builder;
 use proc_macro2::Span;
 use serde_json::{Map, Value};
-use tool_schema_runtime::json::pointer;
+use tool_schema_engine::json::pointer;
 
 /// A struct: the arguments object.
 pub(super) fn object(b: &mut Builder, c: &Container, fields: &[Field]) -> Value {

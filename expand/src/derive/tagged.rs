@@ -1,7 +1,7 @@
 //! An enum with data, in serde's tagged representations, as a discriminated
 //! `anyOf` (one branch per variant, its doc comment as the branch's
 //! `description`); the schema model recognises the discriminator
-//! (`tool_schema_runtime::schema::Discriminator`) and reports a call against the
+//! (`tool_schema_engine::schema::Discriminator`) and reports a call against the
 //! branch its tag chooses.
 //!
 //! | serde | a variant's branch |
@@ -26,7 +26,7 @@ use super::schema::{union, variant_name, Members, VariantNames};
 use super::ty::Builder;
 use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
-use tool_schema_runtime::json::pointer;
+use tool_schema_engine::json::pointer;
 
 /// Whether the enum takes this module's schema: serde's `tag`/`content` given,
 /// or a variant serde reads that holds data (and not `untagged`).

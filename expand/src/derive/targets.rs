@@ -10,8 +10,8 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use serde_json::Value;
 use syn::spanned::Spanned;
-use tool_schema_runtime::export::{self, ChangeKind, ExportOptions, Target, ToolSpec};
-use tool_schema_runtime::json::pointer;
+use tool_schema_engine::export::{self, ChangeKind, ExportOptions, Target, ToolSpec};
+use tool_schema_engine::json::pointer;
 
 /// `__TARGET_PROBLEMS`: for every export target, the first problem it has with this
 /// type's schema as a part of another tool's schema (the schema as the one property

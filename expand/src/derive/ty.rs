@@ -35,8 +35,8 @@ use quote::{quote, ToTokens};
 use serde_json::{json, Map, Value};
 use syn::spanned::Spanned;
 use syn::{Ident, Type};
-use tool_schema_runtime::json::pointer;
-use tool_schema_runtime::JsonType;
+use tool_schema_engine::json::pointer;
+use tool_schema_engine::JsonType;
 
 use super::rust_type::{is_string_key, recognise, Foreign, RustShape};
 

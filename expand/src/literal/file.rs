@@ -8,7 +8,7 @@ use serde_json::{Number, Value};
 
 use super::quoted;
 use crate::spans::SpanMap;
-use tool_schema_runtime::json::pointer;
+use tool_schema_engine::json::pointer;
 
 /// Parses JSON text (the content of a `.json` file) into a value and its [`SpanMap`],
 /// where every span is `span` (the file path literal) but every pointer is present.

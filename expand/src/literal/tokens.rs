@@ -11,7 +11,7 @@ use syn::Lit;
 use super::cursor::{describe, is_group, is_punct, starts_value, Cursor};
 use super::quoted;
 use crate::spans::SpanMap;
-use tool_schema_runtime::json::pointer;
+use tool_schema_engine::json::pointer;
 
 /// The deepest nesting of objects and arrays accepted: `serde_json`'s own limit, so a
 /// schema written inline and the same schema in a file are accepted alike.

@@ -14,7 +14,7 @@ use crate::ctxt::Ctxt;
 use crate::spans::Locate;
 use proc_macro2::TokenStream;
 use syn::{Attribute, Ident, Visibility};
-use tool_schema_runtime::Schema;
+use tool_schema_engine::Schema;
 
 /// The declaration of a typed tool: its types, or (`schema` being `None`, or a
 /// root the typed form cannot map, reported in `cx` at its place) a fallback

@@ -6,8 +6,8 @@
 
 use super::names;
 use serde_json::Number;
-use tool_schema_runtime::schema::{Additional, Node, NodeId};
-use tool_schema_runtime::{JsonType, Schema};
+use tool_schema_engine::schema::{Additional, Node, NodeId};
+use tool_schema_engine::{JsonType, Schema};
 
 /// The Rust type of one value.
 #[derive(Clone, Debug, PartialEq)]
@@ -365,7 +365,7 @@ fn to_int(n: &Number, round: fn(f64) -> f64) -> Option<i128> {
 /// (`None`: unbounded on that side). A JSON integer serde_json holds is an `i64`
 /// or a `u64`, so those are the widest ends.
 fn integer_range(node: &Node) -> (Option<i128>, Option<i128>) {
-    use tool_schema_runtime::keywords::format::NumericRange;
+    use tool_schema_engine::keywords::format::NumericRange;
     let mut low: Option<i128> = None;
     let mut high: Option<i128> = None;
     let mut raise = |v: Option<i128>| {
@@ -430,7 +430,7 @@ fn number(node: &Node) -> Ty {
         .fold(f64::INFINITY, f64::min);
     // An integer format's range bounds the number too.
     let (low, high) = match node.numeric_format.map(|f| f.range) {
-        Some(tool_schema_runtime::keywords::format::NumericRange::Integer { min, max }) => {
+        Some(tool_schema_engine::keywords::format::NumericRange::Integer { min, max }) => {
             (low.max(min as f64), high.min(max as f64))
         }
         _ => (low, high),

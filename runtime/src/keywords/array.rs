@@ -9,12 +9,12 @@ use crate::violation::Kind;
 use serde_json::Value;
 
 /// The violation of a lower bound `limit` by an array of `count` elements.
-pub(crate) fn too_few(limit: u64, count: u64) -> Kind {
+pub fn too_few(limit: u64, count: u64) -> Kind {
     Kind::MinItems { limit, count }
 }
 
 /// The violation of an upper bound `limit` by an array of `count` elements.
-pub(crate) fn too_many(limit: u64, count: u64) -> Kind {
+pub fn too_many(limit: u64, count: u64) -> Kind {
     Kind::MaxItems { limit, count }
 }
 
@@ -102,7 +102,7 @@ pub fn contains(
 
 /// Arrays up to this length are searched for duplicates pair by pair (no
 /// allocation); longer ones through a hash table, in expected linear time.
-pub(crate) const UNIQUE_BY_PAIRS: usize = 16;
+pub const UNIQUE_BY_PAIRS: usize = 16;
 
 /// The first pair `(i, j)`, `i < j`, of equal elements (JSON equality), by `j`:
 /// the smallest `j` that equals an earlier element, with the first such `i`.
@@ -121,7 +121,7 @@ pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
 /// `false`. Pairwise (no allocation) up to 16 elements, hashed beyond: expected
 /// linear time in the elements' total size.
 #[inline]
-pub(crate) fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
+pub fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
     if items.len() > UNIQUE_BY_PAIRS {
         return each_duplicate_hashed(items, visit);
     }
@@ -136,7 +136,7 @@ pub(crate) fn each_duplicate(items: &[Value], mut visit: impl FnMut(usize, usize
 
 /// [`each_duplicate`] through a hash table.
 #[cold]
-pub(crate) fn each_duplicate_hashed(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
+pub fn each_duplicate_hashed(items: &[Value], mut visit: impl FnMut(usize, usize) -> bool) {
     use std::collections::hash_map::{Entry, HashMap, RandomState};
     use std::hash::BuildHasher;
     let build = RandomState::new();

@@ -10,7 +10,7 @@
 pub mod alias;
 pub mod applicators;
 pub mod array;
-pub(crate) mod count;
+pub mod count;
 mod draft;
 pub mod enum_const;
 pub mod format;

@@ -108,7 +108,7 @@ pub fn multiple(divisor: &Number, n: &Number) -> Option<Kind> {
 
 /// A bound's limit prepared once (per schema node) for the yes/no walk.
 #[derive(Clone, Debug)]
-pub(crate) enum Limit {
+pub enum Limit {
     /// An `i64` limit: the common case, compared inline; with the same limit as
     /// an `f64` when that is exact (magnitude at most 2^53), for float values.
     Int { int: i64, float: Option<f64> },
@@ -118,7 +118,7 @@ pub(crate) enum Limit {
 
 impl Limit {
     /// `n` prepared.
-    pub(crate) fn new(n: &Number) -> Limit {
+    pub fn new(n: &Number) -> Limit {
         const EXACT: i64 = 1 << 53;
         match n.as_i64() {
             Some(i) => Limit::Int {
@@ -131,7 +131,7 @@ impl Limit {
 
     /// How `n` compares with the limit: as [`compare`] decides.
     #[inline]
-    pub(crate) fn compare(&self, n: &Number) -> Option<Ordering> {
+    pub fn compare(&self, n: &Number) -> Option<Ordering> {
         match self {
             Limit::Int { int, float } => match n.as_i64() {
                 Some(v) => Some(v.cmp(int)),
@@ -176,7 +176,7 @@ pub fn multiple_of(n: &Number, divisor: &Number) -> bool {
 /// `|n|` as `m * 10^e` with `m` an integer without trailing zeros (`(0, 0)` for
 /// zero); for a float, from its shortest round-trip representation. `None` for a
 /// non-finite float (which JSON cannot carry).
-pub(crate) fn decimal(n: &Number) -> Option<(u64, i32)> {
+pub fn decimal(n: &Number) -> Option<(u64, i32)> {
     if let Some(u) = n.as_u64() {
         return Some(strip_zeros(u, 0));
     }
@@ -234,7 +234,7 @@ pub(crate) fn decimal(n: &Number) -> Option<(u64, i32)> {
     Some(strip_zeros(mantissa, exp - fraction_digits))
 }
 
-pub(crate) fn strip_zeros(mut m: u64, mut e: i32) -> (u64, i32) {
+pub fn strip_zeros(mut m: u64, mut e: i32) -> (u64, i32) {
     if m == 0 {
         return (0, 0);
     }
@@ -245,7 +245,7 @@ pub(crate) fn strip_zeros(mut m: u64, mut e: i32) -> (u64, i32) {
     (m, e)
 }
 
-pub(crate) fn gcd(mut a: u64, mut b: u64) -> u64 {
+pub fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
     }
@@ -253,7 +253,7 @@ pub(crate) fn gcd(mut a: u64, mut b: u64) -> u64 {
 }
 
 /// Whether `a * 10^p` is an integer multiple of `b * 10^q` (`b > 0`).
-pub(crate) fn decimal_multiple(a: u64, p: i32, b: u64, q: i32) -> bool {
+pub fn decimal_multiple(a: u64, p: i32, b: u64, q: i32) -> bool {
     if a == 0 {
         return true;
     }

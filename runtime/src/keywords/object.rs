@@ -27,12 +27,12 @@ pub const fn rejects_undeclared(policy: Undeclared, closed: bool, additional: Ad
 }
 
 /// The violation of a lower bound `limit` by an object of `count` members.
-pub(crate) fn too_few(limit: u64, count: u64) -> Kind {
+pub fn too_few(limit: u64, count: u64) -> Kind {
     Kind::MinProperties { limit, count }
 }
 
 /// The violation of an upper bound `limit` by an object of `count` members.
-pub(crate) fn too_many(limit: u64, count: u64) -> Kind {
+pub fn too_many(limit: u64, count: u64) -> Kind {
     Kind::MaxProperties { limit, count }
 }
 
@@ -150,7 +150,7 @@ pub fn suggest_known_names(
 
 /// Objects of at most this many members are searched for a name by comparing
 /// their names in turn, which costs less than hashing the name.
-pub(crate) const SCANNED_MEMBERS: usize = 12;
+pub const SCANNED_MEMBERS: usize = 12;
 
 /// Whether `map` has a member `name` (what `contains_key` answers): the `given`
 /// of [`suggest_names`] and [`suggest_known_names`] in both back ends. A small
@@ -166,7 +166,7 @@ pub fn has_member(map: &Map<String, Value>, name: &str) -> bool {
 
 /// Gives each undeclared member refused since `start` what `lookup` finds for
 /// its name.
-pub(crate) fn suggest_each<'n>(
+pub fn suggest_each<'n>(
     out: &mut Sink<'_>,
     start: usize,
     trail: &Trail<'_>,

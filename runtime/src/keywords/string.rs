@@ -13,12 +13,12 @@ pub fn length(s: &str) -> u64 {
 }
 
 /// The violation of a lower bound `limit` by a string of `length` code points.
-pub(crate) fn too_short(limit: u64, length: u64) -> Kind {
+pub fn too_short(limit: u64, length: u64) -> Kind {
     Kind::MinLength { limit, length }
 }
 
 /// The violation of an upper bound `limit` by a string of `length` code points.
-pub(crate) fn too_long(limit: u64, length: u64) -> Kind {
+pub fn too_long(limit: u64, length: u64) -> Kind {
     Kind::MaxLength { limit, length }
 }
 

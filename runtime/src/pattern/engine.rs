@@ -14,7 +14,7 @@ use super::simple::Simple;
 
 /// A compiled pattern.
 #[derive(Clone, Debug)]
-pub(crate) struct Engine {
+pub struct Engine {
     program: Program,
     /// The small matcher, when the pattern is simple (ten times faster or more).
     simple: Option<Simple>,
@@ -23,7 +23,7 @@ pub(crate) struct Engine {
 impl Engine {
     /// Compiles `translated`, refused if its program's size (see `ast`)
     /// exceeds `limit`; the error says why it is refused.
-    pub(crate) fn new(translated: &str, limit: u64) -> Result<Engine, String> {
+    pub fn new(translated: &str, limit: u64) -> Result<Engine, String> {
         let parsed = super::syntax::parse(translated).map_err(str::to_string)?;
         let simple = Simple::of(&parsed.root, &parsed.pool);
         Ok(Engine {
@@ -34,7 +34,7 @@ impl Engine {
 
     /// Whether `text` holds a match (anywhere).
     #[inline]
-    pub(crate) fn is_match(&self, text: &str) -> bool {
+    pub fn is_match(&self, text: &str) -> bool {
         match &self.simple {
             Some(simple) => simple.is_match(text),
             None => super::vm::is_match(&self.program, text),
@@ -44,7 +44,7 @@ impl Engine {
     /// Whether `text` holds a match, by the program alone (for tests of the
     /// small matcher).
     #[cfg(test)]
-    pub(crate) fn program_matches(&self, text: &str) -> bool {
+    pub fn program_matches(&self, text: &str) -> bool {
         super::vm::is_match(&self.program, text)
     }
 }

@@ -224,7 +224,7 @@ pub struct Pattern {
     /// The same pattern in the engines' syntax (the same for ours and
     /// `regex`).
     pub translated: String,
-    pub(crate) regex: Regex,
+    pub regex: Regex,
 }
 
 impl PartialEq for Pattern {
@@ -463,7 +463,7 @@ pub fn translate(src: &str) -> Result<String, String> {
 
 /// Checks and compiles a pattern, refused if its program's size exceeds
 /// `limit`.
-pub(crate) fn compile(src: &str, limit: u64) -> Result<Pattern, String> {
+pub fn compile(src: &str, limit: u64) -> Result<Pattern, String> {
     let translated = translate(src)?;
     #[cfg(not(feature = "pattern"))]
     {
@@ -495,7 +495,7 @@ fn quoted(src: &str) -> String {
 /// The engine's program alone on a translated pattern (no prefix, no small
 /// matcher).
 #[cfg(all(test, feature = "pattern", not(feature = "regex")))]
-pub(crate) fn engine_for_tests(translated: &str) -> impl Fn(&str) -> bool {
+pub fn engine_for_tests(translated: &str) -> impl Fn(&str) -> bool {
     let engine = Engine::new(translated, MAX_PATTERN_SIZE).unwrap();
     move |s| engine.program_matches(s)
 }

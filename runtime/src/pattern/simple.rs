@@ -34,7 +34,7 @@ impl Set {
 
 /// A simple pattern, ready to match.
 #[derive(Clone, Debug)]
-pub(crate) struct Simple {
+pub struct Simple {
     /// For each ASCII character, the positions whose set holds it.
     ascii: Box<[u64; 128]>,
     /// Each item's set and its positions (for the characters beyond ASCII: one
@@ -223,7 +223,7 @@ impl Simple {
     }
 
     /// Whether `s` matches (anywhere, unless anchored).
-    pub(crate) fn is_match(&self, s: &str) -> bool {
+    pub fn is_match(&self, s: &str) -> bool {
         if self.nullable && (!self.anchored_end || !self.anchored_start || s.is_empty()) {
             // An empty match: at the start, or at the end unless both ends anchor.
             return true;

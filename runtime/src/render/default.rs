@@ -38,7 +38,7 @@ pub fn message(v: &Violation) -> String {
 
 /// [`message`], cut at `max` bytes (on a character boundary, with `…`); long
 /// lists (enum values, alternatives) stop being written past it.
-pub(crate) fn message_within(v: &Violation, max: usize) -> String {
+pub fn message_within(v: &Violation, max: usize) -> String {
     let mut out = message_uncut(v, max);
     // An unknown tool's suggestion is written before the list of tools.
     if let (Some(s), false) = (&v.suggestion, matches!(v.kind, Kind::UnknownTool { .. })) {
@@ -64,7 +64,7 @@ fn write_suggestion(out: &mut String, suggestion: &Suggestion) {
 }
 
 /// Cuts `out` to at most `max` bytes (plus `…`) on a character boundary.
-pub(crate) fn cut_to(out: &mut String, max: usize) {
+pub fn cut_to(out: &mut String, max: usize) {
     if out.len() > max {
         let mut end = max;
         while !out.is_char_boundary(end) {

@@ -17,19 +17,15 @@
 //! is echoed with control and bidi characters escaped (see [`message`]).
 
 mod bfcl;
-mod changes;
 mod default;
 #[doc(hidden)]
-mod report;
-#[cfg(feature = "seed")]
-pub(crate) mod seeds;
+pub mod report;
 mod words;
 
 pub use bfcl::bfcl_codes;
-pub(crate) use changes::change_message;
 pub use default::message;
-pub use report::{json_report, repair_report, JSON_REPORT_SLACK};
-pub use words::Words;
+pub use report::{json_report, JSON_REPORT_SLACK};
+pub use words::{Described, Words};
 
 use crate::violation::{Report, Violation};
 use std::fmt;
@@ -124,14 +120,15 @@ impl Format {
 }
 
 /// Every one of `lines`, within the report's size (see [`Format::render`]).
-#[cfg(feature = "seed")]
-pub(crate) fn whole(lines: Vec<String>, report: &Report) -> Vec<String> {
+#[doc(hidden)]
+pub fn whole(lines: Vec<String>, report: &Report) -> Vec<String> {
     let n = lines.len();
     bounded(lines.into_iter(), n, report)
 }
 
 /// The closing line of a cut report.
-pub(crate) fn more(n: usize) -> String {
+#[doc(hidden)]
+pub fn more(n: usize) -> String {
     if n == 1 {
         "... and 1 more problem".to_string()
     } else {
@@ -147,11 +144,8 @@ fn bounded(lines: impl Iterator<Item = String>, n: usize, report: &Report) -> Ve
 
 /// The sentences of `n` changes of a repair that fit in `max` bytes, then
 /// `... and N more changes` when any is left out.
-pub(crate) fn changes_within(
-    lines: impl Iterator<Item = String>,
-    n: usize,
-    max: usize,
-) -> Vec<String> {
+#[doc(hidden)]
+pub fn changes_within(lines: impl Iterator<Item = String>, n: usize, max: usize) -> Vec<String> {
     let closing = |n: usize| {
         if n == 1 {
             "... and 1 more change".to_string()

@@ -1,7 +1,6 @@
 //! The JSON report: one object per violation, for programs rather than models.
 
 use super::default::message_within;
-use crate::repair::Repaired;
 use crate::violation::{value_within, Kind, Report, Violation};
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
@@ -67,7 +66,12 @@ pub const JSON_REPORT_SLACK: usize = 512;
 
 /// The entries of `items` (built by `entry` within the room left) that fit in
 /// `max` bytes of JSON text, the first always; and how many are left out.
-fn fitted<T>(items: &[T], max: usize, entry: impl Fn(&T, usize) -> Value) -> (Vec<Value>, usize) {
+#[doc(hidden)]
+pub fn fitted<T>(
+    items: &[T],
+    max: usize,
+    entry: impl Fn(&T, usize) -> Value,
+) -> (Vec<Value>, usize) {
     let mut left = max;
     let mut out = Vec::new();
     for item in items {
@@ -89,7 +93,8 @@ fn fitted<T>(items: &[T], max: usize, entry: impl Fn(&T, usize) -> Value) -> (Ve
 }
 
 /// One field of an entry, fitted to the room it is given.
-enum Part<'a> {
+#[doc(hidden)]
+pub enum Part<'a> {
     /// Written as it is: a kind's code, a number, type names.
     Fixed(Value),
     /// A string cut with `…` to fit.
@@ -292,7 +297,8 @@ impl Part<'_> {
 /// its fixed parts and names leave room: the room left is shared among the
 /// other parts, each given what it needs up to an equal share of what the
 /// smaller ones leave.
-fn fill(parts: Vec<(&'static str, Part<'_>)>, room: usize) -> Map<String, Value> {
+#[doc(hidden)]
+pub fn fill(parts: Vec<(&'static str, Part<'_>)>, room: usize) -> Map<String, Value> {
     // `{}`, then `"key":` and a comma for each part, and the fixed values.
     let mut skeleton = 2 + parts.len().saturating_sub(1);
     for (key, part) in &parts {
@@ -486,47 +492,11 @@ fn facts<'a>(kind: &'a Kind, parts: &mut Vec<(&'static str, Part<'a>)>) {
     }
 }
 
-/// A repair as JSON: [`json_report`] of the repaired value's report, with
-/// `"valid"` (whether it is valid now) and `"changes"`, one object per change in
-/// the order made:
-///
-/// ```json
-/// {"coercion": "number-from-string", "path": "days", "pointer": "/days",
-///  "from": "3", "to": 3, "message": "argument 'days' was \"3\", read as 3"}
-/// ```
-///
-/// The changes are bounded as the violations are (see [`json_report`]): those
-/// that fit in [`Report::max_report_bytes`] more, the first always, and
-/// `"changes_omitted": N` counting the others when any is left out.
-pub fn repair_report(repaired: &Repaired) -> Value {
-    let mut out = json_report(&repaired.report);
-    let max = repaired.report.max_report_bytes;
-    let (changes, omitted) = fitted(&repaired.changes, max, |c, room| {
-        let parts = vec![
-            ("coercion", Part::Fixed(json!(c.coercion.code()))),
-            ("path", Part::Text(Cow::Owned(c.path.to_string()))),
-            ("pointer", Part::Text(Cow::Owned(c.path.to_pointer()))),
-            ("from", Part::Data(Cow::Borrowed(&c.from))),
-            ("to", Part::Data(Cow::Borrowed(&c.to))),
-            ("message", Part::Text(Cow::Owned(super::change_message(c)))),
-        ];
-        Value::Object(fill(parts, room))
-    });
-    if let Value::Object(o) = &mut out {
-        o.insert("valid".into(), json!(repaired.report.is_valid()));
-        o.insert("changes".into(), Value::Array(changes));
-        if omitted > 0 {
-            o.insert("changes_omitted".into(), json!(omitted));
-        }
-    }
-    out
-}
-
 /// The report as [`json_report`](crate::json_report) writes it (`{"violations":
 /// [...], "omitted": N}`), so that a report can be logged or stored with serde.
 ///
 /// ```
-/// # use tool_schema_runtime as tool_schema;
+/// # use tool_schema_engine as tool_schema;
 /// use tool_schema::{json_report, Schema};
 ///
 /// let schema = Schema::parse(&serde_json::json!({

@@ -4,8 +4,15 @@
 //! them on with [`Words`] and [`Format::render_with`](super::Format::render_with).
 
 use crate::echo;
-use crate::schema::{Node, Schema};
 use crate::violation::{Kind, Report, Segment, Violation};
+
+/// A schema that can say what describes the value at a path: the `description`
+/// [`Words::describe_missing`] quotes. The engine's `Schema` implements it.
+pub trait Described: std::fmt::Debug {
+    /// The description of the value at `path` (its declared property, or what
+    /// the schema applies in place), if the schema gives one.
+    fn description_at(&self, path: &[Segment]) -> Option<&str>;
+}
 
 /// The longest description sentence added to a message (characters).
 const SENTENCE_SHOWN: usize = 200;
@@ -13,7 +20,7 @@ const SENTENCE_SHOWN: usize = 200;
 /// What the default format adds to its sentences, beyond the defaults.
 ///
 /// ```
-/// # use tool_schema_runtime as tool_schema;
+/// # use tool_schema_engine as tool_schema;
 /// use tool_schema::{Format, Schema, render::Words};
 ///
 /// let schema = Schema::parse(&serde_json::json!({
@@ -36,7 +43,7 @@ pub struct Words<'a> {
     pub summary: Option<&'a str>,
     /// The schema whose descriptions are quoted after missing arguments; none
     /// when `None`.
-    pub describe_missing: Option<&'a Schema>,
+    pub describe_missing: Option<&'a dyn Described>,
 }
 
 impl<'a> Words<'a> {
@@ -57,14 +64,14 @@ impl<'a> Words<'a> {
 
     /// After `missing required argument 'city'`, the first sentence of the
     /// argument's `description` in `schema`, in parentheses: `(The city.)`.
-    pub const fn describe_missing(mut self, schema: &'a Schema) -> Words<'a> {
+    pub const fn describe_missing(mut self, schema: &'a dyn Described) -> Words<'a> {
         self.describe_missing = Some(schema);
         self
     }
 }
 
 /// `3 problems with the arguments of get_weather:`.
-pub(crate) fn summary_line(report: &Report, tool: &str) -> String {
+pub fn summary_line(report: &Report, tool: &str) -> String {
     let n = report.violations.len() + report.omitted;
     let mut out = String::new();
     crate::violation::push_u64(&mut out, n as u64);
@@ -78,11 +85,11 @@ pub(crate) fn summary_line(report: &Report, tool: &str) -> String {
 /// ` (The city.)`: the first sentence of the description of the missing
 /// argument `v` in `schema`, appended; nothing when `v` is not a missing
 /// argument or its schema has no description.
-pub(crate) fn push_description(out: &mut String, v: &Violation, schema: &Schema) {
+pub fn push_description(out: &mut String, v: &Violation, schema: &dyn Described) {
     if v.kind != Kind::Missing {
         return;
     }
-    let Some(text) = described(schema, v.path.segments()) else {
+    let Some(text) = schema.description_at(v.path.segments()) else {
         return;
     };
     let sentence = first_sentence(text);
@@ -107,47 +114,6 @@ fn first_sentence(text: &str) -> &str {
     }
     line
 }
-
-/// The description of the value at `path` in `schema`: the declared property of
-/// each step (looked for in the node, then through its `$ref` and `allOf`), and
-/// the node's description (or its `$ref` target's).
-fn described<'s>(schema: &'s Schema, path: &[Segment]) -> Option<&'s str> {
-    let mut node = schema.root();
-    for seg in path {
-        let next = match seg {
-            Segment::Key(k) => member(schema, node, k)?,
-            Segment::Index(i) => node.prefix_items.get(*i).copied().or(node.items)?,
-        };
-        node = schema.node(next);
-    }
-    let own = node.annotations.description.as_deref();
-    own.or_else(|| {
-        let target = schema.node(node.reference?);
-        target.annotations.description.as_deref()
-    })
-}
-
-/// The node of the property `name` declared by `node`, or by what it applies in
-/// place (`$ref`, `allOf`); at most [`LOOKED_AT`] nodes are looked at.
-fn member(schema: &Schema, node: &Node, name: &str) -> Option<crate::schema::NodeId> {
-    let mut todo = vec![node];
-    let mut seen = 0;
-    while let Some(node) = todo.pop() {
-        if let Some((_, p)) = node.property(name) {
-            return Some(p.node);
-        }
-        seen += 1;
-        if seen >= LOOKED_AT {
-            return None;
-        }
-        let applied = node.reference.iter().chain(node.all_of.iter()).rev();
-        todo.extend(applied.map(|id| schema.node(*id)));
-    }
-    None
-}
-
-/// The most nodes [`member`] looks at for one name.
-const LOOKED_AT: usize = 32;
 
 #[cfg(test)]
 mod tests {

@@ -679,7 +679,7 @@ pub fn received_value(value: &Value) -> Value {
 
 /// [`received_value`] keeping up to `max` bytes of strings and string-like parts
 /// instead of [`KEPT_VALUE_BYTES`].
-pub(crate) fn value_within(value: &Value, max: usize) -> Value {
+pub fn value_within(value: &Value, max: usize) -> Value {
     const MARK: &str = "…";
     let mut left = max;
     let mut stack: Vec<Copying<'_>> = Vec::new();

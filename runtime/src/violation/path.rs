@@ -6,7 +6,7 @@ use std::fmt;
 
 /// Names (path segments, property names) are displayed up to this many
 /// characters, then cut with `…`.
-pub(crate) const NAME_SHOWN: usize = 60;
+pub const NAME_SHOWN: usize = 60;
 
 /// One step of a path into the arguments.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

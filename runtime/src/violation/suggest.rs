@@ -573,7 +573,7 @@ pub fn allowed_value<'a>(
 /// Inlined where violations are recorded: most kinds give none, known without a
 /// call.
 #[inline]
-pub(crate) fn of_kind(kind: &Kind, work: &mut Work) -> Option<Suggestion> {
+pub fn of_kind(kind: &Kind, work: &mut Work) -> Option<Suggestion> {
     match kind {
         Kind::Enum { .. } | Kind::Const { .. } | Kind::UnknownTool { .. } => {
             of_kind_facts(kind, work)

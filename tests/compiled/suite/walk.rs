@@ -8,12 +8,12 @@ fn suite_root() -> std::path::PathBuf {
 }
 
 /// The drafts run: (directory, the draft of a schema without `$schema`).
-const SUITE_DRAFTS: [(&str, tool_schema_runtime::Draft); 2] = [
+const SUITE_DRAFTS: [(&str, tool_schema_engine::Draft); 2] = [
     (
         "draft2020-12",
-        tool_schema_runtime::Draft::Draft2020_12,
+        tool_schema_engine::Draft::Draft2020_12,
     ),
-    ("draft7", tool_schema_runtime::Draft::Draft07),
+    ("draft7", tool_schema_engine::Draft::Draft07),
 ];
 
 /// The URI base under which the suite serves `remotes/`.
@@ -58,13 +58,13 @@ fn suite_remotes() -> Vec<(String, serde_json::Value)> {
 /// A builder with every remote registered, `draft` as the default dialect, and
 /// unknown keywords read as annotations (as the specification has them).
 fn suite_builder(
-    draft: tool_schema_runtime::Draft,
+    draft: tool_schema_engine::Draft,
     remotes: &[(String, serde_json::Value)],
-) -> tool_schema_runtime::SchemaBuilder {
+) -> tool_schema_engine::SchemaBuilder {
     remotes
         .iter()
         .fold(
-            tool_schema_runtime::Schema::builder()
+            tool_schema_engine::Schema::builder()
                 .draft(draft)
                 .annotate_unknown_keywords(true),
             |b, (u, d)| {
@@ -81,15 +81,15 @@ fn suite_builder(
 #[allow(dead_code)] // build.rs only
 fn suite_literal(
     schema: &serde_json::Value,
-    draft: tool_schema_runtime::Draft,
-    parsed: &tool_schema_runtime::Schema,
+    draft: tool_schema_engine::Draft,
+    parsed: &tool_schema_engine::Schema,
     remotes: &[(String, serde_json::Value)],
 ) -> serde_json::Value {
     let serde_json::Value::Object(map) = schema else {
         return schema.clone();
     };
     let mut map = map.clone();
-    if draft != tool_schema_runtime::Draft::Draft2020_12 && !map.contains_key("$schema")
+    if draft != tool_schema_engine::Draft::Draft2020_12 && !map.contains_key("$schema")
     {
         let mut with = serde_json::Map::new();
         with.insert("$schema".into(), draft.schema_uri().into());
@@ -117,9 +117,9 @@ fn suite_literal(
         let literal_draft = map
             .get("$schema")
             .and_then(serde_json::Value::as_str)
-            .and_then(tool_schema_runtime::Draft::from_schema_uri)
+            .and_then(tool_schema_engine::Draft::from_schema_uri)
             .unwrap_or(draft);
-        let key = if literal_draft == tool_schema_runtime::Draft::Draft07 {
+        let key = if literal_draft == tool_schema_engine::Draft::Draft07 {
             "definitions"
         } else {
             "$defs"

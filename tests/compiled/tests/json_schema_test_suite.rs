@@ -25,7 +25,7 @@ use std::collections::BTreeSet;
 use tool_schema::Options;
 use tool_schema_compiled_tests::suite::{compiled, compiled_is_valid, SUITE};
 // `suite/walk.rs` names the runtime's items by this crate's name (build.rs has it).
-use tool_schema as tool_schema_runtime;
+use tool_schema as tool_schema_engine;
 
 include!("../suite/walk.rs");
 

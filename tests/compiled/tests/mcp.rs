@@ -8,7 +8,7 @@
 //! The corpus is read from the shared material (`$TOOL_SCHEMA_SHARED`, `$SHARED`,
 //! or `../shared` beside the workspace), not copied into the repository: the
 //! servers' packages ship no licence text (the corpus README says so; the same
-//! reason keeps it out of `runtime/tests/data`). Without it these tests say so and
+//! reason keeps it out of `engine/tests/data`). Without it these tests say so and
 //! pass.
 
 #[path = "../../support/shared_material.rs"]

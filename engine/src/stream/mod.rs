@@ -1,0 +1,217 @@
+//! Streaming: tool-call arguments checked while the model writes them.
+//!
+//! [`Schema::stream`] (and [`ToolArgs::stream`](crate::ToolArgs::stream) for a
+//! declared tool) gives a [`Checker`]: [`Checker::feed`] it the bytes of the
+//! arguments in chunks of any size, as a provider streams them; after each
+//! chunk the [`Progress`] says whether the bytes so far can still become a
+//! valid call (open) or not (doomed, with the violations known so far), and
+//! [`Checker::finish`] gives the report [`Schema::validate_str`] gives on the
+//! whole text.
+//!
+//! ```
+//! # use tool_schema_engine as tool_schema;
+//! use tool_schema::{Options, Schema};
+//!
+//! let schema = Schema::parse(&serde_json::json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "city": {"type": "string"},
+//!         "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}
+//!     },
+//!     "required": ["city"]
+//! })).unwrap();
+//!
+//! let mut checker = schema.stream(&Options::default());
+//! assert!(!checker.feed(br#"{"city": "Oslo", "unit": "#).is_doomed());
+//! // No allowed value starts with `C`: the call is doomed at that byte.
+//! let progress = checker.feed(b"\"Celsius\"}");
+//! assert!(progress.is_doomed());
+//! assert_eq!(progress.doomed_at(), Some(26));
+//! assert_eq!(progress.report().unwrap().messages(), [
+//!     "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"C\"",
+//! ]);
+//! // The whole text's report, as `validate_str` gives it.
+//! assert_eq!(checker.finish().messages(), [
+//!     "argument 'unit' should be one of \"celsius\", \"fahrenheit\", got \"Celsius\" (did you mean \"celsius\"?)",
+//! ]);
+//! ```
+//!
+//! # Sound, then prompt
+//!
+//! A call is doomed only when no continuation of the bytes fed can be valid:
+//! never on a prefix of a valid call. Each keyword is decided at the first byte
+//! where it can be, without guessing; the moments are listed in
+//! `docs/streaming.md`. The violations of a doomed call are those of the
+//! decisions that doomed it, about the value as far as it was written (an
+//! `enum` miss names the string read so far); [`Checker::finish`] gives the
+//! exact report.
+//!
+//! # Cost
+//!
+//! Each byte is read once: the work for a chunk is proportional to the chunk
+//! (times what the schema asks at that place: its alternatives, the candidates
+//! of an `enum` or of the declared names). The checker keeps one frame per open
+//! value. To give `finish` the exact report, this version keeps the text fed
+//! and runs [`Schema::validate_str`] on it at the end.
+
+mod alts;
+mod judge;
+mod lex;
+
+use crate::options::Options;
+use crate::schema::Schema;
+use crate::text::TextError;
+use crate::violation::{Kind, Path, Position, Report, Violation};
+
+/// How `finish` checks the whole text: a schema's own `validate_str`, or a
+/// declared tool's (generated code).
+#[derive(Clone, Copy)]
+pub(crate) enum Exact<'a> {
+    Schema(&'a Schema),
+    Tool(fn(&str, &Options) -> Result<Report, TextError>),
+}
+
+/// A streaming checker of one call's arguments (see [the module](self)).
+pub struct Checker<'a> {
+    exact: Exact<'a>,
+    options: Options,
+    text: Vec<u8>,
+    lexer: lex::Lexer,
+    judge: judge::Judge<'a>,
+}
+
+impl std::fmt::Debug for Checker<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checker")
+            .field("bytes", &self.text.len())
+            .field("doomed_at", &self.judge.doomed_at)
+            .finish()
+    }
+}
+
+/// Where a streamed call stands after a chunk.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub(crate) bytes: usize,
+    pub(crate) doomed: Option<(usize, Report)>,
+}
+
+impl Progress {
+    /// Whether no continuation of the bytes fed can be a valid call.
+    pub fn is_doomed(&self) -> bool {
+        self.doomed.is_some()
+    }
+
+    /// The violations known so far, when the call is doomed.
+    pub fn report(&self) -> Option<&Report> {
+        self.doomed.as_ref().map(|(_, r)| r)
+    }
+
+    /// The offset (from 0) of the byte at which the call became doomed.
+    pub fn doomed_at(&self) -> Option<usize> {
+        self.doomed.as_ref().map(|(at, _)| *at)
+    }
+
+    /// How many bytes were fed.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+impl Schema {
+    /// A streaming checker of arguments for this schema, with `options` (see
+    /// [`crate::stream`]).
+    pub fn stream(&self, options: &Options) -> Checker<'_> {
+        Checker::new(self, Exact::Schema(self), options)
+    }
+}
+
+impl<'a> Checker<'a> {
+    pub(crate) fn new(schema: &'a Schema, exact: Exact<'a>, options: &Options) -> Checker<'a> {
+        Checker {
+            exact,
+            options: *options,
+            text: Vec::new(),
+            lexer: lex::Lexer::new(),
+            judge: judge::Judge::new(schema, options),
+        }
+    }
+
+    /// The checker of a declared tool: `finish` runs the tool's own
+    /// `validate_str`. Not a stable API (see `ToolArgs::stream`).
+    #[doc(hidden)]
+    pub fn __for_tool(
+        schema: &'static Schema,
+        exact: fn(&str, &Options) -> Result<Report, TextError>,
+        options: &Options,
+    ) -> Checker<'static> {
+        Checker::new(schema, Exact::Tool(exact), options)
+    }
+
+    /// Reads the next `chunk` of the arguments' text.
+    pub fn feed(&mut self, chunk: &[u8]) -> Progress {
+        let base = self.text.len();
+        self.text.extend_from_slice(chunk);
+        if self.judge.doomed_at.is_none() && !self.lexer.opaque() {
+            self.lexer.feed(chunk, base, &mut self.judge);
+        }
+        self.progress()
+    }
+
+    /// The text fed so far.
+    pub fn text(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// Where the call stands.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            bytes: self.text.len(),
+            doomed: self.judge.doomed_at.map(|at| {
+                let found = self.judge.found.clone();
+                (
+                    at,
+                    Report::collected(
+                        found,
+                        &crate::violation::Budget::new(usize::MAX),
+                        &self.options,
+                    ),
+                )
+            }),
+        }
+    }
+
+    /// The report of the whole text: [`Schema::validate_str`]'s, or for text
+    /// that is not one JSON value, one violation saying so: [`Kind::CutOff`]
+    /// when it ended inside a value (at the innermost value open), else
+    /// [`Kind::NotJson`].
+    pub fn finish(self) -> Report {
+        let text = std::str::from_utf8(&self.text);
+        let result = match (text, self.exact) {
+            (Ok(text), Exact::Schema(schema)) => schema.validate_str(text, &self.options),
+            (Ok(text), Exact::Tool(exact)) => exact(text, &self.options),
+            (Err(e), _) => return not_json(format!("invalid UTF-8 at byte {}", e.valid_up_to())),
+        };
+        match result {
+            Ok(report) => report,
+            Err(e) if e.is_truncated() => {
+                let kind = Kind::CutOff {
+                    at: self.text.len() as u64,
+                };
+                let path = self.judge.path();
+                Report::new(vec![Violation::new(kind, path, Position::default())])
+            }
+            Err(e) => not_json(e.json_error().to_string()),
+        }
+    }
+}
+
+/// The report of text that is not JSON.
+fn not_json(message: String) -> Report {
+    let kind = Kind::NotJson { message };
+    Report::new(vec![Violation::new(
+        kind,
+        Path::default(),
+        Position::default(),
+    )])
+}
