@@ -81,7 +81,7 @@ impl<'a> Container<'a> {
         if let Some(span) = tool.any_root {
             cx.error(
                 span,
-                "#[tool(any_root)] is for tool_schema!; a derived schema's root is the type itself",
+                "#[tool(any_root)] is for tool_schema! only: remove it here, where the schema's root is the derived type itself",
             );
         }
         attr::misplaced(

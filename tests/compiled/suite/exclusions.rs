@@ -5,8 +5,10 @@
 //! refusal or wrong verdict.
 
 // Known gaps.
-const PROPERTY_CLASS: &str = "a Unicode property class (\\p{..}) needs the `regex` feature; the workspace's tests run the default engine, tool-schema's own (the feature would unify into every member)";
-const CONTENT_ANNOTATION: &str = "contentEncoding and contentMediaType are annotations (as 2019-09 and later have them), never asserted; draft 7 lets a validator assert them";
+/// Why the groups using a Unicode property class are refused here (and where
+/// they run instead).
+pub const PROPERTY_CLASS: &str = "a Unicode property class (\\p{..}) needs the `regex` feature, which the workspace's tests leave off (it would unify into every member); tests/unicode_property_patterns.rs runs these groups with it, in both back ends, and checks that it runs every group listed here (`cargo test --features regex --test unicode_property_patterns`, a step of tools/test-all)";
+const CONTENT_ANNOTATION: &str = "contentEncoding and contentMediaType are annotations in every draft here, as 2019-09 and later define them; draft 7 lets a validator assert them (it MAY, validation spec section 8.2), and tool-schema does not, so that a schema means one thing whatever its `$schema` and both back ends stay one decision: a tool taking encoded content checks it in its own check (`#[tool(validate = ..)]`), on the decoded value";
 
 /// The groups whose schema the model refuses: (draft directory, file, group
 /// description or `"*"`, what the refusal must mention, reason). Every other group
