@@ -597,10 +597,16 @@ pub use tool_schema_macros::tool_schema;
 /// parameter's parts to `<T as ToolArgs>`. Every standard type a field may have
 /// implements `ToolArgs` with the schema it has as a field, so it is a generic
 /// argument too (`Pair<u8>` keeps `u8`'s 0..=255, `Page<String>`,
-/// `Pair<Vec<u32>>`, `Option`, maps, sets, tuples up to six, `Box`, `Value`,
-/// `IpAddr`, `PathBuf`, and chrono's, uuid's and url's types under their
-/// features); its values are validated by the interpreter on its schema (parsed
-/// once per program, which needs the `engines` feature). The type's own parts are checked when
+/// `Pair<Vec<u32>>`, `Option`, maps, sets, fixed arrays (`Pair<[u8; 3]>`: three
+/// items), tuples up to sixteen items, `Box`, `Value`, `IpAddr`, `PathBuf`, and
+/// chrono's (`DateTime` of every zone serde reads, `Local` included), uuid's and
+/// url's types under their features); its values are validated by the
+/// interpreter on its schema (parsed once per program, which needs the `engines`
+/// feature: without it, `Pair<u8>` is a compile error naming the feature, and a
+/// newtype the macros see whole, `struct Count(u8)` deriving `ToolArgs`, does as
+/// `Pair<Count>`). Unlike a field written `Option<u8>`, a parameter that is an
+/// `Option` is still a required member (`Pair<Option<u8>>` asks for `left`,
+/// `null` or not). The type's own parts are checked when
 /// the crate compiles (errors at their tokens, as for any derived type); the
 /// schema text of an instantiation is built as a constant too, in a buffer of
 /// fixed capacity (an array's length cannot depend on a type parameter: up to 2

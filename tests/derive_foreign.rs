@@ -6,7 +6,7 @@
 #[path = "support/problems.rs"]
 mod problems;
 
-use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, FixedOffset, Local, NaiveDate, NaiveTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -437,6 +437,7 @@ fn foreign_types_are_generic_arguments_with_their_schemas() {
     foreign_arguments! {
         DateTime<Utc> => "DateTime", "2024-01-01T10:00:00Z", "2024-01-01";
         DateTime<FixedOffset> => "DateTime", "2024-01-01T10:00:00+02:00", "noon";
+        DateTime<Local> => "DateTime", "2024-01-01T10:00:00-05:00", "noon";
         NaiveDate => "NaiveDate", "2024-02-29", "2023-02-29";
         NaiveTime => "NaiveTime", "09:30:00", "9:30";
         Uuid => "Uuid", "67e55044-10b1-426f-9247-bb680e5fe0c8", "67e55044";

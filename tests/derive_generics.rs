@@ -325,6 +325,9 @@ fn standard_types_have_the_schemas_of_fields() {
         char, Value, std::path::PathBuf, IpAddr, Ipv4Addr, Ipv6Addr,
         Vec<u8>, HashSet<String>, BTreeSet<i64>, HashMap<String, u16>, BTreeMap<String, bool>,
         Box<u8>, Vec<Vec<u32>>, (u8,), (u8, String), (i8, bool, f64), Vec<Point>,
+        [u8; 3], [bool; 0], [Point; 2], [[i8; 2]; 12], Vec<[String; 1]>,
+        (u8, u8, u8, u8, u8, u8, char),
+        (u8, u16, u32, u64, i8, i16, i32, i64, bool, char, String, f32, f64, Value, (u8,), [u8; 1]),
     );
     // `Option<T>` is `T` or `null` (as an `anyOf` of the two).
     assert_eq!(
@@ -383,6 +386,26 @@ fn standard_types_are_generic_arguments() {
             left: None,
             right: Some("r".to_string())
         }
+    );
+    // A fixed array keeps its length, its items their type.
+    assert_eq!(
+        <Pair<[u8; 2]>>::schema()["properties"]["left"],
+        json!({"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255},
+               "minItems": 2, "maxItems": 2})
+    );
+    assert_eq!(
+        <Pair<[u8; 2]>>::parse(&json!({"left": [1, 2], "right": [3, 4]})).unwrap(),
+        Pair {
+            left: [1, 2],
+            right: [3, 4]
+        }
+    );
+    assert_eq!(
+        <Pair<[u8; 2]>>::validate(&json!({"left": [1], "right": [1, 300]})).messages(),
+        [
+            "argument 'left' should have at least 2 items, got 1",
+            "argument 'right[1]' should be at most 255, got 300"
+        ]
     );
     // Nested in a generic derived type, beside derived ones.
     let either = json!({"kind": "second", "value": [1, "x"], "weight": 2});
@@ -444,6 +467,11 @@ fn every_standard_field_type_is_a_generic_argument() {
         (u8, String) => ([1, "a"]), ([1]);
         (u8,) => ([1]), ([1, 2]);
         Vec<Option<Point>> => ([null, {"x": 1, "y": 2}]), ([{"x": -1, "y": 2}]);
+        [u8; 2] => ([1, 2]), ([1]);
+        [u8; 3] => ([0, 1, 255]), ([0, 1, 256]);
+        [String; 0] => ([]), (["a"]);
+        [Point; 1] => ([{"x": 0, "y": 0}]), ([{"x": 0, "y": 0}, {"x": 0, "y": 0}]);
+        (u8, u8, u8, u8, u8, u8, bool) => ([1, 2, 3, 4, 5, 6, true]), ([1, 2, 3, 4, 5, 6]);
     }
 }
 
@@ -483,7 +511,9 @@ fn standard_types_have_the_target_problems_of_fields() {
         Ipv6Addr => "Ipv6Addr", Vec<bool> => "Vec", HashSet<bool> => "HashSet",
         BTreeSet<bool> => "HashSet", HashMap<String, bool> => "HashMap",
         BTreeMap<String, bool> => "HashMap", (bool,) => "tuple", (bool, String) => "tuple",
-        Box<bool> => "Box",
+        Box<bool> => "Box", [bool; 3] => "array", [bool; 1] => "array", [bool; 0] => "array",
+        [bool; 2] => "array", [bool; 12] => "array",
+        (bool, bool, bool, bool, bool, bool, String) => "tuple",
     );
 }
 

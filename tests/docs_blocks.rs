@@ -85,3 +85,32 @@ fn the_api_front_page_opens_with_the_readme_flow() {
     assert!(flow.contains("Toolbox::new()"), "{flow}");
     assert_eq!(first_rust_block(&front_page), flow);
 }
+
+/// The README's rmcp block (marked `ignore`: the README's blocks compile without
+/// the `rmcp` feature) is an excerpt of docs/rmcp.md's, which compiles with it:
+/// every line of it is a line there. It shows `without_meta_schema`.
+#[test]
+fn the_readme_rmcp_block_is_compiled_code() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let guide = std::fs::read_to_string(root().join("docs/rmcp.md")).unwrap();
+    let section = readme
+        .split("### MCP servers with rmcp")
+        .nth(1)
+        .expect("the README's rmcp section");
+    let block = section
+        .split("```rust,ignore\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("the rmcp section's Rust block");
+    assert!(
+        block.contains("without_meta_schema(Shop::tool_router())"),
+        "{block}"
+    );
+    let guide_lines: Vec<&str> = guide.lines().map(str::trim).collect();
+    for line in block.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        assert!(
+            guide_lines.contains(&line),
+            "README's rmcp line not in docs/rmcp.md: {line}"
+        );
+    }
+}

@@ -109,6 +109,26 @@ fn using_the_model_of_a_type_without_one_is_an_error_of_cargo_check() {
     }
 }
 
+#[test]
+fn a_standard_type_as_a_generic_argument_is_an_error_naming_engines() {
+    let stderr = refused("std_generic_argument");
+    // The feature, and what to do: turn it on, or a newtype the macros see whole.
+    assert!(
+        stderr.contains(
+            "`u8` does not implement `ToolArgs`: without tool-schema's `engines` feature"
+        ) && stderr.contains("turn on tool-schema's `engines` feature")
+            && stderr.contains("struct Count(u8);`, and write `Pair<Count>`"),
+        "{stderr}"
+    );
+    // At the user's declaration: the field whose type is `Pair<u8>`.
+    assert_eq!(
+        first_error_at(&stderr),
+        "fail/std_generic_argument.rs",
+        "{stderr}"
+    );
+    assert!(stderr.contains("pub pair: Pair<u8>,"), "{stderr}");
+}
+
 /// The lean crate's tools, compiled here with `engines` (the run-time export).
 #[allow(dead_code)]
 #[path = "lean/src/lib.rs"]

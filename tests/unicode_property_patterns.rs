@@ -90,6 +90,30 @@ const GROUPS: &[(&str, &str, &str, Validate)] = &[
     ),
 ];
 
+/// The exclusions of the suite's test in `tests/compiled`, which lists these
+/// groups as refused without the feature.
+#[allow(dead_code)]
+#[path = "compiled/suite/exclusions.rs"]
+mod exclusions;
+
+/// Every group the suite's test lists as refused for want of the `regex`
+/// feature runs here, and no other.
+#[test]
+fn every_group_refused_for_want_of_regex_runs_here() {
+    let mut listed: Vec<(&str, &str, &str)> = exclusions::REFUSED
+        .iter()
+        .filter(|(.., reason)| *reason == exclusions::PROPERTY_CLASS)
+        .map(|&(draft, file, group, ..)| (draft, file, group))
+        .collect();
+    let mut here: Vec<(&str, &str, &str)> = GROUPS
+        .iter()
+        .map(|&(draft, file, group, _)| (draft, file, group))
+        .collect();
+    listed.sort_unstable();
+    here.sort_unstable();
+    assert_eq!(listed, here);
+}
+
 fn group(draft: &str, file: &str, description: &str) -> Value {
     let path = format!(
         "{}/tests/data/json-schema-test-suite/{draft}/{file}",

@@ -6,7 +6,7 @@
 
 mod corpus_decls;
 
-use corpus_decls::{shared, tokens};
+use corpus_decls::{shared, tokens, tokens_written};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -126,16 +126,18 @@ fn suite() {
     let root = suite_root();
     println!("cargo:rerun-if-changed={}", root.display());
     let remotes = suite_remotes();
-    // (draft directory, schema as the suite writes it, literal compiled)
-    let mut schemas: Vec<(&str, Value, Value)> = Vec::new();
+    // (draft directory, schema as the suite writes it, literal compiled, the
+    // numbers' texts of its file)
+    let mut schemas: Vec<(&str, Value, Value, std::rc::Rc<NumberTexts>)> = Vec::new();
     let mut texts: std::collections::HashSet<(&str, String)> = Default::default();
     for (dir, draft) in SUITE_DRAFTS {
         let builder = suite_builder(draft, &remotes);
         for file in suite_files(&root.join(dir)) {
             let path = root.join(dir).join(&file);
             println!("cargo:rerun-if-changed={}", path.display());
-            let groups: Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let groups: Value = serde_json::from_str(&text).unwrap();
+            let numbers = std::rc::Rc::new(suite_numbers(&text, &groups));
             for group in groups.as_array().unwrap() {
                 let s = &group["schema"];
                 // By text: maps compare equal whatever their order, and two
@@ -146,7 +148,7 @@ fn suite() {
                 }
                 if let Ok(parsed) = builder.parse(s) {
                     let literal = suite_literal(s, draft, &parsed, &remotes);
-                    schemas.push((dir, s.clone(), literal));
+                    schemas.push((dir, s.clone(), literal, numbers.clone()));
                 }
             }
         }
@@ -154,19 +156,20 @@ fn suite() {
     // Suite schemas are any JSON Schema: any root (`any_root`), any lint, unknown
     // keywords as annotations.
     let mut out = String::from("tool_schema::tool_schema! {\n");
-    for (i, (_, _, literal)) in schemas.iter().enumerate() {
+    for (i, (_, _, literal, numbers)) in schemas.iter().enumerate() {
         write!(
             out,
             "    #[tool(any_root, annotate_unknown_keywords, allow({}))]\n    pub Suite{i} = ",
             LINTS.join(", ")
         )
         .unwrap();
-        tokens(literal, &mut out);
+        // The suite's own digits, not an f64's text (see `suite/numbers.rs`).
+        tokens_written(literal, numbers, &mut out);
         out.push('\n');
     }
     out.push_str("}\n\n");
     out.push_str("/// `(draft directory, schema JSON text, compiled validator)` for every suite schema the model accepts.\npub const SUITE: &[(&str, &str, Validate)] = &[\n");
-    for (i, (dir, s, _)) in schemas.iter().enumerate() {
+    for (i, (dir, s, _, _)) in schemas.iter().enumerate() {
         writeln!(
             out,
             "    ({dir:?}, {:?}, <Suite{i} as tool_schema::ToolArgs>::validate_with),",
@@ -189,6 +192,10 @@ fn suite() {
 }
 
 include!("suite/walk.rs");
+include!("suite/numbers.rs");
+
+/// A suite file's numbers: `serde_json`'s text of each -> the suite's.
+type NumberTexts = std::collections::HashMap<String, String>;
 
 /// BFCL definitions compiled with `#[tool(dialect = "bfcl")]` into `$OUT_DIR/bfcl.rs`,
 /// one `tool_schema!` invocation each (their names repeat: `get_current_weather`

@@ -21,8 +21,22 @@ pub fn shared() -> Option<std::path::PathBuf> {
 
 /// JSON as Rust tokens for `tool_schema!`: strings as Rust string literals.
 pub fn tokens(v: &Value, out: &mut String) {
+    tokens_written(v, &std::collections::HashMap::new(), out)
+}
+
+/// [`tokens`], each number whose `serde_json` text `written` maps written as
+/// that text instead (the digits of the file it was read from).
+pub fn tokens_written(
+    v: &Value,
+    written: &std::collections::HashMap<String, String>,
+    out: &mut String,
+) {
     match v {
-        Value::Null | Value::Bool(_) | Value::Number(_) => out.push_str(&v.to_string()),
+        Value::Number(n) => match written.get(&n.to_string()) {
+            Some(text) => out.push_str(text),
+            None => out.push_str(&n.to_string()),
+        },
+        Value::Null | Value::Bool(_) => out.push_str(&v.to_string()),
         Value::String(s) => write!(out, "{s:?}").unwrap(),
         Value::Array(items) => {
             out.push('[');
@@ -30,7 +44,7 @@ pub fn tokens(v: &Value, out: &mut String) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                tokens(item, out);
+                tokens_written(item, written, out);
             }
             out.push(']');
         }
@@ -41,7 +55,7 @@ pub fn tokens(v: &Value, out: &mut String) {
                     out.push_str(", ");
                 }
                 write!(out, "{k:?}: ").unwrap();
-                tokens(item, out);
+                tokens_written(item, written, out);
             }
             out.push('}');
         }

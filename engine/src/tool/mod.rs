@@ -70,6 +70,19 @@ macro_rules! __compiled {
 /// A tool's arguments: its name, description, schema and validator.
 ///
 /// Implemented by the code `tool_schema!` and `#[derive(ToolArgs)]` generate.
+///
+/// With the `engines` feature, the standard types a derived field may have
+/// implement it too (`Pair<u8>`, `Page<String>`), validated on their model made
+/// when the program runs; without it, a compile error says what to do instead.
+#[cfg_attr(
+    not(feature = "engines"),
+    diagnostic::on_unimplemented(
+        message = "`{Self}` does not implement `ToolArgs`: without tool-schema's `engines` feature, a standard type (an integer, `String`, `Vec<T>`, `Option<T>`, a tuple, ...) does not",
+        label = "`{Self}` as a tool's arguments or a generic argument (`Pair<{Self}>`) needs tool-schema's `engines` feature",
+        note = "turn on tool-schema's `engines` feature (`features = [\"pattern\", \"engines\"]`): a standard type is then validated on its model, made when the program runs",
+        note = "or, without `engines`, name the value with a newtype the macros see whole, `#[derive(ToolArgs, Deserialize)] struct Count(u8);`, and write `Pair<Count>` (the same schema); a type of your own: `#[derive(ToolArgs)]` on it"
+    )
+)]
 pub trait ToolArgs {
     /// The tool's name on the wire (`get_weather`).
     const NAME: &'static str;

@@ -5,6 +5,7 @@
 //! A set's, a map's and a tuple's are their own (their parameters' come after).
 
 use crate::constcat::TargetProblems;
+use crate::export_records::Target;
 
 pub(super) const U8: TargetProblems = &[
     ("", ""),
@@ -310,3 +311,19 @@ pub(super) const TUPLE: TargetProblems = &[
     ("", ""),
     ("", ""),
 ];
+
+/// An array of a fixed length's (`[T; N]`): Anthropic strict's change,
+/// `anthropic_lossy`, which names the length.
+pub(super) const fn array(
+    anthropic_lossy: &'static str,
+) -> [(&'static str, &'static str); Target::ALL.len()] {
+    let mut problems = [("", ""); Target::ALL.len()];
+    let mut i = 0;
+    while i < Target::ALL.len() {
+        if matches!(Target::ALL[i], Target::AnthropicStrict) {
+            problems[i].1 = anthropic_lossy;
+        }
+        i += 1;
+    }
+    problems
+}

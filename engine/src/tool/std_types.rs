@@ -169,11 +169,24 @@ leaf! {
     std::net::Ipv6Addr => "ipv6_addr", r#"{"type":"string","format":"ipv6"}"#, Reading::inexact(STRING), problems::IPV6ADDR;
 }
 
-// (`DateTime<Local>` needs chrono's `clock` feature: not here.)
+// `DateTime<Utc>`, `DateTime<FixedOffset>` and `DateTime<Local>` (the time
+// zones the derive takes, those serde reads from RFC 3339 text): every zone
+// whose `DateTime` serde reads, so `Local` is covered where the user's chrono
+// has its `clock` feature, without this crate turning it on.
+#[cfg(feature = "chrono")]
+impl<Tz: chrono::TimeZone + 'static> ToolArgs for chrono::DateTime<Tz>
+where
+    chrono::DateTime<Tz>: for<'de> serde::Deserialize<'de>,
+{
+    const NAME: &'static str = "date_time";
+    const SCHEMA_JSON: &'static str = r#"{"type":"string","format":"date-time"}"#;
+    const __READING: Reading = Reading::inexact(STRING);
+    const __TARGET_PROBLEMS: TargetProblems = problems::DATETIME;
+    validated_by_model!();
+}
+
 #[cfg(feature = "chrono")]
 leaf! {
-    chrono::DateTime<chrono::Utc> => "date_time", r#"{"type":"string","format":"date-time"}"#, Reading::inexact(STRING), problems::DATETIME;
-    chrono::DateTime<chrono::FixedOffset> => "date_time", r#"{"type":"string","format":"date-time"}"#, Reading::inexact(STRING), problems::DATETIME;
     chrono::NaiveDate => "naive_date", r#"{"type":"string","format":"date"}"#, Reading::inexact(STRING), problems::NAIVEDATE;
 }
 
@@ -253,22 +266,109 @@ const TUPLE: Reading = Reading {
     ..Reading::UNKNOWN
 };
 
-container! {
-    [A] (A,) => "tuple",
-        [r#"{"type":"array","items":false,"minItems":1,"prefixItems":["#, u::<A>(), "]}"], (A), TUPLE, problems::TUPLE;
-    [A, B] (A, B) => "tuple",
-        [r#"{"type":"array","items":false,"minItems":2,"prefixItems":["#, u::<A>(), ",", u::<B>(), "]}"],
-        (A, B), TUPLE, problems::TUPLE;
-    [A, B, C] (A, B, C) => "tuple",
-        [r#"{"type":"array","items":false,"minItems":3,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), "]}"],
-        (A, B, C), TUPLE, problems::TUPLE;
-    [A, B, C, D] (A, B, C, D) => "tuple",
-        [r#"{"type":"array","items":false,"minItems":4,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), "]}"],
-        (A, B, C, D), TUPLE, problems::TUPLE;
-    [A, B, C, D, E] (A, B, C, D, E) => "tuple",
-        [r#"{"type":"array","items":false,"minItems":5,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), ",", u::<E>(), "]}"],
-        (A, B, C, D, E), TUPLE, problems::TUPLE;
-    [A, B, C, D, E, F] (A, B, C, D, E, F) => "tuple",
-        [r#"{"type":"array","items":false,"minItems":6,"prefixItems":["#, u::<A>(), ",", u::<B>(), ",", u::<C>(), ",", u::<D>(), ",", u::<E>(), ",", u::<F>(), "]}"],
-        (A, B, C, D, E, F), TUPLE, problems::TUPLE;
+/// `ToolArgs` for the tuples of `$n` items (serde reads tuples up to 16).
+macro_rules! tuples {
+    ($($n:literal: $first:ident $(, $rest:ident)*;)*) => {$(
+        container! {
+            [$first $(, $rest)*] ($first, $($rest,)*) => "tuple",
+                [
+                    concat!(r#"{"type":"array","items":false,"minItems":"#, $n, r#","prefixItems":["#),
+                    u::<$first>(), $(",", u::<$rest>(),)* "]}"
+                ],
+                ($first $(, $rest)*), TUPLE, problems::TUPLE;
+        }
+    )*};
+}
+
+tuples! {
+    1: A;
+    2: A, B;
+    3: A, B, C;
+    4: A, B, C, D;
+    5: A, B, C, D, E;
+    6: A, B, C, D, E, F;
+    7: A, B, C, D, E, F, G;
+    8: A, B, C, D, E, F, G, H;
+    9: A, B, C, D, E, F, G, H, I;
+    10: A, B, C, D, E, F, G, H, I, J;
+    11: A, B, C, D, E, F, G, H, I, J, K;
+    12: A, B, C, D, E, F, G, H, I, J, K, L;
+    13: A, B, C, D, E, F, G, H, I, J, K, L, M;
+    14: A, B, C, D, E, F, G, H, I, J, K, L, M, N;
+    15: A, B, C, D, E, F, G, H, I, J, K, L, M, N, O;
+    16: A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P;
+}
+
+/// `[T; N]`: exactly `N` items of `T`, as the derive writes an array field
+/// (`items`, then `minItems` and `maxItems` of `N`).
+impl<T: ToolArgs + 'static, const N: usize> Pieces for [T; N] {
+    const PIECES: &'static [&'static str] = &[
+        r#"{"type":"array","items":"#,
+        T::__USE_JSON,
+        r#","minItems":"#,
+        Decimal::<N>::TEXT,
+        r#","maxItems":"#,
+        Decimal::<N>::TEXT,
+        "}",
+    ];
+    const NESTED_DEFS: &'static [Defs] = &[T::__DEFS];
+}
+
+impl<T: ToolArgs + 'static, const N: usize> ToolArgs for [T; N] {
+    const NAME: &'static str = "array";
+    const SCHEMA_JSON: &'static str = Joined::<Self>::WHOLE;
+    const __USE_JSON: &'static str = Joined::<Self>::USE;
+    const __DEFS: Defs = Joined::<Self>::DEFS;
+    // The items' problems first: the derive walks `items` before the counts.
+    const __TARGET_PROBLEMS: TargetProblems =
+        &crate::constcat::first_problems::<{ crate::export_records::Target::ALL.len() }>(
+            T::__TARGET_PROBLEMS,
+            &[Decimal::<N>::ARRAY_PROBLEMS],
+        );
+    const __READING: Reading = Reading::array(T::__READING, true);
+    validated_by_model!();
+}
+
+/// The decimal text of `N`, and what the targets make of an array of exactly
+/// `N` items.
+struct Decimal<const N: usize>;
+
+impl<const N: usize> Decimal<N> {
+    /// `N`'s digits, right-aligned in 20 bytes (`usize::MAX` has 20), and
+    /// their count.
+    const DIGITS: ([u8; 20], usize) = {
+        let mut digits = [0u8; 20];
+        let (mut n, mut count) = (N, 0);
+        loop {
+            digits[19 - count] = b'0' + (n % 10) as u8;
+            count += 1;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        (digits, count)
+    };
+
+    /// `N` in decimal.
+    const TEXT: &'static str =
+        crate::constcat::concat_str(Self::DIGITS.0.split_at(20 - Self::DIGITS.1).1);
+
+    /// Anthropic strict's lossy change: the count it cannot say (`minItems`
+    /// past 1, else `maxItems`), in the derive's words.
+    const ANTHROPIC_LOSSY: Fixed<u8, 512> = {
+        let keyword = if N > 1 { "minItems" } else { "maxItems" };
+        fixed_concat(&[
+            "would not enforce `array` at /",
+            keyword,
+            ": `",
+            keyword,
+            ": ",
+            Self::TEXT,
+            "` moved into the description; rule: Anthropic strict tool use supports no array constraint but `minItems` of 0 or 1; tool-schema's validator still enforces it; if the validator's check is enough, add #[tool(allow(lossy_export))] to the type declaring the target",
+        ])
+    };
+
+    /// The array's own problems, per target.
+    const ARRAY_PROBLEMS: TargetProblems = &problems::array(fixed_str(&Self::ANTHROPIC_LOSSY));
 }

@@ -75,13 +75,13 @@ impl<'a> Container<'a> {
         if let Some(span) = tool.annotate_unknown_keywords {
             cx.error(
                 span,
-                "#[tool(annotate_unknown_keywords)] is for tool_schema!; a derived schema holds only the keywords the derive writes",
+                "#[tool(annotate_unknown_keywords)] is for tool_schema! only: remove it here, where the schema holds only the keywords the derive writes; to keep keywords tool-schema does not know as annotations, declare the schema with tool_schema! and this attribute",
             );
         }
         if let Some(span) = tool.any_root {
             cx.error(
                 span,
-                "#[tool(any_root)] is for tool_schema!; a derived schema's root is the type itself",
+                "#[tool(any_root)] is for tool_schema! only: remove it here, where the schema's root is the derived type itself",
             );
         }
         attr::misplaced(

@@ -53,3 +53,17 @@ pub struct Deliver {
     /// Where to.
     pub to: Address,
 }
+
+/// Two of a kind: a generic type, whose validators are its generated code and
+/// its argument's.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+pub struct Pair<T> {
+    pub left: T,
+    pub right: T,
+}
+
+/// A count: a standard type named by a newtype the macros see whole, which a
+/// generic type takes without `engines` (`Pair<Count>`, where `Pair<u8>` is an
+/// error naming the feature: `fail/std_generic_argument.rs`).
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+pub struct Count(pub u8);

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use tool_schema::export::{ExportOptions, Lossy, Target, ToolExport};
 use tool_schema::toolbox::Validated;
 use tool_schema::{parse_str, Format, ToolArgs, Toolbox};
-use tool_schema_lean_tests::{Address, Deliver, GetWeather, Note, Search};
+use tool_schema_lean_tests::{Address, Count, Deliver, GetWeather, Note, Pair, Search};
 
 #[test]
 fn a_declared_tool_validates_values_and_text() {
@@ -126,4 +126,24 @@ fn a_toolbox_of_declared_tools_exports_and_dispatches() {
         .as_str()
         .unwrap()
         .contains("argument 'city' should be string"));
+}
+
+#[test]
+fn a_generic_type_takes_a_newtype_of_a_standard_type() {
+    // The schema `Pair<u8>` has with `engines`, validated by generated code.
+    assert_eq!(
+        Pair::<Count>::schema()["properties"]["right"],
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+    assert_eq!(
+        Pair::<Count>::validate(&json!({"left": 1, "right": 256})).messages(),
+        ["argument 'right' should be at most 255, got 256"]
+    );
+    assert_eq!(
+        Pair::<Count>::parse(&json!({"left": 1, "right": 2})).unwrap(),
+        Pair {
+            left: Count(1),
+            right: Count(2)
+        }
+    );
 }
