@@ -1,13 +1,13 @@
 //! Checks a schema cannot say ("`end` after `start`"), written in Rust on the
-//! typed arguments: a tool's [`ToolArgs::custom_checks`](crate::ToolArgs::custom_checks)
+//! typed arguments: a tool's `ToolArgs::custom_checks`
 //! (`#[tool(validate = path)]` on a derived type) reports each problem into
 //! [`Problems`], with its path, a stable code and a message; they join the
 //! report as [`Kind::Custom`] violations, worded and listed by every format like
 //! the schema's own.
 //!
 //! They run after the schema checks pass, on the value serde read, in
-//! [`ToolArgs::parse`](crate::ToolArgs::parse), [`crate::parse_str`] and a
-//! [`Toolbox`](crate::Toolbox)'s typed tools. [`ToolArgs::validate`](crate::ToolArgs::validate)
+//! `ToolArgs::parse`, `tool_schema_engine::parse_str` and a
+//! `Toolbox`'s typed tools. `ToolArgs::validate`
 //! checks the JSON against the schema alone (there is no typed value there).
 
 use crate::options::Options;

@@ -1,5 +1,5 @@
 //! The records of a tool's exports that the macros compile into it
-//! ([`ToolArgs::__EXPORTS`](crate::ToolArgs::__EXPORTS)): the provider targets,
+//! (`ToolArgs::__EXPORTS`): the provider targets,
 //! the kinds of change an export makes, and per target the definition, the
 //! changes and the refusal. Data only: the export engine (`export`) makes them
 //! and reads them back.
@@ -13,19 +13,19 @@ pub enum Target {
     /// Anthropic Messages API: `{name, description, input_schema}`.
     Anthropic,
     /// Anthropic strict tool use: `{name, description, input_schema, strict: true}`,
-    /// the schema transformed by [`strict::anthropic`](crate::export::strict::anthropic).
+    /// the schema transformed by `strict::anthropic`.
     AnthropicStrict,
     /// OpenAI Chat Completions: `{"type": "function", "function": {name,
     /// description, parameters, strict: false}}`.
     OpenAiChat,
     /// OpenAI Chat Completions with `strict: true`, the schema transformed by
-    /// [`strict::openai`](crate::export::strict::openai).
+    /// `strict::openai`.
     OpenAiChatStrict,
     /// OpenAI Responses: `{"type": "function", name, description, parameters,
     /// strict: false}`.
     OpenAiResponses,
     /// OpenAI Responses with `strict: true`, the schema transformed by
-    /// [`strict::openai`](crate::export::strict::openai).
+    /// `strict::openai`.
     OpenAiResponsesStrict,
     /// Gemini `functionDeclarations` entry with the OpenAPI-subset `parameters`.
     Gemini,
@@ -86,7 +86,7 @@ impl Target {
 
     /// Whether this target's export makes every optional property required and
     /// nullable, so that the model sends `null` for each argument it leaves out:
-    /// OpenAI's strict modes ([`strict::openai`](crate::export::strict::openai)).
+    /// OpenAI's strict modes (`strict::openai`).
     pub fn sends_null_for_absent(self) -> bool {
         matches!(
             self,
@@ -98,7 +98,7 @@ impl Target {
     /// tool-call mode, and [`Options::null_is_absent`](crate::Options::null_is_absent)
     /// where the target sends `null` for an absent argument
     /// ([`Target::sends_null_for_absent`]), so that no call the provider's own
-    /// grammar produced is refused. [`ToolExport::parse_for`](crate::export::ToolExport::parse_for) reads with them.
+    /// grammar produced is refused. `ToolExport::parse_for` reads with them.
     pub fn call_options(self) -> crate::Options {
         crate::Options::default().null_is_absent(self.sends_null_for_absent())
     }
@@ -168,7 +168,7 @@ pub enum ChangeKind {
     /// validator does.
     NotEnforced,
     /// The tool's name was mapped to the provider's name pattern
-    /// ([`ExportOptions::naming`](crate::export::ExportOptions::naming)); the change's
+    /// (`ExportOptions::naming`); the change's
     /// pointer is `""`, its `tool` the tool's own name.
     Renamed,
 }
@@ -190,7 +190,7 @@ pub struct CompiledExport {
     pub refusal: &'static [CompiledProblem],
 }
 
-/// A [`Problem`](crate::export::Problem) of a compiled refusal (the tool's name is the tool's).
+/// A `Problem` of a compiled refusal (the tool's name is the tool's).
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct CompiledProblem {
@@ -199,7 +199,7 @@ pub struct CompiledProblem {
     pub rule: &'static str,
 }
 
-/// A [`Change`](crate::export::Change) of a compiled export (the tool's name is the tool's).
+/// A `Change` of a compiled export (the tool's name is the tool's).
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct CompiledChange {
@@ -209,7 +209,7 @@ pub struct CompiledChange {
     pub why: &'static str,
 }
 
-/// A [`NullableOptional`](crate::export::NullableOptional) of a compiled export.
+/// A `NullableOptional` of a compiled export.
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct CompiledNullable {

@@ -2,7 +2,7 @@
 //! generated code name as well as the model: a node's index in its schema's
 //! arena, and what `additionalProperties` says.
 
-/// Index of a node in a [`Schema`](crate::Schema)'s arena.
+/// Index of a node in a `Schema`'s arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(pub u32);
 

@@ -108,7 +108,7 @@ impl Options {
     };
 
     /// The default of [`Options::max_depth`]: 128 levels, also the depth the schema
-    /// model's expansion analysis covers ([`crate::schema::ANALYSED_DEPTH`] is this
+    /// model's expansion analysis covers (`tool_schema_engine::schema::ANALYSED_DEPTH` is this
     /// constant).
     pub const DEFAULT_MAX_DEPTH: usize = 128;
 

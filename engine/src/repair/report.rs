@@ -16,7 +16,7 @@ use tool_schema_runtime::render::report::{fill, fitted, Part};
 /// ```
 ///
 /// The changes are bounded as the violations are (see [`json_report`]): those
-/// that fit in [`Report::max_report_bytes`] more, the first always, and
+/// that fit in [`Report::max_report_bytes`](crate::Report::max_report_bytes) more, the first always, and
 /// `"changes_omitted": N` counting the others when any is left out.
 pub fn repair_report(repaired: &Repaired) -> Value {
     let mut out = json_report(&repaired.report);

@@ -1,8 +1,8 @@
 //! Aliases: `x-tool-schema-aliases` (`{"city": ["town"]}`, beside `properties`)
 //! gives a declared property more names under which it is read, as serde's
 //! `#[serde(alias = "town")]` does (the derive writes it). The model holds each
-//! alias as an entry of [`Node::properties`](crate::schema::Node::properties)
-//! with the property's schema ([`Property::alias_of`](crate::schema::Property::alias_of)),
+//! alias as an entry of `Node::properties`
+//! with the property's schema (`Property::alias_of`),
 //! so both back ends check a member given under an alias as they check the
 //! property, at the name the call wrote; an alias is a declared name (never
 //! undeclared, never a misspelling). The decisions here:

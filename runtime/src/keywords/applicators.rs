@@ -185,7 +185,7 @@ pub fn alternatives(
     }
 }
 
-/// A discriminated `anyOf`/`oneOf` ([`crate::schema::Discriminator`]), borrowed:
+/// A discriminated `anyOf`/`oneOf` (`tool_schema_engine::schema::Discriminator`), borrowed:
 /// the tag's name, its values and the branch each selects.
 #[derive(Clone, Copy, Debug)]
 pub struct Tag<'a> {

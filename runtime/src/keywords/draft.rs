@@ -91,10 +91,8 @@ impl Draft {
 
     /// Whether `name` is a keyword of this draft's dialect; the keywords a later
     /// draft added, or an earlier one had, are not. (The model reads them in every
-    /// draft unless [`SchemaBuilder::annotate_unknown_keywords`] is set: then, as
+    /// draft unless `SchemaBuilder::annotate_unknown_keywords` is set: then, as
     /// the specification has it, they are annotations there.)
-    ///
-    /// [`SchemaBuilder::annotate_unknown_keywords`]: crate::SchemaBuilder::annotate_unknown_keywords
     pub fn has_keyword(self, name: &str) -> bool {
         const SINCE_2019_09: [&str; 13] = [
             "$defs",

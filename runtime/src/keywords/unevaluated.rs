@@ -27,7 +27,7 @@
 //! first that passes), in one walk that yields validity and the evaluated set
 //! together; so a value costs at most one evaluation per in-place node, as many
 //! as the schema's expansion bound already allows
-//! ([`MAX_EVALUATIONS`](crate::schema::MAX_EVALUATIONS)), and nested `anyOf`s
+//! (`MAX_EVALUATIONS`), and nested `anyOf`s
 //! cost linear, not exponential, time. The set is [`Evaluated`]: 128 bits on the
 //! stack, and a heap vector only for an object or array beyond 128 entries.
 

@@ -59,7 +59,7 @@ pub fn json_report(report: &Report) -> Value {
 }
 
 /// How far past [`Report::max_report_bytes`] the JSON text of [`json_report`]
-/// (and [`repair_report`]) may go: the envelope and the fixed fields of the
+/// (and `repair_report`) may go: the envelope and the fixed fields of the
 /// first entry (its kind, numbers, field names), which are there whatever the
 /// size.
 pub const JSON_REPORT_SLACK: usize = 512;

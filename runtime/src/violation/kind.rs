@@ -127,10 +127,10 @@ pub enum Kind {
     },
     /// The text of the arguments ended inside a value (a generation cut short,
     /// as at `max_tokens`): `at` is its length in bytes, the path names the
-    /// innermost value left open (see [`crate::stream`]).
+    /// innermost value left open (see `tool_schema_engine::stream`).
     CutOff { at: u64 },
     /// The text of the arguments is not JSON: `message` says where and why (see
-    /// [`crate::stream`]).
+    /// `tool_schema_engine::stream`).
     NotJson { message: String },
 }
 
