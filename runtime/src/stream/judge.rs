@@ -8,7 +8,7 @@ use super::alts;
 use super::decided;
 use super::frame::{Cursor, Frame, Key, NameState, Shape};
 use super::lex::{Events, Scalar, Start};
-use super::prefix::{Prefixes, What};
+use super::prefix::{Prefixes, Sorted, What};
 use crate::json::{JsonType, ScalarProbe, TypeSet};
 use crate::keywords;
 use crate::keywords::number::Bound;
@@ -520,8 +520,23 @@ impl<'a> Events for Judge<'a> {
             let reject =
                 rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
             if alts::names_closed(node, reject) {
-                let candidates = node.properties.iter().flatten().map(|p| p.name.as_bytes());
-                self.prefixes.add(alt, n, What::Name, candidates);
+                let props = node.properties.as_deref().unwrap_or_default();
+                match &self.schema.facts(n).index {
+                    // Many names: narrowed in their sorted order.
+                    Some(index) if !props.is_empty() => {
+                        let sorted = Sorted {
+                            order: &index.by_name,
+                            props,
+                            lo: 0,
+                            hi: index.by_name.len(),
+                        };
+                        self.prefixes.add_sorted(alt, n, What::Name, sorted);
+                    }
+                    _ => {
+                        let candidates = props.iter().map(|p| p.name.as_bytes());
+                        self.prefixes.add(alt, n, What::Name, candidates);
+                    }
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasher;
 
 /// Up to this many names are found by a scan; past it, by a map.
-const SCANNED: usize = 16;
+const SCANNED: usize = 64;
 
 /// A set of names (see the module).
 #[derive(Debug, Default)]

@@ -3,7 +3,7 @@
 //! `maxLength`). Only the innermost open value reads a string, so the checker
 //! keeps one set of them, reused from string to string.
 
-use crate::schema::NodeId;
+use crate::schema::{NodeId, Property};
 
 /// What a prefix test stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,10 +14,32 @@ pub(super) enum What {
     Const,
 }
 
+/// Candidates in name order (a node's sorted property index): the ones left
+/// are `order[lo..hi]`, found by binary search at each byte.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sorted<'a> {
+    pub order: &'a [u32],
+    pub props: &'a [Property],
+    pub lo: usize,
+    pub hi: usize,
+}
+
+impl Sorted<'_> {
+    /// Keeps the candidates whose byte `k` is `byte`.
+    fn narrow(&mut self, k: usize, byte: u8) {
+        let name = |i: &u32| self.props[*i as usize].name.as_bytes().get(k).copied();
+        let left = &self.order[self.lo..self.hi];
+        let start = left.partition_point(|i| name(i) < Some(byte));
+        let end = left.partition_point(|i| name(i) <= Some(byte));
+        self.hi = self.lo + end;
+        self.lo += start;
+    }
+}
+
 /// A test that lives while some of its candidates starts with the bytes read
 /// so far.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Test {
+pub(super) struct Test<'a> {
     pub alt: usize,
     pub node: NodeId,
     pub what: What,
@@ -25,12 +47,14 @@ pub(super) struct Test {
     live: usize,
     /// In a run: the byte index at which its candidates stopped matching.
     stop: usize,
+    /// Candidates in name order instead of in the list.
+    sorted: Option<Sorted<'a>>,
 }
 
 /// The tests of the string being read (see the module).
 #[derive(Debug, Default)]
 pub(super) struct Prefixes<'a> {
-    tests: Vec<Test>,
+    tests: Vec<Test<'a>>,
     /// Tests not yet failed.
     live: usize,
     /// (test, candidate).
@@ -40,7 +64,7 @@ pub(super) struct Prefixes<'a> {
     /// Code points read (counted while `max_lengths` is not empty).
     pub chars: u64,
     /// Failures of the last run: (byte index in the string, test).
-    failed: Vec<(usize, Test)>,
+    failed: Vec<(usize, Test<'a>)>,
 }
 
 impl<'a> Prefixes<'a> {
@@ -75,6 +99,20 @@ impl<'a> Prefixes<'a> {
             what,
             live: self.candidates.len() - before,
             stop: 0,
+            sorted: None,
+        });
+        self.live += 1;
+    }
+
+    /// Adds a prefix test whose candidates are `sorted` (not empty).
+    pub fn add_sorted(&mut self, alt: usize, node: NodeId, what: What, sorted: Sorted<'a>) {
+        self.tests.push(Test {
+            alt,
+            node,
+            what,
+            live: 1,
+            stop: 0,
+            sorted: Some(sorted),
         });
         self.live += 1;
     }
@@ -83,7 +121,7 @@ impl<'a> Prefixes<'a> {
     /// fail, each with the index of the byte at which its last candidate
     /// stopped matching, in byte order then test order (as if read one byte
     /// at a time).
-    pub fn run(&mut self, token: &[u8], new: usize) -> &[(usize, Test)] {
+    pub fn run(&mut self, token: &[u8], new: usize) -> &[(usize, Test<'a>)] {
         let Prefixes {
             tests,
             live,
@@ -94,6 +132,39 @@ impl<'a> Prefixes<'a> {
         failed.clear();
         for test in tests.iter_mut() {
             test.stop = new;
+            if test.live != 1 {
+                continue;
+            }
+            let Some(sorted) = test.sorted.as_mut() else {
+                continue;
+            };
+            let mut k = new;
+            while k < token.len() {
+                if sorted.hi - sorted.lo == 1 {
+                    // One candidate left: the rest compared at once.
+                    let name = sorted.props[sorted.order[sorted.lo] as usize]
+                        .name
+                        .as_bytes();
+                    let tail = name.get(k..).unwrap_or_default();
+                    let same = tail
+                        .iter()
+                        .zip(&token[k..])
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    if k + same < token.len() {
+                        test.live = 0;
+                        test.stop = k + same;
+                    }
+                    break;
+                }
+                sorted.narrow(k, token[k]);
+                if sorted.lo == sorted.hi {
+                    test.live = 0;
+                    test.stop = k;
+                    break;
+                }
+                k += 1;
+            }
         }
         let read = &token[new..];
         candidates.retain(|&(t, c)| {
