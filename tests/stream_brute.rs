@@ -35,6 +35,19 @@ fn many_names() -> Value {
 fn cases() -> Vec<Case> {
     vec![
         Case {
+            schema: json!({"type": "object", "properties": {
+                "card": {"type": "string"}, "billing": {"type": "string"}},
+                "dependentRequired": {"card": ["billing"]}}),
+            seeds: &[
+                r#"{"card": "a", "billing": "b"}"#,
+                r#"{"billing": "b", "card": "a"}"#,
+                r#"{"card": "a"}"#,
+                r#"{"billing": "b"}"#,
+                r#"{"card": "a", "x": 1}"#,
+            ],
+            tokens: &["\"card\":", "\"billing\":", "\"a\""],
+        },
+        Case {
             schema: many_names(),
             seeds: &[
                 r#"{"alpha": 1, "alps": 2, "al": 3, "n15": 4}"#,
@@ -254,5 +267,30 @@ fn many_declared_names_are_narrowed_byte_by_byte() {
     assert_eq!(
         checker.feed(br#"{"n1": 0, "alpx": 1}"#).doomed_at(),
         Some(14)
+    );
+}
+
+#[test]
+fn dependent_required_is_decided_at_the_close() {
+    let schema = Schema::parse(&json!({"type": "object", "properties": {
+        "card": {"type": "string"}, "billing": {"type": "string"}},
+        "dependentRequired": {"card": ["billing"]}}))
+    .unwrap();
+    let options = Options::default();
+    let text = r#"{"card": "a"}"#;
+    let mut checker = schema.stream(&options);
+    assert!(!checker.feed(&text.as_bytes()[..text.len() - 1]).is_doomed());
+    let progress = checker.feed(b"}");
+    assert_eq!(progress.doomed_at(), Some(text.len() - 1));
+    let exact = schema.validate_str(text, &options).unwrap();
+    assert_eq!(progress.report().unwrap().messages(), exact.messages());
+    assert_eq!(checker.finish(), exact);
+    // Valid: answered by the stream itself, as `validate_str` answers.
+    let text = r#"{"card": "a", "billing": "b"}"#;
+    let mut checker = schema.stream(&options);
+    assert!(!checker.feed(text.as_bytes()).is_doomed());
+    assert_eq!(
+        checker.finish(),
+        schema.validate_str(text, &options).unwrap()
     );
 }

@@ -9,7 +9,8 @@ use crate::schema::Node;
 
 /// Whether the checker decides every keyword `node` asks of an object or an
 /// array: `type`, `properties`, `patternProperties`, `additionalProperties`,
-/// closed objects, `propertyNames`, `required`, `minProperties`,
+/// closed objects, `propertyNames`, `required`, `dependentRequired`,
+/// `minProperties`,
 /// `maxProperties`, `prefixItems`, `items`, `minItems`, `maxItems`, and the
 /// in-place `$ref`, `allOf`, `anyOf` (as alternatives).
 pub(super) fn container(node: &Node) -> bool {
@@ -18,7 +19,6 @@ pub(super) fn container(node: &Node) -> bool {
         && node.not.is_none()
         && node.effective_if().is_none()
         && node.dependent_schemas.is_empty()
-        && node.dependent_required.is_empty()
         && !node.unique_items
         && node.contains.is_none()
         && node.unevaluated_properties.is_none()

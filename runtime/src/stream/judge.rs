@@ -18,7 +18,7 @@ use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
 use crate::schema::node_checks::object::closed;
 use crate::schema::node_checks::{enum_const, string};
 use crate::schema::{Node, NodeId, Schema};
-use crate::violation::{received_value, Kind, Path, Position, Segment, Violation};
+use crate::violation::{received_value, Condition, Kind, Path, Position, Segment, Violation};
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -72,6 +72,11 @@ fn expected_types(node: &Node) -> TypeSet {
     } else {
         types
     }
+}
+
+/// A member name as a path segment.
+fn key(name: &str) -> Segment {
+    Segment::Key(Cow::Owned(name.to_owned()))
 }
 
 /// A name read from the text (complete names were checked as UTF-8).
@@ -431,7 +436,8 @@ impl<'a> Judge<'a> {
         found
     }
 
-    /// The keywords decided at an object's close: `required`, `minProperties`.
+    /// The keywords decided at an object's close: `required`, `minProperties`,
+    /// `dependentRequired`.
     fn object_closes(&mut self, f: usize, at: usize) {
         let count = self.frames[f].count;
         let mut live = Cursor::default();
@@ -452,6 +458,23 @@ impl<'a> Judge<'a> {
             if let Some(min) = node.min_properties {
                 if let Some(kind) = keywords::object::min_properties(min, count) {
                     found.push(self.violation(f, kind, None));
+                }
+            }
+            // `dependentRequired`: the names a present member asks for.
+            for (name, needs) in &node.dependent_required {
+                let has = |k: &str| names.contains(k);
+                if keywords::object::dependencies_met(has, name, needs) {
+                    continue;
+                }
+                let member = self.violation(f, Kind::NotAllowed, Some(key(name))).path;
+                for need in needs.iter().filter(|n| !names.contains(n)) {
+                    let kind = Kind::Conditional {
+                        condition: Condition::Present {
+                            member: member.clone(),
+                        },
+                        problem: Box::new(Kind::Missing),
+                    };
+                    found.push(self.violation(f, kind, Some(key(need))));
                 }
             }
             if !found.is_empty() {
