@@ -19,8 +19,45 @@ const COMMON: &[&str] = &[
     "}", "]", ",", ":", "\"", "1", "-", ".5", "e", "{", "[", "null", "true", "\"a\"",
 ];
 
+/// A closed object with more than 16 declared names (`n0` .. `n15`, `al`,
+/// `alpha`, `alps`): its names are narrowed in sorted order.
+fn many_names() -> Value {
+    let mut props = serde_json::Map::new();
+    for i in 0..16 {
+        props.insert(format!("n{i}"), json!({"type": "integer"}));
+    }
+    for name in ["al", "alpha", "alps"] {
+        props.insert(name.to_owned(), json!({"type": "integer"}));
+    }
+    json!({"type": "object", "properties": props, "additionalProperties": false})
+}
+
 fn cases() -> Vec<Case> {
     vec![
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "card": {"type": "string"}, "billing": {"type": "string"}},
+                "dependentRequired": {"card": ["billing"]}}),
+            seeds: &[
+                r#"{"card": "a", "billing": "b"}"#,
+                r#"{"billing": "b", "card": "a"}"#,
+                r#"{"card": "a"}"#,
+                r#"{"billing": "b"}"#,
+                r#"{"card": "a", "x": 1}"#,
+            ],
+            tokens: &["\"card\":", "\"billing\":", "\"a\""],
+        },
+        Case {
+            schema: many_names(),
+            seeds: &[
+                r#"{"alpha": 1, "alps": 2, "al": 3, "n15": 4}"#,
+                r#"{"alpx": 1}"#,
+                r#"{"alp": 1}"#,
+                r#"{"n1": 1, "n16": 2}"#,
+                r#"{"alphas": 1}"#,
+            ],
+            tokens: &["\"al", "pha\"", "ps\"", "\":", "\"n1", "5\"", "6"],
+        },
         Case {
             schema: json!({"type": "object", "properties": {
                 "unit": {"type": "string", "enum": ["celsius", "fahrenheit", "c"]},
@@ -208,5 +245,52 @@ fn no_completion_of_a_doomed_prefix_is_valid() {
         "{} failures ({tried} completions tried):\n{}",
         failures.len(),
         failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+#[test]
+fn many_declared_names_are_narrowed_byte_by_byte() {
+    let schema = Schema::parse(&many_names()).unwrap();
+    let first_doomed = |text: &str| {
+        let mut checker = schema.stream(&Options::default());
+        (0..text.len()).find(|&i| checker.feed(&text.as_bytes()[i..=i]).is_doomed())
+    };
+    // No declared name starts with `alpx`: doomed at the `x`.
+    assert_eq!(first_doomed(r#"{"alpx": 1}"#), Some(5));
+    // `alphas` runs past `alpha`, the longest name it starts.
+    assert_eq!(first_doomed(r#"{"alphas": 1}"#), Some(7));
+    // `alp` is a prefix of two names: refused only when it closes.
+    assert_eq!(first_doomed(r#"{"alp": 1}"#), Some(5));
+    assert_eq!(first_doomed(r#"{"n15": 1, "alps": 2, "al": 3}"#), None);
+    // In one chunk, the same byte.
+    let mut checker = schema.stream(&Options::default());
+    assert_eq!(
+        checker.feed(br#"{"n1": 0, "alpx": 1}"#).doomed_at(),
+        Some(14)
+    );
+}
+
+#[test]
+fn dependent_required_is_decided_at_the_close() {
+    let schema = Schema::parse(&json!({"type": "object", "properties": {
+        "card": {"type": "string"}, "billing": {"type": "string"}},
+        "dependentRequired": {"card": ["billing"]}}))
+    .unwrap();
+    let options = Options::default();
+    let text = r#"{"card": "a"}"#;
+    let mut checker = schema.stream(&options);
+    assert!(!checker.feed(&text.as_bytes()[..text.len() - 1]).is_doomed());
+    let progress = checker.feed(b"}");
+    assert_eq!(progress.doomed_at(), Some(text.len() - 1));
+    let exact = schema.validate_str(text, &options).unwrap();
+    assert_eq!(progress.report().unwrap().messages(), exact.messages());
+    assert_eq!(checker.finish(), exact);
+    // Valid: answered by the stream itself, as `validate_str` answers.
+    let text = r#"{"card": "a", "billing": "b"}"#;
+    let mut checker = schema.stream(&options);
+    assert!(!checker.feed(text.as_bytes()).is_doomed());
+    assert_eq!(
+        checker.finish(),
+        schema.validate_str(text, &options).unwrap()
     );
 }

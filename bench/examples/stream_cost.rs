@@ -7,6 +7,15 @@
 //! ```sh
 //! cargo run --release -p tool-schema-bench --example stream_cost
 //! ```
+//!
+//! `STREAM_COST_ROUNDS=n` sets the passes (30); `STREAM_COST_ONLY=exact`,
+//! `whole` or `chunked` runs one kind only, for an instruction count that a
+//! busy machine does not move:
+//!
+//! ```sh
+//! STREAM_COST_ROUNDS=3 STREAM_COST_ONLY=whole valgrind --tool=callgrind \
+//!     target/release/examples/stream_cost
+//! ```
 
 use serde_json::Value;
 use std::hint::black_box;
@@ -31,7 +40,7 @@ fn best(rounds: usize, mut pass: impl FnMut()) -> Duration {
             start.elapsed()
         })
         .min()
-        .unwrap()
+        .unwrap_or_default()
 }
 
 fn main() {
@@ -53,20 +62,26 @@ fn main() {
     for (schema, text) in &calls {
         let _ = schema.validate_str(text, &options);
     }
-    let rounds = 30;
-    let exact = best(rounds, || {
+    let rounds = std::env::var("STREAM_COST_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(30);
+    let only = std::env::var("STREAM_COST_ONLY").ok();
+    let runs = |kind: &str| only.as_deref().is_none_or(|o| o == kind);
+    let rounds_of = |kind: &str| if runs(kind) { rounds } else { 0 };
+    let exact = best(rounds_of("exact"), || {
         for (schema, text) in &calls {
             black_box(schema.validate_str(black_box(text), &options).ok());
         }
     });
-    let whole = best(rounds, || {
+    let whole = best(rounds_of("whole"), || {
         for (schema, text) in &calls {
             let mut checker = schema.stream(&options);
             black_box(checker.feed(black_box(text.as_bytes())).is_doomed());
             black_box(checker.finish());
         }
     });
-    let chunked = best(rounds, || {
+    let chunked = best(rounds_of("chunked"), || {
         for (schema, text) in &calls {
             let mut checker = schema.stream(&options);
             for piece in text.as_bytes().chunks(16) {

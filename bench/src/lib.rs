@@ -85,6 +85,17 @@ pub fn compiled_validate_str(name: &str) -> TextValidator {
     }
 }
 
+/// Our compiled tool's streaming checker (`ToolArgs::stream`).
+pub fn compiled_stream(name: &str) -> fn() -> tool_schema::stream::Checker<'static> {
+    match name {
+        "weather" => <compiled::Weather as ToolArgs>::stream,
+        "search" => <compiled::Search as ToolArgs>::stream,
+        "order" => <compiled::Order as ToolArgs>::stream,
+        "job" => <compiled::Job as ToolArgs>::stream,
+        _ => panic!("no benchmark {name}"),
+    }
+}
+
 /// The hand-written validator of benchmark `name`, if there is one (all errors as
 /// the default messages).
 pub fn hand_validate(name: &str) -> Option<fn(&Value) -> Vec<String>> {

@@ -3,10 +3,15 @@
 //! (the node, its `$ref` and `allOf`, one branch of each `anyOf` / `oneOf`);
 //! the value is doomed when every alternative is dead.
 //!
+//! The alternatives of a value live in two flat lists of its frame (heads and
+//! nodes), reused from value to value: no allocation per value once the
+//! checker is warm, except where a node applies subschemas in place (the
+//! product below).
+//!
 //! Dropping a node from an alternative only makes the checker slower to doom,
 //! never wrong: the expansion stops at [`MAX_ALTERNATIVES`] and [`MAX_HOPS`]
 //! and leaves what it did not expand to the node's own check at the value's
-//! close (scalars) or to `finish`.
+//! close (scalars) or to `finish` (the expansion says it was cut).
 
 use crate::schema::{Additional, Node, NodeId, Schema};
 
@@ -17,49 +22,59 @@ pub(super) const MAX_ALTERNATIVES: usize = 32;
 /// In-place hops (`$ref`, `allOf`, `anyOf`, `oneOf`) expanded from one node.
 const MAX_HOPS: usize = 8;
 
-/// One alternative of a value.
-#[derive(Clone, Debug)]
+/// One alternative of a value: its nodes are `nodes[start..end]` of the frame.
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Alt {
-    /// The nodes that must all hold.
-    pub nodes: Vec<NodeId>,
+    pub start: u32,
+    pub end: u32,
     /// The alternative of the enclosing value this one serves (`usize::MAX` at
     /// the root): when every alternative serving it dies, it dies.
     pub parent: usize,
     pub dead: bool,
 }
 
-/// The alternatives of a value that must satisfy every node of `nodes`, each
-/// serving `parent`: the product of their expansions.
-pub(super) fn expand_all(schema: &Schema, nodes: &[NodeId], parent: usize) -> Vec<Alt> {
-    // The common cases without a product: no schema, or one applying nothing in place.
-    match nodes {
-        [] => {
-            return vec![Alt {
-                nodes: Vec::new(),
-                parent,
-                dead: false,
-            }]
+/// Appends to `heads` and `flat` the alternatives of a value that must satisfy
+/// every node of `nodes`, each serving `parent`: the product of their
+/// expansions. Returns `false` when a bound cut the expansion.
+pub(super) fn expand_all(
+    schema: &Schema,
+    nodes: &[NodeId],
+    parent: usize,
+    heads: &mut Vec<Alt>,
+    flat: &mut Vec<NodeId>,
+) -> bool {
+    // The common case without a product: nodes applying nothing in place.
+    if nodes.iter().all(|&n| applies_nothing(schema.node(n))) {
+        let start = flat.len() as u32;
+        for &n in nodes {
+            if !flat[start as usize..].contains(&n) {
+                flat.push(n);
+            }
         }
-        [id] if applies_nothing(schema.node(*id)) => {
-            return vec![Alt {
-                nodes: vec![*id],
-                parent,
-                dead: false,
-            }]
-        }
-        _ => {}
-    }
-    let mut dnf: Vec<Vec<NodeId>> = vec![Vec::new()];
-    for &id in nodes {
-        dnf = product(dnf, expand(schema, id, 0));
-    }
-    dnf.into_iter()
-        .map(|nodes| Alt {
-            nodes,
+        heads.push(Alt {
+            start,
+            end: flat.len() as u32,
             parent,
             dead: false,
-        })
-        .collect()
+        });
+        return true;
+    }
+    let mut whole = true;
+    let mut dnf: Vec<Vec<NodeId>> = vec![Vec::new()];
+    for &id in nodes {
+        dnf = product(dnf, expand(schema, id, 0, &mut whole), &mut whole);
+    }
+    for nodes in dnf {
+        let start = flat.len() as u32;
+        flat.extend(nodes);
+        heads.push(Alt {
+            start,
+            end: flat.len() as u32,
+            parent,
+            dead: false,
+        });
+    }
+    whole
 }
 
 /// Whether `node` applies no subschema in place that the expansion reads.
@@ -71,14 +86,15 @@ fn applies_nothing(node: &Node) -> bool {
 }
 
 /// The alternatives of node `id`: each a set of nodes that must all hold.
-fn expand(schema: &Schema, id: NodeId, hops: usize) -> Vec<Vec<NodeId>> {
+fn expand(schema: &Schema, id: NodeId, hops: usize, whole: &mut bool) -> Vec<Vec<NodeId>> {
     let mut dnf = vec![vec![id]];
+    let node = schema.node(id);
     if hops >= MAX_HOPS {
+        *whole &= applies_nothing(node);
         return dnf;
     }
-    let node = schema.node(id);
     for &conjunct in node.reference.iter().chain(&node.all_of) {
-        dnf = product(dnf, expand(schema, conjunct, hops + 1));
+        dnf = product(dnf, expand(schema, conjunct, hops + 1, whole), whole);
     }
     for branches in [&node.any_of, &node.one_of] {
         if branches.is_empty() {
@@ -86,19 +102,23 @@ fn expand(schema: &Schema, id: NodeId, hops: usize) -> Vec<Vec<NodeId>> {
         }
         let mut union = Vec::new();
         for &b in branches.iter() {
-            union.extend(expand(schema, b, hops + 1));
+            union.extend(expand(schema, b, hops + 1, whole));
         }
         if union.len() <= MAX_ALTERNATIVES {
-            dnf = product(dnf, union);
+            dnf = product(dnf, union, whole);
+        } else {
+            *whole = false;
         }
     }
     dnf
 }
 
 /// Every union of one alternative of `a` and one of `b`; `a` alone when there
-/// would be more than [`MAX_ALTERNATIVES`] (the constraint of `b` is dropped).
-fn product(a: Vec<Vec<NodeId>>, b: Vec<Vec<NodeId>>) -> Vec<Vec<NodeId>> {
+/// would be more than [`MAX_ALTERNATIVES`] (the constraint of `b` is dropped,
+/// and `whole` says so).
+fn product(a: Vec<Vec<NodeId>>, b: Vec<Vec<NodeId>>, whole: &mut bool) -> Vec<Vec<NodeId>> {
     if a.len() * b.len() > MAX_ALTERNATIVES {
+        *whole = false;
         return a;
     }
     let mut out = Vec::with_capacity(a.len() * b.len());

@@ -1,101 +1,45 @@
 //! The decisions of the streaming checker, as the reader ([`super::lex`])
-//! tells what the text holds: one frame per open value, each with the
-//! alternatives ([`super::alts`]) the value can still satisfy. Every decision
-//! is a keyword's own, from [`crate::keywords`], or the interpreter's on a
-//! scalar checked whole when it closes.
+//! tells what the text holds: one frame ([`super::frame`]) per open value,
+//! each with the alternatives ([`super::alts`]) the value can still satisfy.
+//! Every decision is a keyword's own, from [`crate::keywords`], or the
+//! interpreter's on a scalar checked whole when it closes.
 
-use super::alts::{self, Alt};
+use super::alts;
+use super::decided;
+use super::frame::{Cursor, Frame, Key, NameState, Shape};
 use super::lex::{Events, Scalar, Start};
-use crate::json::{JsonType, TypeSet};
+use super::prefix::{Prefixes, Sorted, What};
+use crate::json::{JsonType, ScalarProbe, TypeSet};
 use crate::keywords;
 use crate::keywords::number::Bound;
 use crate::keywords::object::rejects_undeclared;
 use crate::options::Options;
-use crate::schema::facts::NEVER;
+use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
 use crate::schema::node_checks::object::closed;
+use crate::schema::node_checks::{enum_const, string};
 use crate::schema::{Node, NodeId, Schema};
-use crate::violation::{received_value, Kind, Path, Position, Segment, Violation};
+use crate::violation::{received_value, Condition, Kind, Path, Position, Segment, Violation};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::collections::HashSet;
-
-/// What a prefix test stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum What {
-    /// A member name against the declared names.
-    Name,
-    Enum,
-    Const,
-}
-
-/// An early test on a string's decoded bytes: it lives while some candidate
-/// starts with the bytes read so far.
-#[derive(Debug)]
-struct Prefix<'a> {
-    alt: usize,
-    node: NodeId,
-    what: What,
-    candidates: Vec<&'a [u8]>,
-}
-
-/// What an open value is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shape {
-    Object,
-    Array,
-    Scalar,
-}
-
-/// One open value.
-#[derive(Debug)]
-struct Frame<'a> {
-    shape: Shape,
-    alts: Vec<Alt>,
-    /// Where it is in its parent.
-    key: Option<Segment>,
-    /// The arguments object itself (closed in tool-call mode).
-    root: bool,
-    /// Members or items begun so far.
-    count: u64,
-    /// An object's member names (a repeated one is a violation).
-    names: HashSet<String>,
-    /// The member whose value comes next.
-    name: Option<String>,
-    /// The decoded bytes of the current string (a name or a string value).
-    partial: Vec<u8>,
-    /// Code points of the current string value.
-    chars: u64,
-    prefixes: Vec<Prefix<'a>>,
-    /// `maxLength` bounds of a string value: (alternative, limit).
-    max_lengths: Vec<(usize, u64)>,
-}
-
-/// The live (alternative, node) pairs of a frame.
-enum Live {
-    One(Option<(usize, NodeId)>),
-    Many(std::vec::IntoIter<(usize, NodeId)>),
-}
-
-impl Iterator for Live {
-    type Item = (usize, NodeId);
-
-    fn next(&mut self) -> Option<(usize, NodeId)> {
-        match self {
-            Live::One(one) => one.take(),
-            Live::Many(all) => all.next(),
-        }
-    }
-}
 
 /// The decisions so far.
 pub(super) struct Judge<'a> {
     schema: &'a Schema,
     options: Options,
-    frames: Vec<Frame<'a>>,
+    /// The open values are `frames[..depth]`; the others wait for reuse.
+    frames: Vec<Frame>,
+    depth: usize,
+    /// The early tests of the string being read.
+    prefixes: Prefixes<'a>,
+    /// The nodes a child value must satisfy, per parent alternative (reused).
+    scratch: Vec<NodeId>,
     /// The violations of the decisions that doomed the call.
     pub found: Vec<Violation>,
     /// The byte at which the call was doomed.
     pub doomed_at: Option<usize>,
+    /// A keyword this checker leaves to `finish` was met (see
+    /// [`super::decided`]): the whole text's report is asked of `validate_str`.
+    pub deferred: bool,
 }
 
 /// Whether a node's accepted types (`NodeFacts::accept`) take a value starting
@@ -130,27 +74,69 @@ fn expected_types(node: &Node) -> TypeSet {
     }
 }
 
+/// A member name as a path segment.
+fn key(name: &str) -> Segment {
+    Segment::Key(Cow::Owned(name.to_owned()))
+}
+
+/// A name read from the text (complete names were checked as UTF-8).
+fn text_of(bytes: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
 impl<'a> Judge<'a> {
-    pub(super) fn new(schema: &'a Schema, options: &Options) -> Judge<'a> {
+    /// A judge with `frames` and `scratch` (kept buffers, see [`super::spare`]).
+    pub(super) fn new(
+        schema: &'a Schema,
+        options: &Options,
+        frames: Vec<Frame>,
+        scratch: Vec<NodeId>,
+    ) -> Judge<'a> {
         Judge {
             schema,
             options: *options,
-            frames: Vec::new(),
+            frames,
+            depth: 0,
+            prefixes: Prefixes::default(),
+            scratch,
             found: Vec::new(),
             doomed_at: None,
+            deferred: false,
+        }
+    }
+
+    /// Its frames and scratch list, for another checker.
+    pub(super) fn take_buffers(&mut self) -> (Vec<Frame>, Vec<NodeId>) {
+        (
+            std::mem::take(&mut self.frames),
+            std::mem::take(&mut self.scratch),
+        )
+    }
+
+    /// The key of frame `i` as a path segment.
+    fn segment(&self, i: usize) -> Option<Segment> {
+        match self.frames[i].key {
+            Key::Root => None,
+            Key::Member => Some(Segment::Key(Cow::Owned(
+                text_of(&self.frames[i - 1].name).into_owned(),
+            ))),
+            Key::Index(index) => Some(Segment::Index(index)),
         }
     }
 
     /// The path of the innermost open value (of the member whose name is being
     /// read, or whose value comes next, included).
     pub(super) fn path(&self) -> Path {
-        let mut path = Path(self.frames.iter().filter_map(|f| f.key.clone()).collect());
-        if let Some(top) = self.frames.last() {
-            if let Some(name) = &top.name {
-                path.0.push(Segment::Key(Cow::Owned(name.clone())));
-            } else if top.shape == Shape::Object && !top.partial.is_empty() {
-                let name = String::from_utf8_lossy(&top.partial).into_owned();
-                path.0.push(Segment::Key(Cow::Owned(name)));
+        let mut path = Path((0..self.depth).filter_map(|i| self.segment(i)).collect());
+        if let Some(top) = self.depth.checked_sub(1).map(|f| &self.frames[f]) {
+            let named = match top.name_state {
+                NameState::Pending => true,
+                NameState::Reading => top.shape == Shape::Object && !top.name.is_empty(),
+                NameState::Idle => false,
+            };
+            if named {
+                path.0
+                    .push(Segment::Key(Cow::Owned(text_of(&top.name).into_owned())));
             }
         }
         path
@@ -160,10 +146,7 @@ impl<'a> Judge<'a> {
     fn position(&self, path: &Path) -> Position {
         match path.0.first() {
             Some(Segment::Key(name)) => Position {
-                argument: self
-                    .frames
-                    .first()
-                    .map(|f| f.count.saturating_sub(1) as usize),
+                argument: (self.depth > 0).then(|| self.frames[0].count.saturating_sub(1) as usize),
                 declared: self.schema.root().declared_index(name),
             },
             _ => Position::default(),
@@ -173,12 +156,7 @@ impl<'a> Judge<'a> {
     /// A violation at the path of frame `f` (the current value's own frame)
     /// extended by `tail`.
     fn violation(&self, f: usize, kind: Kind, tail: Option<Segment>) -> Violation {
-        let mut path = Path(
-            self.frames[..=f]
-                .iter()
-                .filter_map(|x| x.key.clone())
-                .collect(),
-        );
+        let mut path = Path((0..=f).filter_map(|i| self.segment(i)).collect());
         path.0.extend(tail);
         let position = self.position(&path);
         Violation::new(kind, path, position)
@@ -224,80 +202,75 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// The live (alternative, node) pairs of frame `f` (one without allocating).
-    fn live(&self, f: usize) -> Live {
-        let alts = &self.frames[f].alts;
-        let mut pairs = alts
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| !a.dead)
-            .flat_map(|(i, a)| a.nodes.iter().map(move |&n| (i, n)));
-        let first = pairs.next();
-        match pairs.next() {
-            None => Live::One(first),
-            Some(second) => {
-                let mut all = vec![first.unwrap_or(second), second];
-                all.extend(pairs);
-                Live::Many(all.into_iter())
-            }
+    /// Opens a frame for a value starting as `start` (a member's value or an
+    /// item of the top frame, or the root), with its alternatives. Returns
+    /// `false` when a bound cut their expansion.
+    fn open(&mut self, start: Start) -> bool {
+        let shape = match start {
+            Start::Object => Shape::Object,
+            Start::Array => Shape::Array,
+            _ => Shape::Scalar,
+        };
+        let depth = self.depth;
+        if self.frames.len() == depth {
+            self.frames.push(Frame::new());
         }
-    }
-
-    fn is_dead(&self, f: usize, alt: usize) -> bool {
-        self.frames[f].alts[alt].dead
-    }
-
-    /// The alternatives and the key of a value starting now in the top frame
-    /// (or at the root).
-    fn child(&mut self, start: Start) -> (Vec<Alt>, Option<Segment>) {
-        let schema = self.schema;
-        let null_is_absent = self.options.null_is_absent;
-        let Some(frame) = self.frames.last_mut() else {
-            let alts = alts::expand_all(schema, &[schema.root_id()], usize::MAX);
-            return (alts, None);
+        self.depth += 1;
+        let Judge {
+            schema,
+            options,
+            frames,
+            scratch,
+            deferred,
+            ..
+        } = self;
+        let schema: &'a Schema = schema;
+        let (open, rest) = frames.split_at_mut(depth);
+        let child = &mut rest[0];
+        let Some(parent) = open.last_mut() else {
+            child.reset(shape, Key::Root, true);
+            let root = [schema.root_id()];
+            return alts::expand_all(schema, &root, usize::MAX, &mut child.alts, &mut child.nodes);
         };
-        let key = match frame.name.take() {
-            Some(name) => Segment::Key(Cow::Owned(name)),
-            None => {
-                frame.count += 1;
-                Segment::Index(frame.count as usize - 1)
-            }
+        let key = if parent.name_state == NameState::Pending {
+            parent.name_state = NameState::Idle;
+            Key::Member
+        } else {
+            parent.count += 1;
+            Key::Index(parent.count as usize - 1)
         };
-        // A `null` member read as absent is checked by nothing but `required`.
-        let free = matches!(key, Segment::Key(_)) && start == Start::Null && null_is_absent;
-        let mut out = Vec::new();
-        let mut nodes = Vec::new();
-        for (i, a) in frame.alts.iter().enumerate() {
+        child.reset(shape, key, false);
+        // A `null` member read as absent is checked by nothing but `required`,
+        // which `finish` leaves to `validate_str`.
+        let free = key == Key::Member && start == Start::Null && options.null_is_absent;
+        *deferred |= free;
+        let name = std::str::from_utf8(&parent.name).unwrap_or_default();
+        let mut whole = true;
+        for (i, a) in parent.alts.iter().enumerate() {
             if a.dead {
                 continue;
             }
-            nodes.clear();
+            scratch.clear();
             if !free {
-                for &n in &a.nodes {
+                for &n in &parent.nodes[a.start as usize..a.end as usize] {
                     let node = schema.node(n);
-                    match &key {
-                        Segment::Key(name) => alts::member_nodes(node, name, &mut nodes),
-                        Segment::Index(index) => nodes.extend(alts::item_node(node, *index)),
+                    match key {
+                        Key::Member => alts::member_nodes(node, name, scratch),
+                        Key::Index(index) => scratch.extend(alts::item_node(node, index)),
+                        Key::Root => {}
                     }
                 }
             }
-            out.extend(alts::expand_all(schema, &nodes, i));
+            whole &= alts::expand_all(schema, scratch, i, &mut child.alts, &mut child.nodes);
         }
-        (out, Some(key))
-    }
-
-    /// `maxItems` as an item of frame `f` (an array) begins.
-    fn item_begun(&mut self, f: usize, at: usize) {
-        self.count_decided(f, at, |node, count| {
-            node.max_items
-                .and_then(|max| keywords::array::max_items(max, count))
-        });
+        whole
     }
 
     /// A decision on the count of frame `f`'s items or members, per live node.
     fn count_decided(&mut self, f: usize, at: usize, decide: fn(&Node, u64) -> Option<Kind>) {
         let count = self.frames[f].count;
-        for (alt, n) in self.live(f) {
+        let mut live = Cursor::default();
+        while let Some((alt, n)) = live.next(&self.frames[f]) {
             if let Some(kind) = decide(self.schema.node(n), count) {
                 let v = self.violation(f, kind, None);
                 self.kill(f, alt, vec![v], at);
@@ -307,11 +280,9 @@ impl<'a> Judge<'a> {
 
     /// `type` at a value's first byte, and the string tests of a string.
     fn first_byte(&mut self, start: Start, at: usize) {
-        let f = self.frames.len() - 1;
-        for (alt, n) in self.live(f) {
-            if self.is_dead(f, alt) {
-                continue;
-            }
+        let f = self.depth - 1;
+        let mut live = Cursor::default();
+        while let Some((alt, n)) = live.next(&self.frames[f]) {
             let node: &'a Node = self.schema.node(n);
             let facts = self.schema.facts(n);
             let kind = if facts.flags & NEVER != 0 {
@@ -337,60 +308,45 @@ impl<'a> Judge<'a> {
     fn string_tests(&mut self, f: usize, alt: usize, n: NodeId, at: usize) {
         let node: &'a Node = self.schema.node(n);
         if let Some(max) = node.max_length {
-            self.frames[f].max_lengths.push((alt, max));
+            self.prefixes.max_lengths.push((alt, max));
         }
-        let mut tests = Vec::new();
         if let Some(allowed) = &node.enum_values {
-            let candidates = allowed.iter().filter_map(|v| v.as_str().map(str::as_bytes));
-            tests.push((What::Enum, candidates.collect::<Vec<_>>()));
+            let mut strings = allowed.iter().filter_map(|v| v.as_str().map(str::as_bytes));
+            if strings.next().is_none() {
+                // No listed value is a string: the keyword fails whatever follows.
+                self.prefix_dead(f, alt, n, What::Enum, b"", at);
+            } else {
+                let strings = allowed.iter().filter_map(|v| v.as_str().map(str::as_bytes));
+                self.prefixes.add(alt, n, What::Enum, strings);
+            }
         }
         if let Some(c) = &node.const_value {
-            tests.push((
-                What::Const,
-                c.as_str().map(str::as_bytes).into_iter().collect(),
-            ));
-        }
-        for (what, candidates) in tests {
-            if candidates.is_empty() {
-                // No listed value is a string: the keyword fails whatever follows.
-                self.prefix_dead(f, alt, n, what, at);
-            } else {
-                self.frames[f].prefixes.push(Prefix {
-                    alt,
-                    node: n,
-                    what,
-                    candidates,
-                });
+            match c.as_str() {
+                Some(s) => {
+                    let one = std::iter::once(s.as_bytes());
+                    self.prefixes.add(alt, n, What::Const, one);
+                }
+                None => self.prefix_dead(f, alt, n, What::Const, b"", at),
             }
         }
     }
 
-    /// Runs frame `f`'s prefix tests on its string's last byte.
-    fn run_prefixes(&mut self, f: usize, at: usize) {
-        let frame = &mut self.frames[f];
-        let (Some(&byte), read) = (frame.partial.last(), frame.partial.len() - 1) else {
-            return;
-        };
-        let mut dead = Vec::new();
-        frame.prefixes.retain_mut(|p| {
-            p.candidates.retain(|c| c.get(read) == Some(&byte));
-            if p.candidates.is_empty() {
-                dead.push((p.alt, p.node, p.what));
-            }
-            !p.candidates.is_empty()
-        });
-        for (alt, n, what) in dead {
-            self.prefix_dead(f, alt, n, what, at);
-        }
-    }
-
-    /// A prefix test of frame `f` failed: the string can be none of its values.
-    fn prefix_dead(&mut self, f: usize, alt: usize, n: NodeId, what: What, at: usize) {
-        if self.is_dead(f, alt) {
+    /// A prefix test of frame `f` failed: the string (`so_far`) can be none of
+    /// its values.
+    fn prefix_dead(
+        &mut self,
+        f: usize,
+        alt: usize,
+        n: NodeId,
+        what: What,
+        so_far: &[u8],
+        at: usize,
+    ) {
+        if self.frames[f].alts[alt].dead {
             return;
         }
         let node = self.schema.node(n);
-        let so_far = String::from_utf8_lossy(&self.frames[f].partial).into_owned();
+        let so_far = text_of(so_far).into_owned();
         let received = || received_value(&Value::String(so_far.clone()));
         let v = match (what, &node.enum_values, &node.const_value) {
             (What::Enum, Some(allowed), _) => {
@@ -415,6 +371,55 @@ impl<'a> Judge<'a> {
         self.kill(f, alt, vec![v], at);
     }
 
+    /// `maxLength` on the current string of frame `f`, one character longer.
+    fn max_lengths(&mut self, f: usize, at: usize) {
+        let chars = self.prefixes.chars;
+        let mut i = 0;
+        while i < self.prefixes.max_lengths.len() {
+            let (alt, max) = self.prefixes.max_lengths[i];
+            match keywords::string::max_length(max, chars) {
+                Some(kind) if chars > max => {
+                    self.prefixes.max_lengths.remove(i);
+                    let v = self.violation(f, kind, None);
+                    self.kill(f, alt, vec![v], at);
+                }
+                _ => i += 1,
+            }
+        }
+    }
+
+    /// Runs the prefix tests on `token[new..]`, whose first byte is at `at`.
+    fn run_prefixes(&mut self, f: usize, token: &[u8], new: usize, at: usize) {
+        let failed = self.prefixes.run(token, new).to_vec();
+        for (k, t) in failed {
+            self.prefix_dead(f, t.alt, t.node, t.what, &token[..=k], at + (k - new));
+        }
+    }
+
+    /// Whether scalar `value` satisfies node `n` (`owned`: the value, made
+    /// once, where the interpreter needs it).
+    fn scalar_ok(&self, n: NodeId, value: &Scalar<'_>, owned: &mut Option<Value>) -> bool {
+        let facts = self.schema.facts(n);
+        if let Scalar::Text(text) = value {
+            // `type` was decided at the first byte.
+            if facts.flags & (NEVER | APPLY | ENUM | CONST | STRING) == 0 {
+                return true;
+            }
+            // The node's own keywords in the interpreter's order, without a `Value`.
+            if facts.flags & (NEVER | APPLY) == 0 {
+                let node = self.schema.node(n);
+                let set = facts.enum_set.as_deref();
+                return enum_const::valid_by(node, set, &ScalarProbe::Str(text))
+                    && (facts.flags & STRING == 0 || string::valid(node, text, &self.options));
+            }
+        }
+        let value = owned.get_or_insert_with(|| match value {
+            Scalar::Text(text) => Value::String((*text).to_owned()),
+            Scalar::Value(v) => v.clone(),
+        });
+        self.schema.accepts_below_root(n, value, &self.options)
+    }
+
     /// The violations of `value` against node `n`, at frame `f`'s path.
     fn scalar_violations(&self, f: usize, n: NodeId, value: &Value) -> Vec<Violation> {
         let base = self.violation(f, Kind::NotAllowed, None);
@@ -431,10 +436,12 @@ impl<'a> Judge<'a> {
         found
     }
 
-    /// The keywords decided at an object's close: `required`, `minProperties`.
+    /// The keywords decided at an object's close: `required`, `minProperties`,
+    /// `dependentRequired`.
     fn object_closes(&mut self, f: usize, at: usize) {
         let count = self.frames[f].count;
-        for (alt, n) in self.live(f) {
+        let mut live = Cursor::default();
+        while let Some((alt, n)) = live.next(&self.frames[f]) {
             let node = self.schema.node(n);
             let names = &self.frames[f].names;
             let mut found = Vec::new();
@@ -453,25 +460,34 @@ impl<'a> Judge<'a> {
                     found.push(self.violation(f, kind, None));
                 }
             }
+            // `dependentRequired`: the names a present member asks for.
+            for (name, needs) in &node.dependent_required {
+                let has = |k: &str| names.contains(k);
+                if keywords::object::dependencies_met(has, name, needs) {
+                    continue;
+                }
+                let member = self.violation(f, Kind::NotAllowed, Some(key(name))).path;
+                for need in needs.iter().filter(|n| !names.contains(n)) {
+                    let kind = Kind::Conditional {
+                        condition: Condition::Present {
+                            member: member.clone(),
+                        },
+                        problem: Box::new(Kind::Missing),
+                    };
+                    found.push(self.violation(f, kind, Some(key(need))));
+                }
+            }
             if !found.is_empty() {
                 self.kill(f, alt, found, at);
             }
         }
-    }
-
-    /// `minItems`, decided at an array's close.
-    fn array_closes(&mut self, f: usize, at: usize) {
-        self.count_decided(f, at, |node, count| {
-            node.min_items
-                .and_then(|min| keywords::array::min_items(min, count))
-        });
     }
 }
 
 impl<'a> Events for Judge<'a> {
     fn begin(&mut self, start: Start, at: usize) {
         let container = matches!(start, Start::Object | Start::Array);
-        if container && self.frames.len() >= self.options.max_depth {
+        if container && self.depth >= self.options.max_depth {
             let path = self.path();
             let kind = Kind::TooDeep {
                 limit: self.options.max_depth,
@@ -479,40 +495,43 @@ impl<'a> Events for Judge<'a> {
             let position = self.position(&path);
             self.doom(Violation::new(kind, path, position), at);
         }
-        let parent = self.frames.len().checked_sub(1);
-        let (alts, key) = self.child(start);
+        let parent = self.depth.checked_sub(1);
+        self.prefixes.clear();
+        let whole = self.open(start);
         if let Some(p) = parent {
             if self.frames[p].shape == Shape::Array {
-                self.item_begun(p, at);
+                // `maxItems` as an item begins.
+                self.count_decided(p, at, |node, count| {
+                    node.max_items
+                        .and_then(|max| keywords::array::max_items(max, count))
+                });
             }
         }
-        self.frames.push(Frame {
-            shape: match start {
-                Start::Object => Shape::Object,
-                Start::Array => Shape::Array,
-                _ => Shape::Scalar,
-            },
-            alts,
-            key,
-            root: parent.is_none(),
-            count: 0,
-            names: HashSet::new(),
-            name: None,
-            partial: Vec::new(),
-            chars: 0,
-            prefixes: Vec::new(),
-            max_lengths: Vec::new(),
-        });
         self.first_byte(start, at);
+        if container {
+            let frame = &self.frames[self.depth - 1];
+            let schema = self.schema;
+            self.deferred |= !whole
+                || !frame
+                    .nodes
+                    .iter()
+                    .all(|&n| decided::container(schema.node(n)));
+        }
+        // The value path's own rules for a root that is no object.
+        self.deferred |= parent.is_none() && start != Start::Object;
     }
 
     fn member(&mut self, at: usize) {
-        let f = self.frames.len() - 1;
-        self.frames[f].count += 1;
-        self.frames[f].partial.clear();
-        let count = self.frames[f].count;
-        let root = self.frames[f].root;
-        for (alt, n) in self.live(f) {
+        let f = self.depth - 1;
+        self.prefixes.clear();
+        let frame = &mut self.frames[f];
+        frame.count += 1;
+        frame.name.clear();
+        frame.name_state = NameState::Reading;
+        let count = frame.count;
+        let root = frame.root;
+        let mut live = Cursor::default();
+        while let Some((alt, n)) = live.next(&self.frames[f]) {
             let node: &'a Node = self.schema.node(n);
             if let Some(max) = node.max_properties {
                 if let Some(kind) = keywords::object::max_properties(max, count) {
@@ -524,40 +543,52 @@ impl<'a> Events for Judge<'a> {
             let reject =
                 rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
             if alts::names_closed(node, reject) {
-                let candidates = node.properties.iter().flatten();
-                self.frames[f].prefixes.push(Prefix {
-                    alt,
-                    node: n,
-                    what: What::Name,
-                    candidates: candidates.map(|p| p.name.as_bytes()).collect(),
-                });
+                let props = node.properties.as_deref().unwrap_or_default();
+                match &self.schema.facts(n).index {
+                    // Many names: narrowed in their sorted order.
+                    Some(index) if !props.is_empty() => {
+                        let sorted = Sorted {
+                            order: &index.by_name,
+                            props,
+                            lo: 0,
+                            hi: index.by_name.len(),
+                        };
+                        self.prefixes.add_sorted(alt, n, What::Name, sorted);
+                    }
+                    _ => {
+                        let candidates = props.iter().map(|p| p.name.as_bytes());
+                        self.prefixes.add(alt, n, What::Name, candidates);
+                    }
+                }
             }
         }
     }
 
-    fn string_byte(&mut self, name: bool, byte: u8, at: usize) {
-        let f = self.frames.len() - 1;
-        let frame = &mut self.frames[f];
-        frame.partial.push(byte);
-        if !name && byte & 0xC0 != 0x80 {
-            frame.chars += 1;
-            let chars = frame.chars;
-            let over: Vec<(usize, u64)> = frame
-                .max_lengths
-                .iter()
-                .copied()
-                .filter(|&(_, max)| chars > max)
-                .collect();
-            for (alt, max) in over {
-                if let Some(kind) = keywords::string::max_length(max, chars) {
-                    self.frames[f].max_lengths.retain(|&(a, _)| a != alt);
-                    let v = self.violation(f, kind, None);
-                    self.kill(f, alt, vec![v], at);
-                }
-            }
+    fn string_run(&mut self, name: bool, token: &[u8], new: usize, at: usize) {
+        let f = self.depth - 1;
+        if name {
+            self.frames[f].name.extend_from_slice(&token[new..]);
         }
-        if !self.frames[f].prefixes.is_empty() {
-            self.run_prefixes(f, at);
+        let lengths = !name && !self.prefixes.max_lengths.is_empty();
+        if !lengths {
+            if self.prefixes.any() {
+                self.run_prefixes(f, token, new, at);
+            }
+            return;
+        }
+        // `maxLength` and the prefix tests byte by byte, in the bytes' order.
+        for k in new..token.len() {
+            let at = at + (k - new);
+            if token[k] & 0xC0 != 0x80 {
+                self.prefixes.chars += 1;
+                self.max_lengths(f, at);
+            }
+            if self.prefixes.any() {
+                self.run_prefixes(f, &token[..=k], k, at);
+            }
+            if self.doomed_at.is_some() {
+                return;
+            }
         }
     }
 
@@ -566,10 +597,7 @@ impl<'a> Events for Judge<'a> {
         if self.options.integer_floats || token.len() > 18 {
             return;
         }
-        let Some(n) = std::str::from_utf8(token)
-            .ok()
-            .and_then(|t| t.parse::<i64>().ok())
-        else {
+        let Some(n) = super::lex::small_integer(token) else {
             return;
         };
         // More digits move the value away from zero; a fraction or an exponent
@@ -580,8 +608,9 @@ impl<'a> Events for Judge<'a> {
             [Bound::Maximum, Bound::ExclusiveMaximum]
         };
         let n = serde_json::Number::from(n);
-        let f = self.frames.len() - 1;
-        for (alt, id) in self.live(f) {
+        let f = self.depth - 1;
+        let mut live = Cursor::default();
+        while let Some((alt, id)) = live.next(&self.frames[f]) {
             if self.schema.facts(id).accept & (1 << JsonType::Number as u8) != 0 {
                 continue;
             }
@@ -598,24 +627,25 @@ impl<'a> Events for Judge<'a> {
     }
 
     fn name_end(&mut self, name: &str, at: usize) {
-        let f = self.frames.len() - 1;
-        self.frames[f].prefixes.clear();
-        self.frames[f].partial.clear();
-        let key = Some(Segment::Key(Cow::Owned(name.to_owned())));
-        if !self.frames[f].names.insert(name.to_owned()) {
-            let v = self.violation(f, Kind::Duplicate, key.clone());
+        let f = self.depth - 1;
+        self.prefixes.clear();
+        let frame = &mut self.frames[f];
+        frame.name.clear();
+        frame.name.extend_from_slice(name.as_bytes());
+        frame.name_state = NameState::Pending;
+        let key = || Some(Segment::Key(Cow::Owned(name.to_owned())));
+        if !frame.names.insert(name) {
+            let v = self.violation(f, Kind::Duplicate, key());
             self.doom(v, at);
         }
         let root = self.frames[f].root;
-        for (alt, n) in self.live(f) {
-            if self.is_dead(f, alt) {
-                continue;
-            }
+        let mut live = Cursor::default();
+        while let Some((alt, n)) = live.next(&self.frames[f]) {
             let node = self.schema.node(n);
             let reject =
                 rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
             if alts::refuses_name(node, reject, name) {
-                let v = self.violation(f, Kind::Unexpected, key.clone());
+                let v = self.violation(f, Kind::Unexpected, key());
                 self.kill(f, alt, vec![v], at);
             } else if let Some(names) = node.property_names {
                 let value = Value::String(name.to_owned());
@@ -626,45 +656,41 @@ impl<'a> Events for Judge<'a> {
                         name: name.to_owned(),
                         problem: Box::new(problem.unwrap_or(Kind::NotAllowed)),
                     };
-                    let v = self.violation(f, kind, key.clone());
+                    let v = self.violation(f, kind, key());
                     self.kill(f, alt, vec![v], at);
                 }
             }
         }
-        self.frames[f].name = Some(name.to_owned());
     }
 
     fn scalar_end(&mut self, value: Scalar<'_>, at: usize) {
-        let f = self.frames.len() - 1;
+        let f = self.depth - 1;
         let mut owned = None;
-        for (alt, n) in self.live(f) {
-            if self.is_dead(f, alt) {
-                continue;
-            }
-            // `type` was decided at the first byte; a string needs its value only
-            // for the node's other keywords.
-            if matches!(value, Scalar::Text(_)) && self.schema.facts(n).flags == 0 {
-                continue;
-            }
-            let value = owned.get_or_insert_with(|| match &value {
-                Scalar::Text(text) => Value::String((*text).to_owned()),
-                Scalar::Value(v) => v.clone(),
-            });
-            if !self.schema.accepts_below_root(n, value, &self.options) {
-                let found = self.scalar_violations(f, n, value);
+        let mut live = Cursor::default();
+        while let Some((alt, n)) = live.next(&self.frames[f]) {
+            if !self.scalar_ok(n, &value, &mut owned) {
+                let value = owned.get_or_insert_with(|| match &value {
+                    Scalar::Text(text) => Value::String((*text).to_owned()),
+                    Scalar::Value(v) => v.clone(),
+                });
+                let value = value.clone();
+                let found = self.scalar_violations(f, n, &value);
                 self.kill(f, alt, found, at);
             }
         }
-        self.frames.pop();
+        self.depth -= 1;
     }
 
     fn close(&mut self, at: usize) {
-        let f = self.frames.len() - 1;
+        let f = self.depth - 1;
         match self.frames[f].shape {
             Shape::Object => self.object_closes(f, at),
-            _ => self.array_closes(f, at),
+            _ => self.count_decided(f, at, |node, count| {
+                node.min_items
+                    .and_then(|min| keywords::array::min_items(min, count))
+            }),
         }
-        self.frames.pop();
+        self.depth -= 1;
     }
 
     fn malformed(&mut self, what: &'static str, at: usize) {

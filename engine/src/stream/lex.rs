@@ -36,8 +36,12 @@ pub(super) trait Events {
     fn begin(&mut self, start: Start, at: usize);
     /// An object member starts: its name's opening quote.
     fn member(&mut self, at: usize);
-    /// The next decoded byte of a member name (`name`) or of a string value.
-    fn string_byte(&mut self, name: bool, byte: u8, at: usize);
+    /// More decoded bytes of a member name (`name`) or of a string value:
+    /// `token` is the string so far, `token[new..]` the bytes just read, the
+    /// first at offset `at`, each next one at the next offset (a run of plain
+    /// bytes; an escape's decoded bytes come one per call, at the escape's
+    /// last byte).
+    fn string_run(&mut self, name: bool, token: &[u8], new: usize, at: usize);
     /// A number's integer part grew: `token` is `-?[1-9][0-9]*` so far.
     fn digits(&mut self, token: &[u8], at: usize);
     /// A member name is complete.
@@ -135,19 +139,49 @@ pub(super) struct Lexer {
     opaque: bool,
 }
 
+/// An integer token of at most 18 digits (`-?(0|[1-9][0-9]*)`), read in place
+/// (serde_json reads it to the same `i64`/`u64` value); `None` for the others
+/// and for `-0`, which serde_json reads as the float `-0.0`.
+pub(super) fn small_integer(token: &[u8]) -> Option<i64> {
+    let (negative, digits) = match token {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, token),
+    };
+    if digits.is_empty() || digits.len() > 18 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0i64, |n, &d| n * 10 + i64::from(d - b'0'));
+    match (negative, n) {
+        (true, 0) => None,
+        (true, n) => Some(-n),
+        (false, n) => Some(n),
+    }
+}
+
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 impl Lexer {
-    pub(super) fn new() -> Lexer {
+    /// A reader with `open` and `token` (kept buffers, emptied).
+    pub(super) fn new(open: Vec<bool>, token: Vec<u8>) -> Lexer {
         Lexer {
             state: State::Value,
-            open: Vec::new(),
-            token: Vec::new(),
+            open,
+            token,
             high: 0,
             opaque: false,
         }
+    }
+
+    /// Its stack and token buffers, for another checker.
+    pub(super) fn take_buffers(&mut self) -> (Vec<bool>, Vec<u8>) {
+        (
+            std::mem::take(&mut self.open),
+            std::mem::take(&mut self.token),
+        )
     }
 
     /// Whether it stopped judging (see the module).
@@ -155,13 +189,36 @@ impl Lexer {
         self.opaque
     }
 
+    /// Whether the text read is one whole JSON value (trailing white space
+    /// aside), every construct of it followed.
+    pub(super) fn complete(&self) -> bool {
+        self.state == State::End && !self.opaque
+    }
+
     /// Reads `chunk`, whose first byte is at offset `base` of the text.
     pub(super) fn feed(&mut self, chunk: &[u8], base: usize, ev: &mut impl Events) {
-        for (i, &b) in chunk.iter().enumerate() {
+        let mut i = 0;
+        while i < chunk.len() {
             if self.opaque {
                 return;
             }
-            self.byte(b, base + i, ev);
+            if let State::Str { name } = self.state {
+                // A run of plain bytes goes in one event.
+                let rest = &chunk[i..];
+                let run = rest
+                    .iter()
+                    .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                    .unwrap_or(rest.len());
+                if run > 0 {
+                    let new = self.token.len();
+                    self.token.extend_from_slice(&rest[..run]);
+                    ev.string_run(name, &self.token, new, base + i);
+                    i += run;
+                    continue;
+                }
+            }
+            self.byte(chunk[i], base + i, ev);
+            i += 1;
         }
     }
 
@@ -365,10 +422,14 @@ impl Lexer {
 
     fn push(&mut self, name: bool, b: u8, at: usize, ev: &mut impl Events) {
         self.token.push(b);
-        ev.string_byte(name, b, at);
+        ev.string_run(name, &self.token, self.token.len() - 1, at);
     }
 
     fn number_end(&mut self, at: usize, ev: &mut impl Events) {
+        if let Some(n) = small_integer(&self.token) {
+            self.after_value();
+            return ev.scalar_end(Scalar::Value(Value::Number(n.into())), at);
+        }
         match serde_json::from_slice::<Value>(&self.token) {
             Ok(value) => {
                 self.after_value();

@@ -51,12 +51,20 @@
 //! Each byte is read once: the work for a chunk is proportional to the chunk
 //! (times what the schema asks at that place: its alternatives, the candidates
 //! of an `enum` or of the declared names). The checker keeps one frame per open
-//! value. To give `finish` the exact report, this version keeps the text fed
-//! and runs [`Schema::validate_str`] on it at the end.
+//! value, reused from value to value and, per thread, from checker to checker.
+//! It keeps the text fed: [`Checker::finish`] answers a call the stream found
+//! valid, having decided every keyword it met, from its own decisions, and asks
+//! [`Schema::validate_str`] for the report of the others (a doomed call, or one
+//! that met a keyword the stream leaves to the end).
 
 mod alts;
+mod decided;
+mod frame;
 mod judge;
 mod lex;
+mod names;
+mod prefix;
+mod spare;
 
 use crate::options::Options;
 use crate::schema::Schema;
@@ -128,12 +136,13 @@ impl Schema {
 
 impl<'a> Checker<'a> {
     pub(crate) fn new(schema: &'a Schema, exact: Exact<'a>, options: &Options) -> Checker<'a> {
+        let spare = spare::take();
         Checker {
             exact,
             options: *options,
-            text: Vec::new(),
-            lexer: lex::Lexer::new(),
-            judge: judge::Judge::new(schema, options),
+            text: spare.text,
+            lexer: lex::Lexer::new(spare.open, spare.token),
+            judge: judge::Judge::new(schema, options, spare.frames, spare.scratch),
         }
     }
 
@@ -186,6 +195,14 @@ impl<'a> Checker<'a> {
     /// when it ended inside a value (at the innermost value open), else
     /// [`Kind::NotJson`].
     pub fn finish(self) -> Report {
+        // Every keyword met was decided by the stream, and none failed: valid.
+        if self.judge.doomed_at.is_none()
+            && !self.judge.deferred
+            // The reader checked each string's UTF-8; the rest is ASCII.
+            && self.lexer.complete()
+        {
+            return Report::valid_for(&self.options);
+        }
         let text = std::str::from_utf8(&self.text);
         let result = match (text, self.exact) {
             (Ok(text), Exact::Schema(schema)) => schema.validate_str(text, &self.options),
@@ -203,6 +220,20 @@ impl<'a> Checker<'a> {
             }
             Err(e) => not_json(e.json_error().to_string()),
         }
+    }
+}
+
+impl Drop for Checker<'_> {
+    fn drop(&mut self) {
+        let (frames, scratch) = self.judge.take_buffers();
+        let (open, token) = self.lexer.take_buffers();
+        spare::keep(spare::Buffers {
+            frames,
+            scratch,
+            open,
+            token,
+            text: std::mem::take(&mut self.text),
+        });
     }
 }
 

@@ -1,0 +1,92 @@
+//! The member names of one open object, for repeated names and `required`:
+//! the names' bytes in one buffer, reused from object to object (no
+//! allocation per name once the checker is warm). Up to [`SCANNED`] names are
+//! compared in turn; past that, found by a hash.
+
+use std::collections::hash_map::RandomState;
+use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+/// Up to this many names are found by a scan; past it, by a map.
+const SCANNED: usize = 64;
+
+/// A set of names (see the module).
+#[derive(Debug, Default)]
+pub(super) struct NameSet {
+    bytes: Vec<u8>,
+    /// Per name: where its bytes start, how many.
+    spans: Vec<(u32, u32)>,
+    /// Past [`SCANNED`] names: hash to the last span of that hash; `chain`
+    /// links each span to the one before of its hash (`u32::MAX`: none).
+    map: HashMap<u64, u32>,
+    chain: Vec<u32>,
+    /// The names' hash, made once past the scan (random keys: crafted names
+    /// do not collide on purpose).
+    state: Option<RandomState>,
+}
+
+impl NameSet {
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.spans.clear();
+        self.map.clear();
+        self.chain.clear();
+    }
+
+    /// Whether its buffers are small enough to keep for another checker.
+    pub fn small(&self) -> bool {
+        self.bytes.capacity() <= 16 * 1024 && self.spans.capacity() <= 1024
+    }
+
+    fn name(&self, span: usize) -> &[u8] {
+        let (start, len) = self.spans[span];
+        &self.bytes[start as usize..(start + len) as usize]
+    }
+
+    fn hash(&self, name: &[u8]) -> u64 {
+        self.state.as_ref().map_or(0, |s| s.hash_one(name))
+    }
+
+    /// Whether `name` is in the set.
+    pub fn contains(&self, name: &str) -> bool {
+        let name = name.as_bytes();
+        if self.spans.len() <= SCANNED {
+            return (0..self.spans.len()).any(|s| self.name(s) == name);
+        }
+        let mut at = self.map.get(&self.hash(name)).copied();
+        while let Some(s) = at.filter(|&s| s != u32::MAX) {
+            if self.name(s as usize) == name {
+                return true;
+            }
+            at = Some(self.chain[s as usize]);
+        }
+        false
+    }
+
+    /// Adds `name`; `false` when it was there.
+    pub fn insert(&mut self, name: &str) -> bool {
+        if self.contains(name) {
+            return false;
+        }
+        let span = self.spans.len() as u32;
+        self.spans
+            .push((self.bytes.len() as u32, name.len() as u32));
+        self.bytes.extend_from_slice(name.as_bytes());
+        if self.spans.len() == SCANNED + 1 {
+            // Past the scan: every name so far goes into the map.
+            self.state.get_or_insert_with(RandomState::new);
+            for s in 0..=span {
+                self.link(s);
+            }
+        } else if self.spans.len() > SCANNED + 1 {
+            self.link(span);
+        }
+        true
+    }
+
+    fn link(&mut self, span: u32) {
+        let hash = self.hash(self.name(span as usize));
+        let before = self.map.insert(hash, span).unwrap_or(u32::MAX);
+        self.chain.push(before);
+    }
+}

@@ -1,0 +1,191 @@
+//! The early tests on the string being read (a member name against the
+//! declared names, a string value against its `enum`/`const` strings and its
+//! `maxLength`). Only the innermost open value reads a string, so the checker
+//! keeps one set of them, reused from string to string.
+
+use crate::schema::{NodeId, Property};
+
+/// What a prefix test stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum What {
+    /// A member name against the declared names.
+    Name,
+    Enum,
+    Const,
+}
+
+/// Candidates in name order (a node's sorted property index): the ones left
+/// are `order[lo..hi]`, found by binary search at each byte.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sorted<'a> {
+    pub order: &'a [u32],
+    pub props: &'a [Property],
+    pub lo: usize,
+    pub hi: usize,
+}
+
+impl Sorted<'_> {
+    /// Keeps the candidates whose byte `k` is `byte`.
+    fn narrow(&mut self, k: usize, byte: u8) {
+        let name = |i: &u32| self.props[*i as usize].name.as_bytes().get(k).copied();
+        let left = &self.order[self.lo..self.hi];
+        let start = left.partition_point(|i| name(i) < Some(byte));
+        let end = left.partition_point(|i| name(i) <= Some(byte));
+        self.hi = self.lo + end;
+        self.lo += start;
+    }
+}
+
+/// A test that lives while some of its candidates starts with the bytes read
+/// so far.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Test<'a> {
+    pub alt: usize,
+    pub node: NodeId,
+    pub what: What,
+    /// Candidates still matching; `usize::MAX` once failed.
+    live: usize,
+    /// In a run: the byte index at which its candidates stopped matching.
+    stop: usize,
+    /// Candidates in name order instead of in the list.
+    sorted: Option<Sorted<'a>>,
+}
+
+/// The tests of the string being read (see the module).
+#[derive(Debug, Default)]
+pub(super) struct Prefixes<'a> {
+    tests: Vec<Test<'a>>,
+    /// Tests not yet failed.
+    live: usize,
+    /// (test, candidate).
+    candidates: Vec<(usize, &'a [u8])>,
+    /// `maxLength` bounds of a string value: (alternative, limit).
+    pub max_lengths: Vec<(usize, u64)>,
+    /// Code points read (counted while `max_lengths` is not empty).
+    pub chars: u64,
+    /// Failures of the last run: (byte index in the string, test).
+    failed: Vec<(usize, Test<'a>)>,
+}
+
+impl<'a> Prefixes<'a> {
+    /// A new string starts.
+    pub fn clear(&mut self) {
+        self.tests.clear();
+        self.live = 0;
+        self.candidates.clear();
+        self.max_lengths.clear();
+        self.chars = 0;
+    }
+
+    /// Whether any prefix test lives.
+    pub fn any(&self) -> bool {
+        self.live > 0
+    }
+
+    /// Adds a prefix test with `candidates`.
+    pub fn add(
+        &mut self,
+        alt: usize,
+        node: NodeId,
+        what: What,
+        candidates: impl Iterator<Item = &'a [u8]>,
+    ) {
+        let t = self.tests.len();
+        let before = self.candidates.len();
+        self.candidates.extend(candidates.map(|c| (t, c)));
+        self.tests.push(Test {
+            alt,
+            node,
+            what,
+            live: self.candidates.len() - before,
+            stop: 0,
+            sorted: None,
+        });
+        self.live += 1;
+    }
+
+    /// Adds a prefix test whose candidates are `sorted` (not empty).
+    pub fn add_sorted(&mut self, alt: usize, node: NodeId, what: What, sorted: Sorted<'a>) {
+        self.tests.push(Test {
+            alt,
+            node,
+            what,
+            live: 1,
+            stop: 0,
+            sorted: Some(sorted),
+        });
+        self.live += 1;
+    }
+
+    /// Reads `token[new..]` (the string so far is `token`): the tests that
+    /// fail, each with the index of the byte at which its last candidate
+    /// stopped matching, in byte order then test order (as if read one byte
+    /// at a time).
+    pub fn run(&mut self, token: &[u8], new: usize) -> &[(usize, Test<'a>)] {
+        let Prefixes {
+            tests,
+            live,
+            candidates,
+            failed,
+            ..
+        } = self;
+        failed.clear();
+        for test in tests.iter_mut() {
+            test.stop = new;
+            if test.live != 1 {
+                continue;
+            }
+            let Some(sorted) = test.sorted.as_mut() else {
+                continue;
+            };
+            let mut k = new;
+            while k < token.len() {
+                if sorted.hi - sorted.lo == 1 {
+                    // One candidate left: the rest compared at once.
+                    let name = sorted.props[sorted.order[sorted.lo] as usize]
+                        .name
+                        .as_bytes();
+                    let tail = name.get(k..).unwrap_or_default();
+                    let same = tail
+                        .iter()
+                        .zip(&token[k..])
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    if k + same < token.len() {
+                        test.live = 0;
+                        test.stop = k + same;
+                    }
+                    break;
+                }
+                sorted.narrow(k, token[k]);
+                if sorted.lo == sorted.hi {
+                    test.live = 0;
+                    test.stop = k;
+                    break;
+                }
+                k += 1;
+            }
+        }
+        let read = &token[new..];
+        candidates.retain(|&(t, c)| {
+            let tail = c.get(new..).unwrap_or_default();
+            let same = tail.iter().zip(read).take_while(|(a, b)| a == b).count();
+            if same == read.len() {
+                return true;
+            }
+            let test = &mut tests[t];
+            test.live -= 1;
+            test.stop = test.stop.max(new + same);
+            false
+        });
+        for test in tests.iter_mut() {
+            if test.live == 0 {
+                test.live = usize::MAX;
+                *live -= 1;
+                failed.push((test.stop, *test));
+            }
+        }
+        failed.sort_by_key(|&(at, _)| at);
+        failed
+    }
+}

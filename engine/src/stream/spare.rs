@@ -1,0 +1,65 @@
+//! The buffers of finished checkers, kept per thread for the next checker:
+//! a warm thread checks a call without allocating, once its first calls grew
+//! the buffers to the depth and sizes its calls need. At most [`KEPT`] sets
+//! are kept, each only while its buffers are small (a checker that read a
+//! huge call frees them).
+
+use super::frame::Frame;
+use crate::schema::NodeId;
+use std::cell::RefCell;
+
+/// Sets of buffers kept per thread.
+const KEPT: usize = 4;
+
+/// A kept text or token buffer holds at most this many bytes.
+const KEPT_BYTES: usize = 64 * 1024;
+
+/// A kept frame stack is at most this deep.
+const KEPT_DEPTH: usize = 32;
+
+/// What a checker allocates: its frames, its scratch list, the reader's stack
+/// and token, the text.
+#[derive(Default)]
+pub(super) struct Buffers {
+    pub frames: Vec<Frame>,
+    pub scratch: Vec<NodeId>,
+    pub open: Vec<bool>,
+    pub token: Vec<u8>,
+    pub text: Vec<u8>,
+}
+
+thread_local! {
+    static SPARE: RefCell<Vec<Buffers>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A set of buffers: kept ones, or new.
+pub(super) fn take() -> Buffers {
+    SPARE
+        .try_with(|spare| spare.borrow_mut().pop())
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
+/// Keeps `buffers` (emptied) for the next checker of this thread, when they
+/// are small and fewer than [`KEPT`] sets are kept.
+pub(super) fn keep(mut buffers: Buffers) {
+    let small = buffers.text.capacity() <= KEPT_BYTES
+        && buffers.token.capacity() <= KEPT_BYTES
+        && buffers.frames.len() <= KEPT_DEPTH
+        && buffers.frames.iter().all(Frame::small);
+    if !small {
+        return;
+    }
+    buffers.scratch.clear();
+    buffers.open.clear();
+    buffers.token.clear();
+    buffers.text.clear();
+    let _ = SPARE.try_with(|spare| {
+        if let Ok(mut spare) = spare.try_borrow_mut() {
+            if spare.len() < KEPT {
+                spare.push(buffers);
+            }
+        }
+    });
+}
