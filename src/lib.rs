@@ -1081,13 +1081,15 @@ mod typed;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__json_schema_impl as json_schema_impl;
+    #[cfg(feature = "typed")]
+    pub use crate::__typed_const as typed_const;
     pub use crate::__typed_form as typed_form;
     /// The typed form's serde and its reading of optional members.
     #[cfg(feature = "typed")]
     pub use serde;
     #[cfg(feature = "typed")]
     pub mod typed {
-        pub use crate::typed::present;
+        pub use crate::typed::{present, read_const, write_const};
     }
     #[cfg(feature = "schemars")]
     pub use crate::json_schema::json_schema;

@@ -1,0 +1,106 @@
+//! `oneOf`/`anyOf`: a type and `null` (`Option`), or objects told apart by a
+//! required property fixed to one string each (an internally tagged enum, a
+//! variant per branch named from its tag's value). Any other union is a
+//! `serde_json::Value`: serde's untagged enums take the first branch that reads a
+//! value, which need not be the one the value meets, nor write it back as it came.
+
+use super::objects::through_refs;
+use super::{description, names, Def, Planner, Ty, Variant};
+use serde_json::Value;
+use tool_schema_runtime::schema::{Discriminator, Node, NodeId};
+use tool_schema_runtime::JsonType;
+
+/// Whether `node` accepts `null` alone (`{"type": "null"}`).
+fn null_only(node: &Node) -> bool {
+    node.types
+        .is_some_and(|t| t.len() == 1 && t.declares(JsonType::Null))
+}
+
+impl<'s> Planner<'s> {
+    /// The reading of union `branches` of node `id` (`tag`: how the runtime
+    /// tells them apart, if it does).
+    pub(super) fn union(
+        &mut self,
+        id: NodeId,
+        branches: &'s [NodeId],
+        tag: Option<&'s Discriminator>,
+        hint: String,
+        doc: &mut Vec<String>,
+    ) -> Result<Ty, String> {
+        let (nulls, others): (Vec<NodeId>, Vec<NodeId>) = branches
+            .iter()
+            .partition(|&&b| null_only(self.node(through_refs(self.schema, b))));
+        if let ([_, ..], [other]) = (nulls.as_slice(), others.as_slice()) {
+            // The other branch reads every value that is not `null`.
+            let ty = self.reading(*other, hint, doc)?;
+            return Ok(if ty.holds_null() {
+                ty
+            } else {
+                Ty::Option(Box::new(ty))
+            });
+        }
+        let not_tagged = "the branches are not objects told apart by a required property's `const` or single-value `enum` (a tagged union), nor a type and `null`".to_string();
+        let tag = tag.filter(|t| !t.by_name).ok_or(not_tagged)?;
+        // Each branch an object selected by one string of the tag.
+        let mut selected: Vec<(usize, String)> = Vec::new();
+        for (value, &b) in tag.values.iter().zip(&tag.branches) {
+            let Value::String(s) = value else {
+                return Err(format!(
+                    "the tag `{}` takes {value}, and serde's tags are strings",
+                    tag.name
+                ));
+            };
+            if selected.iter().any(|(seen, _)| *seen == b) {
+                return Err(format!(
+                    "a branch takes several values of the tag `{}`",
+                    tag.name
+                ));
+            }
+            selected.push((b, s.clone()));
+        }
+        if selected.len() != branches.len() {
+            return Err("a branch of the union is not an object".into());
+        }
+        let name = self.name_for(id, hint);
+        let buffered = std::mem::replace(&mut self.buffered, true);
+        let variants = self.variants(&name, branches, &selected, &tag.name);
+        self.buffered = buffered;
+        let variants = variants?;
+        self.defs.push(Def::Union {
+            name: name.clone(),
+            doc: description(self.node(id)),
+            tag: tag.name.clone(),
+            variants,
+        });
+        Ok(Ty::Named(name))
+    }
+
+    /// The variants of tagged union `union`: for each branch, the struct of its
+    /// members but the tag.
+    fn variants(
+        &mut self,
+        union: &str,
+        branches: &'s [NodeId],
+        selected: &[(usize, String)],
+        tag: &str,
+    ) -> Result<Vec<Variant>, String> {
+        let mut idents = Vec::new();
+        let mut out = Vec::new();
+        for (b, value) in selected {
+            let id = through_refs(self.schema, branches[*b]);
+            let node = self.node(id);
+            if let Some(reason) = super::objects::branch_refusal(node) {
+                return Err(reason);
+            }
+            let ident = names::unique(names::camel(value, &format!("V{b}")), &mut idents);
+            let ty = self.name_for(id, format!("{union}{ident}"));
+            self.declare_struct(&[node], Some(tag), ty.clone(), description(node));
+            out.push(Variant {
+                ident,
+                tag_value: value.clone(),
+                ty,
+            });
+        }
+        Ok(out)
+    }
+}
