@@ -78,7 +78,13 @@ tool_schema! {
                     }
                 ]
             },
-            "unmerged": { "allOf": [{ "type": "string" }, { "minLength": 1 }] }
+            "unmerged": { "allOf": [{ "type": "string" }, { "minLength": 1 }] },
+            "finish": {
+                "oneOf": [
+                    { "const": "matte", "description": "No shine." },
+                    { "type": "string", "enum": ["gloss"] }
+                ]
+            }
         },
         "required": ["shape"],
         "$defs": {
@@ -128,6 +134,21 @@ tool_schema! {
                 "additionalProperties": false
             }
         ]
+    }
+}
+
+tool_schema! {
+    /// A root that is a `$ref` alone: the schema it names is the root's.
+    pub struct Named = {
+        "$ref": "#/definitions/named",
+        "definitions": {
+            "named": {
+                "type": "object",
+                "properties": { "next": { "$ref": "#/definitions/named" }, "n": { "type": "integer", "minimum": 0, "maximum": 9 } },
+                "required": ["n"],
+                "additionalProperties": false
+            }
+        }
     }
 }
 
@@ -201,6 +222,12 @@ fn the_types_follow_the_mapping() {
     let (font, bold): (&String, bool) = (&styled.font, styled.bold);
     assert_eq!((font.as_str(), bold), ("serif", true));
     assert_eq!(unmerged, &Some(json!("x")));
+    let finish: Option<DrawFinish> = args.finish;
+    assert_eq!(finish, None);
+    assert_eq!(
+        [DrawFinish::Matte, DrawFinish::Gloss].map(|f| serde_json::to_value(f).unwrap()),
+        [json!("matte"), json!("gloss")]
+    );
     // The named variant struct, by its JSON pointer.
     let circle = Draw::parse(&json!({"shape": {"kind": "circle", "radius": 2}})).unwrap();
     assert_eq!(circle.shape, DrawShape::Circle(Circle { radius: 2.0 }));
@@ -221,6 +248,26 @@ fn a_root_union_is_an_enum() {
     let report = Act::parse(&json!({"action": "move", "x": 700})).unwrap_err();
     assert_eq!(report, Act::validate(&json!({"action": "move", "x": 700})));
     assert!(Act::parse(&json!({"action": "jump"})).is_err());
+}
+
+#[test]
+fn a_root_ref_names_the_roots_schema() {
+    let call = json!({"n": 1, "next": {"n": 2, "next": {"n": 3}}});
+    let named = Named::parse(&call).unwrap();
+    let next: &Option<Box<Named>> = &named.next;
+    assert_eq!(next.as_ref().unwrap().n, 2);
+    assert_eq!(serde_json::to_value(&named).unwrap(), call);
+    let calls = [
+        call,
+        json!({"n": 10}),
+        json!({"n": 1, "next": {}}),
+        json!({"n": 1, "x": 1}),
+    ];
+    let (valid, invalid) = check_round_trips::<Named>(&calls);
+    assert!(
+        valid >= 3 && invalid >= 9,
+        "{valid} valid, {invalid} invalid"
+    );
 }
 
 #[test]
@@ -319,6 +366,10 @@ fn draw_calls() -> Vec<Value> {
             ],
         ),
         ("unmerged", vec![json!("x"), json!(""), json!(1)]),
+        (
+            "finish",
+            vec![json!("matte"), json!("gloss"), json!("satin"), json!(null)],
+        ),
         ("unknown", vec![json!(1), json!(null)]),
     ];
     let mut out = vec![base.clone()];

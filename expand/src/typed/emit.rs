@@ -141,9 +141,9 @@ pub(crate) fn items(
             } => {
                 let head = head(doc, &ENUM_DERIVES);
                 let name = ident(name);
-                let variants = variants.iter().map(|(v, s)| {
-                    let v = ident(v);
-                    quote!(#[serde(rename = #s)] #v,)
+                let variants = variants.iter().map(|(v, s, doc)| {
+                    let (v, doc) = (ident(v), docs(doc));
+                    quote!(#doc #[serde(rename = #s)] #v,)
                 });
                 out.extend(quote! {
                     #head
@@ -236,7 +236,8 @@ fn derive_attr(have: &[&str], more: &[syn::Path]) -> TokenStream {
             .last()
             .is_some_and(|s| have.iter().chain(&SERDE).any(|h| s.ident == h))
     });
-    quote!(#[derive(#(#have_paths,)* #(#more),*)])
+    let all = have_paths.chain(more.map(|p| quote!(#p)));
+    quote!(#[derive(#(#all),*)])
 }
 
 /// The struct declared when the schema has errors: the rest of the crate still

@@ -94,11 +94,12 @@ pub(crate) enum Def {
         /// an object that does not forbid them (`additionalProperties` not `false`).
         rest: Option<String>,
     },
-    /// A string `enum`: each variant's identifier and its string.
+    /// A string `enum` (or a union of string constants): each variant's
+    /// identifier, its string and its doc comment.
     Enum {
         name: String,
         doc: Vec<String>,
-        variants: Vec<(String, String)>,
+        variants: Vec<(String, String, Vec<String>)>,
     },
     /// A `const`: a unit-like type writing the constant (as JSON text) and
     /// reading it alone.
@@ -189,10 +190,14 @@ pub(crate) fn plan(
         recursed: Vec::new(),
         buffered: false,
     };
+    // The root's schema: the one its `$ref` names, when that is all it says.
+    let root_id = objects::through_refs(schema, schema.root_id());
+    let node = schema.node(root_id);
+    planner.open.push((root_id, root.to_string()));
     let applied_in_place =
         !node.all_of.is_empty() || !node.any_of.is_empty() || !node.one_of.is_empty();
     let ty = if applied_in_place {
-        planner.reading(schema.root_id(), root.to_string(), &mut Vec::new())
+        planner.reading(root_id, root.to_string(), &mut Vec::new())
     } else {
         planner.declare_struct(&[node], None, root.to_string(), Vec::new());
         Ok(Ty::Named(root.to_string()))
@@ -510,13 +515,25 @@ impl<'s> Planner<'s> {
         if strings.is_empty() {
             return Err("the `enum` holds no string".into());
         }
+        let strings = strings.into_iter().map(|s| (s, Vec::new())).collect();
+        Ok(self.declare_enum(id, strings, hint))
+    }
+
+    /// Declares the enum of node `id` reading `strings` (each with its doc
+    /// comment), a variant each.
+    fn declare_enum(
+        &mut self,
+        id: NodeId,
+        strings: Vec<(String, Vec<String>)>,
+        hint: String,
+    ) -> Ty {
         let mut idents = Vec::new();
         let variants = strings
             .into_iter()
             .enumerate()
-            .map(|(i, s)| {
+            .map(|(i, (s, doc))| {
                 let ident = names::unique(names::camel(&s, &format!("V{i}")), &mut idents);
-                (ident, s)
+                (ident, s, doc)
             })
             .collect();
         let name = self.name_for(id, hint);
@@ -525,7 +542,7 @@ impl<'s> Planner<'s> {
             doc: description(self.node(id)),
             variants,
         });
-        Ok(Ty::Named(name))
+        Ty::Named(name)
     }
 
     /// An array's `Vec`, or a tuple for `prefixItems` of fixed length; the

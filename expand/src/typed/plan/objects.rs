@@ -17,6 +17,12 @@ pub(super) fn root_refusal(schema: &Schema, node: &Node) -> Option<(&'static str
     if !node.all_of.is_empty() || !node.one_of.is_empty() || !node.any_of.is_empty() {
         return applied_in_place_refusal(schema, node);
     }
+    let target = schema.node(through_refs(schema, schema.root_id()));
+    if !std::ptr::eq(target, node) {
+        // A root that is a `$ref` alone (zod-to-json-schema's with a name): the
+        // schema it names is the root's.
+        return root_refusal(schema, target).map(|(_, reason)| ("$ref", reason));
+    }
     object_refusal(node, false)
 }
 

@@ -1,5 +1,5 @@
-//! `oneOf`/`anyOf`: a type and `null` (`Option`), or objects told apart by a
-//! required property fixed to one string each (an internally tagged enum, a
+//! `oneOf`/`anyOf`: a type and `null` (`Option`), string constants (a string
+//! enum), or objects told apart by a required property fixed to one string each (an internally tagged enum, a
 //! variant per branch named from its tag's value). Any other union is a
 //! `serde_json::Value`: serde's untagged enums take the first branch that reads a
 //! value, which need not be the one the value meets, nor write it back as it came.
@@ -39,6 +39,9 @@ impl<'s> Planner<'s> {
                 Ty::Option(Box::new(ty))
             });
         }
+        if let Some(strings) = self.string_constants(branches) {
+            return Ok(self.declare_enum(id, strings, hint));
+        }
         let not_tagged = "the branches are not objects told apart by a required property's `const` or single-value `enum` (a tagged union), nor a type and `null`".to_string();
         let tag = tag.filter(|t| !t.by_name).ok_or(not_tagged)?;
         // Each branch an object selected by one string of the tag.
@@ -73,6 +76,24 @@ impl<'s> Planner<'s> {
             variants,
         });
         Ok(Ty::Named(name))
+    }
+
+    /// The strings of `branches` when each is a string constant (`const`, or
+    /// an `enum` of one string; schemars' shape for an enum with documented
+    /// variants), each once, with the branch's description.
+    fn string_constants(&self, branches: &[NodeId]) -> Option<Vec<(String, Vec<String>)>> {
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        for &b in branches {
+            let node = self.node(through_refs(self.schema, b));
+            let Some(Value::String(s)) = super::constant(node) else {
+                return None;
+            };
+            if out.iter().any(|(seen, _)| seen == s) {
+                return None;
+            }
+            out.push((s.clone(), description(node)));
+        }
+        Some(out)
     }
 
     /// The variants of tagged union `union`: for each branch, the struct of its
