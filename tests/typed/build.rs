@@ -6,6 +6,7 @@
 
 #[path = "../compiled/corpus_decls.rs"]
 mod corpus_decls;
+mod gen_schemas;
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -25,7 +26,50 @@ fn main() {
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("bfcl.rs");
     std::fs::write(dest, out).unwrap();
     mcp();
+    props();
 }
+
+/// The schemas of the property test (`gen_schemas`), typed, with the table
+/// `PROPS` (tool name, validator, typed round trip, schema).
+fn props() {
+    println!("cargo:rerun-if-changed=gen_schemas.rs");
+    let mut out = String::new();
+    let mut table = String::from(
+        "\n/// `(tool name, validator, typed round trip, schema)`.\npub const PROPS: &[(&str, crate::Validate, crate::RoundTrip, crate::SchemaOf)] = &[\n",
+    );
+    for (i, schema) in gen_schemas::schemas(PROPS_SEED, PROPS_COUNT)
+        .iter()
+        .enumerate()
+    {
+        let parsed = tool_schema_runtime::Schema::parse(schema)
+            .unwrap_or_else(|e| panic!("generated schema {i} is refused: {e}\n{schema}"));
+        let allow = corpus_decls::allow(&parsed);
+        let attr = match allow.strip_prefix(", ") {
+            Some(allow) => format!("\n    #[tool({allow})]"),
+            None => String::new(),
+        };
+        write!(
+            out,
+            "/// Generated schema {i} (its `$defs` types named by their keys, a module each).\npub mod prop{i} {{\ntool_schema::tool_schema! {{\n    /// Generated schema {i}.{attr}\n    pub struct Prop{i} = "
+        )
+        .unwrap();
+        corpus_decls::tokens(schema, &mut out);
+        out.push_str("\n}\n}\n");
+        writeln!(
+            table,
+            "    (<prop{i}::Prop{i} as tool_schema::ToolArgs>::NAME, <prop{i}::Prop{i} as tool_schema::ToolArgs>::validate_with, crate::round_trip::<prop{i}::Prop{i}>, <prop{i}::Prop{i} as tool_schema::ToolArgs>::schema),"
+        )
+        .unwrap();
+    }
+    out.push_str(&table);
+    out.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("props.rs");
+    std::fs::write(dest, out).unwrap();
+}
+
+/// The property test's schemas: how many, from which seed.
+const PROPS_SEED: u64 = 32;
+const PROPS_COUNT: usize = 48;
 
 /// The MCP corpus's tools (none without the shared material), typed.
 fn mcp() {

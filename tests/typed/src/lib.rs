@@ -8,6 +8,9 @@ use tool_schema::{Options, Report, ToolArgs};
 /// A compiled validator.
 pub type Validate = fn(&Value, &Options) -> Report;
 
+/// A tool's schema (`ToolArgs::schema`).
+pub type SchemaOf = fn() -> &'static Value;
+
 /// A typed parse, then the typed value written back as JSON.
 pub type RoundTrip = fn(&Value, &Options) -> Result<Value, Report>;
 
@@ -30,4 +33,9 @@ pub mod bfcl {
 /// material).
 pub mod mcp {
     include!(concat!(env!("OUT_DIR"), "/mcp.rs"));
+}
+
+/// The schemas of the property test, typed (`PROPS`; see `gen_schemas.rs`).
+pub mod props {
+    include!(concat!(env!("OUT_DIR"), "/props.rs"));
 }
