@@ -211,6 +211,10 @@ pub use tool_schema_runtime::seed;
 /// - `targets(openai_strict, gemini, ...)`: the providers the tool must export to
 ///   (see [Provider targets](#provider-targets)).
 ///
+/// and, on the typed form only, `#[typed(...)]` with `derive(Trait, ...)` (more
+/// derives on every declared type) and `name(TypeName = "/json/pointer", ...)`
+/// (the name of the type declared for the schema at that pointer).
+///
 /// ```
 /// use tool_schema::{tool_schema, ToolArgs};
 ///
