@@ -6,10 +6,14 @@
 //! compiler checks it); each call round-trips or is refused with the validator's
 //! report.
 
+#[path = "support/varied_calls.rs"]
+mod varied_calls;
+
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use tool_schema::json::json_eq;
 use tool_schema::{tool_schema, Options, ToolArgs};
+use varied_calls::varied;
 
 tool_schema! {
     /// Draw a shape.
@@ -79,6 +83,13 @@ tool_schema! {
                 ]
             },
             "unmerged": { "allOf": [{ "type": "string" }, { "minLength": 1 }] },
+            "nested": { "$ref": "#/$defs/Nested" },
+            "numbered": {
+                "oneOf": [
+                    { "type": "object", "properties": { "v": { "const": 1 } }, "required": ["v"] },
+                    { "type": "object", "properties": { "v": { "const": 2 } }, "required": ["v"] }
+                ]
+            },
             "finish": {
                 "oneOf": [
                     { "const": "matte", "description": "No shine." },
@@ -105,6 +116,7 @@ tool_schema! {
                 "required": ["label"],
                 "additionalProperties": false
             },
+            "Nested": { "type": "array", "items": { "$ref": "#/$defs/Nested" }, "maxItems": 2 },
             "Base": {
                 "type": "object",
                 "properties": { "font": { "type": "string" } },
@@ -222,6 +234,11 @@ fn the_types_follow_the_mapping() {
     let (font, bold): (&String, bool) = (&styled.font, styled.bold);
     assert_eq!((font.as_str(), bold), ("serif", true));
     assert_eq!(unmerged, &Some(json!("x")));
+    // A definition that refers to itself through an array has no struct to box,
+    // and a tag that is not a string is not serde's: both are `Value`s.
+    let nested: &Option<Value> = &args.nested;
+    let numbered: &Option<Value> = &args.numbered;
+    assert_eq!((nested, numbered), (&None, &None));
     let finish: Option<DrawFinish> = args.finish;
     assert_eq!(finish, None);
     assert_eq!(
@@ -367,20 +384,29 @@ fn draw_calls() -> Vec<Value> {
         ),
         ("unmerged", vec![json!("x"), json!(""), json!(1)]),
         (
+            "nested",
+            vec![
+                json!([]),
+                json!([[], [[]]]),
+                json!([[], [], []]),
+                json!([1]),
+            ],
+        ),
+        (
+            "numbered",
+            vec![
+                json!({"v": 1}),
+                json!({"v": 2.0, "w": null}),
+                json!({"v": 3}),
+            ],
+        ),
+        (
             "finish",
             vec![json!("matte"), json!("gloss"), json!("satin"), json!(null)],
         ),
         ("unknown", vec![json!(1), json!(null)]),
     ];
-    let mut out = vec![base.clone()];
-    for (name, values) in variants {
-        for v in values {
-            let mut call = base.clone();
-            call[name] = v;
-            out.push(call);
-        }
-    }
-    out
+    varied(&base, variants)
 }
 
 fn modes() -> [Options; 3] {
