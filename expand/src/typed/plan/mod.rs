@@ -206,8 +206,17 @@ pub(crate) fn plan(
         Ok(Ty::Named(name)) if name == root => {}
         Ok(_) | Err(_) => {
             let reason = ty.err().unwrap_or_else(|| "it is not an object".into());
+            // At the applicator read first (see `Planner::reading`).
+            let key = [
+                (!node.one_of.is_empty(), "/oneOf"),
+                (!node.any_of.is_empty(), "/anyOf"),
+                (!node.all_of.is_empty(), "/allOf"),
+            ]
+            .into_iter()
+            .find_map(|(on, k)| on.then_some(k))
+            .unwrap_or("");
             return Err(RootRefused {
-                pointer: node.pointer.clone(),
+                pointer: format!("{}{key}", node.pointer),
                 reason,
             });
         }
