@@ -83,6 +83,29 @@ tool_schema! {
                 ]
             },
             "unmerged": { "allOf": [{ "type": "string" }, { "minLength": 1 }] },
+            "step": {
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {
+                            "Move": {
+                                "type": "object",
+                                "properties": { "x": { "type": "integer", "minimum": 0, "maximum": 9 } },
+                                "required": ["x"],
+                                "additionalProperties": false
+                            }
+                        },
+                        "required": ["Move"],
+                        "additionalProperties": false
+                    },
+                    {
+                        "type": "object",
+                        "properties": { "Wait": { "type": "integer", "minimum": 0, "maximum": 60 } },
+                        "required": ["Wait"],
+                        "additionalProperties": false
+                    }
+                ]
+            },
             "nested": { "$ref": "#/$defs/Nested" },
             "numbered": {
                 "oneOf": [
@@ -239,6 +262,18 @@ fn the_types_follow_the_mapping() {
     let nested: &Option<Value> = &args.nested;
     let numbered: &Option<Value> = &args.numbered;
     assert_eq!((nested, numbered), (&None, &None));
+    // One member named after its variant: an externally tagged enum.
+    let step: &Option<DrawStep> = &args.step;
+    assert_eq!(step, &None);
+    let moved =
+        Draw::parse(&json!({"shape": {"kind": "circle", "radius": 1}, "step": {"Move": {"x": 3}}}));
+    assert_eq!(
+        moved.unwrap().step,
+        Some(DrawStep::Move(DrawStepMove { x: 3 }))
+    );
+    let waited =
+        Draw::parse(&json!({"shape": {"kind": "circle", "radius": 1}, "step": {"Wait": 60}}));
+    assert_eq!(waited.unwrap().step, Some(DrawStep::Wait(60u8)));
     let finish: Option<DrawFinish> = args.finish;
     assert_eq!(finish, None);
     assert_eq!(
@@ -383,6 +418,17 @@ fn draw_calls() -> Vec<Value> {
             ],
         ),
         ("unmerged", vec![json!("x"), json!(""), json!(1)]),
+        (
+            "step",
+            vec![
+                json!({"Move": {"x": 0}}),
+                json!({"Wait": 0}),
+                json!({"Wait": 61}),
+                json!({"Move": {"x": 1}, "Wait": 1}),
+                json!({}),
+                json!("Move"),
+            ],
+        ),
         (
             "nested",
             vec![

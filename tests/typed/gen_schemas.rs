@@ -2,8 +2,8 @@
 //! written by `build.rs` (the types are compiled, so the schemas are fixed at
 //! build time; a fixed seed makes them the same on every build). Each mixes the
 //! shapes of docs/typed-literals.md's mapping: bounded and unbounded numbers,
-//! string enums, constants, nullable types and `anyOf` with `null`, tagged and
-//! untagged unions, tuples, maps, `$defs` entries referred to (recursively too)
+//! string enums, constants, nullable types and `anyOf` with `null`, unions
+//! tagged by a property or by a member's name and untagged ones, tuples, maps, `$defs` entries referred to (recursively too)
 //! and `allOf` merges, nested to depth 3.
 
 use serde_json::{json, Map, Value};
@@ -70,7 +70,7 @@ impl Builder<'_> {
 
     /// Any node; below depth 3 a leaf.
     fn node(&mut self, depth: usize) -> Value {
-        let kinds = if depth >= 3 { 9 } else { 18 };
+        let kinds = if depth >= 3 { 9 } else { 19 };
         match self.rng.below(kinds) {
             0 => self.integer(),
             1 => self.number(),
@@ -104,6 +104,7 @@ impl Builder<'_> {
             13 => self.tagged(depth),
             14 | 15 => self.reference(depth),
             16 => self.merged(depth),
+            17 => self.by_name(depth),
             _ => json!({"type": "integer", "format": self.rng.pick(&["uint8", "int32", "int64"])}),
         }
     }
@@ -165,6 +166,19 @@ impl Builder<'_> {
                 branch["properties"]["op"] = tag;
                 branch["required"].as_array_mut().unwrap().push(json!("op"));
                 branch
+            })
+            .collect();
+        json!({"oneOf": branches})
+    }
+
+    /// A `oneOf` of closed objects of one required member each, named apart
+    /// (serde's externally tagged shape).
+    fn by_name(&mut self, depth: usize) -> Value {
+        let branches: Vec<Value> = ["Move", "Wait", "stop-now"][..2 + self.rng.below(2)]
+            .iter()
+            .map(|name| {
+                let value = self.node(depth + 1);
+                json!({"type": "object", "properties": {*name: value}, "required": [name], "additionalProperties": false})
             })
             .collect();
         json!({"oneOf": branches})

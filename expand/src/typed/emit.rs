@@ -174,13 +174,14 @@ pub(crate) fn items(
                 let head = head(doc, &STRUCT_DERIVES);
                 let name = ident(name);
                 let variants = variants.iter().map(|v| {
-                    let (i, t, s) = (ident(&v.ident), ident(&v.ty), &v.tag_value);
+                    let (i, t, s) = (ident(&v.ident), ty(&v.ty), &v.tag_value);
                     quote!(#[serde(rename = #s)] #i(#t),)
                 });
+                let tag = (!tag.is_empty()).then(|| quote!(#[serde(tag = #tag)]));
                 out.extend(quote! {
                     #head
                     #serde_crate
-                    #[serde(tag = #tag)]
+                    #tag
                     #vis enum #name {
                         #(#variants)*
                     }

@@ -76,12 +76,13 @@ pub(crate) struct Field {
     pub doc: Vec<String>,
 }
 
-/// One variant of a tagged union: its identifier, the tag's value selecting it,
-/// and the struct holding the other members.
+/// One variant of a tagged union: its identifier, the tag's value selecting it
+/// (or the member's name, externally tagged), and the type of what it holds (the
+/// struct of the other members; the member's value, externally tagged).
 pub(crate) struct Variant {
     pub ident: String,
     pub tag_value: String,
-    pub ty: String,
+    pub ty: Ty,
 }
 
 /// A type the plan declares.
@@ -108,7 +109,8 @@ pub(crate) enum Def {
         doc: Vec<String>,
         json: String,
     },
-    /// A union of objects told apart by property `tag`: an internally tagged enum.
+    /// A union of objects told apart by property `tag`: an internally tagged
+    /// enum; `tag` empty: by the name of their one member, externally tagged.
     Union {
         name: String,
         doc: Vec<String>,

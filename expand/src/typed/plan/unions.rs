@@ -43,7 +43,10 @@ impl<'s> Planner<'s> {
             return Ok(self.declare_enum(id, strings, hint));
         }
         let not_tagged = "the branches are not objects told apart by a required property's `const` or single-value `enum` (a tagged union), nor a type and `null`".to_string();
-        let tag = tag.filter(|t| !t.by_name).ok_or(not_tagged)?;
+        let tag = tag.ok_or(not_tagged)?;
+        if tag.by_name {
+            return self.by_name(id, branches, tag, hint, doc);
+        }
         // Each branch an object selected by one string of the tag.
         let mut selected: Vec<(usize, String)> = Vec::new();
         for (value, &b) in tag.values.iter().zip(&tag.branches) {
@@ -73,6 +76,45 @@ impl<'s> Planner<'s> {
             name: name.clone(),
             doc: description(self.node(id)),
             tag: tag.name.clone(),
+            variants,
+        });
+        Ok(Ty::Named(name))
+    }
+
+    /// The externally tagged enum of a union of objects each of one member of
+    /// its own name (serde's default enum shape: `{"Move": {...}}`): a variant
+    /// per branch, named from the member, holding the member's value.
+    fn by_name(
+        &mut self,
+        id: NodeId,
+        branches: &'s [NodeId],
+        tag: &Discriminator,
+        hint: String,
+        doc: &mut Vec<String>,
+    ) -> Result<Ty, String> {
+        if tag.branches.len() != branches.len() {
+            return Err("a branch of the union is not an object".into());
+        }
+        let name = self.name_for(id, hint);
+        let mut idents = Vec::new();
+        let mut variants = Vec::new();
+        for &b in branches {
+            let node = self.node(through_refs(self.schema, b));
+            let Some([member]) = node.properties.as_deref() else {
+                return Err("a branch of the union is not an object of one member".into());
+            };
+            let ident = names::unique(names::camel(&member.name, "V"), &mut idents);
+            let ty = self.ty(member.node, format!("{name}{ident}"), doc);
+            variants.push(Variant {
+                ident,
+                tag_value: member.name.clone(),
+                ty,
+            });
+        }
+        self.defs.push(Def::Union {
+            name: name.clone(),
+            doc: description(self.node(id)),
+            tag: String::new(),
             variants,
         });
         Ok(Ty::Named(name))
@@ -119,7 +161,7 @@ impl<'s> Planner<'s> {
             out.push(Variant {
                 ident,
                 tag_value: value.clone(),
-                ty,
+                ty: Ty::Named(ty),
             });
         }
         Ok(out)
