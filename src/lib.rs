@@ -212,6 +212,10 @@ pub use tool_schema_engine::seed;
 /// - `targets(openai_strict, gemini, ...)`: the providers the tool must export to
 ///   (see [Provider targets](#provider-targets)).
 ///
+/// and, on the typed form only, `#[typed(...)]` with `derive(Trait, ...)` (more
+/// derives on every declared type) and `name(TypeName = "/json/pointer", ...)`
+/// (the name of the type declared for the schema at that pointer).
+///
 /// ```
 /// use tool_schema::{tool_schema, ToolArgs};
 ///
@@ -1088,13 +1092,15 @@ mod typed;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__json_schema_impl as json_schema_impl;
+    #[cfg(feature = "typed")]
+    pub use crate::__typed_const as typed_const;
     pub use crate::__typed_form as typed_form;
     /// The typed form's serde and its reading of optional members.
     #[cfg(feature = "typed")]
     pub use serde;
     #[cfg(feature = "typed")]
     pub mod typed {
-        pub use crate::typed::present;
+        pub use crate::typed::{present, read_const, write_const};
     }
     #[cfg(feature = "schemars")]
     pub use crate::json_schema::json_schema;

@@ -87,6 +87,7 @@ fn contract() -> BTreeMap<String, BTreeSet<String>> {
             "json_schema",
             "schemars",
             "typed_form",
+            "typed_const",
             "serde",
             "typed",
         ]

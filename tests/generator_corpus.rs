@@ -24,6 +24,10 @@ tool_schema! {
     pub ZodSchedule = include!("tests/data/generators/zod_schedule.json");
     pub ZodMoveRobot = include!("tests/data/generators/zod_move_robot.json");
     pub ZodMoveRobotNamed = include!("tests/data/generators/zod_move_robot_named.json");
+    pub Schemars08EditDoc = include!("tests/data/generators/schemars08_edit_doc.json");
+    pub Schemars1EditDoc = include!("tests/data/generators/schemars1_edit_doc.json");
+    pub PydanticEditDoc = include!("tests/data/generators/pydantic_edit_doc.json");
+    pub ZodEditDoc = include!("tests/data/generators/zod_edit_doc.json");
 }
 
 /// Why a back end is known to disagree with the source type on a case (a finding for
@@ -125,6 +129,7 @@ fn schemars_08() {
         disagreements::<Schemars08SetLevels>("schemars08_set_levels"),
         disagreements::<Schemars08TuneLevels>("schemars08_tune_levels"),
         disagreements::<Schemars08Paint>("schemars08_paint"),
+        disagreements::<Schemars08EditDoc>("schemars08_edit_doc"),
     ]);
 }
 
@@ -134,6 +139,7 @@ fn schemars_1() {
         disagreements::<Schemars1SetLevels>("schemars1_set_levels"),
         disagreements::<Schemars1TuneLevels>("schemars1_tune_levels"),
         disagreements::<Schemars1Paint>("schemars1_paint"),
+        disagreements::<Schemars1EditDoc>("schemars1_edit_doc"),
     ]);
 }
 
@@ -143,6 +149,7 @@ fn pydantic() {
         disagreements::<PydanticBookFlight>("pydantic_book_flight"),
         disagreements::<PydanticSearch>("pydantic_search"),
         disagreements::<PydanticPlaceOrder>("pydantic_place_order"),
+        disagreements::<PydanticEditDoc>("pydantic_edit_doc"),
     ]);
 }
 
@@ -153,5 +160,6 @@ fn zod_to_json_schema() {
         disagreements::<ZodSchedule>("zod_schedule"),
         disagreements::<ZodMoveRobot>("zod_move_robot"),
         disagreements::<ZodMoveRobotNamed>("zod_move_robot_named"),
+        disagreements::<ZodEditDoc>("zod_edit_doc"),
     ]);
 }

@@ -5,10 +5,14 @@
 //! serialises back to the same JSON value; every call it refuses is refused by
 //! the typed parse with the same report.
 
+#[path = "support/varied_calls.rs"]
+mod varied_calls;
+
 use serde_json::{json, Value};
 use tool_schema::json::json_eq;
 use tool_schema::toolbox::Toolbox;
 use tool_schema::{tool_schema, Options, ToolArgs};
+use varied_calls::varied;
 
 /// Tool-call mode, and undeclared members allowed where `additionalProperties`
 /// does not forbid them (which the flattened map keeps).
@@ -224,14 +228,7 @@ fn calls() -> Vec<Value> {
         ),
         ("unknown", vec![json!(1), json!(null), json!({"a": [1]})]),
     ];
-    let mut out = vec![base.clone()];
-    for (name, values) in variants {
-        for v in values {
-            let mut call = base.clone();
-            call[name] = v;
-            out.push(call);
-        }
-    }
+    let mut out = varied(&base, variants);
     // Required members left out, and the whole call not an object.
     for name in ["city", "days", "e-mail"] {
         let mut call = base.clone();

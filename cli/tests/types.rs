@@ -38,11 +38,41 @@ fn a_root_the_typed_form_refuses_is_named_and_the_others_printed() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "tool 'either' (tools[0]): the typed form cannot read the arguments: `oneOf` is not mapped to a struct yet (at /oneOf)",
+            "tool 'either' (tools[0]): the typed form cannot read the arguments: its `oneOf` branches are not objects told apart by a required property's `const` (a tagged union, read as an enum) (at /oneOf)",
         ))
         .stdout(predicate::str::contains("// either").not())
         // `additionalProperties: false`: no field keeps undeclared members.
         .stdout(predicate::str::contains("pub struct Ping {\n}\n"));
+}
+
+#[test]
+fn types_prints_constants_unions_tuples_and_definitions() {
+    cmd()
+        .arg("types")
+        .arg(data("types_shapes.json"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "pub struct DrawVersion;\n::tool_schema::__private::typed_const!(DrawVersion, \"2\");\n",
+        ))
+        .stdout(predicate::str::contains(
+            "#[serde(tag = \"kind\")]\npub enum DrawShape {\n    #[serde(rename = \"circle\")]\n    Circle(DrawShapeCircle),\n",
+        ))
+        .stdout(predicate::str::contains(
+            "pub struct DrawShapeCircle {\n    pub radius: f64,\n}\n",
+        ))
+        .stdout(predicate::str::contains(
+            "pub at: ::core::option::Option<(u8, ::std::string::String)>,\n",
+        ))
+        .stdout(predicate::str::contains(
+            "pub limit: ::core::option::Option<::core::option::Option<u8>>,\n",
+        ))
+        .stdout(predicate::str::contains(
+            "pub struct Tree {\n    pub label: ::std::string::String,\n",
+        ))
+        .stdout(predicate::str::contains(
+            "pub next: ::core::option::Option<::std::boxed::Box<Tree>>,\n",
+        ));
 }
 
 #[test]

@@ -148,6 +148,9 @@ fn tool_name(
 fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -> TokenStream {
     let local = Ctxt::new();
     let mut attrs = attr::parse(&local, &decl.attrs);
+    if decl.typed.is_none() {
+        attrs.passthrough = crate::typed::refuse_untyped(&local, &attrs.passthrough);
+    }
     if declare == Declare::ImplOnly {
         if !matches!(decl.vis, syn::Visibility::Inherited) {
             local.push(syn::Error::new_spanned(
@@ -162,13 +165,13 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
     if let Some(span) = attrs.custom_deserialize {
         local.error(
             span,
-            "#[tool(custom_deserialize)] is for #[derive(ToolArgs)]: a tool_schema! type is not deserialised",
+            "#[tool(custom_deserialize)] is for #[derive(ToolArgs)]: a tool_schema! type is read by the serde derives of the typed form (`struct Name = ...`), or not at all",
         );
     }
     if let Some(path) = &attrs.validate {
         local.push(syn::Error::new_spanned(
             path,
-            "#[tool(validate = ...)] is for #[derive(ToolArgs)]: a tool_schema! tool has no typed arguments to check",
+            "#[tool(validate = ...)] is for #[derive(ToolArgs)]: a tool_schema! tool is checked by its schema alone, its typed form (`struct Name = ...`) included",
         ));
     }
     if let Some((_, span)) = &attrs.bound {

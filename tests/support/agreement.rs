@@ -17,27 +17,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{json, Map, Value};
 use tool_schema::{JsonType, Kind, Options, Schema, Segment, ToolArgs, Violation};
 
-/// A small deterministic generator (splitmix64).
-pub struct Rng(pub u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+// The test generator, `Rng` (shared with `tests/typed/gen_schemas.rs`).
+include!("rng.rs");
 
 /// Any JSON value, small.
 fn arbitrary(rng: &mut Rng, depth: usize) -> Value {

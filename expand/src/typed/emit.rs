@@ -36,7 +36,18 @@ fn ty(t: &Ty) -> TokenStream {
             let inner = ty(inner);
             quote!(::core::option::Option<#inner>)
         }
-        Ty::Named(name) => {
+        Ty::Tuple(elements) => {
+            let elements: Vec<TokenStream> = elements.iter().map(ty).collect();
+            match elements.as_slice() {
+                [one] => quote!((#one,)),
+                _ => quote!((#(#elements),*)),
+            }
+        }
+        Ty::Boxed(inner) => {
+            let inner = ty(inner);
+            quote!(::std::boxed::Box<#inner>)
+        }
+        Ty::Named(name) | Ty::Const { name, .. } => {
             let i = ident(name);
             quote!(#i)
         }
@@ -72,7 +83,12 @@ fn field(f: &Field, vis: &Visibility) -> TokenStream {
 
 /// The items of `plan`: the root struct (with `root_attrs`, its doc comment and
 /// the caller's other attributes) and the types it uses, all with visibility `vis`.
-pub(crate) fn items(plan: &Plan, vis: &Visibility, root_attrs: &[Attribute]) -> TokenStream {
+pub(crate) fn items(
+    plan: &Plan,
+    vis: &Visibility,
+    root_attrs: &[Attribute],
+    derives: &[syn::Path],
+) -> TokenStream {
     let rt = crate::paths::private();
     let serde_crate = quote!(#[serde(crate = "::tool_schema::__private::serde")]);
     let mut out = TokenStream::new();
@@ -82,6 +98,12 @@ pub(crate) fn items(plan: &Plan, vis: &Visibility, root_attrs: &[Attribute]) -> 
         } else {
             quote!()
         };
+        // The doc comment, the caller's attributes and the derives of a type.
+        let head = |doc: &[String], have: &[&str]| {
+            let doc = docs(doc);
+            let derive = derive_attr(have, derives);
+            quote!(#doc #attrs #derive)
+        };
         match def {
             Def::Struct {
                 name,
@@ -89,7 +111,7 @@ pub(crate) fn items(plan: &Plan, vis: &Visibility, root_attrs: &[Attribute]) -> 
                 fields,
                 rest,
             } => {
-                let doc = docs(doc);
+                let head = head(doc, &STRUCT_DERIVES);
                 let name = ident(name);
                 let fields = fields.iter().map(|f| field(f, vis));
                 let rest = rest.as_ref().map(|r| {
@@ -103,12 +125,7 @@ pub(crate) fn items(plan: &Plan, vis: &Visibility, root_attrs: &[Attribute]) -> 
                     )
                 });
                 out.extend(quote! {
-                    #doc
-                    #attrs
-                    #[derive(
-                        ::core::clone::Clone, ::core::fmt::Debug, ::core::cmp::PartialEq,
-                        #rt::serde::Deserialize, #rt::serde::Serialize
-                    )]
+                    #head
                     #serde_crate
                     #[allow(non_snake_case)]
                     #vis struct #name {
@@ -122,21 +139,49 @@ pub(crate) fn items(plan: &Plan, vis: &Visibility, root_attrs: &[Attribute]) -> 
                 doc,
                 variants,
             } => {
-                let doc = docs(doc);
+                let head = head(doc, &ENUM_DERIVES);
                 let name = ident(name);
-                let variants = variants.iter().map(|(v, s)| {
-                    let v = ident(v);
-                    quote!(#[serde(rename = #s)] #v,)
+                let variants = variants.iter().map(|(v, s, doc)| {
+                    let (v, doc) = (ident(v), docs(doc));
+                    quote!(#doc #[serde(rename = #s)] #v,)
                 });
                 out.extend(quote! {
-                    #doc
-                    #attrs
-                    #[derive(
-                        ::core::clone::Clone, ::core::marker::Copy, ::core::fmt::Debug,
-                        ::core::cmp::PartialEq, ::core::cmp::Eq, ::core::hash::Hash,
-                        #rt::serde::Deserialize, #rt::serde::Serialize
-                    )]
+                    #head
                     #serde_crate
+                    #vis enum #name {
+                        #(#variants)*
+                    }
+                });
+            }
+            Def::Const { name, doc, json } => {
+                let shown = format!("The constant `{json}`.");
+                let doc: Vec<String> = doc.iter().cloned().chain([shown]).collect();
+                let head = head(&doc, &CONST_DERIVES);
+                let name = ident(name);
+                // The serde implementations: the constant written, and read alone.
+                out.extend(quote! {
+                    #head
+                    #vis struct #name;
+                    #rt::typed_const!(#name, #json);
+                });
+            }
+            Def::Union {
+                name,
+                doc,
+                tag,
+                variants,
+            } => {
+                let head = head(doc, &STRUCT_DERIVES);
+                let name = ident(name);
+                let variants = variants.iter().map(|v| {
+                    let (i, t, s) = (ident(&v.ident), ty(&v.ty), &v.tag_value);
+                    quote!(#[serde(rename = #s)] #i(#t),)
+                });
+                let tag = (!tag.is_empty()).then(|| quote!(#[serde(tag = #tag)]));
+                out.extend(quote! {
+                    #head
+                    #serde_crate
+                    #tag
                     #vis enum #name {
                         #(#variants)*
                     }
@@ -145,6 +190,55 @@ pub(crate) fn items(plan: &Plan, vis: &Visibility, root_attrs: &[Attribute]) -> 
         }
     }
     out
+}
+
+/// The traits each kind of declared type derives (a constant's serde ones are
+/// implemented by `typed_const!`, and so left out of its derives).
+const SERDE: [&str; 2] = ["Deserialize", "Serialize"];
+const STRUCT_DERIVES: [&str; 5] = ["Clone", "Debug", "PartialEq", "Deserialize", "Serialize"];
+const ENUM_DERIVES: [&str; 8] = [
+    "Clone",
+    "Copy",
+    "Debug",
+    "PartialEq",
+    "Eq",
+    "Hash",
+    "Deserialize",
+    "Serialize",
+];
+const CONST_DERIVES: [&str; 7] = [
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "PartialEq",
+    "Eq",
+    "Hash",
+];
+
+/// The `#[derive(...)]` of traits `have` (by name: `Clone`, `Serialize`, ...),
+/// then of the traits `more` asks for that are not among them nor serde's (by
+/// the path's last name).
+fn derive_attr(have: &[&str], more: &[syn::Path]) -> TokenStream {
+    let rt = crate::paths::private();
+    let have_paths = have.iter().map(|name| match *name {
+        "Clone" => quote!(::core::clone::Clone),
+        "Copy" => quote!(::core::marker::Copy),
+        "Debug" => quote!(::core::fmt::Debug),
+        "Default" => quote!(::core::default::Default),
+        "PartialEq" => quote!(::core::cmp::PartialEq),
+        "Eq" => quote!(::core::cmp::Eq),
+        "Hash" => quote!(::core::hash::Hash),
+        "Deserialize" => quote!(#rt::serde::Deserialize),
+        _ => quote!(#rt::serde::Serialize),
+    });
+    let more = more.iter().filter(|p| {
+        !p.segments
+            .last()
+            .is_some_and(|s| have.iter().chain(&SERDE).any(|h| s.ident == h))
+    });
+    let all = have_paths.chain(more.map(|p| quote!(#p)));
+    quote!(#[derive(#(#all),*)])
 }
 
 /// The struct declared when the schema has errors: the rest of the crate still

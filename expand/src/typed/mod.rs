@@ -5,10 +5,13 @@
 //! (`emit`). The validator and the exports stay the literal's, as in the untyped
 //! form: the types only read what it accepts.
 
+mod attrs;
 mod emit;
 mod names;
 mod plan;
 mod text;
+
+pub(crate) use attrs::refuse_untyped;
 
 use crate::ctxt::Ctxt;
 use crate::spans::Locate;
@@ -27,14 +30,32 @@ pub(crate) fn declare(
     attrs: &[Attribute],
     at: &dyn Locate,
 ) -> TokenStream {
+    let (mut typed, attrs) = attrs::parse(cx, attrs);
+    let attrs = &attrs[..];
     let Some(schema) = schema else {
         return emit::fallback(ident, vis, attrs);
     };
-    match plan::plan(schema, &ident.to_string(), Vec::new()) {
+    if let Some(i) = typed.names.iter().position(|(_, n, _)| n == ident) {
+        cx.error(
+            typed.names[i].1.span(),
+            format!("`{ident}` is the root type's name: choose another for the nested type"),
+        );
+        typed.names.remove(i);
+    }
+    match plan::plan(schema, &ident.to_string(), Vec::new(), &typed.chosen()) {
         Ok(plan) => {
+            for (i, used) in plan.chosen_used.iter().enumerate() {
+                if !used {
+                    let pointer = &typed.names[i].0;
+                    cx.error(
+                        attrs::name_span(&typed, i),
+                        format!("no type is declared for the schema at `{pointer}`: name(...) names a struct, enum, tagged union or constant the typed form declares, by the JSON pointer of its schema (`tool-schema types` shows them; a property's value is at `/properties/NAME`, an array's elements at `.../items`, a definition at `/$defs/NAME`)"),
+                    );
+                }
+            }
             // Nothing with the facade's `typed` feature, an error naming it without.
             let rt = crate::paths::private();
-            let items = emit::items(&plan, vis, attrs);
+            let items = emit::items(&plan, vis, attrs, &typed.derives);
             quote::quote!(#rt::typed_form! {} #items)
         }
         Err(refused) => {
@@ -65,8 +86,8 @@ pub fn rust_text(schema: &Schema, name: &str, description: &str) -> Result<Strin
             syn::parse_quote!(#[doc = #l])
         })
         .collect();
-    match plan::plan(schema, &root, Vec::new()) {
-        Ok(plan) => Ok(text::layout(emit::items(&plan, &vis, &docs))),
+    match plan::plan(schema, &root, Vec::new(), &[]) {
+        Ok(plan) => Ok(text::layout(emit::items(&plan, &vis, &docs, &[]))),
         Err(refused) => {
             let at = if refused.pointer.is_empty() {
                 "the root"

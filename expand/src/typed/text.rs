@@ -43,6 +43,14 @@ fn items(tokens: TokenStream, indent: usize, out: &mut String) {
             TokenTree::Punct(p) if matches!(p.as_char(), ',' | ';') && open_angles(&line) == 0 => {
                 let end = p.as_char().to_string();
                 flush(&mut line, &end, indent, out);
+                // An item ended by `;` is followed by a blank line as a braced one
+                // is, but a unit struct stays next to the macro call implementing
+                // it (a path, `::...`).
+                let path_next =
+                    matches!(iter.peek(), Some(TokenTree::Punct(q)) if q.as_char() == ':');
+                if indent == 0 && p.as_char() == ';' && !path_next {
+                    out.push('\n');
+                }
             }
             _ => line.push(tt),
         }

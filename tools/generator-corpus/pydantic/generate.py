@@ -12,7 +12,7 @@ import enum
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional, Union
 
 import annotated_types
 from pydantic import BaseModel, Field, ValidationError, conint, confloat
@@ -59,6 +59,36 @@ class PlaceOrder(BaseModel):
     discount_percent: Optional[conint(ge=0, le=100)] = None
 
 
+class Point(BaseModel):
+    x: int
+    y: int
+
+
+class Insert(BaseModel):
+    action: Literal["insert"]
+    text: str
+
+
+class Delete(BaseModel):
+    action: Literal["delete"]
+    count: conint(ge=1)
+
+
+class Undo(BaseModel):
+    """Undo the last edit."""
+
+    action: Literal["undo"]
+
+
+class EditDoc(BaseModel):
+    """Edit a document: one action per call."""
+
+    doc_id: str
+    edit: Annotated[Union[Insert, Delete, Undo], Field(discriminator="action")]
+    anchor: Optional[Point] = None
+    retries: conint(ge=0, le=5) = 0
+
+
 MODELS = [
     ("pydantic_book_flight", BookFlight,
      {"origin": "LHR", "passengers": 2, "max_price": None, "seat_row": 10, "infants": 0}),
@@ -68,6 +98,9 @@ MODELS = [
     ("pydantic_place_order", PlaceOrder,
      {"items": [{"sku": "A-1", "quantity": 1, "unit_price": 2.5}], "priority": "normal",
       "discount_percent": None}),
+    ("pydantic_edit_doc", EditDoc,
+     {"doc_id": "d1", "edit": {"action": "delete", "count": 2}, "anchor": {"x": 1, "y": 2},
+      "retries": 0}),
 ]
 
 HOLE = "\u0001HOLE\u0001"

@@ -65,6 +65,22 @@ const tools = [
       .describe("Move the robot to a point."),
     base: { target: { x: 0, y: 0 }, waypoints: [{ x: 1, y: 1 }], speed: 1 },
   },
+  {
+    name: "zod_edit_doc",
+    schema: z
+      .object({
+        doc_id: z.string(),
+        edit: z.discriminatedUnion("action", [
+          z.object({ action: z.literal("insert"), text: z.string() }),
+          z.object({ action: z.literal("delete"), count: z.number().int().min(1) }),
+          z.object({ action: z.literal("undo") }).describe("Undo the last edit."),
+        ]),
+        anchor: point.nullable().optional(),
+        retries: z.number().int().min(0).max(5).optional(),
+      })
+      .describe("Edit a document: one action per call."),
+    base: { doc_id: "d1", edit: { action: "delete", count: 2 }, anchor: { x: 1, y: 2 }, retries: 0 },
+  },
 ];
 // The same schema named (`zodToJsonSchema(schema, { name })`): the root is a `$ref`
 // into `definitions`.

@@ -47,6 +47,10 @@ fn main() {
             "schemars08_paint",
             serde_json::to_value(schemars08::schema_for!(v08::Paint)).unwrap(),
         ),
+        (
+            "schemars08_edit_doc",
+            serde_json::to_value(schemars08::schema_for!(v08::EditDoc)).unwrap(),
+        ),
     ];
     let schemas1 = [
         (
@@ -61,9 +65,13 @@ fn main() {
             "schemars1_paint",
             serde_json::to_value(schemars::schema_for!(v1::Paint)).unwrap(),
         ),
+        (
+            "schemars1_edit_doc",
+            serde_json::to_value(schemars::schema_for!(v1::EditDoc)).unwrap(),
+        ),
     ];
     // The same structs serialise alike under both derives: one base object per tool.
-    let bases = [set_levels(), tune_levels(), paint()];
+    let bases = [set_levels(), tune_levels(), paint(), edit_doc()];
     for ((name, schema), (base, fields)) in schemas08
         .iter()
         .chain(&schemas1)
@@ -164,6 +172,21 @@ fn paint() -> (serde_json::Value, Vec<Field>) {
         Field::new("/path/0/y", Ty::I32),
         Field::new("/pauses_ms/0", Ty::U32),
         Field::new("/opacity", Ty::F32).nullable(),
+    ];
+    (serde_json::to_value(base).unwrap(), fields)
+}
+
+fn edit_doc() -> (serde_json::Value, Vec<Field>) {
+    let base = v1::EditDoc {
+        doc_id: "d1".into(),
+        edit: v1::Edit::Delete { count: 2 },
+        anchor: Some(v1::Point { x: 1, y: 2 }),
+        retries: 0,
+    };
+    let fields = vec![
+        Field::new("/edit/count", Ty::U32),
+        Field::new("/anchor/x", Ty::I32),
+        Field::new("/retries", Ty::U8),
     ];
     (serde_json::to_value(base).unwrap(), fields)
 }

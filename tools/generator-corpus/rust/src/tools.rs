@@ -95,5 +95,31 @@ macro_rules! tools {
             pub pauses_ms: Vec<u32>,
             pub opacity: Option<f32>,
         }
+
+        /// One edit: an internally tagged enum.
+        #[derive(Serialize, JsonSchema)]
+        #[schemars(crate = $krate)]
+        #[serde(tag = "action", rename_all = "snake_case")]
+        #[allow(dead_code)] // only one variant is serialised
+        pub enum Edit {
+            Insert {
+                text: String,
+            },
+            Delete {
+                count: u32,
+            },
+            /// Undo the last edit.
+            Undo,
+        }
+
+        /// Edit a document: one action per call.
+        #[derive(Serialize, JsonSchema)]
+        #[schemars(crate = $krate)]
+        pub struct EditDoc {
+            pub doc_id: String,
+            pub edit: Edit,
+            pub anchor: Option<Point>,
+            pub retries: u8,
+        }
     };
 }
