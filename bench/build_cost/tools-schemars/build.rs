@@ -8,6 +8,7 @@ fn main() {
     let text = std::fs::read_to_string(source).expect("bench/src/typed.rs");
     let text = text
         .replace("#![allow(dead_code)]", "")
+        .replace("//!", "//")
         .replace("#[derive(Deserialize)]", "#[derive(Deserialize, schemars::JsonSchema)]");
     let out = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("typed.rs");
     std::fs::write(out, text).expect("OUT_DIR/typed.rs");
