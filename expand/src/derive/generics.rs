@@ -198,7 +198,7 @@ impl Generic {
         pieces: &[TokenStream],
         nested_defs: &[TokenStream],
         check: TokenStream,
-        members: Option<(&[TokenStream], String, String)>,
+        members: Option<(&[TokenStream], &[TokenStream], String)>,
     ) -> (TokenStream, TokenStream, TokenStream) {
         let rt = crate::paths::private();
         let this = quote!(<Self as ::tool_schema::__private::ToolArgs>);
@@ -243,6 +243,18 @@ impl Generic {
                 quote!(#rt::concat_len(&[#(#properties),*])),
             );
             inherent.extend(props_items);
+            let required = match required {
+                [single] => single.clone(),
+                pieces => {
+                    let (required_items, required) = text("text of the required list").items(
+                        "REQUIRED",
+                        quote!(#rt::fixed_concat(&[#(#pieces),*])),
+                        quote!(#rt::concat_len(&[#(#pieces),*])),
+                    );
+                    inherent.extend(required_items);
+                    required
+                }
+            };
             items.extend(quote!(
                 #[doc(hidden)]
                 const __MEMBERS: #rt::Members =
