@@ -14,6 +14,11 @@
 //!   ([`TIERS`](tool_schema_engine::__private::TIERS)), since an array's length
 //!   cannot depend on a type parameter; the parsed schema is kept per
 //!   instantiation (a `static` in a generic function is one for all of them);
+//! - a field whose type is a parameter (or a `Box` of one) is required only
+//!   where the argument is not an `Option` (`ToolArgs::__OPTIONAL`): the
+//!   `required` list is written in constants (`splice::text_pieces_optional`),
+//!   and such an instantiation is validated by the interpreter on its schema,
+//!   any other by the compiled validator, which holds the field required;
 //! - what needs a parameter's constants in a free item (the checks that a nested
 //!   type suits a declared export target) is checked in a constant of the
 //!   instantiation, evaluated where its schema text is used.
