@@ -608,9 +608,13 @@ pub use tool_schema_macros::tool_schema;
 /// interpreter on its schema (parsed once per program, which needs the `engines`
 /// feature: without it, `Pair<u8>` is a compile error naming the feature, and a
 /// newtype the macros see whole, `struct Count(u8)` deriving `ToolArgs`, does as
-/// `Pair<Count>`). Unlike a field written `Option<u8>`, a parameter that is an
-/// `Option` is still a required member (`Pair<Option<u8>>` asks for `left`,
-/// `null` or not). The type's own parts are checked when
+/// `Pair<Count>`). An `Option` argument reads as a field written `Option<..>`:
+/// a field whose type is the parameter (or a `Box` of it) is then left out of
+/// `required`, as serde reads it absent as `None` (`Pair<Option<u8>>` takes
+/// `{"right": 1}`), and its schema is the field's (`{"type": ["integer",
+/// "null"], ..}`), so `Pair<Option<u8>>` and a struct of two `Option<u8>` fields
+/// have the same schema text and exports; such an instantiation is validated by
+/// the interpreter on its schema, any other by the compiled validator. The type's own parts are checked when
 /// the crate compiles (errors at their tokens, as for any derived type); the
 /// schema text of an instantiation is built as a constant too, in a buffer of
 /// fixed capacity (an array's length cannot depend on a type parameter: up to 2
@@ -654,6 +658,23 @@ pub use tool_schema_macros::tool_schema;
 /// );
 /// let page = <Page<Point>>::parse(&json!({"items": [{"x": 2}]})).unwrap();
 /// assert_eq!(page.items, [Point { x: 2 }]);
+///
+/// /// Two of a kind.
+/// #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+/// struct Pair<T> {
+///     left: T,
+///     right: T,
+/// }
+///
+/// // An `Option` argument: `left` may be left out or `null`, as serde reads it.
+/// let call = json!({"right": 1});
+/// assert!(<Pair<Option<u8>>>::validate(&call).is_valid());
+/// assert_eq!(<Pair<Option<u8>>>::parse(&call).unwrap(), Pair { left: None, right: Some(1) });
+/// assert_eq!(
+///     <Pair<Option<u8>>>::schema()["properties"]["left"],
+///     json!({"type": ["integer", "null"], "minimum": 0, "maximum": 255})
+/// );
+/// assert_eq!(<Pair<u8>>::validate(&call).messages(), ["missing required argument 'left'"]);
 /// ```
 ///
 /// # Enums

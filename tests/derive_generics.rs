@@ -329,10 +329,32 @@ fn standard_types_have_the_schemas_of_fields() {
         (u8, u8, u8, u8, u8, u8, char),
         (u8, u16, u32, u64, i8, i16, i32, i64, bool, char, String, f32, f64, Value, (u8,), [u8; 1]),
     );
-    // `Option<T>` is `T` or `null` (as an `anyOf` of the two).
+    // `Option<T>` in the form of a field `Option<T>`: `null` joins a type, a
+    // type's own `anyOf` gains a branch, a derived type's schema is one branch
+    // beside `null`, what takes `null` already is unchanged.
+    same_schema_as_a_field!(
+        Option<u8>,
+        Option<String>,
+        Option<Vec<u32>>,
+        Option<f32>,
+        Option<char>,
+        Option<IpAddr>,
+        Option<Value>,
+        Option<Option<u8>>,
+        Option<Point>,
+        Option<Box<Point>>,
+        Option<(u8, String)>,
+        Option<[u8; 2]>,
+        Option<HashMap<String, u8>>,
+        Option<BTreeSet<i64>>,
+        Box<Option<u8>>,
+        Vec<Option<u8>>,
+        Option<Pair<u8>>,
+        Option<Vec<Option<String>>>,
+    );
     assert_eq!(
-        serde_json::from_str::<Value>(<Option<u8>>::SCHEMA_JSON).unwrap(),
-        json!({"anyOf": [{"type": "integer", "minimum": 0, "maximum": 255}, {"type": "null"}]})
+        <Option<u8>>::SCHEMA_JSON,
+        r#"{"type":["integer","null"],"minimum":0,"maximum":255}"#
     );
 }
 
@@ -524,4 +546,216 @@ fn declared_targets_take_standard_arguments_they_take() {
     // `Strict<T>` declares OpenAI strict and Anthropic strict: `bool` suits both.
     assert!(<Strict<bool>>::validate(&json!({"item": true})).is_valid());
     assert!(<Strict<bool>>::SCHEMA_JSON.contains("\"boolean\""));
+}
+
+// `Option` arguments (issue #29): a field whose type is a type parameter is
+// optional where the argument is an `Option`, as serde reads it and as the same
+// field written `Option<..>` is.
+
+/// `call`'s reading by the validators and serde, for `G` (a generic
+/// instantiation) against `W` (its equivalent written without parameters):
+/// the same reports in every path, and a valid call read by serde as `parse`
+/// and `parse_str` read it.
+fn reads_as_written<G, W>(call: &Value, what: &str)
+where
+    G: ToolArgs + serde::de::DeserializeOwned + std::fmt::Debug + PartialEq + 'static,
+    W: ToolArgs + serde::de::DeserializeOwned + 'static,
+{
+    let report = G::validate(call);
+    let at = format!("{what}: {call}");
+    assert_eq!(report, W::validate(call), "{at}");
+    assert_eq!(
+        report,
+        Schema::parse(G::schema()).unwrap().validate(call),
+        "{at}"
+    );
+    assert_eq!(G::is_valid(call), report.is_valid(), "{at}");
+    let text = call.to_string();
+    assert_eq!(G::validate_str(&text).unwrap(), report, "{at}");
+    let serde_reads = serde_json::from_value::<G>(call.clone());
+    assert_eq!(
+        serde_reads.is_ok(),
+        serde_json::from_value::<W>(call.clone()).is_ok(),
+        "{at}"
+    );
+    if report.is_valid() {
+        let read = serde_reads.unwrap_or_else(|e| panic!("{at}: valid, serde refuses: {e}"));
+        assert_eq!(G::parse(call).unwrap(), read, "{at}");
+        assert_eq!(tool_schema::parse_str::<G>(&text).unwrap(), read, "{at}");
+    } else {
+        assert!(G::parse(call).is_err(), "{at}");
+        assert!(tool_schema::parse_str::<G>(&text).is_err(), "{at}");
+    }
+}
+
+/// For each `inner`: `Pair<Option<inner>>` against a struct of two fields
+/// `Option<inner>`: the same schema text, every export the same, and each call
+/// (absent, `null`, each value, on either side) read alike; absence and `null`
+/// valid, as serde reads them.
+macro_rules! option_arguments_read_as_fields {
+    ($($inner:ty => [$($values:tt)*];)*) => {$({
+        /// Two of a kind.
+        #[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+        #[tool(name = "pair")]
+        #[allow(dead_code)]
+        struct Written {
+            left: Option<$inner>,
+            right: Option<$inner>,
+        }
+        type Generic = Pair<Option<$inner>>;
+        let what = stringify!($inner);
+        assert_eq!(Generic::SCHEMA_JSON, Written::SCHEMA_JSON, "{what}");
+        for target in tool_schema::export::Target::ALL {
+            let options = tool_schema::export::ExportOptions::default();
+            let generic = Generic::export_to(target, &options).map(|e| (e.value, e.nullable_optional));
+            let written = Written::export_to(target, &options).map(|e| (e.value, e.nullable_optional));
+            assert_eq!(format!("{generic:?}"), format!("{written:?}"), "{what} for {target:?}");
+        }
+        let mut calls = vec![
+            json!({}),
+            json!({"left": null}),
+            json!({"left": null, "right": null}),
+            json!({"left": [], "right": {"x": 1}}),
+        ];
+        let values = json!([$($values)*]);
+        for value in values.as_array().unwrap().iter().cloned() {
+            calls.push(json!({"left": value}));
+            calls.push(json!({"right": value.clone(), "left": null}));
+            calls.push(json!({"left": value.clone(), "right": value}));
+        }
+        for call in &calls {
+            reads_as_written::<Generic, Written>(call, what);
+        }
+        for absent in [json!({}), json!({"left": null}), json!({"right": null})] {
+            assert!(Generic::validate(&absent).is_valid(), "{what}: {absent}");
+            assert_eq!(
+                serde_json::from_value::<Generic>(absent).unwrap(),
+                Pair { left: None, right: None }
+            );
+        }
+    })*};
+}
+
+#[test]
+fn option_arguments_are_optional_as_serde_reads_them() {
+    option_arguments_read_as_fields! {
+        u8 => [1, 255, 256, -1, "1", 1.5];
+        String => ["a", "", 1, false];
+        Vec<u32> => [[1, 2], [], [-1], [null], "x"];
+        Point => [{"x": 1, "y": 2}, {"x": -1, "y": 2}, {"x": 1}, {"x": 1, "y": 2, "z": 3}, 1];
+        Label => [{"text": "a"}, {"text": ""}, {}, "a"];
+        Pair<u8> => [{"left": 1, "right": 2}, {"left": 1}, {"left": 256, "right": 1}, {}];
+        Option<u8> => [1, 256];
+        Box<u8> => [1, -1];
+        (u8, String) => [[1, "a"], [1], [1, 1]];
+        std::net::IpAddr => ["127.0.0.1", "::1", "x"];
+    }
+}
+
+/// Issue #29's call, and the parameters made optional wherever they stand:
+/// through `Box`, inside another instantiation, in a tagged enum's variant, a
+/// non-`Option` argument still required.
+#[test]
+fn option_arguments_in_other_places() {
+    let call = json!({"right": 1});
+    assert!(<Pair<Option<u8>>>::validate(&call).is_valid());
+    assert_eq!(
+        <Pair<Option<u8>>>::parse(&call).unwrap(),
+        Pair {
+            left: None,
+            right: Some(1)
+        }
+    );
+    assert!(<Pair<Option<u8>>>::validate(&json!({"left": null, "right": 1})).is_valid());
+    assert_eq!(
+        <Pair<u8>>::validate(&call).messages(),
+        ["missing required argument 'left'"]
+    );
+    assert!(!<Pair<u8>>::SCHEMA_JSON.contains(r#""required":[]"#));
+    // `Box<Option<u8>>` reads an absent member as `None` too.
+    assert!(<Pair<Box<Option<u8>>>>::validate(&call).is_valid());
+    assert_eq!(
+        <Pair<Box<Option<u8>>>>::parse(&call).unwrap(),
+        Pair {
+            left: Box::new(None),
+            right: Box::new(Some(1))
+        }
+    );
+    // Nested: the inner instantiation's members are optional, the outer's not.
+    let nested = json!({"left": {}, "right": {"right": 2}});
+    assert!(<Pair<Pair<Option<u8>>>>::validate(&nested).is_valid());
+    assert_eq!(
+        <Pair<Pair<Option<u8>>>>::parse(&nested).unwrap(),
+        Pair {
+            left: Pair {
+                left: None,
+                right: None
+            },
+            right: Pair {
+                left: None,
+                right: Some(2)
+            }
+        }
+    );
+    assert_eq!(
+        <Pair<Pair<Option<u8>>>>::validate(&json!({"left": {}})).messages(),
+        ["missing required argument 'right'"]
+    );
+    // A tagged enum's variant: `value` optional, `weight` still required.
+    type Choice = Either<Option<u8>, Option<String>>;
+    let first = json!({"kind": "first"});
+    assert!(
+        Choice::validate(&first).is_valid(),
+        "{}",
+        Choice::SCHEMA_JSON
+    );
+    assert_eq!(
+        Choice::parse(&first).unwrap(),
+        Either::First { value: None }
+    );
+    assert_eq!(
+        Choice::validate(&json!({"kind": "second"})).messages(),
+        Schema::parse(Choice::schema())
+            .unwrap()
+            .validate(&json!({"kind": "second"}))
+            .messages()
+    );
+    assert!(!Choice::validate(&json!({"kind": "second"})).is_valid());
+    assert!(Choice::validate(&json!({"kind": "second", "weight": 1})).is_valid());
+    // A struct flattening an instantiation takes its `required` as it is.
+    assert!(FlatOptions::validate(&json!({"id": 1})).is_valid());
+    assert_eq!(
+        FlatNumbers::validate(&json!({"id": 1})).messages(),
+        [
+            "missing required argument 'left'",
+            "missing required argument 'right'"
+        ]
+    );
+    assert_eq!(
+        FlatOptions::parse(&json!({"id": 1, "right": 3})).unwrap(),
+        FlatOptions {
+            id: 1,
+            pair: Pair {
+                left: None,
+                right: Some(3)
+            }
+        }
+    );
+}
+
+/// An id and a pair of optional numbers, flattened.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+struct FlatOptions {
+    id: u8,
+    #[serde(flatten)]
+    pair: Pair<Option<u8>>,
+}
+
+/// An id and a pair of numbers, flattened.
+#[derive(ToolArgs, Deserialize, Debug, PartialEq)]
+#[allow(dead_code)]
+struct FlatNumbers {
+    id: u8,
+    #[serde(flatten)]
+    pair: Pair<u8>,
 }

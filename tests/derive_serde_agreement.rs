@@ -594,6 +594,39 @@ fn generic_types() {
     round_trip::<Generic>(14);
 }
 
+/// `Option` arguments (issue #29): a member of the parameter's type may be
+/// left out or `null`, as serde reads it, in generated calls as in written ones.
+#[test]
+fn generic_option_arguments() {
+    check::<Pair<Option<Qty2>>>(
+        17,
+        Extras {
+            bounded: &["left.qty", "right.qty"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Pair<Option<Qty2>>>(17);
+    check::<Pair<Option<String>>>(18, Extras::default());
+    round_trip::<Pair<Option<String>>>(18);
+    check::<Either<Option<Qty2>, Option<u8>>>(
+        19,
+        Extras {
+            bounded: &["value.qty", "weight"],
+            ..Extras::default()
+        },
+    );
+    round_trip::<Either<Option<Qty2>, Option<u8>>>(19);
+    let both = json!({"left": "a", "right": "b"});
+    optional_nulls::<Pair<Option<String>>>(both, &["left", "right"]);
+    for absent in [json!({}), json!({"right": "b"})] {
+        assert!(<Pair<Option<String>>>::validate(&absent).is_valid());
+        assert_eq!(
+            <Pair<Option<String>>>::parse(&absent).unwrap(),
+            serde_json::from_value(absent).unwrap()
+        );
+    }
+}
+
 #[test]
 fn flattened_structs() {
     check::<Listing>(

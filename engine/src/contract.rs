@@ -24,7 +24,8 @@ pub use crate::tool::Compiled;
 /// The model, the exports and the reports a generated `ToolArgs` impl builds
 /// from its compiled constants.
 pub use crate::tool::{
-    collect_report, declared_schema, fast_accepts, fast_parse, instance_schema, parse_str_generic,
+    collect_report, declared_schema, fast_accepts, fast_parse, instance_model, instance_schema,
+    parse_str_generic,
 };
 
 /// Violations, their place and the budget, as the reporting walk pushes them.
@@ -53,6 +54,7 @@ pub use crate::constcat_fixed::{
 pub use crate::constcat_flatten::{
     joined_bytes, joined_len, key_if_members, name_clash, value_if_members, Members,
 };
+pub use crate::constcat_null::{any_of, required_name, when};
 
 /// The keyword decisions generated code calls: each looks at a value and
 /// constants, never at a model node, so that generated code, the interpreter and

@@ -29,8 +29,8 @@
 // The small runtime's modules, under the names this crate's code has always used.
 #[doc(hidden)]
 pub use tool_schema_runtime::{
-    constcat, constcat_fixed, constcat_flatten, depth, echo, export_records, idna, keywords,
-    model_parts, options, pattern, suggest, violation,
+    constcat, constcat_fixed, constcat_flatten, constcat_null, depth, echo, export_records, idna,
+    keywords, model_parts, options, pattern, suggest, violation,
 };
 pub use tool_schema_runtime::{custom, json, render};
 

@@ -259,6 +259,7 @@ fn tool(cx: &Ctxt, decl: &ToolDecl, names: &mut Vec<String>, declare: Declare) -
         items: exports,
         generic: None,
         interpreted: false,
+        interpreted_if: None,
         encode_model: true,
     });
     cx.absorb(local);

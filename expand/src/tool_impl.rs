@@ -39,6 +39,10 @@ pub(crate) struct ToolImpl<'a> {
     /// (a derived struct flattening others): validated by the interpreter on it,
     /// `schema` being the checked part the macro sees.
     pub interpreted: bool,
+    /// A constant `bool` expression: where it is true, the interpreter on the
+    /// instantiation's schema validates instead of the compiled validator (a
+    /// generic type whose required members depend on its arguments).
+    pub interpreted_if: Option<TokenStream>,
     /// The macro sees the schema whole: its checked model is encoded into the
     /// implementation (`ToolArgs::__MODEL`), and `compiled_schema` decodes it.
     pub encode_model: bool,
@@ -62,6 +66,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         mut items,
         generic,
         interpreted,
+        interpreted_if,
         encode_model,
     } = parts;
     let model = schema.filter(|_| encode_model);
@@ -73,7 +78,10 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         at: at_body,
     } = match schema {
         Some(_) if interpreted => interpreted_bodies(),
-        Some(schema) => compiled_bodies(schema),
+        Some(schema) => match interpreted_if {
+            Some(condition) => either_bodies(&condition, compiled_bodies(schema)),
+            None => compiled_bodies(schema),
+        },
         None => fallback_bodies(),
     };
     let at_body = match generic {
@@ -261,6 +269,39 @@ fn interpreted_bodies() -> Bodies {
         validate: quote!(#model.validate_with(args, options)),
         is_valid: quote!(#model.is_valid_with(args, options)),
         at: quote!(#model.__validate_at(args, trail, position, options, out)),
+    }
+}
+
+/// `compiled`, except where `condition` (a constant) holds: then the
+/// interpreter on the model of the instantiation's `SCHEMA_JSON`.
+fn either_bodies(condition: &TokenStream, compiled: Bodies) -> Bodies {
+    let rt = crate::paths::private();
+    let this = quote!(<Self as ::tool_schema::__private::ToolArgs>);
+    let model = quote!(#rt::instance_model(#this::SCHEMA_JSON, #this::NAME));
+    let Bodies {
+        validate,
+        is_valid,
+        at,
+    } = compiled;
+    Bodies {
+        validate: quote!(
+            if #condition {
+                return #model.validate_with(args, options);
+            }
+            #validate
+        ),
+        is_valid: quote!(
+            if #condition {
+                return #model.is_valid_with(args, options);
+            }
+            #is_valid
+        ),
+        at: quote!(
+            if #condition {
+                return #model.__validate_at(args, trail, position, options, out);
+            }
+            #at
+        ),
     }
 }
 

@@ -28,6 +28,8 @@ pub mod constcat;
 pub mod constcat_fixed;
 #[doc(hidden)]
 pub mod constcat_flatten;
+#[doc(hidden)]
+pub mod constcat_null;
 pub mod custom;
 #[doc(hidden)]
 pub mod depth;

@@ -16,6 +16,8 @@ mod words;
 pub use cache::declared_schema;
 #[doc(hidden)]
 pub use compiled::collect_report;
+#[doc(hidden)]
+pub use instances::instance_model;
 pub use instances::instance_schema;
 #[doc(hidden)]
 pub use text::{fast_accepts, fast_parse, parse_str_generic};
@@ -95,6 +97,20 @@ pub trait ToolArgs {
     /// type nests it: its schema, or a recursive type's `{"$ref": "#/$defs/Name"}`.
     #[doc(hidden)]
     const __USE_JSON: &'static str = Self::SCHEMA_JSON;
+
+    /// Whether serde reads this type from an absent member (`Option<T>`, and a
+    /// `Box` of one: `None`): a derived generic type's field of a type
+    /// parameter instantiated with it is optional, as the same field written
+    /// `Option<..>` is (left out of `required`, the validators agreeing).
+    #[doc(hidden)]
+    const __OPTIONAL: bool = false;
+
+    /// How this type's schema takes `null` where it is made optional
+    /// ([`crate::constcat_null::null_form`]): the form the derive gives a field
+    /// `Option<Self>`, so that `Option<Self>` as a generic argument is the same
+    /// text. By default (a derived type): wrapped in an `anyOf`.
+    #[doc(hidden)]
+    const __NULL_FORM: u8 = crate::constcat_null::null_form::WRAP;
 
     /// The definitions (`$defs` name, schema JSON text) of the recursive types in
     /// this type's schema (itself included when it is one), which a schema nesting

@@ -7,7 +7,9 @@
 //! (an integer's range, an `f32`'s, a `char`'s one character, a set's
 //! `uniqueItems`, ...; `tests/derive_generics.rs` compares them); a container's
 //! joins its parameters' texts as a generic derived type does (capacity tiers,
-//! `constcat_fixed`). An `Option<T>` is `T` or `null` as an `anyOf`. A value is
+//! `constcat_fixed`). An `Option<T>` is `T` or `null` in the field's form
+//! (`null` joining `T`'s `type`, else an `anyOf`: `constcat_null`), and optional
+//! where a derived generic type's field has it (`ToolArgs::__OPTIONAL`). A value is
 //! validated by the interpreter on the type's model (the schema parsed once per
 //! program): so a parameter's parts and the interpreter on the instantiation's
 //! schema agree, as for any nesting; like any type whose model is made at run
@@ -19,6 +21,7 @@ use crate::constcat_fixed::{
     fixed_concat, fixed_defs, fixed_list, fixed_schema, fixed_schema_len, fixed_str, Fixed,
     DEFS_TIERS, TIERS,
 };
+use crate::constcat_null::{null_form, nullable_pieces};
 use crate::options::Options;
 use crate::tool::{cache, instances::instance_schema, ToolArgs};
 use crate::violation::{Position, Report, Sink, Trail};
@@ -127,13 +130,16 @@ macro_rules! validated_by_model {
 /// `ToolArgs` for a type of a fixed schema: `(type, name, schema text, reading,
 /// target problems)`.
 macro_rules! leaf {
-    ($($(#[$attr:meta])* $ty:ty => $name:literal, $schema:literal, $reading:expr, $problems:expr;)*) => {$(
+    (@form) => { null_form::JOIN_TYPE };
+    (@form $form:expr) => { $form };
+    ($($(#[$attr:meta])* $ty:ty => $name:literal, $schema:literal, $reading:expr, $problems:expr $(, $form:expr)?;)*) => {$(
         $(#[$attr])*
         impl ToolArgs for $ty {
             const NAME: &'static str = $name;
             const SCHEMA_JSON: &'static str = $schema;
             const __READING: Reading = $reading;
             const __TARGET_PROBLEMS: TargetProblems = $problems;
+            const __NULL_FORM: u8 = leaf!(@form $($form)?);
             validated_by_model!();
         }
     )*};
@@ -161,10 +167,10 @@ leaf! {
     bool => "bool", r#"{"type":"boolean"}"#, Reading::exact(BOOLEAN), problems::BOOL;
     String => "string", r#"{"type":"string"}"#, Reading::exact(STRING), problems::STRING;
     char => "char", r#"{"type":"string","minLength":1,"maxLength":1}"#, Reading::exact(STRING), problems::CHAR;
-    Value => "value", "{}", Reading::ANY, problems::VALUE;
+    Value => "value", "{}", Reading::ANY, problems::VALUE, null_form::KEPT;
     std::path::PathBuf => "path_buf", r#"{"type":"string"}"#, Reading::exact(STRING), problems::PATHBUF;
     // The formats read strings the types' parsers refuse, and the other way.
-    std::net::IpAddr => "ip_addr", r#"{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]}"#, Reading::inexact(STRING), problems::IPADDR;
+    std::net::IpAddr => "ip_addr", r#"{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]}"#, Reading::inexact(STRING), problems::IPADDR, null_form::BRANCH;
     std::net::Ipv4Addr => "ipv4_addr", r#"{"type":"string","format":"ipv4"}"#, Reading::inexact(STRING), problems::IPV4ADDR;
     std::net::Ipv6Addr => "ipv6_addr", r#"{"type":"string","format":"ipv6"}"#, Reading::inexact(STRING), problems::IPV6ADDR;
 }
@@ -182,6 +188,7 @@ where
     const SCHEMA_JSON: &'static str = r#"{"type":"string","format":"date-time"}"#;
     const __READING: Reading = Reading::inexact(STRING);
     const __TARGET_PROBLEMS: TargetProblems = problems::DATETIME;
+    const __NULL_FORM: u8 = null_form::JOIN_TYPE;
     validated_by_model!();
 }
 
@@ -212,7 +219,11 @@ leaf! {
 /// `ToolArgs` for a container of `ToolArgs` types: `(impl generics, type, name,
 /// pieces of its text, its parameters, reading, its own target problems)`.
 macro_rules! container {
-    ($([$($g:ident),*] $ty:ty => $name:literal, [$($piece:expr),* $(,)?], ($($p:ident),*), $reading:expr, $own:expr;)*) => {$(
+    (@optional) => { false };
+    (@optional $optional:expr) => { $optional };
+    (@form) => { null_form::JOIN_TYPE };
+    (@form $form:expr) => { $form };
+    ($([$($g:ident),*] $ty:ty => $name:literal, [$($piece:expr),* $(,)?], ($($p:ident),*), $reading:expr, $own:expr $(, optional: $optional:expr, null: $form:expr)?;)*) => {$(
         impl<$($g: ToolArgs + 'static),*> Pieces for $ty {
             const PIECES: &'static [&'static str] = &[$($piece),*];
             const NESTED_DEFS: &'static [Defs] = &[$(<$p as ToolArgs>::__DEFS),*];
@@ -227,6 +238,8 @@ macro_rules! container {
                 { crate::export_records::Target::ALL.len() },
             >($own, &[$(<$p as ToolArgs>::__TARGET_PROBLEMS),*]);
             const __READING: Reading = $reading;
+            const __OPTIONAL: bool = container!(@optional $($optional)?);
+            const __NULL_FORM: u8 = container!(@form $($form)?);
             validated_by_model!();
         }
     )*};
@@ -235,6 +248,13 @@ macro_rules! container {
 /// `T`'s text where another schema nests it.
 const fn u<T: ToolArgs>() -> &'static str {
     T::__USE_JSON
+}
+
+/// `T`'s text taking `null` as well, in pieces (see `nullable_pieces`).
+struct Nullable<T>(PhantomData<T>);
+
+impl<T: ToolArgs> Nullable<T> {
+    const PIECES: [&'static str; 4] = nullable_pieces(T::__USE_JSON, T::__NULL_FORM);
 }
 
 container! {
@@ -252,9 +272,16 @@ container! {
     [T] BTreeMap<String, T> => "btree_map",
         [r#"{"type":"object","additionalProperties":"#, u::<T>(), "}"], (T),
         Reading::map(T::__READING), problems::MAP;
-    [T] Option<T> => "option", [r#"{"anyOf":["#, u::<T>(), r#",{"type":"null"}]}"#], (T),
-        T::__READING.nullable(), &[];
-    [T] Box<T> => "box", [u::<T>()], (T), T::__READING, &[];
+    // `T` or `null` in the form the derive writes a field `Option<T>`; read from
+    // an absent member (`None`) as serde does.
+    [T] Option<T> => "option", [
+            Nullable::<T>::PIECES[0], Nullable::<T>::PIECES[1],
+            Nullable::<T>::PIECES[2], Nullable::<T>::PIECES[3],
+        ], (T),
+        T::__READING.nullable(), &[], optional: true, null: null_form::KEPT;
+    // serde reads a `Box<T>` as it reads `T`, an absent member included.
+    [T] Box<T> => "box", [u::<T>()], (T), T::__READING, &[],
+        optional: T::__OPTIONAL, null: T::__NULL_FORM;
 }
 
 /// What serde reads as a tuple against its schema: arrays, exact on none (as the
@@ -326,6 +353,7 @@ impl<T: ToolArgs + 'static, const N: usize> ToolArgs for [T; N] {
             &[Decimal::<N>::ARRAY_PROBLEMS],
         );
     const __READING: Reading = Reading::array(T::__READING, true);
+    const __NULL_FORM: u8 = null_form::JOIN_TYPE;
     validated_by_model!();
 }
 

@@ -6,7 +6,7 @@ use super::ast::{unraw, Container, Data};
 use super::flatten;
 use super::generics::{check_container, target_checks, Generic};
 use super::schema::{object, string_enum, untagged_enum};
-use super::splice::{exported_json, text_pieces};
+use super::splice::{exported_json, required_list_pieces, text_pieces, text_pieces_optional};
 use super::targets::{external_pointers, nested_target_assertions, target_problems};
 use super::ty::{Builder, DerivedSchema};
 use crate::attr;
@@ -46,6 +46,7 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 items: TokenStream::new(),
                 generic: None,
                 interpreted: false,
+                interpreted_if: None,
                 encode_model: false,
             })
         });
@@ -59,6 +60,12 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
         container: ident,
         recursive: false,
         occurrences: Vec::new(),
+        params: input
+            .generics
+            .type_params()
+            .map(|p| p.ident.clone())
+            .collect(),
+        optional_if: Vec::new(),
     };
     let value = match &container.data {
         Data::Struct(fields) => object(&mut b, &container, fields),
@@ -148,12 +155,28 @@ fn expand(cx: &Ctxt, input: &DeriveInput) -> Option<TokenStream> {
                 .as_ref()
                 .map(|g| g as &dyn crate::tool_impl::TypeParams),
             interpreted: !flat.is_empty(),
+            interpreted_if: optional_params(&b),
             encode_model: whole,
         },
         fast,
     );
     out.extend(assertions);
     Some(out)
+}
+
+/// For a generic type with required members of a type parameter's type: the
+/// constant saying an instantiation leaves one of them out (an `Option`
+/// argument, `ToolArgs::__OPTIONAL`), where the interpreter validates on the
+/// instantiation's schema, the compiled validator holding them required.
+fn optional_params(b: &Builder) -> Option<TokenStream> {
+    if b.optional_if.is_empty() {
+        return None;
+    }
+    let rt = crate::paths::private();
+    let optional = b.optional_if.iter().map(|(_, _, ty)| {
+        quote_spanned!(ty.span()=> <#ty as ::tool_schema::__private::ToolArgs>::__OPTIONAL)
+    });
+    Some(quote!(#rt::any_of(&[#(#optional),*])))
 }
 
 /// `#[tool(validate = path)]`: the tool's own check, called on the typed
@@ -240,7 +263,7 @@ fn generated_generic(
     generic: &Generic,
 ) -> (TokenStream, TokenStream, TokenStream) {
     let ident = container.ident;
-    let pieces = text_pieces(value, &b.externals);
+    let pieces = text_pieces_optional(value, &b.externals, &b.optional_if);
     let nested_defs: Vec<TokenStream> = b
         .externals
         .iter()
@@ -256,9 +279,15 @@ fn generated_generic(
             .get("additionalProperties")
             .is_some_and(Value::is_object);
     let properties = text_pieces(&value["properties"], &b.externals);
-    let required = value.get("required").map_or("[]".into(), Value::to_string);
+    let required = match b.optional_if.is_empty() {
+        true => {
+            let text = value.get("required").map_or("[]".into(), Value::to_string);
+            vec![quote!(#text)]
+        }
+        false => required_list_pieces(value, &b.optional_if),
+    };
     let aliases = flatten::own_aliases(value);
-    let members = object.then_some((properties.as_slice(), required, aliases));
+    let members = object.then_some((properties.as_slice(), required.as_slice(), aliases));
     let (schema_json, mut items, inherent) =
         generic.exported(ident, &pieces, &nested_defs, checks, members);
     items.extend(target_problems(&unraw(ident), value, None, &b.externals));

@@ -14,6 +14,11 @@
 //!   ([`TIERS`](tool_schema_engine::__private::TIERS)), since an array's length
 //!   cannot depend on a type parameter; the parsed schema is kept per
 //!   instantiation (a `static` in a generic function is one for all of them);
+//! - a field whose type is a parameter (or a `Box` of one) is required only
+//!   where the argument is not an `Option` (`ToolArgs::__OPTIONAL`): the
+//!   `required` list is written in constants (`splice::text_pieces_optional`),
+//!   and such an instantiation is validated by the interpreter on its schema,
+//!   any other by the compiled validator, which holds the field required;
 //! - what needs a parameter's constants in a free item (the checks that a nested
 //!   type suits a declared export target) is checked in a constant of the
 //!   instantiation, evaluated where its schema text is used.
@@ -198,7 +203,7 @@ impl Generic {
         pieces: &[TokenStream],
         nested_defs: &[TokenStream],
         check: TokenStream,
-        members: Option<(&[TokenStream], String, String)>,
+        members: Option<(&[TokenStream], &[TokenStream], String)>,
     ) -> (TokenStream, TokenStream, TokenStream) {
         let rt = crate::paths::private();
         let this = quote!(<Self as ::tool_schema::__private::ToolArgs>);
@@ -243,6 +248,18 @@ impl Generic {
                 quote!(#rt::concat_len(&[#(#properties),*])),
             );
             inherent.extend(props_items);
+            let required = match required {
+                [single] => single.clone(),
+                pieces => {
+                    let (required_items, required) = text("text of the required list").items(
+                        "REQUIRED",
+                        quote!(#rt::fixed_concat(&[#(#pieces),*])),
+                        quote!(#rt::concat_len(&[#(#pieces),*])),
+                    );
+                    inherent.extend(required_items);
+                    required
+                }
+            };
             items.extend(quote!(
                 #[doc(hidden)]
                 const __MEMBERS: #rt::Members =

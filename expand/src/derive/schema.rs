@@ -101,6 +101,10 @@ impl Members<'_, '_> {
                 );
             }
             if !(optional || defaulted) {
+                if let Some(param) = b.type_param(field.ty) {
+                    let param = param.clone();
+                    b.optional_if.push((at.to_string(), name.clone(), param));
+                }
                 b.spans.value(
                     &pointer::join(&format!("{at}/required"), &required.len().to_string()),
                     field.ident.span(),

@@ -126,19 +126,52 @@ fn text_expr(value: &Value, externals: &[(String, syn::Type)]) -> TokenStream {
 /// `value` as compact JSON text in pieces: literals, and the constant expressions
 /// of the nested types' texts (`__USE_JSON`, spliced).
 pub(super) fn text_pieces(value: &Value, externals: &[(String, syn::Type)]) -> Vec<TokenStream> {
-    let mut pieces = Pieces::default();
-    write(value, externals, &mut pieces);
+    text_pieces_optional(value, externals, &[])
+}
+
+/// [`text_pieces`] for a generic type, each required name of `optional_if`
+/// (`(object's pointer, name, type parameter)`, see `Builder::optional_if`)
+/// written only where its parameter is not optional
+/// (`ToolArgs::__OPTIONAL`): an instantiation with an `Option` leaves it out, and
+/// `required` altogether when no name is left, as for a field written `Option`.
+pub(super) fn text_pieces_optional(
+    value: &Value,
+    externals: &[(String, syn::Type)],
+    optional_if: &[(String, String, syn::Type)],
+) -> Vec<TokenStream> {
+    let mut value = value.clone();
+    for (i, (at, name, _)) in optional_if.iter().enumerate() {
+        let required = value
+            .pointer_mut(at)
+            .and_then(|object| object.get_mut("required"))
+            .and_then(Value::as_array_mut);
+        for item in required.into_iter().flatten() {
+            if item.as_str() == Some(name) {
+                *item = serde_json::json!({ REQUIRED_UNLESS: i });
+            }
+        }
+    }
+    let mut pieces = Pieces {
+        optional_if,
+        ..Pieces::default()
+    };
+    write(&value, externals, &mut pieces);
     pieces.flush();
     pieces.out
 }
 
+/// The marker of a required name written only where its type parameter is not
+/// optional: its index in `Pieces::optional_if`.
+const REQUIRED_UNLESS: &str = "x-tool-schema-required-unless";
+
 #[derive(Default)]
-struct Pieces {
+struct Pieces<'o> {
     text: String,
     out: Vec<TokenStream>,
+    optional_if: &'o [(String, String, syn::Type)],
 }
 
-impl Pieces {
+impl Pieces<'_> {
     fn flush(&mut self) {
         if !self.text.is_empty() {
             let t = std::mem::take(&mut self.text);
@@ -154,7 +187,7 @@ impl Pieces {
 
 /// Writes `v` as compact JSON (as `serde_json::to_string` does), each marker node
 /// replaced by the nested type's `__USE_JSON`, its other members spliced in front.
-fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
+fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces<'_>) {
     match v {
         Value::Object(m) => {
             let marker = m.get(EXTERNAL_TYPE).and_then(Value::as_str);
@@ -165,6 +198,10 @@ fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
                 .iter()
                 .filter(|(k, _)| ty.is_none() || *k != EXTERNAL_TYPE)
             {
+                if let Some(names) = conditional_required(k, item).filter(|_| !first) {
+                    write_required(&names, p);
+                    continue;
+                }
                 if !first {
                     p.text.push(',');
                 }
@@ -203,4 +240,92 @@ fn write(v: &Value, externals: &[(String, syn::Type)], p: &mut Pieces) {
         }
         leaf => p.text.push_str(&leaf.to_string()),
     }
+}
+
+/// A `required` member naming some names only where their type parameter is
+/// not optional: each name, with the index of its condition.
+fn conditional_required(key: &str, value: &Value) -> Option<Vec<(String, Option<usize>)>> {
+    let items = value.as_array().filter(|_| key == "required")?;
+    let names: Vec<(String, Option<usize>)> = items
+        .iter()
+        .map(|item| match item {
+            Value::String(name) => (name.clone(), None),
+            other => {
+                let i = other[REQUIRED_UNLESS].as_u64().map(|i| i as usize);
+                (String::new(), i)
+            }
+        })
+        .collect();
+    names.iter().any(|(_, i)| i.is_some()).then_some(names)
+}
+
+/// `,"required":[..]` as constant pieces, nothing when no name is required.
+fn write_required(names: &[(String, Option<usize>)], p: &mut Pieces<'_>) {
+    let rt = crate::paths::private();
+    let (any, entries) = required_entries(names, p.optional_if);
+    let open = r#","required":["#;
+    p.push(quote!(#rt::when(#any, #open)));
+    for entry in entries {
+        p.push(entry);
+    }
+    p.push(quote!(#rt::when(#any, "]")));
+}
+
+/// The names of a `required` list as constant pieces: each name where it is
+/// required (a conditional one: where its parameter's `__OPTIONAL` is false),
+/// with a comma before it when one is written before; and whether any is.
+fn required_entries(
+    names: &[(String, Option<usize>)],
+    optional_if: &[(String, String, syn::Type)],
+) -> (TokenStream, Vec<TokenStream>) {
+    let rt = crate::paths::private();
+    let tool_args = quote!(::tool_schema::__private::ToolArgs);
+    let mut present = Vec::new();
+    let mut entries = Vec::new();
+    for (name, i) in names {
+        let (name, now) = match i.and_then(|i| optional_if.get(i)) {
+            Some((_, name, ty)) => (
+                name,
+                quote_spanned!(ty.span()=> !<#ty as #tool_args>::__OPTIONAL),
+            ),
+            None => (name, quote!(true)),
+        };
+        let text = Value::String(name.clone()).to_string();
+        let after_comma = format!(",{text}");
+        entries.push(quote!(#rt::required_name(
+            #now,
+            #rt::any_of(&[#(#present),*]),
+            #text,
+            #after_comma
+        )));
+        present.push(now);
+    }
+    (quote!(#rt::any_of(&[#(#present),*])), entries)
+}
+
+/// The root's `required` list of a generic type as constant pieces of its JSON
+/// text (`[..]`, brackets even when empty; a conditional name where its
+/// parameter is not optional): what a type flattening it reads (`__MEMBERS`).
+pub(super) fn required_list_pieces(
+    value: &Value,
+    optional_if: &[(String, String, syn::Type)],
+) -> Vec<TokenStream> {
+    let names: Vec<(String, Option<usize>)> = value
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(|name| {
+            let i = optional_if
+                .iter()
+                .position(|(at, n, _)| at.is_empty() && n == name);
+            (name.to_string(), i)
+        })
+        .collect();
+    let (_, entries) = required_entries(&names, optional_if);
+    let mut pieces = vec![quote!("[")];
+    pieces.extend(entries);
+    pieces.push(quote!("]"));
+    pieces
 }

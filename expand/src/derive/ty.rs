@@ -181,6 +181,29 @@ pub(crate) struct Builder<'a> {
     /// Each place a type deriving `ToolArgs` is nested: the type as written and the
     /// pointer of its node.
     pub occurrences: Vec<(Type, String)>,
+    /// The type's type parameters.
+    pub params: Vec<Ident>,
+    /// Each required member whose field's type is a type parameter (through
+    /// `Box`): the pointer of its object, its name, and the parameter, whose
+    /// `ToolArgs::__OPTIONAL` (an `Option` argument) takes it out of `required`.
+    pub optional_if: Vec<(String, String, Type)>,
+}
+
+impl Builder<'_> {
+    /// `ty` when it is one of the type's parameters, itself or boxed (serde reads
+    /// an absent member of both as the parameter's type reads one).
+    pub(crate) fn type_param<'t>(&self, ty: &'t Type) -> Option<&'t Type> {
+        if let RustShape::Box(inner) = recognise(ty, None) {
+            return self.type_param(inner);
+        }
+        match super::rust_type::ungroup(ty) {
+            Type::Path(p) if p.qself.is_none() => {
+                let ident = p.path.get_ident()?;
+                self.params.contains(ident).then_some(ty)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The pointer of a recursive type's definition in the `$defs` of a schema nesting
