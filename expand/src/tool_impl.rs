@@ -244,7 +244,10 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
         if root_ok && !exceeds && #probe {
             return #rt::Report::valid_for(options);
         }
-        #rt::collect_report::<Self>(args, options, #has_type, measured && !exceeds, #declared)
+        #rt::collect_report(
+            args, options, #has_type, measured && !exceeds, #declared,
+            <Self as ::tool_schema::__private::ToolArgs>::__validate_at,
+        )
     );
     let is_valid = quote!(
         (#root_ok) && (#within || !#rt::depth_exceeds(args, options.max_depth)) && #probe

@@ -23,6 +23,8 @@
 //! ```
 
 #[doc(hidden)]
+pub mod collect;
+#[doc(hidden)]
 pub mod constcat;
 #[doc(hidden)]
 pub mod constcat_fixed;
@@ -30,6 +32,9 @@ pub mod constcat_fixed;
 pub mod constcat_flatten;
 #[doc(hidden)]
 pub mod constcat_null;
+/// Used by generated code only (see the module): not a public API.
+#[doc(hidden)]
+pub mod contract;
 pub mod custom;
 #[doc(hidden)]
 pub mod depth;
@@ -38,7 +43,11 @@ pub mod echo;
 #[doc(hidden)]
 pub mod export_records;
 #[doc(hidden)]
+pub mod fast;
+#[doc(hidden)]
 pub mod idna;
+#[doc(hidden)]
+pub mod instances;
 pub mod json;
 #[doc(hidden)]
 pub mod keywords;

@@ -1,7 +1,7 @@
 //! The run-time back end: walks a [`Schema`] over a value and records every
 //! violation. Walking a valid value allocates nothing.
 
-use crate::json::{JsonType, TypeSet};
+use crate::json::JsonType;
 use crate::keywords;
 use crate::keywords::alias;
 use crate::options::Options;
@@ -14,6 +14,7 @@ mod valid;
 use crate::keywords::applicators::Rule::{AnyOf, OneOf};
 use crate::keywords::object::rejects_undeclared;
 use serde_json::{Map, Value};
+pub(crate) use tool_schema_runtime::collect::root_not_object;
 
 impl Schema {
     /// Validates `args` in tool-call mode ([`Options::default`]).
@@ -145,31 +146,6 @@ impl Schema {
         );
         out
     }
-}
-
-/// With [`Options::object_root`], records the violation of arguments that are not
-/// an object under a root schema that declares no `type` (a declared `type` is
-/// checked as usual). Returns whether it did. Shared with generated code.
-#[doc(hidden)]
-#[inline]
-pub fn root_not_object(
-    root_has_type: bool,
-    args: &Value,
-    options: &Options,
-    out: &mut Vec<Violation>,
-) -> bool {
-    if root_has_type || !options.object_root || args.is_object() {
-        return false;
-    }
-    out.push(Violation::new(
-        Kind::Type {
-            expected: TypeSet::single(JsonType::Object),
-            received: JsonType::of(args),
-        },
-        Trail::ROOT.to_path(),
-        Position::default(),
-    ));
-    true
 }
 
 /// `node.property(name)`, looked for from `*next` on first (calls mostly list their

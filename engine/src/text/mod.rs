@@ -128,10 +128,10 @@
 //! [`ToolArgs::parse_with`]: crate::ToolArgs::parse_with
 
 mod check;
-pub(crate) mod dups;
+pub(crate) use tool_schema_runtime::fast::dups;
 mod error;
 #[doc(hidden)]
-pub mod fast;
+pub use tool_schema_runtime::fast;
 mod lookup;
 mod object;
 mod plan;
@@ -148,7 +148,7 @@ use crate::violation::Report;
 
 use plan::{Compound, Plan};
 use scalar::Scalar;
-use serde::de::{self, DeserializeOwned, DeserializeSeed};
+use serde::de::{DeserializeOwned, DeserializeSeed};
 use serde_json::Value;
 use std::cell::RefCell;
 
@@ -261,7 +261,9 @@ pub(crate) fn validate_text(
             }
         });
     }
-    let (value, repeated, more) = dups::read(text, options.max_violations, schema)?;
+    let (value, repeated, more) = dups::read(text, options.max_violations, &|k| {
+        schema.root().property(k).map(|(i, _)| i)
+    })?;
     let mut report = validate(&value);
     report.add_duplicates(repeated, more, &options);
     Ok(report)
@@ -385,8 +387,4 @@ impl<'s> Ctx<'s> {
 
 /// The error that stops a pass at a violation (never shown: the exact path
 /// answers instead). Without a message: serde_json copies and parses it.
-#[cold]
-#[inline(never)]
-pub(crate) fn abort<E: de::Error>() -> E {
-    E::custom(String::new())
-}
+pub(crate) use tool_schema_runtime::fast::fail as abort;

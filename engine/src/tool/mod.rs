@@ -2,7 +2,6 @@
 
 mod cache;
 mod checks;
-mod compiled;
 mod instances;
 mod repair;
 #[cfg(feature = "engines")]
@@ -15,10 +14,7 @@ mod words;
 #[doc(hidden)]
 pub use cache::declared_schema;
 #[doc(hidden)]
-pub use compiled::collect_report;
-#[doc(hidden)]
 pub use instances::instance_model;
-pub use instances::instance_schema;
 #[doc(hidden)]
 pub use text::{fast_accepts, fast_parse, parse_str_generic};
 pub use text::{parse_str, parse_str_with, validate_str_with};

@@ -133,9 +133,10 @@ fn exact_typed<T>(text: &str, options: &Options) -> Result<T, ParseError>
 where
     T: ToolArgs + DeserializeOwned + Compiled + 'static,
 {
-    let (value, repeated, more) =
-        crate::text::dups::read(text, options.max_violations, T::compiled_schema())
-            .map_err(TextError::from)?;
+    let (value, repeated, more) = crate::text::dups::read(text, options.max_violations, &|k| {
+        T::compiled_schema().root().property(k).map(|(i, _)| i)
+    })
+    .map_err(TextError::from)?;
     if repeated.is_empty() {
         return T::parse_with(&value, options).map_err(ParseError::Invalid);
     }

@@ -9,7 +9,7 @@
 //! lengths and patterns ([`Str`]), item counts ([`Seq`]), uniqueness ([`Set`]).
 //! Anything else (an undeclared or repeated name, a missing required field, a
 //! `null` where the schema has none, a type serde refuses) stops the pass with
-//! [`fail`], and [`crate::parse_str_with`] answers by the exact path.
+//! [`fail`], and the engine's `parse_str_with` answers by the exact path.
 //!
 //! What the pass accepts is therefore what parse-then-validate accepts: the
 //! checks here are those of the derived schema (the derive writes both), and a
@@ -17,12 +17,12 @@
 //! variant, an array for a struct, a float for an integer) makes serde or the
 //! generated visitor fail.
 
-use super::abort;
 use crate::json::cmp_numbers;
 use crate::keywords::object::rejects_undeclared;
 use crate::keywords::{array, number, string};
+use crate::model_parts::Additional;
 use crate::options::Options;
-use crate::schema::{Additional, Pattern};
+use crate::pattern::Pattern;
 use serde::de::value::{F64Deserializer, I64Deserializer, U64Deserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -39,7 +39,7 @@ pub use serde;
 #[cold]
 #[inline(never)]
 pub fn fail<E: de::Error>() -> E {
-    abort()
+    E::custom(String::new())
 }
 
 /// What the options of a run change in what a derived type accepts.
@@ -69,8 +69,12 @@ impl Fast {
     }
 }
 
-pub use super::check::{Skip, Unique};
-pub use super::object::Names;
+pub mod dups;
+pub mod names;
+pub mod skip;
+
+pub use names::Names;
+pub use skip::{Skip, Unique};
 
 /// The name of a struct's member and, for a name the struct does not declare
 /// (`u32::MAX`), its hash (to find it repeated with [`Names`]).
@@ -97,7 +101,7 @@ impl<'de, F: Fn(&str) -> u32> Visitor<'de> for KeyOrHash<F> {
     fn visit_str<E: de::Error>(self, v: &str) -> Result<(u32, u64), E> {
         let i = (self.0)(v);
         if i == u32::MAX {
-            Ok((i, super::object::name_hash(v)))
+            Ok((i, names::name_hash(v)))
         } else {
             Ok((i, 0))
         }
@@ -129,7 +133,7 @@ pub fn variant<'de, D: Deserializer<'de>>(
     // Read as what the text holds: another type stops the pass at once, without
     // the message serde_json would format for it.
     match de.deserialize_any(Lookup(lookup))? {
-        u32::MAX => Err(abort()),
+        u32::MAX => Err(fail()),
         i => Ok(i),
     }
 }
@@ -157,35 +161,35 @@ impl<'de, F: Fn(&str) -> u32> Visitor<'de> for Lookup<F> {
     }
 
     fn visit_bool<E: de::Error>(self, _: bool) -> Result<u32, E> {
-        Err(abort())
+        Err(fail())
     }
 
     fn visit_i64<E: de::Error>(self, _: i64) -> Result<u32, E> {
-        Err(abort())
+        Err(fail())
     }
 
     fn visit_u64<E: de::Error>(self, _: u64) -> Result<u32, E> {
-        Err(abort())
+        Err(fail())
     }
 
     fn visit_f64<E: de::Error>(self, _: f64) -> Result<u32, E> {
-        Err(abort())
+        Err(fail())
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<u32, E> {
-        Err(abort())
+        Err(fail())
     }
 
     fn visit_none<E: de::Error>(self) -> Result<u32, E> {
-        Err(abort())
+        Err(fail())
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<u32, A::Error> {
-        Err(abort())
+        Err(fail())
     }
 
     fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<u32, A::Error> {
-        Err(abort())
+        Err(fail())
     }
 }
 
@@ -243,7 +247,7 @@ impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for OptionVisitor<S> {
         if self.null_ok {
             Ok(None)
         } else {
-            Err(abort())
+            Err(fail())
         }
     }
 
@@ -390,7 +394,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for Num<T> {
     #[inline]
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<T, E> {
         if !within(&Number::from(v), self.min, self.max) {
-            return Err(abort());
+            return Err(fail());
         }
         T::deserialize(U64Deserializer::<E>::new(v))
     }
@@ -398,7 +402,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for Num<T> {
     #[inline]
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<T, E> {
         if !within(&Number::from(v), self.min, self.max) {
-            return Err(abort());
+            return Err(fail());
         }
         T::deserialize(I64Deserializer::<E>::new(v))
     }
@@ -409,7 +413,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for Num<T> {
             Some(n) if within(&n, self.min, self.max) => {
                 T::deserialize(F64Deserializer::<E>::new(v))
             }
-            _ => Err(abort()),
+            _ => Err(fail()),
         }
     }
 }
@@ -464,7 +468,7 @@ impl<'de> DeserializeSeed<'de> for Str {
         if self.ok(&s) {
             Ok(s)
         } else {
-            Err(abort())
+            Err(fail())
         }
     }
 }
@@ -502,7 +506,7 @@ impl<'de, S: DeserializeSeed<'de> + Copy> Visitor<'de> for Seq<S> {
         }
         let n = out.len() as u64;
         if !array::count_ok(Some(self.min), Some(self.max), n) {
-            return Err(abort());
+            return Err(fail());
         }
         Ok(out)
     }
@@ -596,12 +600,12 @@ collection_seed!(
         let mut n = 0u64;
         while let Some(v) = seq.next_element_seed(self.inner)? {
             if !out.insert_new(v) {
-                return Err(abort());
+                return Err(fail());
             }
             n += 1;
         }
         if !array::count_ok(Some(self.min), Some(self.max), n) {
-            return Err(abort());
+            return Err(fail());
         }
         Ok(out)
     }
@@ -656,7 +660,7 @@ collection_seed!(
         while let Some(k) = map.next_key::<String>()? {
             let v = map.next_value_seed(self.inner)?;
             if !out.insert_new(k, v) {
-                return Err(abort());
+                return Err(fail());
             }
         }
         Ok(out)

@@ -3,8 +3,7 @@
 //! their object (which the `Value` hides: it keeps the last value, in the first
 //! place), as [`Kind::Duplicate`] violations.
 
-use super::abort;
-use crate::schema::Schema;
+use super::fail as abort;
 use crate::violation::{Kind, Path, Position, Segment, Violation, KEPT_NAME_BYTES};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
@@ -26,10 +25,10 @@ struct Found {
 /// The value of `text` (exactly `serde_json::from_str::<Value>`'s) and the
 /// violations of its repeated members: at most `cap` of them, and how many more.
 /// Each repeated member is reported once per repetition, at its path.
-pub(crate) fn read(
+pub fn read(
     text: &str,
     cap: usize,
-    schema: &Schema,
+    declared: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<(Value, Vec<Violation>, usize), serde_json::Error> {
     let found = RefCell::new(Found {
         path: Vec::new(),
@@ -51,7 +50,7 @@ pub(crate) fn read(
                 argument: value
                     .as_object()
                     .and_then(|m| m.keys().position(|n| n == k)),
-                declared: schema.root().property(k).map(|(i, _)| i),
+                declared: declared(k),
             },
             _ => Position::default(),
         };
@@ -64,15 +63,15 @@ pub(crate) fn read(
 /// does, and at a name repeated in an object (which a `Value` would hide)
 /// either notes it in `found` (the exact path) or, without `found`, stops with
 /// the pass's error (the checking pass and the derived fast path, through
-/// [`Unique`](super::check::Unique)).
+/// [`Unique`](super::skip::Unique)).
 #[derive(Clone, Copy)]
-pub(crate) struct Reading<'a> {
+pub struct Reading<'a> {
     found: Option<&'a RefCell<Found>>,
 }
 
 impl Reading<'_> {
     /// The reading that stops at a repeated name (and keeps no path).
-    pub(crate) const REFUSING: Reading<'static> = Reading { found: None };
+    pub const REFUSING: Reading<'static> = Reading { found: None };
 }
 
 impl<'de> DeserializeSeed<'de> for Reading<'_> {
