@@ -8,6 +8,7 @@
 use serde::Deserialize;
 use serde_json::json;
 
+use tool_schema::ToolArgsExt;
 use tool_schema::{json_report, repair_report, Format, ToolArgs};
 
 /// Get the current weather for a city.

@@ -127,8 +127,15 @@ pub use tool_schema_engine::{
     toolbox::{Toolbox, Validated},
     validate_str_with, Condition, CountBound, Counted, Diagnostic, Draft, Format, JsonType, Kind,
     Lint, LintKind, OptionHint, Options, Path, Position, Report, Schema, SchemaError, Segment,
-    Suggestion, ToolArgs, TypeSet, Undeclared, Violation,
+    Suggestion, ToolArgs, ToolArgsExt, TypeSet, Undeclared, Violation,
 };
+
+/// The traits a program calls tools through, to import at once:
+/// `use tool_schema::prelude::*;`.
+pub mod prelude {
+    pub use crate::export::ToolExport;
+    pub use crate::{ToolArgs, ToolArgsExt};
+}
 #[cfg(feature = "engines")]
 pub use tool_schema_engine::{dialect, Dialect, SchemaBuilder};
 

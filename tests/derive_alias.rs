@@ -9,6 +9,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tool_schema::export::{ExportOptions, Target, ToolExport};
+use tool_schema::ToolArgsExt;
 use tool_schema::{parse_str, tool_schema, Schema, ToolArgs};
 
 /// Get the weather.

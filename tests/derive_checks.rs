@@ -8,6 +8,7 @@ use tool_schema::custom::Problems;
 use tool_schema::export::Target;
 use tool_schema::seed::Format as SeedFormat;
 use tool_schema::toolbox::Toolbox;
+use tool_schema::ToolArgsExt;
 use tool_schema::{json_report, parse_str, Format, Kind, ParseError, Path, ToolArgs};
 
 /// Book a room.

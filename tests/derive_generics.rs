@@ -14,6 +14,7 @@ use reports::report;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tool_schema::export::ToolExport;
+use tool_schema::ToolArgsExt;
 use tool_schema::{Schema, ToolArgs};
 
 /// A point.

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use tool_schema::export::{self, ExportOptions, Target, ToolSpec};
+use tool_schema::ToolArgsExt;
 use tool_schema::{Options, Schema, ToolArgs};
 
 /// A tree node.

@@ -21,6 +21,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tool_schema::export::ToolExport;
 use tool_schema::export::{self, ExportOptions, Target, ToolSpec};
+use tool_schema::ToolArgsExt;
 use tool_schema::{Schema, ToolArgs};
 
 /// A recursive model.

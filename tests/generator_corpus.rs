@@ -8,6 +8,7 @@
 
 use serde::Deserialize;
 use serde_json::Value;
+use tool_schema::ToolArgsExt;
 use tool_schema::{tool_schema, Options, Report, Schema, ToolArgs};
 
 tool_schema! {

@@ -6,6 +6,7 @@
 //! issue's families within it answered on 100 KB texts by every back end.
 
 use serde_json::{json, Value};
+use tool_schema::ToolArgsExt;
 use tool_schema::{tool_schema, Schema, ToolArgs};
 
 tool_schema! {

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use tool_schema::__private::fast_accepts;
 use tool_schema::validate_str_with;
+use tool_schema::ToolArgsExt;
 use tool_schema::{parse_str, tool_schema, Kind, Options, ParseError, Schema, ToolArgs};
 
 tool_schema! {

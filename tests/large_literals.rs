@@ -9,6 +9,7 @@
 //! compile, and the back ends agree on them.
 
 use serde_json::{json, Value};
+use tool_schema::ToolArgsExt;
 use tool_schema::{tool_schema, Schema, ToolArgs};
 
 tool_schema! {

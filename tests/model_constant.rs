@@ -9,6 +9,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
 use tool_schema::__private::{Position, Report, Sink, Trail};
+use tool_schema::ToolArgsExt;
 use tool_schema::{tool_schema, Options, Schema, ToolArgs};
 
 tool_schema! {

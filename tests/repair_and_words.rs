@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tool_schema::render::Words;
 use tool_schema::repair::Coercion;
+use tool_schema::ToolArgsExt;
 use tool_schema::{repair_report, tool_schema, Format, Options, Schema, ToolArgs};
 
 tool_schema! {

@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 use tool_schema::export::Target;
 use tool_schema::toolbox::CallStreams;
 use tool_schema::toolbox::{Toolbox, Validated};
-use tool_schema::{tool_schema, Options, ToolArgs};
+use tool_schema::ToolArgsExt;
+use tool_schema::{tool_schema, Options};
 
 tool_schema! {
     /// Get the weather forecast for a city.

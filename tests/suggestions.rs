@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tool_schema::seed::Format as SeedFormat;
+use tool_schema::ToolArgsExt;
 use tool_schema::{
     json_report, parse_str, tool_schema, Kind, Options, Report, Schema, Suggestion, ToolArgs,
 };

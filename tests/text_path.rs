@@ -23,6 +23,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use text_support::{generate, write, Rng, Style, FEW, STYLES};
 use tool_schema::__private::fast_accepts;
 use tool_schema::validate_str_with;
+use tool_schema::ToolArgsExt;
 use tool_schema::{parse_str, parse_str_with, tool_schema, Options, ParseError, ToolArgs};
 
 #[global_allocator]

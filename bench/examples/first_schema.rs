@@ -12,6 +12,7 @@
 //! ```
 
 use std::hint::black_box;
+use tool_schema::ToolArgsExt;
 use tool_schema::{Schema, ToolArgs};
 use tool_schema_bench::{compiled, derived};
 

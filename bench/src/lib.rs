@@ -9,7 +9,7 @@ pub mod hostile;
 pub mod typed;
 
 use serde_json::Value;
-use tool_schema::{Report, Schema, ToolArgs};
+use tool_schema::{Report, Schema, ToolArgs, ToolArgsExt};
 
 /// One of the four hand-made benchmark schemas (`data/*.json`, from the shared
 /// `bench/` folder) with its inputs.
@@ -77,10 +77,10 @@ pub type TextValidator = fn(&str) -> Result<Report, tool_schema::TextError>;
 /// Our compiled tool's text path (`ToolArgs::validate_str`).
 pub fn compiled_validate_str(name: &str) -> TextValidator {
     match name {
-        "weather" => <compiled::Weather as ToolArgs>::validate_str,
-        "search" => <compiled::Search as ToolArgs>::validate_str,
-        "order" => <compiled::Order as ToolArgs>::validate_str,
-        "job" => <compiled::Job as ToolArgs>::validate_str,
+        "weather" => <compiled::Weather as ToolArgsExt>::validate_str,
+        "search" => <compiled::Search as ToolArgsExt>::validate_str,
+        "order" => <compiled::Order as ToolArgsExt>::validate_str,
+        "job" => <compiled::Job as ToolArgsExt>::validate_str,
         _ => panic!("no benchmark {name}"),
     }
 }
@@ -88,10 +88,10 @@ pub fn compiled_validate_str(name: &str) -> TextValidator {
 /// Our compiled tool's streaming checker (`ToolArgs::stream`).
 pub fn compiled_stream(name: &str) -> fn() -> tool_schema::stream::Checker<'static> {
     match name {
-        "weather" => <compiled::Weather as ToolArgs>::stream,
-        "search" => <compiled::Search as ToolArgs>::stream,
-        "order" => <compiled::Order as ToolArgs>::stream,
-        "job" => <compiled::Job as ToolArgs>::stream,
+        "weather" => <compiled::Weather as ToolArgsExt>::stream,
+        "search" => <compiled::Search as ToolArgsExt>::stream,
+        "order" => <compiled::Order as ToolArgsExt>::stream,
+        "job" => <compiled::Job as ToolArgsExt>::stream,
         _ => panic!("no benchmark {name}"),
     }
 }

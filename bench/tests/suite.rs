@@ -50,7 +50,7 @@ fn generated_bfcl_files_are_up_to_date() {
             "    <Bfcl{i:02} as tool_schema::ToolArgs>::is_valid,\n"
         ));
         validate_str.push_str(&format!(
-            "    <Bfcl{i:02} as tool_schema::ToolArgs>::validate_str,\n"
+            "    <Bfcl{i:02} as tool_schema::ToolArgsExt>::validate_str,\n"
         ));
         js.push_str(&format!(
             "    #[jsonschema::validator(path = \"{rel}\")]\n    pub struct Bfcl{i:02};\n"

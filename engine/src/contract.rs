@@ -10,10 +10,9 @@
 
 pub use tool_schema_runtime::contract::*;
 
-/// The trait every declared tool implements (its methods that walk a model, the
-/// text path's and the words', are why it lives here), and the model type its
-/// `compiled_schema` returns.
-pub use crate::{Schema, ToolArgs};
+/// The model type, and the trait whose `compiled_schema` gives a tool's
+/// (the interpreter validates a derived type that flattens another on it).
+pub use crate::{Schema, ToolArgsExt};
 
 /// The marker of a tool whose model the macros compiled (the lean build's
 /// check), and the macro that implements it.

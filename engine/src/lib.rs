@@ -71,7 +71,7 @@ pub use repair::repair_report;
 #[cfg(feature = "engines")]
 pub use schema::SchemaBuilder;
 pub use schema::{Diagnostic, Lint, LintKind, Schema, SchemaError};
-pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs};
+pub use tool::{parse_str, parse_str_with, validate_str_with, ToolArgs, ToolArgsExt};
 pub use toolbox::Toolbox;
 pub use violation::{
     Condition, CountBound, Counted, Kind, Path, Position, Report, Segment, Suggestion, Violation,

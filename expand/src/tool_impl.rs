@@ -44,7 +44,8 @@ pub(crate) struct ToolImpl<'a> {
     /// generic type whose required members depend on its arguments).
     pub interpreted_if: Option<TokenStream>,
     /// The macro sees the schema whole: its checked model is encoded into the
-    /// implementation (`ToolArgs::__MODEL`), and `compiled_schema` decodes it.
+    /// implementation (`ToolArgs::__MODEL`), and the engine's `compiled_schema`
+    /// decodes it into the tool's own slot (`ToolArgs::__model_slot`).
     pub encode_model: bool,
 }
 
@@ -115,18 +116,11 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
         (None, Some(_)) => quote!(#rt::compiled!(#ident);),
         _ => TokenStream::new(),
     };
-    let compiled_schema_fn = match (generic, model) {
+    let model_slot_fn = match (generic, model) {
         (None, Some(_)) => quote!(
-            fn compiled_schema() -> &'static ::tool_schema::__private::Schema {
-                static COMPILED: ::std::sync::OnceLock<::tool_schema::__private::Schema> =
-                    ::std::sync::OnceLock::new();
-                COMPILED.get_or_init(|| {
-                    #rt::declared_schema(
-                        <Self as ::tool_schema::__private::ToolArgs>::__MODEL,
-                        <Self as ::tool_schema::__private::ToolArgs>::schema,
-                        <Self as ::tool_schema::__private::ToolArgs>::NAME,
-                    )
-                })
+            fn __model_slot() -> ::std::option::Option<&'static #rt::ModelSlot> {
+                static SLOT: #rt::ModelSlot = #rt::ModelSlot::new();
+                ::std::option::Option::Some(&SLOT)
             }
         ),
         _ => TokenStream::new(),
@@ -163,7 +157,7 @@ pub(crate) fn tool_impl_with(parts: ToolImpl<'_>, extra: TokenStream) -> TokenSt
                 #schema_fn
             }
 
-            #compiled_schema_fn
+            #model_slot_fn
 
             // Always inlined into `validate`: a valid call's whole cost is the
             // boolean walk and an empty report.
@@ -264,10 +258,9 @@ fn compiled_bodies(schema: &Schema) -> Bodies {
 }
 
 /// The interpreter's bodies, on the schema model of `SCHEMA_JSON`
-/// (`ToolArgs::compiled_schema`: parsed once, found again without a lock or an
-/// allocation).
+/// (`ToolArgsExt::compiled_schema`: parsed once, kept in a table by type).
 fn interpreted_bodies() -> Bodies {
-    let model = quote!(<Self as ::tool_schema::__private::ToolArgs>::compiled_schema());
+    let model = quote!(<Self as ::tool_schema::__private::ToolArgsExt>::compiled_schema());
     Bodies {
         validate: quote!(#model.validate_with(args, options)),
         is_valid: quote!(#model.is_valid_with(args, options)),

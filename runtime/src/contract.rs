@@ -18,6 +18,10 @@ pub use crate::{Kind, Options, Position, Report, TypeSet};
 /// `Value` and `Number` through it, whatever the user's crate imports).
 pub use serde_json;
 
+/// The trait every declared tool implements, and where a tool whose schema
+/// the macros see whole keeps its decoded model.
+pub use crate::tool::{ModelSlot, ToolArgs};
+
 /// The report of a call the boolean walk refused, built out of line.
 pub use crate::collect::collect_report;
 

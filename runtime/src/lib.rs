@@ -60,6 +60,7 @@ pub mod pattern;
 pub mod render;
 #[cfg(test)]
 mod test_rng;
+pub mod tool;
 #[doc(hidden)]
 pub mod violation;
 #[doc(hidden)]
@@ -69,6 +70,7 @@ pub use json::{JsonType, TypeSet};
 pub use keywords::Draft;
 pub use options::{Options, Undeclared, DEFAULT_MAX_REPORT_BYTES, DEFAULT_MAX_VIOLATIONS};
 pub use render::{json_report, Format};
+pub use tool::ToolArgs;
 pub use violation::{
     Condition, CountBound, Counted, Kind, Path, Position, Report, Segment, Suggestion, Violation,
 };

@@ -1,8 +1,8 @@
 //! Opt-in repair: the unambiguous mistakes models make, mended and reported.
 //!
 //! Off by default: a call is repaired only where a program asks for it, per call
-//! ([`Schema::repair`], [`Schema::repair_str`], [`ToolArgs::repair`](crate::ToolArgs::repair)(crate::ToolArgs::repair),
-//! [`ToolArgs::repair_with`](crate::ToolArgs::repair_with)(crate::ToolArgs::repair_with), [`ToolArgs::repair_str`](crate::ToolArgs::repair_str)(crate::ToolArgs::repair_str)), so a tool opts in by
+//! ([`Schema::repair`], [`Schema::repair_str`], [`ToolArgsExt::repair`](crate::ToolArgsExt::repair)(crate::ToolArgsExt::repair),
+//! [`ToolArgsExt::repair_with`](crate::ToolArgsExt::repair_with)(crate::ToolArgsExt::repair_with), [`ToolArgsExt::repair_str`](crate::ToolArgsExt::repair_str)(crate::ToolArgsExt::repair_str)), so a tool opts in by
 //! being called through them. What is mended:
 //!
 //! | mistake | read as | [`Coercion`] |

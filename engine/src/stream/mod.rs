@@ -1,6 +1,6 @@
 //! Streaming: tool-call arguments checked while the model writes them.
 //!
-//! [`Schema::stream`] (and [`ToolArgs::stream`](crate::ToolArgs::stream) for a
+//! [`Schema::stream`] (and [`ToolArgsExt::stream`](crate::ToolArgsExt::stream) for a
 //! declared tool) gives a [`Checker`]: [`Checker::feed`] it the bytes of the
 //! arguments in chunks of any size, as a provider streams them; after each
 //! chunk the [`Progress`] says whether the bytes so far can still become a
@@ -147,7 +147,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The checker of a declared tool: `finish` runs the tool's own
-    /// `validate_str`. Not a stable API (see `ToolArgs::stream`).
+    /// `validate_str`. Not a stable API (see `ToolArgsExt::stream`).
     #[doc(hidden)]
     pub fn __for_tool(
         schema: &'static Schema,

@@ -8,7 +8,7 @@
 //! by slices, integers and short decimals read in place, no `Visitor` dispatch),
 //! the typed passes through serde_json's `Deserializer`.
 //!
-//! - [`Schema::validate_str`] (and [`ToolArgs::validate_str`] for declared tools):
+//! - [`Schema::validate_str`] (and [`ToolArgsExt::validate_str`] for declared tools):
 //!   the [`Report`] of `serde_json::from_str` then [`Schema::validate_with`].
 //! - [`parse_str`]: typed arguments, or every problem of the call. For a type
 //!   deriving `ToolArgs`, read by the serde visitor the derive generates for it
@@ -74,7 +74,7 @@
 //! A member name given twice in one object, at any depth, is a violation
 //! ([`Kind::Duplicate`](crate::Kind::Duplicate): `argument 'city' is given more
 //! than once`) on the text path, in [`Schema::validate_str`],
-//! [`ToolArgs::validate_str`] and [`parse_str`]: a `Value` keeps the last value
+//! [`ToolArgsExt::validate_str`] and [`parse_str`]: a `Value` keeps the last value
 //! (in the first place) and cannot show it, while a downstream reader of the same
 //! text may take the first. The pass notes declared names in a bit set and other
 //! names by a hash (the first 8 of an object in place, then in a hash set:
@@ -124,7 +124,7 @@
 //! grows vectors, sets and maps as serde does).
 //!
 //! [`parse_str`]: crate::parse_str
-//! [`ToolArgs::validate_str`]: crate::ToolArgs::validate_str
+//! [`ToolArgsExt::validate_str`]: crate::ToolArgsExt::validate_str
 //! [`ToolArgs::parse_with`]: crate::ToolArgs::parse_with
 
 mod check;

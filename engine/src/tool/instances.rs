@@ -1,7 +1,8 @@
 //! The model of each instantiation of a generic tool type, kept once per
 //! schema text (see the runtime's `instances`, which keeps the parsed schema).
 
-pub(crate) use tool_schema_runtime::instances::instance_schema;
+#[cfg(feature = "engines")]
+use tool_schema_runtime::instances::instance_schema;
 use tool_schema_runtime::instances::ByText;
 
 static MODELS: ByText<crate::Schema> = ByText::new();

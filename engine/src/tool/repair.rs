@@ -6,12 +6,12 @@ use crate::repair::{repair_by, repair_text, Repaired};
 use crate::text::TextError;
 use serde_json::Value;
 
-/// [`ToolArgs::repair_with`]: the typed tool's own validator checks each round.
+/// [`ToolArgsExt::repair_with`]: the typed tool's own validator checks each round.
 pub(crate) fn repair_tool<T: ToolArgs + ?Sized>(args: &Value, options: &Options) -> Repaired {
     repair_by(args, options, |v| T::validate_with(v, options))
 }
 
-/// [`ToolArgs::repair_str`].
+/// [`ToolArgsExt::repair_str`].
 pub(crate) fn repair_tool_str<T: ToolArgs + ?Sized>(
     text: &str,
     options: &Options,

@@ -7,10 +7,11 @@ use crate::options::Options;
 use crate::text::fast::Fast;
 use crate::text::{validate_text, ParseError, TextError};
 use crate::violation::Report;
+use crate::ToolArgsExt;
 use serde::de::DeserializeOwned;
 
 /// Validates the arguments of tool `T` given as JSON text, with `options`:
-/// [`ToolArgs::validate_str`] with options.
+/// [`ToolArgsExt::validate_str`] with options.
 ///
 /// # Errors
 ///

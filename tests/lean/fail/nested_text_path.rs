@@ -1,6 +1,6 @@
 // Reading text walks the tool's model, which a type nesting another has only
 // from the parser.
-use tool_schema::ToolArgs;
+use tool_schema::{ToolArgs, ToolArgsExt};
 use tool_schema_lean_tests::Deliver;
 
 fn main() {

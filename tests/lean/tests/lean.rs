@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 use tool_schema::export::{ExportOptions, Lossy, Target, ToolExport};
 use tool_schema::toolbox::Validated;
-use tool_schema::{parse_str, Format, ToolArgs, Toolbox};
+use tool_schema::{parse_str, Format, ToolArgs, ToolArgsExt, Toolbox};
 use tool_schema_lean_tests::{Address, Count, Deliver, GetWeather, Note, Pair, Search};
 
 #[test]

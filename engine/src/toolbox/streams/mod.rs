@@ -12,6 +12,7 @@ use crate::stream::{Checker, Exact, Progress};
 use crate::text::TextError;
 use crate::tool::{validate_str_with, Compiled, ToolArgs};
 use crate::violation::{Kind, Path, Position, Report, Violation};
+use crate::ToolArgsExt;
 use serde_json::Value;
 
 /// A tool a call may name: its schema, and how `finish` checks the whole text.
