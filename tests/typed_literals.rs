@@ -291,3 +291,73 @@ fn a_toolbox_hands_the_typed_arguments_to_its_handler() {
     let reply = tool_schema::toolbox::reply(Target::Anthropic, results);
     assert_eq!(reply["content"][0]["content"], "Rome for 2 days");
 }
+
+tool_schema! {
+    /// Plan a route: `to` and `via` are read by the type of `from`, which they name.
+    pub struct Route = {
+        "type": "object",
+        "properties": {
+            "to": { "$ref": "#/properties/from" },
+            "from": {
+                "type": "object",
+                "properties": {
+                    "name": { "type": "string" },
+                    "near": { "$ref": "#/properties/from" }
+                },
+                "required": ["name"],
+                "additionalProperties": false
+            },
+            "via": { "type": "array", "items": { "$ref": "#/properties/from" } }
+        },
+        "required": ["from"],
+        "additionalProperties": false
+    }
+}
+
+#[test]
+fn a_node_named_by_a_ref_outside_defs_is_one_type() {
+    let call = json!({"from": {"name": "Oslo", "near": {"name": "Bærum"}},
+        "to": {"name": "Rome"}, "via": [{"name": "Basel"}]});
+    let route = Route::parse(&call).unwrap();
+    // One type, `RouteFrom`, named from its place, wherever it is reached.
+    let from: &RouteFrom = &route.from;
+    let to: &Option<RouteFrom> = &route.to;
+    let via: &Option<Vec<RouteFrom>> = &route.via;
+    let near: &Option<Box<RouteFrom>> = &from.near;
+    assert_eq!(near.as_ref().unwrap().name, "Bærum");
+    assert_eq!(to.as_ref().unwrap().name, "Rome");
+    assert_eq!(via.as_ref().unwrap()[0].name, "Basel");
+    assert_eq!(serde_json::to_value(&route).unwrap(), call);
+    let calls = varied(
+        &call,
+        vec![
+            (
+                "to",
+                vec![
+                    json!({"name": "x", "near": {"name": "y"}}),
+                    json!({}),
+                    json!(null),
+                ],
+            ),
+            (
+                "via",
+                vec![
+                    json!([]),
+                    json!([{"name": 1}]),
+                    json!([{"name": "a", "b": 1}]),
+                ],
+            ),
+            (
+                "from",
+                vec![json!({"name": "x", "near": null}), json!("Oslo")],
+            ),
+        ],
+    );
+    for call in calls {
+        let report = Route::validate(&call);
+        match Route::parse(&call) {
+            Ok(args) => assert!(json_eq(&serde_json::to_value(&args).unwrap(), &call)),
+            Err(parsed) => assert_eq!((parsed, report.is_valid()), (report.clone(), false)),
+        }
+    }
+}

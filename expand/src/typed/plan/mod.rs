@@ -150,6 +150,9 @@ struct Planner<'s> {
     used: Vec<bool>,
     /// The key of each `$defs` (or `definitions`) entry, by its node.
     def_keys: Vec<(NodeId, String)>,
+    /// The nodes some `$ref` names: each read by one type, however it is reached
+    /// (through a reference or in place, as a property's schema say).
+    targets: Vec<NodeId>,
     /// The reading of each referenced node already planned.
     memo: Vec<(NodeId, Ty)>,
     /// The referenced nodes being planned, with the name reserved for their
@@ -187,6 +190,7 @@ pub(crate) fn plan(
         chosen,
         used: vec![false; chosen.len()],
         def_keys: def_keys(schema),
+        targets: schema.nodes().iter().filter_map(|n| n.reference).collect(),
         memo: Vec::new(),
         open: vec![(schema.root_id(), root.to_string())],
         recursed: Vec::new(),
@@ -345,7 +349,7 @@ impl<'s> Planner<'s> {
     /// The type reading node `id`'s values; `hint` names a type it declares, and
     /// `doc` gets why the reading is a `Value` when it is one.
     fn ty(&mut self, id: NodeId, hint: String, doc: &mut Vec<String>) -> Ty {
-        match self.reading(id, hint, doc) {
+        match self.node_reading(id, hint, doc) {
             Ok(ty) => ty,
             Err(reason) => {
                 if !doc.is_empty() {
@@ -356,6 +360,22 @@ impl<'s> Planner<'s> {
                 ));
                 Ty::Value
             }
+        }
+    }
+
+    /// The reading of node `id` met in place (a property's schema, an array's
+    /// elements, ...): [`Planner::reading`], once for a node some `$ref` names
+    /// (see [`Planner::referenced`]).
+    pub(super) fn node_reading(
+        &mut self,
+        id: NodeId,
+        hint: String,
+        doc: &mut Vec<String>,
+    ) -> Result<Ty, String> {
+        if self.targets.contains(&id) {
+            self.referenced(id, hint, doc)
+        } else {
+            self.reading(id, hint, doc)
         }
     }
 
@@ -461,8 +481,10 @@ impl<'s> Planner<'s> {
         }
     }
 
-    /// The reading of the node `$ref` names: planned once, its type named from
-    /// its `$defs` key; a reference back to a type being declared is a `Box`.
+    /// The reading of a node some `$ref` names, by a reference or in place:
+    /// planned once, its type named from its `$defs` key, else from its place
+    /// (see [`Planner::hint_at`]); a reference back to a type being declared is a
+    /// `Box`.
     fn referenced(
         &mut self,
         target: NodeId,
@@ -479,7 +501,7 @@ impl<'s> Planner<'s> {
         }
         let hint = match self.def_keys.iter().find(|(n, _)| *n == target) {
             Some((_, key)) => names::camel(key, &hint),
-            None => hint,
+            None => self.hint_at(&self.node(target).pointer),
         };
         let reserved = self.name_for(target, hint);
         self.open.push((target, reserved.clone()));
@@ -502,6 +524,47 @@ impl<'s> Planner<'s> {
         }
         self.memo.push((target, ty.clone()));
         Ok(ty)
+    }
+
+    /// The name a type declared for the node at JSON pointer `pointer` gets
+    /// when it is met in place (the root's name, then each property's name in
+    /// UpperCamelCase, `Item` for an array's elements, ...): a node some `$ref`
+    /// names is named from its place whichever way it is reached first.
+    fn hint_at(&self, pointer: &str) -> String {
+        let mut name = self.open[0].1.clone();
+        let segments: Vec<String> = pointer
+            .split('/')
+            .skip(1)
+            .map(|s| s.replace("~1", "/").replace("~0", "~"))
+            .collect();
+        let mut i = 0;
+        while i < segments.len() {
+            let next = segments.get(i + 1).map(String::as_str).unwrap_or("");
+            match segments[i].as_str() {
+                "properties" => name += &names::camel(next, "Field"),
+                "$defs" | "definitions" => name = names::camel(next, "Def"),
+                "prefixItems" => name += next,
+                "items" => name += "Item",
+                "additionalProperties" => name += "Value",
+                _ => {}
+            }
+            let with_key = ["properties", "$defs", "definitions", "prefixItems"];
+            let indexed = [
+                "oneOf",
+                "anyOf",
+                "allOf",
+                "patternProperties",
+                "dependentSchemas",
+            ];
+            i += if with_key.contains(&segments[i].as_str())
+                || indexed.contains(&segments[i].as_str())
+            {
+                2
+            } else {
+                1
+            };
+        }
+        name
     }
 
     fn string_enum(
