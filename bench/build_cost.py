@@ -10,7 +10,7 @@ rustc it ran), the peak resident memory of the largest process, and the ratios.
 
     python3 bench/build_cost.py                      # release and debug, one run each
     python3 bench/build_cost.py --profile release --runs 3
-    python3 bench/build_cost.py --ts-args="--no-default-features"   # features of tools-ts
+    python3 bench/build_cost.py --ts-args="--no-default-features --features pattern,engines"   # tools-ts forwards tool-schema's features: here without `typed`
     python3 bench/build_cost.py --timings           # also cargo's --timings report per build
     python3 bench/build_cost.py --scaling            # schema size: 30/45/60 deep, 2,000 properties
     python3 bench/build_cost.py --timings --jobs 1 --target-root DIR   # seconds per crate

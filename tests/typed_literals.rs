@@ -9,6 +9,7 @@
 mod varied_calls;
 
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use tool_schema::json::json_eq;
 use tool_schema::toolbox::Toolbox;
 use tool_schema::{tool_schema, Options, ToolArgs};
@@ -81,7 +82,7 @@ fn the_types_follow_the_mapping() {
     let kind: Option<bool> = args.r#type;
     let note: &Option<Option<String>> = &args.note;
     let stops: &Option<Vec<PlanTripStopsItem>> = &args.stops;
-    let tags: &Option<serde_json::Map<String, Value>> = &args.tags;
+    let tags: &Option<BTreeMap<String, String>> = &args.tags;
     let anything: &Option<Value> = &args.anything;
     let either: &Option<Value> = &args.either;
     assert_eq!(city, "Oslo");
@@ -290,4 +291,318 @@ fn a_toolbox_hands_the_typed_arguments_to_its_handler() {
     let results = tools.dispatch_turn(Target::Anthropic, &turn).unwrap();
     let reply = tool_schema::toolbox::reply(Target::Anthropic, results);
     assert_eq!(reply["content"][0]["content"], "Rome for 2 days");
+}
+
+tool_schema! {
+    /// Plan a route: `to` and `via` are read by the type of `from`, which they name.
+    pub struct Route = {
+        "type": "object",
+        "properties": {
+            "to": { "$ref": "#/properties/from" },
+            "from": {
+                "type": "object",
+                "properties": {
+                    "name": { "type": "string" },
+                    "near": { "$ref": "#/properties/from" }
+                },
+                "required": ["name"],
+                "additionalProperties": false
+            },
+            "via": { "type": "array", "items": { "$ref": "#/properties/from" } }
+        },
+        "required": ["from"],
+        "additionalProperties": false
+    }
+}
+
+#[test]
+fn a_node_named_by_a_ref_outside_defs_is_one_type() {
+    let call = json!({"from": {"name": "Oslo", "near": {"name": "Bærum"}},
+        "to": {"name": "Rome"}, "via": [{"name": "Basel"}]});
+    let route = Route::parse(&call).unwrap();
+    // One type, `RouteFrom`, named from its place, wherever it is reached.
+    let from: &RouteFrom = &route.from;
+    let to: &Option<RouteFrom> = &route.to;
+    let via: &Option<Vec<RouteFrom>> = &route.via;
+    let near: &Option<Box<RouteFrom>> = &from.near;
+    assert_eq!(near.as_ref().unwrap().name, "Bærum");
+    assert_eq!(to.as_ref().unwrap().name, "Rome");
+    assert_eq!(via.as_ref().unwrap()[0].name, "Basel");
+    assert_eq!(serde_json::to_value(&route).unwrap(), call);
+    let calls = varied(
+        &call,
+        vec![
+            (
+                "to",
+                vec![
+                    json!({"name": "x", "near": {"name": "y"}}),
+                    json!({}),
+                    json!(null),
+                ],
+            ),
+            (
+                "via",
+                vec![
+                    json!([]),
+                    json!([{"name": 1}]),
+                    json!([{"name": "a", "b": 1}]),
+                ],
+            ),
+            (
+                "from",
+                vec![json!({"name": "x", "near": null}), json!("Oslo")],
+            ),
+        ],
+    );
+    for call in calls {
+        let report = Route::validate(&call);
+        match Route::parse(&call) {
+            Ok(args) => assert!(json_eq(&serde_json::to_value(&args).unwrap(), &call)),
+            Err(parsed) => assert_eq!((parsed, report.is_valid()), (report.clone(), false)),
+        }
+    }
+}
+
+tool_schema! {
+    /// Tune a device: enums of numbers and booleans, and maps whose members'
+    /// schema is given.
+    pub struct Tune = {
+        "type": "object",
+        "properties": {
+            "level": { "type": "integer", "enum": [1, 2, 5] },
+            "offset": { "type": "integer", "enum": [-1, 0, 300] },
+            "big": { "type": "integer", "enum": [0, 4294967296] },
+            "maybe": { "type": ["integer", "null"], "enum": [3, 4, null] },
+            "ratio": { "type": "number", "enum": [0.5, 1, 2] },
+            "huge": { "type": "number", "enum": [1, 9007199254740993] },
+            "flag": { "type": "boolean", "enum": [true, false] },
+            "loose": { "enum": ["a", "b"] },
+            "mixed": { "enum": [1, "one"] },
+            "headers": {
+                "type": "object",
+                "patternProperties": { "^x-": { "type": "integer", "minimum": 0, "maximum": 9 } },
+                "additionalProperties": false
+            },
+            "limits": { "type": "object", "additionalProperties": { "type": "integer", "minimum": 0 } },
+            "open": { "type": "object", "patternProperties": { "^x-": { "type": "string" } } },
+            "two": {
+                "type": "object",
+                "patternProperties": { "^a": { "type": "string" }, "^b": { "type": "integer" } },
+                "additionalProperties": false
+            }
+        },
+        "required": ["level"],
+        "additionalProperties": false
+    }
+}
+
+tool_schema! {
+    /// Send a request: declared headers and the `x-` ones, flattened.
+    pub struct Request = {
+        "type": "object",
+        "properties": { "host": { "type": "string" } },
+        "patternProperties": { "^x-": { "type": "integer", "enum": [1, 2] } },
+        "required": ["host"],
+        "additionalProperties": false
+    }
+}
+
+tool_schema! {
+    /// Record scores: a name, and a score per undeclared member.
+    pub struct Scores = {
+        "type": "object",
+        "properties": { "name": { "type": "string" } },
+        "additionalProperties": { "type": "number", "minimum": 0, "maximum": 100 }
+    }
+}
+
+#[test]
+fn numeric_enums_and_maps_follow_the_mapping() {
+    // Undeclared members allowed where the schema does not forbid them (`open`).
+    let args = Tune::parse_with(
+        &json!({
+            "level": 5, "offset": 300, "big": 4294967296u64, "maybe": null,
+            "ratio": 0.5, "huge": 9007199254740993u64, "flag": false, "loose": "b",
+            "mixed": "one", "headers": {"x-a": 3}, "limits": {"n": u64::MAX},
+            "open": {"x-a": "s", "other": [1]}, "two": {"a": "s", "b": 1}
+        }),
+        &modes()[1],
+    )
+    .unwrap();
+    let level: u8 = args.level;
+    let offset: Option<i16> = args.offset;
+    let big: Option<u64> = args.big;
+    let maybe: Option<Option<u8>> = args.maybe;
+    let ratio: Option<f64> = args.ratio;
+    let huge: &Option<serde_json::Number> = &args.huge;
+    let flag: Option<bool> = args.flag;
+    let loose: Option<TuneLoose> = args.loose;
+    let mixed: &Option<Value> = &args.mixed;
+    let headers: &Option<BTreeMap<String, u8>> = &args.headers;
+    let limits: &Option<BTreeMap<String, u64>> = &args.limits;
+    let open: &Option<serde_json::Map<String, Value>> = &args.open;
+    let two: &Option<Value> = &args.two;
+    assert_eq!((level, offset, big), (5, Some(300), Some(1 << 32)));
+    assert_eq!((maybe, ratio, flag), (Some(None), Some(0.5), Some(false)));
+    assert_eq!(huge.as_ref().unwrap().as_u64(), Some(9007199254740993));
+    assert_eq!(loose, Some(TuneLoose::B));
+    assert_eq!(mixed, &Some(json!("one")));
+    assert_eq!(headers.as_ref().unwrap()["x-a"], 3);
+    assert_eq!(limits.as_ref().unwrap()["n"], u64::MAX);
+    assert_eq!(open.as_ref().unwrap()["other"], json!([1]));
+    assert_eq!(two, &Some(json!({"a": "s", "b": 1})));
+
+    let request = Request::parse(&json!({"host": "h", "x-trace": 2})).unwrap();
+    let rest: &BTreeMap<String, u8> = &request.pattern_properties;
+    assert_eq!(rest["x-trace"], 2);
+    let scores = Scores::parse(&json!({"name": "n", "maths": 97.5})).unwrap();
+    let rest: &BTreeMap<String, f64> = &scores.additional_properties;
+    assert_eq!(rest["maths"], 97.5);
+}
+
+/// Each call under each mode of [`modes`]: parsed and written back unchanged
+/// when valid, refused with the validator's report when not; the counts.
+fn round_trips<T>(calls: &[Value]) -> (usize, usize)
+where
+    T: ToolArgs + serde::de::DeserializeOwned + serde::Serialize,
+{
+    let (mut valid, mut invalid) = (0, 0);
+    for options in modes() {
+        for call in calls {
+            let report = T::validate_with(call, &options);
+            match T::parse_with(call, &options) {
+                Ok(args) => {
+                    assert!(report.is_valid(), "parsed a refused call: {call}");
+                    let back = serde_json::to_value(&args).unwrap();
+                    assert!(json_eq(&back, call), "{call} came back as {back}");
+                    valid += 1;
+                }
+                Err(parsed) => {
+                    assert_eq!(parsed.messages(), report.messages(), "{call}");
+                    assert!(!report.is_valid(), "{call}");
+                    invalid += 1;
+                }
+            }
+        }
+    }
+    (valid, invalid)
+}
+
+#[test]
+fn numeric_enums_and_maps_round_trip_and_report_the_same() {
+    let tune = varied(
+        &json!({"level": 1}),
+        vec![
+            (
+                "level",
+                vec![
+                    json!(5),
+                    json!(3),
+                    json!(1.0),
+                    json!("1"),
+                    json!(null),
+                    json!(0),
+                ],
+            ),
+            (
+                "offset",
+                vec![json!(-1), json!(300), json!(299), json!(-1.5)],
+            ),
+            (
+                "big",
+                vec![json!(4294967296u64), json!(4294967295u64), json!(0)],
+            ),
+            ("maybe", vec![json!(null), json!(3), json!(4), json!(5)]),
+            (
+                "ratio",
+                vec![json!(0.5), json!(1), json!(1.0), json!(2.0), json!(3)],
+            ),
+            (
+                "huge",
+                vec![
+                    json!(9007199254740993u64),
+                    json!(1),
+                    json!(1.0),
+                    json!(9007199254740992u64),
+                ],
+            ),
+            ("flag", vec![json!(true), json!(false), json!("true")]),
+            ("loose", vec![json!("a"), json!("c"), json!(1)]),
+            ("mixed", vec![json!(1), json!("one"), json!(1.0), json!(2)]),
+            (
+                "headers",
+                vec![
+                    json!({}),
+                    json!({"x-a": 3}),
+                    json!({"x-a": 10}),
+                    json!({"y": 1}),
+                    json!({"x-": 0, "x-b": 9}),
+                ],
+            ),
+            (
+                "limits",
+                vec![
+                    json!({"a": 0}),
+                    json!({"a": -1}),
+                    json!({"b": u64::MAX, "a": 1}),
+                ],
+            ),
+            (
+                "open",
+                vec![json!({"x-a": "s", "other": [1]}), json!({"x-a": 1})],
+            ),
+            (
+                "two",
+                vec![
+                    json!({"a1": "s", "b": 2}),
+                    json!({"c": "s"}),
+                    json!({"b": "s"}),
+                ],
+            ),
+        ],
+    );
+    let (valid, invalid) = round_trips::<Tune>(&tune);
+    assert!(
+        valid >= 50 && invalid >= 30,
+        "{valid} valid, {invalid} invalid"
+    );
+    let request = varied(
+        &json!({"host": "h"}),
+        vec![
+            (
+                "x-a",
+                vec![json!(1), json!(2), json!(2.0), json!(3), json!(null)],
+            ),
+            ("x-", vec![json!(1)]),
+            ("y", vec![json!(1)]),
+            ("host", vec![json!(1)]),
+        ],
+    );
+    let (valid, invalid) = round_trips::<Request>(&request);
+    assert!(
+        valid >= 6 && invalid >= 8,
+        "{valid} valid, {invalid} invalid"
+    );
+    let scores = varied(
+        &json!({"name": "n"}),
+        vec![
+            (
+                "maths",
+                vec![
+                    json!(0),
+                    json!(100),
+                    json!(99.5),
+                    json!(101),
+                    json!("a"),
+                    json!(null),
+                ],
+            ),
+            ("name", vec![json!(1)]),
+        ],
+    );
+    let (valid, invalid) = round_trips::<Scores>(&scores);
+    assert!(
+        valid >= 4 && invalid >= 4,
+        "{valid} valid, {invalid} invalid"
+    );
 }

@@ -76,6 +76,35 @@ fn types_prints_constants_unions_tuples_and_definitions() {
 }
 
 #[test]
+fn types_prints_numeric_enums_maps_and_the_reason_for_each_value() {
+    let reason = "/// Read as `serde_json::Value` (validated by the schema): ";
+    cmd()
+        .arg("types")
+        .arg(data("types_enums.json"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("    pub level: u8,\n"))
+        .stdout(predicate::str::contains(
+            "    pub offset: ::core::option::Option<i16>,\n",
+        ))
+        .stdout(predicate::str::contains(
+            "    pub ratio: ::core::option::Option<f64>,\n",
+        ))
+        .stdout(predicate::str::contains(format!(
+            "{reason}the `enum` mixes integers and strings (serde reads one kind of value into a type).\n"
+        )))
+        .stdout(predicate::str::contains(
+            "    pub headers: ::core::option::Option<::std::collections::BTreeMap<::std::string::String, ::std::string::String>>,\n",
+        ))
+        .stdout(predicate::str::contains(format!(
+            "{reason}several `patternProperties` are not mapped (a member may have to meet more than one, and a map has one type of value).\n"
+        )))
+        .stdout(predicate::str::contains(format!(
+            "{reason}`patternProperties` maps to a map of its schema's type where `additionalProperties` is `false` (other members would need another type).\n"
+        )));
+}
+
+#[test]
 fn an_unreadable_file_is_unusable() {
     cmd()
         .arg("types")

@@ -172,6 +172,27 @@ pub fn chosen(all: bool, shared: fn() -> Option<std::path::PathBuf>) -> Vec<(usi
     chosen
 }
 
+/// Every python-style definition of `tests/data/bfcl/` (all 3270 of the corpus,
+/// without their descriptions, see its README), as [`chosen`] gives them: no
+/// shared material needed.
+#[allow(dead_code)] // tests/typed's build script alone uses it
+pub fn every_local() -> Vec<(usize, Value, Value)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/bfcl/definitions.jsonl");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let def: Value = serde_json::from_str(line).unwrap();
+        if def["style"] == "python" {
+            let n = def["n"].as_u64().unwrap() as usize;
+            let function =
+                serde_json::json!({"name": def["name"], "parameters": def["parameters"]});
+            out.push((n, function, def["parameters"].clone()));
+        }
+    }
+    out
+}
+
 /// One `tool_schema!` invocation for each of `chosen`, `pub {form}BfclN = ...`
 /// (`form`: `""` for the untyped form, `"struct "` for the typed one), allowing
 /// the lints the schema model finds.

@@ -330,6 +330,24 @@ fn generate_in(rng: &mut Rng, root: &Value, schema: &Value, depth: usize, valid:
                     out.insert(key, v);
                 }
             }
+            if let Some(Value::Object(patterns)) = schema.get("patternProperties") {
+                for (pattern, values) in patterns {
+                    // Names that a pattern `^literal` matches.
+                    let literal = |p: &str| {
+                        p.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
+                    };
+                    let Some(prefix) = pattern.strip_prefix('^').filter(|p| literal(p)) else {
+                        continue;
+                    };
+                    for _ in 0..rng.below(3) {
+                        let key = format!("{prefix}{}", rng.pick(&["", "a", "é", "b c"]));
+                        let sub_valid = valid && rng.chance(97);
+                        let v = generate_in(rng, root, values, depth + 1, sub_valid);
+                        out.insert(key, v);
+                    }
+                }
+            }
             if !valid && rng.chance(8) {
                 out.insert(
                     rng.pick(&["extra", "units", "internal"]).to_string(),

@@ -1,5 +1,6 @@
-//! The corpora of `tests/compiled` (`corpus_decls`: the BFCL sample, the MCP
-//! tools of the shared material when it is there), each tool declared with the
+//! The corpora of `tests/compiled` (`corpus_decls`: the BFCL sample, or all
+//! 3270 python-style definitions with `TOOL_SCHEMA_BFCL_ALL=1`, the MCP tools of
+//! the shared material when it is there), each tool declared with the
 //! typed form of `tool_schema!` (`pub struct BfclN = { ... }`) into
 //! `$OUT_DIR/bfcl.rs` and `$OUT_DIR/mcp.rs`, with the tables `BFCL` (definition
 //! number, validator, typed round trip) and `MCP` (tool name, the same).
@@ -12,8 +13,21 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let chosen = corpus_decls::chosen(false, || None);
+    // The sample of `tests/compiled`, or with `TOOL_SCHEMA_BFCL_ALL=1` every
+    // python-style definition of `tests/data/bfcl/`.
+    println!("cargo:rerun-if-env-changed=TOOL_SCHEMA_BFCL_ALL");
+    let all = std::env::var("TOOL_SCHEMA_BFCL_ALL").is_ok_and(|v| v == "1");
+    let chosen = if all {
+        corpus_decls::every_local()
+    } else {
+        corpus_decls::chosen(false, || None)
+    };
     let mut out = corpus_decls::declarations(&chosen, "struct ");
+    writeln!(
+        out,
+        "\n/// Whether `BFCL` holds every python-style definition (`TOOL_SCHEMA_BFCL_ALL=1`).\npub const ALL: bool = {all};"
+    )
+    .unwrap();
     out.push_str("\n/// `(definition number, validator, typed round trip)`.\npub const BFCL: &[(usize, crate::Validate, crate::RoundTrip)] = &[\n");
     for (n, _, _) in &chosen {
         writeln!(

@@ -2,8 +2,11 @@
 //! written by `build.rs` (the types are compiled, so the schemas are fixed at
 //! build time; a fixed seed makes them the same on every build). Each mixes the
 //! shapes of docs/typed-literals.md's mapping: bounded and unbounded numbers,
-//! string enums, constants, nullable types and `anyOf` with `null`, unions
-//! tagged by a property or by a member's name and untagged ones, tuples, maps, `$defs` entries referred to (recursively too)
+//! string, integer, number and boolean enums, constants, nullable types and
+//! `anyOf` with `null`, unions tagged by a property or by a member's name and
+//! untagged ones, tuples, maps (`additionalProperties` with a schema, one
+//! `patternProperties` with `additionalProperties: false`, flattened beside
+//! properties too), `$defs` entries referred to (recursively too)
 //! and `allOf` merges, nested to depth 3.
 
 use serde_json::{json, Map, Value};
@@ -60,9 +63,13 @@ impl Builder<'_> {
             }
         }
         let mut object = json!({"type": "object", "properties": props, "required": required});
-        match self.rng.below(3) {
+        match self.rng.below(4) {
             0 => object["additionalProperties"] = json!(false),
             1 => object["additionalProperties"] = json!({"type": "integer"}),
+            2 => {
+                object["patternProperties"] = json!({"^x-": self.node(depth + 1)});
+                object["additionalProperties"] = json!(false);
+            }
             _ => {}
         }
         object
@@ -76,11 +83,18 @@ impl Builder<'_> {
             1 => self.number(),
             2 => json!({"type": "string", "maxLength": self.rng.pick(&[3, 20])}),
             3 => json!({"type": "boolean"}),
-            4 => json!({"type": "string", "enum": self.rng.pick(&[
-                json!(["celsius", "fahrenheit"]),
-                json!(["2x", "a b", "A_B", "low"]),
-                json!(["only"]),
-            ])}),
+            4 => self
+                .rng
+                .pick(&[
+                    json!({"type": "string", "enum": ["celsius", "fahrenheit"]}),
+                    json!({"type": "string", "enum": ["2x", "a b", "A_B", "low"]}),
+                    json!({"type": "string", "enum": ["only"]}),
+                    json!({"type": "integer", "enum": [1, 2, 300]}),
+                    json!({"type": ["integer", "null"], "enum": [-1, 7, null]}),
+                    json!({"type": "number", "enum": [0.5, 2, 9007199254740993u64]}),
+                    json!({"type": "boolean", "enum": [true, false]}),
+                ])
+                .clone(),
             5 => json!({"const": self.rng.pick(&[
                 json!(2), json!("on"), json!(null), json!(true), json!({"k": [1]}), json!(2.5),
             ])}),
@@ -100,7 +114,14 @@ impl Builder<'_> {
                 let n = 1 + self.rng.below(3);
                 self.object(depth, n)
             }
-            12 => json!({"type": "object", "additionalProperties": self.node(depth + 1)}),
+            12 => match self.rng.chance(50) {
+                true => json!({"type": "object", "additionalProperties": self.node(depth + 1)}),
+                false => json!({
+                    "type": "object",
+                    "patternProperties": {"^x-": self.node(depth + 1)},
+                    "additionalProperties": false
+                }),
+            },
             13 => self.tagged(depth),
             14 | 15 => self.reference(depth),
             16 => self.merged(depth),
@@ -223,12 +244,12 @@ impl Builder<'_> {
         }
         let mut first = self.object(depth + 1, 2);
         let mut second = self.object(depth + 1, 2);
-        first
-            .as_object_mut()
-            .unwrap()
-            .remove("additionalProperties");
+        // Branches that merge: neither closed nor with patterns.
+        for key in ["additionalProperties", "patternProperties"] {
+            first.as_object_mut().unwrap().remove(key);
+            second.as_object_mut().unwrap().remove(key);
+        }
         let second_map = second.as_object_mut().unwrap();
-        second_map.remove("additionalProperties");
         let taken = first["properties"].as_object().unwrap().clone();
         let props = second_map["properties"].as_object_mut().unwrap();
         props.retain(|name, _| !taken.contains_key(name));

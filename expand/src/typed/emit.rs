@@ -28,6 +28,10 @@ fn ty(t: &Ty) -> TokenStream {
         Ty::Number => quote!(#rt::serde_json::Number),
         Ty::Value => quote!(#rt::serde_json::Value),
         Ty::Map => quote!(#rt::serde_json::Map<::std::string::String, #rt::serde_json::Value>),
+        Ty::MapOf(value) => {
+            let value = ty(value);
+            quote!(::std::collections::BTreeMap<::std::string::String, #value>)
+        }
         Ty::Vec(item) => {
             let item = ty(item);
             quote!(::std::vec::Vec<#item>)
@@ -115,13 +119,11 @@ pub(crate) fn items(
                 let name = ident(name);
                 let fields = fields.iter().map(|f| field(f, vis));
                 let rest = rest.as_ref().map(|r| {
-                    let r = ident(r);
-                    let map = ty(&Ty::Map);
+                    let (doc, name, map) = (docs(&r.doc), ident(&r.ident), ty(&r.ty));
                     quote!(
-                        /// The members `properties` does not declare, which the
-                        /// schema allows (`additionalProperties` is not `false`).
+                        #doc
                         #[serde(flatten)]
-                        #vis #r: #map,
+                        #vis #name: #map,
                     )
                 });
                 out.extend(quote! {

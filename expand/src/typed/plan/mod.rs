@@ -10,6 +10,7 @@
 //! (a tagged union, or a type and `null`), else its `allOf` merged, else its own
 //! `type` (the first of these that maps).
 
+mod enums;
 mod numbers;
 mod objects;
 mod unions;
@@ -32,6 +33,9 @@ pub(crate) enum Ty {
     Value,
     /// `serde_json::Map<String, Value>`: an object with no declared members.
     Map,
+    /// `BTreeMap<String, T>`: an object whose members are each read by `T`
+    /// (`additionalProperties` with a schema, one `patternProperties`).
+    MapOf(Box<Ty>),
     Vec(Box<Ty>),
     Option(Box<Ty>),
     /// A tuple: the elements of a `prefixItems` array of fixed length.
@@ -76,6 +80,17 @@ pub(crate) struct Field {
     pub doc: Vec<String>,
 }
 
+/// The last field of a struct, flattened: the members `properties` does not
+/// declare.
+pub(crate) struct Rest {
+    /// The field's identifier.
+    pub ident: String,
+    /// `Ty::Map`, or `Ty::MapOf` the type reading each of them.
+    pub ty: Ty,
+    /// Its doc comment.
+    pub doc: Vec<String>,
+}
+
 /// One variant of a tagged union: its identifier, the tag's value selecting it
 /// (or the member's name, externally tagged), and the type of what it holds (the
 /// struct of the other members; the member's value, externally tagged).
@@ -91,9 +106,9 @@ pub(crate) enum Def {
         name: String,
         doc: Vec<String>,
         fields: Vec<Field>,
-        /// The identifier of the flattened map keeping the undeclared members, for
-        /// an object that does not forbid them (`additionalProperties` not `false`).
-        rest: Option<String>,
+        /// The flattened map keeping the members `properties` does not declare,
+        /// for an object that allows some (see [`Rest`]).
+        rest: Option<Rest>,
     },
     /// A string `enum` (or a union of string constants): each variant's
     /// identifier, its string and its doc comment.
@@ -150,6 +165,9 @@ struct Planner<'s> {
     used: Vec<bool>,
     /// The key of each `$defs` (or `definitions`) entry, by its node.
     def_keys: Vec<(NodeId, String)>,
+    /// The nodes some `$ref` names: each read by one type, however it is reached
+    /// (through a reference or in place, as a property's schema say).
+    targets: Vec<NodeId>,
     /// The reading of each referenced node already planned.
     memo: Vec<(NodeId, Ty)>,
     /// The referenced nodes being planned, with the name reserved for their
@@ -187,6 +205,7 @@ pub(crate) fn plan(
         chosen,
         used: vec![false; chosen.len()],
         def_keys: def_keys(schema),
+        targets: schema.nodes().iter().filter_map(|n| n.reference).collect(),
         memo: Vec::new(),
         open: vec![(schema.root_id(), root.to_string())],
         recursed: Vec::new(),
@@ -252,7 +271,8 @@ fn def_keys(schema: &Schema) -> Vec<(NodeId, String)> {
 /// it is not always read faithfully by a plain type), by its JSON name; the
 /// in-place applicators (`allOf`, `anyOf`, `oneOf`, `$ref`) and `const` are
 /// read before the node's own type, see [`Planner::reading`].
-fn unmapped_keyword(node: &Node) -> Option<&'static str> {
+/// `mapped`: a keyword of that list the caller maps itself.
+fn unmapped_keyword(node: &Node, mapped: Option<&str>) -> Option<&'static str> {
     let found = [
         (!node.all_of.is_empty(), "allOf"),
         (!node.any_of.is_empty(), "anyOf"),
@@ -270,7 +290,10 @@ fn unmapped_keyword(node: &Node) -> Option<&'static str> {
         (!node.conditional_names.is_empty(), "then"),
         (node.const_value.is_some(), "const"),
     ];
-    found.iter().find(|(on, _)| *on).map(|(_, k)| *k)
+    found
+        .iter()
+        .find(|(on, k)| *on && Some(*k) != mapped)
+        .map(|(_, k)| *k)
 }
 
 /// The one value `node` accepts, if it fixes one: its `const`, or an `enum` of
@@ -345,7 +368,7 @@ impl<'s> Planner<'s> {
     /// The type reading node `id`'s values; `hint` names a type it declares, and
     /// `doc` gets why the reading is a `Value` when it is one.
     fn ty(&mut self, id: NodeId, hint: String, doc: &mut Vec<String>) -> Ty {
-        match self.reading(id, hint, doc) {
+        match self.node_reading(id, hint, doc) {
             Ok(ty) => ty,
             Err(reason) => {
                 if !doc.is_empty() {
@@ -356,6 +379,22 @@ impl<'s> Planner<'s> {
                 ));
                 Ty::Value
             }
+        }
+    }
+
+    /// The reading of node `id` met in place (a property's schema, an array's
+    /// elements, ...): [`Planner::reading`], once for a node some `$ref` names
+    /// (see [`Planner::referenced`]).
+    pub(super) fn node_reading(
+        &mut self,
+        id: NodeId,
+        hint: String,
+        doc: &mut Vec<String>,
+    ) -> Result<Ty, String> {
+        if self.targets.contains(&id) {
+            self.referenced(id, hint, doc)
+        } else {
+            self.reading(id, hint, doc)
         }
     }
 
@@ -413,7 +452,8 @@ impl<'s> Planner<'s> {
     /// The reading of node `id` by its own keywords: its `type`.
     fn own(&mut self, id: NodeId, hint: String, doc: &mut Vec<String>) -> Result<Ty, String> {
         let node = self.node(id);
-        if let Some(k) = unmapped_keyword(node) {
+        // `patternProperties` is the object reading's (see `Planner::object`).
+        if let Some(k) = unmapped_keyword(node, Some("patternProperties")) {
             return Err(match k {
                 "anyOf" | "oneOf" => format!(
                     "`{k}` maps to a type when its branches are objects told apart by a required property's `const` (a tagged union), or a type and `null`"
@@ -422,22 +462,27 @@ impl<'s> Planner<'s> {
                 k => format!("`{k}` is not mapped"),
             });
         }
+        let nullable = node.nullable || node.types.is_some_and(|t| t.declares(JsonType::Null));
+        if let Some(values) = &node.enum_values {
+            let ty = self.enum_reading(id, values, node.types, nullable, hint)?;
+            return Ok(if nullable && !ty.holds_null() {
+                Ty::Option(Box::new(ty))
+            } else {
+                ty
+            });
+        }
         let Some(types) = node.types else {
             return Err("the schema has no `type`".into());
         };
-        let nullable = node.nullable || types.declares(JsonType::Null);
         let others: Vec<JsonType> = types.iter().filter(|t| *t != JsonType::Null).collect();
-        let ty = match (others.as_slice(), &node.enum_values) {
-            (_, Some(values)) => self.string_enum(id, values, &others, nullable, hint)?,
-            ([JsonType::Boolean], None) => Ty::Bool,
-            ([JsonType::String], None) => Ty::String,
-            ([JsonType::Integer], None) => numbers::integer(node, self.buffered),
-            ([JsonType::Number], None) | ([JsonType::Integer, JsonType::Number], None) => {
-                numbers::number(node)
-            }
-            ([JsonType::Array], None) => self.array(node, hint, doc)?,
-            ([JsonType::Object], None) => self.object(id, hint)?,
-            ([], None) => return Err("the schema accepts `null` alone".into()),
+        let ty = match others.as_slice() {
+            [JsonType::Boolean] => Ty::Bool,
+            [JsonType::String] => Ty::String,
+            [JsonType::Integer] => numbers::integer(node, self.buffered),
+            [JsonType::Number] | [JsonType::Integer, JsonType::Number] => numbers::number(node),
+            [JsonType::Array] => self.array(node, hint, doc)?,
+            [JsonType::Object] => self.object(id, hint, doc)?,
+            [] => return Err("the schema accepts `null` alone".into()),
             _ => return Err(format!("a value may be {types}")),
         };
         Ok(if nullable && !ty.holds_null() {
@@ -461,8 +506,10 @@ impl<'s> Planner<'s> {
         }
     }
 
-    /// The reading of the node `$ref` names: planned once, its type named from
-    /// its `$defs` key; a reference back to a type being declared is a `Box`.
+    /// The reading of a node some `$ref` names, by a reference or in place:
+    /// planned once, its type named from its `$defs` key, else from its place
+    /// (see [`Planner::hint_at`]); a reference back to a type being declared is a
+    /// `Box`.
     fn referenced(
         &mut self,
         target: NodeId,
@@ -479,7 +526,7 @@ impl<'s> Planner<'s> {
         }
         let hint = match self.def_keys.iter().find(|(n, _)| *n == target) {
             Some((_, key)) => names::camel(key, &hint),
-            None => hint,
+            None => self.hint_at(&self.node(target).pointer),
         };
         let reserved = self.name_for(target, hint);
         self.open.push((target, reserved.clone()));
@@ -504,35 +551,50 @@ impl<'s> Planner<'s> {
         Ok(ty)
     }
 
-    fn string_enum(
-        &mut self,
-        id: NodeId,
-        values: &[serde_json::Value],
-        others: &[JsonType],
-        nullable: bool,
-        hint: String,
-    ) -> Result<Ty, String> {
-        if others != [JsonType::String] {
-            return Err("an `enum` is mapped for strings alone".into());
-        }
-        let mut strings = Vec::new();
-        for v in values.iter() {
-            match v {
-                serde_json::Value::String(s) => strings.push(s.clone()),
-                serde_json::Value::Null if nullable => {}
-                _ => return Err("the `enum` mixes strings with other values".into()),
+    /// The name a type declared for the node at JSON pointer `pointer` gets
+    /// when it is met in place (the root's name, then each property's name in
+    /// UpperCamelCase, `Item` for an array's elements, ...): a node some `$ref`
+    /// names is named from its place whichever way it is reached first.
+    fn hint_at(&self, pointer: &str) -> String {
+        let mut name = self.open[0].1.clone();
+        let segments: Vec<String> = pointer
+            .split('/')
+            .skip(1)
+            .map(|s| s.replace("~1", "/").replace("~0", "~"))
+            .collect();
+        let mut i = 0;
+        while i < segments.len() {
+            let next = segments.get(i + 1).map(String::as_str).unwrap_or("");
+            match segments[i].as_str() {
+                "properties" => name += &names::camel(next, "Field"),
+                "$defs" | "definitions" => name = names::camel(next, "Def"),
+                "prefixItems" => name += next,
+                "items" => name += "Item",
+                "additionalProperties" | "patternProperties" => name += "Value",
+                _ => {}
             }
+            let with_key = ["properties", "$defs", "definitions", "prefixItems"];
+            let indexed = [
+                "oneOf",
+                "anyOf",
+                "allOf",
+                "patternProperties",
+                "dependentSchemas",
+            ];
+            i += if with_key.contains(&segments[i].as_str())
+                || indexed.contains(&segments[i].as_str())
+            {
+                2
+            } else {
+                1
+            };
         }
-        if strings.is_empty() {
-            return Err("the `enum` holds no string".into());
-        }
-        let strings = strings.into_iter().map(|s| (s, Vec::new())).collect();
-        Ok(self.declare_enum(id, strings, hint))
+        name
     }
 
     /// Declares the enum of node `id` reading `strings` (each with its doc
     /// comment), a variant each.
-    fn declare_enum(
+    pub(super) fn declare_enum(
         &mut self,
         id: NodeId,
         strings: Vec<(String, Vec<String>)>,

@@ -81,6 +81,13 @@ pub(super) fn integer(node: &Node, buffered: bool) -> Ty {
     let (low, high) = integer_range(node);
     let low = low.unwrap_or(i64::MIN as i128);
     let high = high.unwrap_or(u64::MAX as i128);
+    narrowest(low, high, buffered)
+}
+
+/// The narrowest Rust integer holding every integer from `low` to `high`; past
+/// 64 bits an `i128`, or where serde buffers the value (see [`integer`]) a
+/// `serde_json::Number`.
+pub(super) fn narrowest(low: i128, high: i128, buffered: bool) -> Ty {
     for (name, min, max) in INTEGERS {
         if min <= low && high <= max {
             return Ty::Int(name);

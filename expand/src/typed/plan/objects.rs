@@ -3,7 +3,8 @@
 //! all; required by any; the undeclared members kept unless one of them forbids
 //! them).
 
-use super::{description, names, unmapped_keyword, Def, Field, Planner, Ty};
+use super::{description, names, unmapped_keyword, Def, Field, Planner, Rest, Ty};
+use tool_schema_engine::pattern::Pattern;
 use tool_schema_engine::schema::{Additional, Node, NodeId};
 use tool_schema_engine::{JsonType, Schema};
 
@@ -56,8 +57,17 @@ fn object_refusal(node: &Node, merging: bool) -> Option<(&'static str, String)> 
     if node.never || node.boolean {
         return Some(("", "a boolean schema has no fields".into()));
     }
-    if let Some(k) = unmapped_keyword(node).filter(|k| !(merging && *k == "allOf")) {
-        return Some((k, format!("`{k}` is not mapped to a struct")));
+    let patterns = pattern_refusal(node);
+    let mapped = (!merging && patterns.is_none()).then_some("patternProperties");
+    if let Some(k) = unmapped_keyword(node, mapped).filter(|k| !(merging && *k == "allOf")) {
+        let reason = match (k, patterns) {
+            ("patternProperties", Some(reason)) => reason,
+            ("patternProperties", None) => {
+                "`patternProperties` is not mapped in a branch of an `allOf`".into()
+            }
+            _ => format!("`{k}` is not mapped to a struct"),
+        };
+        return Some((k, reason));
     }
     if node.enum_values.is_some() {
         return Some(("enum", "`enum` is not mapped to a struct".into()));
@@ -91,6 +101,39 @@ fn object_refusal(node: &Node, merging: bool) -> Option<(&'static str, String)> 
         ));
     }
     None
+}
+
+/// Why the members `node`'s `patternProperties` names are not read into a map
+/// of one type, if they are not: a member must meet every pattern its name
+/// matches, and one that no pattern nor `properties` names may be anything
+/// `additionalProperties` allows.
+fn pattern_refusal(node: &Node) -> Option<String> {
+    match node.pattern_properties.len() {
+        0 => None,
+        1 if node.additional == Additional::Forbidden => None,
+        1 => Some("`patternProperties` maps to a map of its schema's type where `additionalProperties` is `false` (other members would need another type)".into()),
+        _ => Some("several `patternProperties` are not mapped (a member may have to meet more than one, and a map has one type of value)".into()),
+    }
+}
+
+/// The schema of every member of object schema `node` that `properties` does not
+/// declare, when one schema gives them all: its `additionalProperties`, or its
+/// one `patternProperties` entry (with the pattern) where `additionalProperties`
+/// is `false`.
+fn members_schema(node: &Node) -> Option<(NodeId, Option<&Pattern>)> {
+    match (node.pattern_properties.as_slice(), node.additional) {
+        ([], Additional::Schema(value)) => Some((value, None)),
+        ([(pattern, value)], Additional::Forbidden) => Some((*value, Some(pattern))),
+        _ => None,
+    }
+}
+
+/// A map of `ty`: `serde_json::Map` for a `Value`.
+fn map_of(ty: Ty) -> Ty {
+    match ty {
+        Ty::Value => Ty::Map,
+        ty => Ty::MapOf(Box::new(ty)),
+    }
 }
 
 /// `id`, or the node its `$ref` names when that is all it says (a few hops).
@@ -144,10 +187,24 @@ impl<'s> Planner<'s> {
     }
 
     /// The struct of object schema `id`, or a map when it declares no property.
-    pub(super) fn object(&mut self, id: NodeId, hint: String) -> Result<Ty, String> {
+    pub(super) fn object(
+        &mut self,
+        id: NodeId,
+        hint: String,
+        doc: &mut Vec<String>,
+    ) -> Result<Ty, String> {
         let node = self.node(id);
-        if node.properties.is_none() && node.additional != Additional::Forbidden {
-            return Ok(Ty::Map);
+        if node.properties.is_none() {
+            // A map: of the one type of the members when a schema gives it.
+            match members_schema(node) {
+                // Another keyword narrows the object: a map of `Value`s reads it.
+                Some(_) if unmapped_keyword(node, Some("patternProperties")).is_some() => {
+                    return Ok(Ty::Map)
+                }
+                Some((value, _)) => return Ok(map_of(self.ty(value, format!("{hint}Value"), doc))),
+                None if node.additional != Additional::Forbidden => return Ok(Ty::Map),
+                None => {}
+            }
         }
         if let Some((_, reason)) = object_refusal(node, false) {
             return Err(reason);
@@ -189,14 +246,62 @@ impl<'s> Planner<'s> {
                 });
             }
         }
-        let forbids = shapes.iter().any(|s| s.additional == Additional::Forbidden);
-        let rest = (!forbids).then(|| names::unique("additional_properties".into(), &mut idents));
+        let rest = self.rest(shapes, &name, &mut idents);
         self.defs.push(Def::Struct {
             name,
             doc,
             fields,
             rest,
         });
+    }
+}
+
+impl<'s> Planner<'s> {
+    /// The flattened field of struct `name` (whose fields are named `idents`)
+    /// reading the members that `properties` does not declare, from the object
+    /// schemas of `shapes`: none when one forbids them; a map of the one type
+    /// the schema of one object gives them (its `additionalProperties`, or its
+    /// one `patternProperties` where `additionalProperties` is `false`); else a
+    /// `serde_json::Map`.
+    fn rest(&mut self, shapes: &[&'s Node], name: &str, idents: &mut Vec<String>) -> Option<Rest> {
+        let value = match shapes {
+            [node] => members_schema(node),
+            _ => None,
+        };
+        if let Some((value, pattern)) = value {
+            let (ident, line) = match pattern {
+                None => (
+                    "additional_properties",
+                    "The members `properties` does not declare (`additionalProperties`)."
+                        .to_string(),
+                ),
+                Some(p) => (
+                    "pattern_properties",
+                    format!(
+                        "The members whose names match `{}` (`patternProperties`).",
+                        p.source
+                    ),
+                ),
+            };
+            let mut doc = vec![line];
+            // serde reads a flattened field from its buffer of the other members.
+            let buffered = std::mem::replace(&mut self.buffered, true);
+            let ty = map_of(self.ty(value, format!("{name}Value"), &mut doc));
+            self.buffered = buffered;
+            let ident = names::unique(ident.into(), idents);
+            return Some(Rest { ident, ty, doc });
+        }
+        if shapes.iter().any(|s| s.additional == Additional::Forbidden) {
+            return None;
+        }
+        Some(Rest {
+            ident: names::unique("additional_properties".into(), idents),
+            ty: Ty::Map,
+            doc: vec![
+                "The members `properties` does not declare, which the".into(),
+                "schema allows (`additionalProperties` is not `false`).".into(),
+            ],
+        })
     }
 }
 

@@ -32,7 +32,7 @@ impl<'s> Planner<'s> {
             .partition(|&&b| null_only(self.node(through_refs(self.schema, b))));
         if let ([_, ..], [other]) = (nulls.as_slice(), others.as_slice()) {
             // The other branch reads every value that is not `null`.
-            let ty = self.reading(*other, hint, doc)?;
+            let ty = self.node_reading(*other, hint, doc)?;
             return Ok(if ty.holds_null() {
                 ty
             } else {
