@@ -63,6 +63,7 @@ mod frame;
 mod judge;
 mod lex;
 mod names;
+mod plan;
 mod prefix;
 mod spare;
 mod whole;
