@@ -97,7 +97,7 @@ pub struct Checker<'a> {
     /// (see [`whole`]); only white space may follow.
     whole_valid: bool,
     /// The exact report of the text fed so far, when its first chunk was one
-    /// whole value the text path answered invalid.
+    /// whole value the text path answered (and nothing came after).
     exact_report: Option<Report>,
 }
 
@@ -187,13 +187,12 @@ impl<'a> Checker<'a> {
         self.exact_report = None;
         if base == 0 && whole::may_be_whole(chunk) {
             // A first chunk holding the whole value: the text path answers.
-            match self.run_exact() {
-                Some(Ok(report)) if report.is_valid() => {
-                    self.whole_valid = true;
+            if let Some(Ok(report)) = self.run_exact() {
+                self.whole_valid = report.is_valid();
+                self.exact_report = Some(report);
+                if self.whole_valid {
                     return self.progress();
                 }
-                Some(Ok(report)) => self.exact_report = Some(report),
-                _ => {}
             }
         }
         let reading = self.reading();

@@ -20,6 +20,7 @@
 /// `e` of `true` and `false`, `n` and `l` of `null`), or it is a number that
 /// white space follows. A cheap gate before the text path runs, so that a cut
 /// first chunk (the common streamed case) costs almost nothing more.
+#[inline]
 pub(super) fn may_be_whole(chunk: &[u8]) -> bool {
     let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
     let (Some(first), Some(last)) = (
