@@ -4,7 +4,7 @@
 //! - soundness: a valid call, fed one byte at a time and in random chunks, is
 //!   never doomed; a doomed call is invalid as a whole;
 //! - chunking does not matter: the byte at which a call is doomed is the same
-//!   whatever the chunks;
+//!   whatever the chunks (one byte, random sizes, the whole text at once);
 //! - exactness: `finish` gives `validate_str`'s report;
 //! - promptness: the share of mutated calls doomed before their last byte.
 
@@ -112,12 +112,13 @@ fn valid_calls_are_never_doomed_and_finish_exactly() {
                     exact.messages()
                 ));
             }
-            for max in [3, 16, 64] {
-                let (doomed, _, again) =
-                    stream(&schema, &options, text.as_bytes(), || chunks.next(max));
+            // `None`: the whole text in one chunk (the text path answers it).
+            for max in [Some(3), Some(16), Some(64), None] {
+                let mut size = || max.map_or(usize::MAX, |max| chunks.next(max));
+                let (doomed, _, again) = stream(&schema, &options, text.as_bytes(), &mut size);
                 if doomed != one || again != exact {
                     failures.push(format!(
-                        "{id}: {text}: chunks up to {max}: doomed at {doomed:?}, one byte at a time {one:?}"
+                        "{id}: {text}: chunks up to {max:?}: doomed at {doomed:?}, one byte at a time {one:?}"
                     ));
                 }
             }

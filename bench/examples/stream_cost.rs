@@ -16,6 +16,11 @@
 //! STREAM_COST_ROUNDS=3 STREAM_COST_ONLY=whole valgrind --tool=callgrind \
 //!     target/release/examples/stream_cost
 //! ```
+//!
+//! `STREAM_COST_CORPUS=bench` runs the four benchmark calls instead (valid,
+//! each 100 times a pass; `STREAM_COST_CALL=weather` one of them), by the
+//! compiled tools' `validate_str` and `stream()`, as the criterion group
+//! `--bench stream` times them.
 
 use serde_json::Value;
 use std::hint::black_box;
@@ -43,7 +48,76 @@ fn best(rounds: usize, mut pass: impl FnMut()) -> Duration {
         .unwrap_or_default()
 }
 
+/// One call and the ways to check it: the text path, or a streaming checker
+/// fed in chunks of the given size (`None`: whole).
+trait Check {
+    fn text(&self) -> &str;
+    fn exact(&self);
+    fn stream(&self, chunk: Option<usize>);
+}
+
+fn feed(mut checker: tool_schema::stream::Checker<'_>, text: &str, chunk: Option<usize>) {
+    let bytes = black_box(text.as_bytes());
+    match chunk {
+        None => black_box(checker.feed(bytes).is_doomed()),
+        Some(size) => bytes.chunks(size).fold(false, |_, piece| {
+            black_box(checker.feed(black_box(piece)).is_doomed())
+        }),
+    };
+    black_box(checker.finish());
+}
+
+impl Check for (&Schema, String) {
+    fn text(&self) -> &str {
+        &self.1
+    }
+    fn exact(&self) {
+        black_box(
+            self.0
+                .validate_str(black_box(&self.1), &Options::default())
+                .ok(),
+        );
+    }
+    fn stream(&self, chunk: Option<usize>) {
+        feed(self.0.stream(&Options::default()), &self.1, chunk);
+    }
+}
+
+/// A benchmark call with its compiled tool's text path and checker.
+struct Compiled {
+    text_path: tool_schema_bench::TextValidator,
+    checker: fn() -> tool_schema::stream::Checker<'static>,
+    text: &'static str,
+}
+
+impl Check for Compiled {
+    fn text(&self) -> &str {
+        self.text
+    }
+    fn exact(&self) {
+        black_box((self.text_path)(black_box(self.text)).ok());
+    }
+    fn stream(&self, chunk: Option<usize>) {
+        feed((self.checker)(), self.text, chunk);
+    }
+}
+
 fn main() {
+    if std::env::var("STREAM_COST_CORPUS").as_deref() == Ok("bench") {
+        let one = std::env::var("STREAM_COST_CALL").ok();
+        let calls: Vec<Compiled> = tool_schema_bench::BENCHES
+            .iter()
+            .filter(|b| one.as_deref().is_none_or(|name| name == b.name))
+            .flat_map(|b| {
+                (0..100).map(|_| Compiled {
+                    text_path: tool_schema_bench::compiled_validate_str(b.name),
+                    checker: tool_schema_bench::compiled_stream(b.name),
+                    text: b.valid,
+                })
+            })
+            .collect();
+        return run(&calls);
+    }
     let defs = lines("definitions.jsonl");
     let schemas: Vec<Option<Schema>> = defs
         .iter()
@@ -56,11 +130,16 @@ fn main() {
             Some((schema, c["arguments"].to_string()))
         })
         .collect();
-    let options = Options::default();
-    let bytes: usize = calls.iter().map(|(_, t)| t.len()).sum();
-    // Warm the schemas' text plans.
-    for (schema, text) in &calls {
-        let _ = schema.validate_str(text, &options);
+    run(&calls);
+}
+
+/// Times each way of checking every call of `calls` (see the module).
+fn run(calls: &[impl Check]) {
+    let bytes: usize = calls.iter().map(|c| c.text().len()).sum();
+    // Warm the schemas' plans.
+    for call in calls {
+        call.exact();
+        call.stream(Some(16));
     }
     let rounds = std::env::var("STREAM_COST_ROUNDS")
         .ok()
@@ -69,26 +148,12 @@ fn main() {
     let only = std::env::var("STREAM_COST_ONLY").ok();
     let runs = |kind: &str| only.as_deref().is_none_or(|o| o == kind);
     let rounds_of = |kind: &str| if runs(kind) { rounds } else { 0 };
-    let exact = best(rounds_of("exact"), || {
-        for (schema, text) in &calls {
-            black_box(schema.validate_str(black_box(text), &options).ok());
-        }
-    });
+    let exact = best(rounds_of("exact"), || calls.iter().for_each(Check::exact));
     let whole = best(rounds_of("whole"), || {
-        for (schema, text) in &calls {
-            let mut checker = schema.stream(&options);
-            black_box(checker.feed(black_box(text.as_bytes())).is_doomed());
-            black_box(checker.finish());
-        }
+        calls.iter().for_each(|c| c.stream(None));
     });
     let chunked = best(rounds_of("chunked"), || {
-        for (schema, text) in &calls {
-            let mut checker = schema.stream(&options);
-            for piece in text.as_bytes().chunks(16) {
-                black_box(checker.feed(black_box(piece)).is_doomed());
-            }
-            black_box(checker.finish());
-        }
+        calls.iter().for_each(|c| c.stream(Some(16)));
     });
     println!(
         "{} calls, {bytes} bytes; best of {rounds} passes",

@@ -2,7 +2,7 @@
 //! JSON-Schema-Test-Suite copy (`tests/data/json-schema-test-suite`), compact
 //! and pretty, in spec mode and in tool-call mode: a valid instance is never
 //! doomed at any byte, the byte at which an invalid one is doomed is the same
-//! whatever the chunks, and `finish` gives `validate_str`'s report.
+//! whatever the chunks (one byte, random sizes, the whole text at once), and `finish` gives `validate_str`'s report.
 
 #[path = "suite_support/mod.rs"]
 mod suite_support;
@@ -57,6 +57,9 @@ fn suite_instances_stream_soundly_and_finish_exactly() {
                         let (one, report) = stream(&schema, &options, text.as_bytes(), || 1);
                         let (chunked, again) =
                             stream(&schema, &options, text.as_bytes(), &mut chunk);
+                        // In one chunk (the text path answers it, see `stream::whole`).
+                        let (whole, at_once) =
+                            stream(&schema, &options, text.as_bytes(), || usize::MAX);
                         if exact.is_valid() {
                             valid += 1;
                         } else {
@@ -66,16 +69,17 @@ fn suite_instances_stream_soundly_and_finish_exactly() {
                         if exact.is_valid() && one.is_some() {
                             failures.push(format!("{label}: valid {text} doomed at {one:?}"));
                         }
-                        if report != exact || again != exact {
+                        if report != exact || again != exact || at_once != exact {
                             failures.push(format!(
                                 "{label}: {text}: finish {:?} != {:?}",
                                 report.messages(),
                                 exact.messages()
                             ));
                         }
-                        if chunked != one {
-                            failures
-                                .push(format!("{label}: {text}: chunked {chunked:?} != {one:?}"));
+                        if chunked != one || whole != one {
+                            failures.push(format!(
+                                "{label}: {text}: chunked {chunked:?}, whole {whole:?} != {one:?}"
+                            ));
                         }
                     }
                 }

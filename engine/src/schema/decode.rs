@@ -137,6 +137,7 @@ impl Schema {
             nodes,
             lints,
             text: Default::default(),
+            stream: Default::default(),
         })
     }
 }

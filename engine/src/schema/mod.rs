@@ -63,6 +63,9 @@ pub struct Schema {
     /// What the text path (`Schema::validate_str`) precomputes, built on first use.
     /// Never part of equality or cloning.
     pub(crate) text: derived::Derived,
+    /// What the streaming checker (`Schema::stream`) precomputes, built on
+    /// first use. Never part of equality or cloning.
+    pub(crate) stream: derived::Derived,
     /// What the interpreter reads per node, computed by [`Schema::parse`].
     pub(crate) facts: facts::Facts,
 }

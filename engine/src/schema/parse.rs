@@ -122,6 +122,7 @@ pub(crate) fn parse_with(
             nodes: p.nodes,
             lints: p.lints,
             text: Default::default(),
+            stream: Default::default(),
         })
     } else {
         Err(SchemaError {

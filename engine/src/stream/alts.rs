@@ -13,6 +13,7 @@
 //! and leaves what it did not expand to the node's own check at the value's
 //! close (scalars) or to `finish` (the expansion says it was cut).
 
+use super::plan::{applies_nothing, Plan};
 use crate::schema::{Additional, Node, NodeId, Schema};
 
 /// At most this many alternatives per value: a product past it drops the
@@ -38,13 +39,14 @@ pub(super) struct Alt {
 /// expansions. Returns `false` when a bound cut the expansion.
 pub(super) fn expand_all(
     schema: &Schema,
+    plan: &Plan,
     nodes: &[NodeId],
     parent: usize,
     heads: &mut Vec<Alt>,
     flat: &mut Vec<NodeId>,
 ) -> bool {
     // The common case without a product: nodes applying nothing in place.
-    if nodes.iter().all(|&n| applies_nothing(schema.node(n))) {
+    if nodes.iter().all(|&n| plan.node(n).simple) {
         let start = flat.len() as u32;
         for &n in nodes {
             if !flat[start as usize..].contains(&n) {
@@ -75,14 +77,6 @@ pub(super) fn expand_all(
         });
     }
     whole
-}
-
-/// Whether `node` applies no subschema in place that the expansion reads.
-fn applies_nothing(node: &Node) -> bool {
-    node.reference.is_none()
-        && node.all_of.is_empty()
-        && node.any_of.is_empty()
-        && node.one_of.is_empty()
 }
 
 /// The alternatives of node `id`: each a set of nodes that must all hold.

@@ -5,9 +5,9 @@
 //! interpreter's on a scalar checked whole when it closes.
 
 use super::alts;
-use super::decided;
 use super::frame::{Cursor, Frame, Key, NameState, Shape};
 use super::lex::{Events, Scalar, Start};
+use super::plan::Plan;
 use super::prefix::{Prefixes, Sorted, What};
 use crate::json::{JsonType, ScalarProbe, TypeSet};
 use crate::keywords;
@@ -25,6 +25,8 @@ use std::borrow::Cow;
 /// The decisions so far.
 pub(super) struct Judge<'a> {
     schema: &'a Schema,
+    /// What the checker precomputed per node of `schema`.
+    plan: &'a Plan,
     options: Options,
     /// The open values are `frames[..depth]`; the others wait for reuse.
     frames: Vec<Frame>,
@@ -94,6 +96,7 @@ impl<'a> Judge<'a> {
     ) -> Judge<'a> {
         Judge {
             schema,
+            plan: super::plan::of(schema),
             options: *options,
             frames,
             depth: 0,
@@ -218,6 +221,7 @@ impl<'a> Judge<'a> {
         self.depth += 1;
         let Judge {
             schema,
+            plan,
             options,
             frames,
             scratch,
@@ -230,7 +234,8 @@ impl<'a> Judge<'a> {
         let Some(parent) = open.last_mut() else {
             child.reset(shape, Key::Root, true);
             let root = [schema.root_id()];
-            return alts::expand_all(schema, &root, usize::MAX, &mut child.alts, &mut child.nodes);
+            let (alts, nodes) = (&mut child.alts, &mut child.nodes);
+            return alts::expand_all(schema, plan, &root, usize::MAX, alts, nodes);
         };
         let key = if parent.name_state == NameState::Pending {
             parent.name_state = NameState::Idle;
@@ -261,7 +266,8 @@ impl<'a> Judge<'a> {
                     }
                 }
             }
-            whole &= alts::expand_all(schema, scratch, i, &mut child.alts, &mut child.nodes);
+            let (alts, nodes) = (&mut child.alts, &mut child.nodes);
+            whole &= alts::expand_all(schema, plan, scratch, i, alts, nodes);
         }
         whole
     }
@@ -510,12 +516,8 @@ impl<'a> Events for Judge<'a> {
         self.first_byte(start, at);
         if container {
             let frame = &self.frames[self.depth - 1];
-            let schema = self.schema;
-            self.deferred |= !whole
-                || !frame
-                    .nodes
-                    .iter()
-                    .all(|&n| decided::container(schema.node(n)));
+            let plan = self.plan;
+            self.deferred |= !whole || !frame.nodes.iter().all(|&n| plan.node(n).decided);
         }
         // The value path's own rules for a root that is no object.
         self.deferred |= parent.is_none() && start != Start::Object;
@@ -544,21 +546,19 @@ impl<'a> Events for Judge<'a> {
                 rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
             if alts::names_closed(node, reject) {
                 let props = node.properties.as_deref().unwrap_or_default();
-                match &self.schema.facts(n).index {
-                    // Many names: narrowed in their sorted order.
-                    Some(index) if !props.is_empty() => {
-                        let sorted = Sorted {
-                            order: &index.by_name,
-                            props,
-                            lo: 0,
-                            hi: index.by_name.len(),
-                        };
-                        self.prefixes.add_sorted(alt, n, What::Name, sorted);
-                    }
-                    _ => {
-                        let candidates = props.iter().map(|p| p.name.as_bytes());
-                        self.prefixes.add(alt, n, What::Name, candidates);
-                    }
+                if props.is_empty() {
+                    // No name is declared: any name is refused.
+                    self.prefixes.add(alt, n, What::Name, std::iter::empty());
+                } else {
+                    // Narrowed in the names' sorted order (see `super::plan`).
+                    let order = &self.plan.node(n).by_name;
+                    let sorted = Sorted {
+                        order,
+                        props,
+                        lo: 0,
+                        hi: order.len(),
+                    };
+                    self.prefixes.add_sorted(alt, n, What::Name, sorted);
                 }
             }
         }
@@ -630,8 +630,8 @@ impl<'a> Events for Judge<'a> {
         let f = self.depth - 1;
         self.prefixes.clear();
         let frame = &mut self.frames[f];
-        frame.name.clear();
-        frame.name.extend_from_slice(name.as_bytes());
+        // `string_run` read the name into the frame already.
+        debug_assert_eq!(frame.name, name.as_bytes());
         frame.name_state = NameState::Pending;
         let key = || Some(Segment::Key(Cow::Owned(name.to_owned())));
         if !frame.names.insert(name) {

@@ -189,6 +189,14 @@ impl Lexer {
         self.opaque
     }
 
+    /// The state after one whole value, read by the text path instead (see
+    /// [`super::whole`]): only white space may follow.
+    pub(super) fn read_whole(&mut self) {
+        self.state = State::End;
+        self.open.clear();
+        self.token.clear();
+    }
+
     /// Whether the text read is one whole JSON value (trailing white space
     /// aside), every construct of it followed.
     pub(super) fn complete(&self) -> bool {

@@ -50,10 +50,13 @@
 //!
 //! Each byte is read once: the work for a chunk is proportional to the chunk
 //! (times what the schema asks at that place: its alternatives, the candidates
-//! of an `enum` or of the declared names). The checker keeps one frame per open
-//! value, reused from value to value and, per thread, from checker to checker.
-//! It keeps the text fed: [`Checker::finish`] answers a call the stream found
-//! valid, having decided every keyword it met, from its own decisions, and asks
+//! of an `enum` or of the declared names, narrowed in an order computed once
+//! per schema). The checker keeps one frame per open value, reused from value
+//! to value and, per thread, from checker to checker. A first chunk holding one
+//! whole value is answered by the text path itself (see `whole`), so a call
+//! fed whole costs about `validate_str`. The checker keeps the text fed:
+//! [`Checker::finish`] answers a call the stream found valid, having decided
+//! every keyword it met, from its own decisions, and asks
 //! [`Schema::validate_str`] for the report of the others (a doomed call, or one
 //! that met a keyword the stream leaves to the end).
 
@@ -63,8 +66,10 @@ mod frame;
 mod judge;
 mod lex;
 mod names;
+mod plan;
 mod prefix;
 mod spare;
+mod whole;
 
 use crate::options::Options;
 use crate::schema::Schema;
@@ -81,9 +86,23 @@ pub(crate) enum Exact<'a> {
 
 /// A streaming checker of one call's arguments (see [the module](self)).
 pub struct Checker<'a> {
+    schema: &'a Schema,
     exact: Exact<'a>,
     options: Options,
     text: Vec<u8>,
+    /// The reader and its decisions, made when the checker first reads a
+    /// chunk itself (not for a call the text path answered whole).
+    reading: Option<Box<Reading<'a>>>,
+    /// The first chunk was one whole valid value, answered by the text path
+    /// (see [`whole`]); only white space may follow.
+    whole_valid: bool,
+    /// The exact report of the text fed so far, when its first chunk was one
+    /// whole value the text path answered (and nothing came after).
+    exact_report: Option<Report>,
+}
+
+/// The reader and the decisions of a checker that reads its chunks.
+struct Reading<'a> {
     lexer: lex::Lexer,
     judge: judge::Judge<'a>,
 }
@@ -92,7 +111,7 @@ impl std::fmt::Debug for Checker<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Checker")
             .field("bytes", &self.text.len())
-            .field("doomed_at", &self.judge.doomed_at)
+            .field("doomed_at", &self.doomed_at())
             .finish()
     }
 }
@@ -136,13 +155,14 @@ impl Schema {
 
 impl<'a> Checker<'a> {
     pub(crate) fn new(schema: &'a Schema, exact: Exact<'a>, options: &Options) -> Checker<'a> {
-        let spare = spare::take();
         Checker {
+            schema,
             exact,
             options: *options,
-            text: spare.text,
-            lexer: lex::Lexer::new(spare.open, spare.token),
-            judge: judge::Judge::new(schema, options, spare.frames, spare.scratch),
+            text: spare::take_text(),
+            reading: None,
+            whole_valid: false,
+            exact_report: None,
         }
     }
 
@@ -161,10 +181,53 @@ impl<'a> Checker<'a> {
     pub fn feed(&mut self, chunk: &[u8]) -> Progress {
         let base = self.text.len();
         self.text.extend_from_slice(chunk);
-        if self.judge.doomed_at.is_none() && !self.lexer.opaque() {
-            self.lexer.feed(chunk, base, &mut self.judge);
+        if chunk.is_empty() {
+            return self.progress();
+        }
+        self.exact_report = None;
+        if base == 0 && whole::may_be_whole(chunk) {
+            // A first chunk holding the whole value: the text path answers.
+            if let Some(Ok(report)) = self.run_exact() {
+                self.whole_valid = report.is_valid();
+                self.exact_report = Some(report);
+                if self.whole_valid {
+                    return self.progress();
+                }
+            }
+        }
+        let reading = self.reading();
+        if reading.judge.doomed_at.is_none() && !reading.lexer.opaque() {
+            reading.lexer.feed(chunk, base, &mut reading.judge);
         }
         self.progress()
+    }
+
+    /// The reader, made (with kept buffers) on first use.
+    fn reading(&mut self) -> &mut Reading<'a> {
+        let (schema, options, whole_valid) = (self.schema, &self.options, self.whole_valid);
+        self.reading.get_or_insert_with(|| {
+            let spare = spare::take();
+            let mut lexer = lex::Lexer::new(spare.open, spare.token);
+            if whole_valid {
+                lexer.read_whole();
+            }
+            let judge = judge::Judge::new(schema, options, spare.frames, spare.scratch);
+            Box::new(Reading { lexer, judge })
+        })
+    }
+
+    /// The byte at which the call was doomed.
+    fn doomed_at(&self) -> Option<usize> {
+        self.reading.as_ref().and_then(|r| r.judge.doomed_at)
+    }
+
+    /// The exact path on the text fed: `None` when it is not UTF-8.
+    fn run_exact(&self) -> Option<Result<Report, TextError>> {
+        let text = std::str::from_utf8(&self.text).ok()?;
+        Some(match self.exact {
+            Exact::Schema(schema) => schema.validate_str(text, &self.options),
+            Exact::Tool(exact) => exact(text, &self.options),
+        })
     }
 
     /// The text fed so far.
@@ -174,19 +237,15 @@ impl<'a> Checker<'a> {
 
     /// Where the call stands.
     pub fn progress(&self) -> Progress {
+        let doomed = self.reading.as_ref().and_then(|r| {
+            let at = r.judge.doomed_at?;
+            let budget = crate::violation::Budget::new(usize::MAX);
+            let report = Report::collected(r.judge.found.clone(), &budget, &self.options);
+            Some((at, report))
+        });
         Progress {
             bytes: self.text.len(),
-            doomed: self.judge.doomed_at.map(|at| {
-                let found = self.judge.found.clone();
-                (
-                    at,
-                    Report::collected(
-                        found,
-                        &crate::violation::Budget::new(usize::MAX),
-                        &self.options,
-                    ),
-                )
-            }),
+            doomed,
         }
     }
 
@@ -194,20 +253,26 @@ impl<'a> Checker<'a> {
     /// that is not one JSON value, one violation saying so: [`Kind::CutOff`]
     /// when it ended inside a value (at the innermost value open), else
     /// [`Kind::NotJson`].
-    pub fn finish(self) -> Report {
+    pub fn finish(mut self) -> Report {
+        if let Some(report) = self.exact_report.take() {
+            return report;
+        }
         // Every keyword met was decided by the stream, and none failed: valid.
-        if self.judge.doomed_at.is_none()
-            && !self.judge.deferred
-            // The reader checked each string's UTF-8; the rest is ASCII.
-            && self.lexer.complete()
-        {
+        let decided_valid = match &self.reading {
+            Some(r) => {
+                r.judge.doomed_at.is_none()
+                    && !r.judge.deferred
+                    // The reader checked each string's UTF-8; the rest is ASCII.
+                    && r.lexer.complete()
+            }
+            None => self.whole_valid,
+        };
+        if decided_valid {
             return Report::valid_for(&self.options);
         }
-        let text = std::str::from_utf8(&self.text);
-        let result = match (text, self.exact) {
-            (Ok(text), Exact::Schema(schema)) => schema.validate_str(text, &self.options),
-            (Ok(text), Exact::Tool(exact)) => exact(text, &self.options),
-            (Err(e), _) => return not_json(format!("invalid UTF-8 at byte {}", e.valid_up_to())),
+        let Some(result) = self.run_exact() else {
+            let e = std::str::from_utf8(&self.text).unwrap_err();
+            return not_json(format!("invalid UTF-8 at byte {}", e.valid_up_to()));
         };
         match result {
             Ok(report) => report,
@@ -215,7 +280,8 @@ impl<'a> Checker<'a> {
                 let kind = Kind::CutOff {
                     at: self.text.len() as u64,
                 };
-                let path = self.judge.path();
+                let path = self.reading.as_ref().map(|r| r.judge.path());
+                let path = path.unwrap_or_default();
                 Report::new(vec![Violation::new(kind, path, Position::default())])
             }
             Err(e) => not_json(e.json_error().to_string()),
@@ -225,15 +291,17 @@ impl<'a> Checker<'a> {
 
 impl Drop for Checker<'_> {
     fn drop(&mut self) {
-        let (frames, scratch) = self.judge.take_buffers();
-        let (open, token) = self.lexer.take_buffers();
-        spare::keep(spare::Buffers {
-            frames,
-            scratch,
-            open,
-            token,
-            text: std::mem::take(&mut self.text),
-        });
+        spare::keep_text(std::mem::take(&mut self.text));
+        if let Some(reading) = &mut self.reading {
+            let (frames, scratch) = reading.judge.take_buffers();
+            let (open, token) = reading.lexer.take_buffers();
+            spare::keep(spare::Buffers {
+                frames,
+                scratch,
+                open,
+                token,
+            });
+        }
     }
 }
 
@@ -245,4 +313,22 @@ fn not_json(message: String) -> Report {
         Path::default(),
         Position::default(),
     )])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{frame::Frame, Checker, Reading};
+
+    /// The memory an open call holds besides its text and its values' frames,
+    /// as docs/streaming.md states it.
+    #[test]
+    fn an_open_call_is_small() {
+        let (checker, reading, frame) = (
+            std::mem::size_of::<Checker>(),
+            std::mem::size_of::<Reading>(),
+            std::mem::size_of::<Frame>(),
+        );
+        println!("checker {checker} B, reader {reading} B, frame {frame} B");
+        assert!(checker <= 160 && reading <= 384 && frame <= 256);
+    }
 }

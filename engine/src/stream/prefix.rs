@@ -14,8 +14,9 @@ pub(super) enum What {
     Const,
 }
 
-/// Candidates in name order (a node's sorted property index): the ones left
-/// are `order[lo..hi]`, found by binary search at each byte.
+/// Candidates in name order (a node's names sorted, see `super::plan`): the
+/// ones left are `order[lo..hi]`, found by comparing each with a run of bytes
+/// when few, else by binary search at each byte.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Sorted<'a> {
     pub order: &'a [u32],
@@ -24,7 +25,38 @@ pub(super) struct Sorted<'a> {
     pub hi: usize,
 }
 
+/// At most this many candidates are narrowed by comparing each with a whole
+/// run; more, byte by byte by binary search.
+const COMPARED: usize = 8;
+
+/// How many bytes `a` and `b` share at their start.
+fn common(a: &[u8], b: &[u8]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
 impl Sorted<'_> {
+    /// Keeps the candidates that go on with `token[new..]` (each left goes on
+    /// with `token[..new]`), comparing each with the run: those left are
+    /// next to each other in name order. `Err(k)`: none is left, the last
+    /// stopped matching at byte `k`.
+    fn narrow_run(&mut self, token: &[u8], new: usize) -> Result<(), usize> {
+        let read = &token[new..];
+        let (mut first, mut end, mut longest) = (None, 0, 0);
+        for i in self.lo..self.hi {
+            let name = self.props[self.order[i] as usize].name.as_bytes();
+            let same = common(name.get(new..).unwrap_or_default(), read);
+            if same == read.len() {
+                first.get_or_insert(i);
+                end = i + 1;
+            } else {
+                longest = longest.max(same);
+            }
+        }
+        let first = first.ok_or(new + longest)?;
+        (self.lo, self.hi) = (first, end);
+        Ok(())
+    }
+
     /// Keeps the candidates whose byte `k` is `byte`.
     fn narrow(&mut self, k: usize, byte: u8) {
         let name = |i: &u32| self.props[*i as usize].name.as_bytes().get(k).copied();
@@ -138,6 +170,13 @@ impl<'a> Prefixes<'a> {
             let Some(sorted) = test.sorted.as_mut() else {
                 continue;
             };
+            if sorted.hi - sorted.lo <= COMPARED {
+                if let Err(stop) = sorted.narrow_run(token, new) {
+                    test.live = 0;
+                    test.stop = stop;
+                }
+                continue;
+            }
             let mut k = new;
             while k < token.len() {
                 if sorted.hi - sorted.lo == 1 {

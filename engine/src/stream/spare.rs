@@ -2,7 +2,9 @@
 //! a warm thread checks a call without allocating, once its first calls grew
 //! the buffers to the depth and sizes its calls need. At most [`KEPT`] sets
 //! are kept, each only while its buffers are small (a checker that read a
-//! huge call frees them).
+//! huge call frees them). The text is kept apart from the reader's buffers:
+//! a checker whose call the text path answers whole (see [`super::whole`])
+//! takes only a text buffer.
 
 use super::frame::Frame;
 use crate::schema::NodeId;
@@ -17,25 +19,50 @@ const KEPT_BYTES: usize = 64 * 1024;
 /// A kept frame stack is at most this deep.
 const KEPT_DEPTH: usize = 32;
 
-/// What a checker allocates: its frames, its scratch list, the reader's stack
-/// and token, the text.
+/// What a checker that reads allocates: its frames, its scratch list, the
+/// reader's stack and token.
 #[derive(Default)]
 pub(super) struct Buffers {
     pub frames: Vec<Frame>,
     pub scratch: Vec<NodeId>,
     pub open: Vec<bool>,
     pub token: Vec<u8>,
-    pub text: Vec<u8>,
 }
 
 thread_local! {
     static SPARE: RefCell<Vec<Buffers>> = const { RefCell::new(Vec::new()) };
+    static TEXTS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A text buffer: a kept one, or new.
+pub(super) fn take_text() -> Vec<u8> {
+    TEXTS
+        .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+}
+
+/// Keeps `text` (emptied) for the next checker of this thread, when it is
+/// small and fewer than [`KEPT`] are kept.
+pub(super) fn keep_text(mut text: Vec<u8>) {
+    if text.capacity() == 0 || text.capacity() > KEPT_BYTES {
+        return;
+    }
+    text.clear();
+    let _ = TEXTS.try_with(|spare| {
+        if let Ok(mut spare) = spare.try_borrow_mut() {
+            if spare.len() < KEPT {
+                spare.push(text);
+            }
+        }
+    });
 }
 
 /// A set of buffers: kept ones, or new.
 pub(super) fn take() -> Buffers {
     SPARE
-        .try_with(|spare| spare.borrow_mut().pop())
+        .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
         .ok()
         .flatten()
         .unwrap_or_default()
@@ -44,8 +71,7 @@ pub(super) fn take() -> Buffers {
 /// Keeps `buffers` (emptied) for the next checker of this thread, when they
 /// are small and fewer than [`KEPT`] sets are kept.
 pub(super) fn keep(mut buffers: Buffers) {
-    let small = buffers.text.capacity() <= KEPT_BYTES
-        && buffers.token.capacity() <= KEPT_BYTES
+    let small = buffers.token.capacity() <= KEPT_BYTES
         && buffers.frames.len() <= KEPT_DEPTH
         && buffers.frames.iter().all(Frame::small);
     if !small {
@@ -54,7 +80,6 @@ pub(super) fn keep(mut buffers: Buffers) {
     buffers.scratch.clear();
     buffers.open.clear();
     buffers.token.clear();
-    buffers.text.clear();
     let _ = SPARE.try_with(|spare| {
         if let Ok(mut spare) = spare.try_borrow_mut() {
             if spare.len() < KEPT {

@@ -1,0 +1,65 @@
+//! What the streaming checker precomputes per schema node, once per
+//! [`Schema`] (on its first checker, kept in the schema like the text path's
+//! plan): each node's declared names in sorted order (a member name is
+//! narrowed by binary search at each byte, with no list of candidates made
+//! per member), whether it applies subschemas in place (the alternatives of
+//! a value expand without a product), and whether the checker decides every
+//! keyword it asks of an object or array ([`super::decided::container`]).
+
+use super::decided;
+use crate::schema::{Node, NodeId, Schema};
+
+/// The plan of one node.
+#[derive(Debug)]
+pub(super) struct NodePlan {
+    /// Indexes into the node's `properties`, sorted by name.
+    pub by_name: Box<[u32]>,
+    /// No `$ref`, `allOf`, `anyOf` or `oneOf`: the node is its own only
+    /// alternative.
+    pub simple: bool,
+    /// [`decided::container`] of the node.
+    pub decided: bool,
+}
+
+/// Every node's plan.
+#[derive(Debug)]
+pub(super) struct Plan {
+    nodes: Box<[NodePlan]>,
+}
+
+impl Plan {
+    #[inline]
+    pub fn node(&self, id: NodeId) -> &NodePlan {
+        &self.nodes[id.0 as usize]
+    }
+}
+
+/// The streaming plan of `schema`, built on first use.
+pub(super) fn of(schema: &Schema) -> &Plan {
+    schema.stream.get_or_build(|| build(schema))
+}
+
+fn build(schema: &Schema) -> Plan {
+    let mut nodes = Vec::with_capacity(schema.nodes().len());
+    for node in schema.nodes() {
+        let props = node.properties.as_deref().unwrap_or_default();
+        let mut by_name: Vec<u32> = (0..props.len() as u32).collect();
+        by_name.sort_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
+        nodes.push(NodePlan {
+            by_name: by_name.into_boxed_slice(),
+            simple: applies_nothing(node),
+            decided: decided::container(node),
+        });
+    }
+    Plan {
+        nodes: nodes.into_boxed_slice(),
+    }
+}
+
+/// Whether `node` applies no subschema in place that the expansion reads.
+pub(super) fn applies_nothing(node: &Node) -> bool {
+    node.reference.is_none()
+        && node.all_of.is_empty()
+        && node.any_of.is_empty()
+        && node.one_of.is_empty()
+}
