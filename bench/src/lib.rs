@@ -103,6 +103,7 @@ pub fn hand_validate(name: &str) -> Option<fn(&Value) -> Vec<String>> {
         "weather" => Some(hand::weather),
         "search" => Some(hand::search),
         "order" => Some(hand::order),
+        "job" => Some(hand::job),
         _ => None,
     }
 }
