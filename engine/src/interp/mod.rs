@@ -408,18 +408,7 @@ impl Run<'_> {
             alias::report_same_argument(node.alias_groups(), map, root, trail, pos, out);
         }
         if reject && out.mark() > start {
-            if node.has_aliases() {
-                let props = node.properties.as_deref().unwrap_or(&[]);
-                let entries = props.iter().enumerate();
-                let entries = entries.map(|(i, p)| (p.name.as_str(), p.canonical(i)));
-                let count = node.declared_properties().len();
-                let open = alias::open_names(entries, count, map);
-                keywords::object::suggest_names(out, start, trail, open.iter().copied(), |_| false);
-            } else {
-                let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
-                let given = |name: &str| keywords::object::has_member(map, name);
-                keywords::object::suggest_names(out, start, trail, declared, given);
-            }
+            self.suggest_declared(id, node, map, start, trail, out);
         }
         self.dependents(node, value, map, trail, pos, out);
         let mut next = 0;
@@ -451,6 +440,41 @@ impl Run<'_> {
             }
         }
         out.move_back(start, from);
+    }
+
+    /// Gives the undeclared members of object `map` refused since `start` the
+    /// declared name each likely misspells, among the names the object does
+    /// not give (with aliases, among the properties none of whose names it
+    /// gives), the declared names' shapes read from the schema's facts.
+    #[cold]
+    #[inline(never)]
+    fn suggest_declared(
+        &self,
+        id: NodeId,
+        node: &Node,
+        map: &Map<String, Value>,
+        start: usize,
+        trail: &Trail<'_>,
+        out: &mut Sink<'_>,
+    ) {
+        let props = node.properties.as_deref().unwrap_or(&[]);
+        if node.has_aliases() {
+            let entries = props.iter().enumerate();
+            let entries = entries.map(|(i, p)| (p.name.as_str(), p.canonical(i)));
+            let count = node.declared_properties().len();
+            let open = alias::open_names(entries, count, map);
+            keywords::object::suggest_names(out, start, trail, open.iter().copied(), |_| false);
+            return;
+        }
+        let names = props.iter().map(|p| p.name.as_str());
+        let given = |name: &str| keywords::object::has_member(map, name);
+        match self.schema.name_shapes(id) {
+            Some(shapes) => keywords::object::suggest_each(out, start, trail, |word, work| {
+                let declared = names.clone().zip(shapes.iter().copied());
+                crate::suggest::declared_shaped(word, declared, given, work)
+            }),
+            None => keywords::object::suggest_names(out, start, trail, names, given),
+        }
     }
 
     /// `dependentRequired`, then `dependentSchemas`, each entry in order.

@@ -10,6 +10,7 @@ use super::{Node, Property};
 use crate::json::{JsonType, ValueSet, SCANNED};
 use crate::keywords::number::Limit;
 use crate::schema::vocabulary::Family;
+use crate::suggest::Shape;
 use std::fmt;
 
 /// `false`: no value is accepted.
@@ -54,6 +55,9 @@ pub(crate) struct NodeFacts {
     /// For an `enum` of more than [`SCANNED`] values: membership in logarithmic
     /// time.
     pub enum_set: Option<Box<ValueSet>>,
+    /// Where the [`Shape`]s of the node's `properties` start in [`Facts`]
+    /// (`u32::MAX` past the first 2^32 - 1, whose names have none kept).
+    pub shapes_at: u32,
 }
 
 /// Nodes with more declared properties than this get a [`PropertyIndex`]; below,
@@ -96,9 +100,15 @@ impl NodeFacts {
     }
 }
 
-/// One [`NodeFacts`] per node, in the arena's order.
+/// One [`NodeFacts`] per node, in the arena's order, and the [`Shape`] of each
+/// node's declared names (for the suggestions of the reporting walk).
 #[derive(Clone, Default)]
-pub(crate) struct Facts(pub(crate) Vec<NodeFacts>);
+pub(crate) struct Facts {
+    pub(crate) nodes: Vec<NodeFacts>,
+    /// The shape of every entry of every node's `properties`, node after node
+    /// (a node's first is at its [`NodeFacts::shapes_at`]).
+    shapes: Vec<Shape>,
+}
 
 impl PartialEq for Facts {
     /// Facts follow from the nodes, which equality compares already.
@@ -116,7 +126,30 @@ impl fmt::Debug for Facts {
 impl Facts {
     /// The facts of every node of `nodes`.
     pub(crate) fn of(nodes: &[Node]) -> Facts {
-        Facts(nodes.iter().map(node_facts).collect())
+        let mut shapes = Vec::new();
+        let nodes = nodes
+            .iter()
+            .map(|node| {
+                let shapes_at = u32::try_from(shapes.len()).unwrap_or(u32::MAX);
+                if shapes_at != u32::MAX {
+                    let props = node.properties.iter().flatten();
+                    shapes.extend(props.map(|p| Shape::of(&p.name)));
+                }
+                NodeFacts {
+                    shapes_at,
+                    ..node_facts(node)
+                }
+            })
+            .collect();
+        Facts { nodes, shapes }
+    }
+
+    /// The shapes of the names of `node` (node `id` of the arena), one per
+    /// entry of its `properties`; `None` when they were not kept.
+    pub(crate) fn shapes(&self, id: usize, node: &Node) -> Option<&[Shape]> {
+        let count = node.properties.as_deref().map_or(0, <[_]>::len);
+        let at = self.nodes[id].shapes_at as usize;
+        self.shapes.get(at..at.checked_add(count)?)
     }
 }
 
@@ -210,6 +243,7 @@ fn node_facts(node: &Node) -> NodeFacts {
         required_bits,
         limits,
         index,
+        shapes_at: 0,
     }
 }
 
