@@ -67,11 +67,18 @@ pub(crate) const INDEXED: usize = 16;
 /// Sorted views of a node's `properties` and `required`.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PropertyIndex {
-    /// Indexes into `properties`, sorted by name: binary search.
+    /// Indexes into `properties`, sorted by name: binary search (the streaming
+    /// checker narrows names in this order too).
     pub by_name: Box<[u32]>,
     /// Bit `d` (of word `d / 64`): declared property `d` is required.
     pub required: Box<[u64]>,
+    /// Entry `k`: the declared property (an alias's property) named by entry
+    /// `k` of `required`, or [`NOT_DECLARED`].
+    pub required_at: Box<[u32]>,
 }
+
+/// In [`PropertyIndex::required_at`], a required name no property has.
+const NOT_DECLARED: u32 = u32::MAX;
 
 impl PropertyIndex {
     /// The index in `properties` of the property called `name`.
@@ -81,6 +88,16 @@ impl PropertyIndex {
             .binary_search_by(|&i| props[i as usize].name.as_str().cmp(name))
             .ok()
             .map(|k| self.by_name[k] as usize)
+    }
+
+    /// The declared property (an alias's property) that entry `k` of the
+    /// node's `required` names, if one does.
+    #[inline]
+    pub fn required_declared(&self, k: usize) -> Option<usize> {
+        match self.required_at.get(k) {
+            Some(&d) if d != NOT_DECLARED => Some(d as usize),
+            _ => None,
+        }
     }
 
     /// Whether declared property `d` is required.
@@ -225,9 +242,19 @@ fn node_facts(node: &Node) -> NodeFacts {
         if by_name.is_empty() {
             by_name = sorted_by_name(props);
         }
-        Box::new(PropertyIndex {
+        let index = PropertyIndex {
             by_name: by_name.into_boxed_slice(),
             required: required_words.into_boxed_slice(),
+            required_at: Box::default(),
+        };
+        let required_at = node.required.iter().map(|name| {
+            let d = index.find(props, name).map(|i| props[i].canonical(i));
+            d.and_then(|d| u32::try_from(d).ok())
+                .unwrap_or(NOT_DECLARED)
+        });
+        Box::new(PropertyIndex {
+            required_at: required_at.collect(),
+            ..index
         })
     });
     let limits = crate::schema::node_checks::number::limits(node);
