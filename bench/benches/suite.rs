@@ -111,16 +111,7 @@ mod contenders {
     use serde_json::Value;
 
     /// jsonschema's compile-time validators of the four schemas.
-    pub mod compiled {
-        #[jsonschema::validator(path = "data/weather.json")]
-        pub struct Weather;
-        #[jsonschema::validator(path = "data/search.json")]
-        pub struct Search;
-        #[jsonschema::validator(path = "data/order.json")]
-        pub struct Order;
-        #[jsonschema::validator(path = "data/job.json")]
-        pub struct Job;
-    }
+    pub use tool_schema_bench::js_compiled as compiled;
 
     type IsValid = fn(&Value) -> bool;
     type Errors = fn(&Value) -> Vec<String>;

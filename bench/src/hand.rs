@@ -1,4 +1,4 @@
-//! Hand-written validators specialised to three of the benchmark schemas, on a
+//! Hand-written validators specialised to the four benchmark schemas, on a
 //! `&Value`: the "limit" row. Each reports every violation with exactly our default
 //! messages, in our order (`tests/suite.rs` checks it), allocates nothing on valid
 //! input, and is written as one would by hand: a `match` on the names, flags for
@@ -357,6 +357,167 @@ pub fn order(v: &Value) -> Vec<String> {
         if !items {
             names.push(&"items");
         }
+        missing(&mut out, 0, &names);
+    }
+    out
+}
+
+/// A number within `min..=max` (`max` `None`: no upper bound).
+#[inline]
+fn number_in(out: &mut Vec<String>, path: &str, v: &Value, min: u64, max: Option<u64>) {
+    match v {
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if f < min as f64 => bound(out, &path, "at least", min, n),
+            Some(f) if max.is_some_and(|m| f > m as f64) => {
+                bound(out, &path, "at most", max.unwrap_or_default(), n)
+            }
+            _ => {}
+        },
+        _ => wrong_type(out, &path, "number", v),
+    }
+}
+
+/// A string among `allowed`.
+#[inline]
+fn one_of(out: &mut Vec<String>, path: &str, v: &Value, allowed: &[&str]) {
+    match v {
+        Value::String(s) if allowed.contains(&s.as_str()) => {}
+        Value::String(_) => not_in_enum(out, &path, allowed, v),
+        _ => wrong_type(out, &path, "string", v),
+    }
+}
+
+/// An array whose elements each pass `element` (given the element's path).
+#[inline]
+fn array_of(
+    out: &mut Vec<String>,
+    path: &str,
+    v: &Value,
+    mut element: impl FnMut(&mut Vec<String>, &dyn std::fmt::Display, &Value),
+) {
+    match v {
+        Value::Array(a) => {
+            for (i, e) in a.iter().enumerate() {
+                element(out, &format_args!("{path}[{i}]"), e);
+            }
+        }
+        _ => wrong_type(out, &path, "array", v),
+    }
+}
+
+/// The 30-field job tool (7 required, closed).
+pub fn job(v: &Value) -> Vec<String> {
+    const DECLARED: [&str; 30] = [
+        "name",
+        "image",
+        "command",
+        "working_dir",
+        "user",
+        "queue",
+        "priority",
+        "cpus",
+        "memory_mb",
+        "gpus",
+        "timeout_s",
+        "retries",
+        "cpu_quota",
+        "spot_price_max",
+        "backoff_factor",
+        "min_free_disk_gb",
+        "privileged",
+        "network",
+        "interactive",
+        "cleanup",
+        "log_level",
+        "restart_policy",
+        "args",
+        "ports",
+        "region",
+        "zone",
+        "project",
+        "owner_email",
+        "description",
+        "tags",
+    ];
+    const REQUIRED: [&str; 7] = [
+        "name",
+        "image",
+        "command",
+        "queue",
+        "cpus",
+        "memory_mb",
+        "project",
+    ];
+    let Value::Object(m) = v else {
+        return root_type(v);
+    };
+    let mut out = Vec::new();
+    // Bit i: REQUIRED[i] seen.
+    let mut seen = 0u8;
+    let string = |out: &mut Vec<String>, k: &str, v: &Value| {
+        if !v.is_string() {
+            wrong_type(out, &k, "string", v);
+        }
+    };
+    let boolean = |out: &mut Vec<String>, k: &str, v: &Value| {
+        if !v.is_boolean() {
+            wrong_type(out, &k, "boolean", v);
+        }
+    };
+    for (k, v) in m {
+        let key = k.as_str();
+        match key {
+            "name" | "image" | "command" | "project" => {
+                seen |= match key {
+                    "name" => 1,
+                    "image" => 2,
+                    "command" => 4,
+                    _ => 64,
+                };
+                string(&mut out, k, v);
+            }
+            "working_dir" | "user" | "region" | "zone" | "owner_email" | "description" => {
+                string(&mut out, k, v)
+            }
+            "queue" => {
+                seen |= 8;
+                one_of(&mut out, k, v, &["default", "high", "low"]);
+            }
+            "log_level" => one_of(&mut out, k, v, &["debug", "info", "warn", "error"]),
+            "restart_policy" => one_of(&mut out, k, v, &["never", "on_failure", "always"]),
+            "cpus" => {
+                seen |= 16;
+                int_in(&mut out, &key, v, 1, 64);
+            }
+            "memory_mb" => {
+                seen |= 32;
+                int_in(&mut out, &key, v, 128, 262_144);
+            }
+            "priority" | "retries" => int_in(&mut out, &key, v, 0, 10),
+            "gpus" => int_in(&mut out, &key, v, 0, 8),
+            "timeout_s" => int_in(&mut out, &key, v, 1, 86_400),
+            "cpu_quota" => number_in(&mut out, k, v, 0, Some(1)),
+            "backoff_factor" => number_in(&mut out, k, v, 1, Some(10)),
+            "spot_price_max" | "min_free_disk_gb" => number_in(&mut out, k, v, 0, None),
+            "privileged" | "network" | "interactive" | "cleanup" => boolean(&mut out, k, v),
+            "args" | "tags" => array_of(&mut out, k, v, |out, path, e| {
+                if !e.is_string() {
+                    wrong_type(out, path, "string", e);
+                }
+            }),
+            "ports" => array_of(&mut out, k, v, |out, path, e| {
+                int_in(out, path, e, 1, 65_535)
+            }),
+            _ => unexpected(&mut out, &key, key, &DECLARED, m),
+        }
+    }
+    if seen != 127 {
+        let names: Vec<&dyn std::fmt::Display> = REQUIRED
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| seen & (1 << i) == 0)
+            .map(|(_, name)| name as &dyn std::fmt::Display)
+            .collect();
         missing(&mut out, 0, &names);
     }
     out

@@ -49,6 +49,20 @@ pub mod compiled {
     }
 }
 
+/// jsonschema's compile-time validators of the four schemas (feature
+/// `contenders`): the criterion suite's and `probe_contenders`'.
+#[cfg(feature = "contenders")]
+pub mod js_compiled {
+    #[jsonschema::validator(path = "data/weather.json")]
+    pub struct Weather;
+    #[jsonschema::validator(path = "data/search.json")]
+    pub struct Search;
+    #[jsonschema::validator(path = "data/order.json")]
+    pub struct Order;
+    #[jsonschema::validator(path = "data/job.json")]
+    pub struct Job;
+}
+
 /// Our compiled validator of benchmark `name`: every violation.
 pub fn compiled_validate(name: &str) -> fn(&Value) -> Report {
     match name {
@@ -103,6 +117,7 @@ pub fn hand_validate(name: &str) -> Option<fn(&Value) -> Vec<String>> {
         "weather" => Some(hand::weather),
         "search" => Some(hand::search),
         "order" => Some(hand::order),
+        "job" => Some(hand::job),
         _ => None,
     }
 }

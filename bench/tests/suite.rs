@@ -162,6 +162,8 @@ fn hand_written_validators_word_as_ours() {
         json!({"customer": {"email": 1, "vip": "y", "z": 0}, "currency": "JPY", "items": [1, {"note": 3, "quantity": 0, "unit_price": -1}, {"sku": "a", "quantity": 1001, "unit_price": "1", "x": 1}], "notes": 5}),
         json!({"customer": "c", "items": {}}),
         json!({"currency": 1}),
+        json!({"name": 1, "image": "i", "queue": "hihg", "priority": -1, "cpus": 65, "memory_mb": 100, "gpus": 9, "timeout_s": 0, "retries": 1.5, "cpu_quota": 2, "spot_price_max": -1, "backoff_factor": 0.5, "min_free_disk_gb": "x", "privileged": 1, "log_level": "trace", "restart_policy": 3, "args": ["a", 1], "ports": [0, 80, 70000, "x"], "tags": "t", "projcet": "p"}),
+        json!({"name": "n", "image": "i", "command": "c", "queue": "low", "cpus": 2, "memory_mb": 128, "project": "p", "backoff_factor": 11, "cpu_quota": -0.5, "network": "y", "zone": 5}),
     ];
     for b in BENCHES {
         let Some(hand) = hand_validate(b.name) else {

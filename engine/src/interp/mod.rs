@@ -9,6 +9,7 @@ use crate::schema::facts::{NodeFacts, PropertyIndex};
 use crate::schema::{Additional, Node, NodeId, Property, Schema};
 use crate::violation::{Kind, Position, Report, Sink, Trail, Violation};
 
+mod stops;
 mod unevaluated;
 mod valid;
 use crate::keywords::applicators::Rule::{AnyOf, OneOf};
@@ -37,9 +38,12 @@ impl Schema {
     /// [`crate::parse_str`] for typed arguments) to have a repeated name reported
     /// ([`crate::Kind::Duplicate`]).
     pub fn validate_with(&self, args: &Value, options: &Options) -> Report {
+        // Made at the first stop noted: a valid call only marks it empty.
+        let stops = std::cell::OnceCell::new();
         let run = Run {
             schema: self,
             options: *options,
+            stops: Some(&stops),
         };
         let mut out = Vec::new();
         let budget = crate::violation::Budget::new(options.max_violations);
@@ -80,6 +84,7 @@ impl Schema {
         let run = Run {
             schema: self,
             options: *options,
+            stops: None,
         };
         run.valid(self.root_id(), args, true)
     }
@@ -100,6 +105,7 @@ impl Schema {
         let run = Run {
             schema: self,
             options: *options,
+            stops: None,
         };
         run.check(false, self.root_id(), args, trail, position, out);
     }
@@ -117,6 +123,7 @@ impl Schema {
         let run = Run {
             schema: self,
             options: *options,
+            stops: None,
         };
         run.valid(id, value, false)
     }
@@ -133,6 +140,7 @@ impl Schema {
         let run = Run {
             schema: self,
             options: *options,
+            stops: None,
         };
         let mut out = Vec::new();
         let mut sink = Sink::collect(&mut out);
@@ -164,7 +172,14 @@ fn find_property<'n>(
 ) -> Option<(usize, &'n Property)> {
     let props = node.properties.as_deref()?;
     if let Some(index) = &f.index {
-        return find_indexed(props, index, name, next);
+        // The next property first (inlined: calls mostly follow the declared
+        // order), then the index.
+        let i = match props.get(*next) {
+            Some(p) if same(&p.name, name) => *next,
+            _ => index_find(props, index, name)?,
+        };
+        *next = i + 1;
+        return Some((props[i].canonical(i), &props[i]));
     }
     let n = props.len();
     let start = (*next).min(n);
@@ -183,20 +198,27 @@ fn find_property<'n>(
     None
 }
 
-/// [`find_property`] through a node's [`PropertyIndex`].
-#[inline(never)]
-fn find_indexed<'n>(
-    props: &'n [Property],
-    index: &PropertyIndex,
+/// The declared property of `name`, entry `k` of `node`'s `required` (`next`
+/// as [`find_property`] takes it): read from the node's [`PropertyIndex`] when
+/// it has one, else looked up.
+#[inline]
+fn required_declared(
+    node: &Node,
+    f: &NodeFacts,
+    k: usize,
     name: &str,
     next: &mut usize,
-) -> Option<(usize, &'n Property)> {
-    let i = match props.get(*next) {
-        Some(p) if p.name == name => *next,
-        _ => index.find(props, name)?,
-    };
-    *next = i + 1;
-    Some((props[i].canonical(i), &props[i]))
+) -> Option<usize> {
+    match &f.index {
+        Some(index) => index.required_declared(k),
+        None => find_property(node, f, name, next).map(|(d, _)| d),
+    }
+}
+
+/// [`PropertyIndex::find`], out of line.
+#[inline(never)]
+fn index_find(props: &[Property], index: &PropertyIndex, name: &str) -> Option<usize> {
+    index.find(props, name)
 }
 
 /// `a == b`, with names up to 16 bytes compared by two overlapping loads rather
@@ -225,6 +247,9 @@ fn same(a: &str, b: &str) -> bool {
 struct Run<'s> {
     schema: &'s Schema,
     options: Options,
+    /// Where the yes/no walk stopped, for the reporting walk (a run that
+    /// reports keeps them, from the first noted).
+    stops: Option<&'s std::cell::OnceCell<stops::Stops>>,
 }
 
 impl Run<'_> {
@@ -233,7 +258,9 @@ impl Run<'_> {
     /// learns whether the walk failed. `failed`: `value` is the member or element
     /// at which [`Run::walk`] stopped on its parent, so it most likely fails too,
     /// and the reporting walk runs at once (its own members and elements are still
-    /// checked one by one, so none is walked twice).
+    /// checked one by one, so none is walked twice). A value whose walk was
+    /// noted (see [`stops`]) is reported at once too, from where that walk
+    /// stopped.
     #[inline(always)]
     fn check(
         &self,
@@ -244,8 +271,12 @@ impl Run<'_> {
         pos: Position,
         out: &mut Sink<'_>,
     ) {
-        if failed && !out.is_probe() {
-            return self.report(id, value, trail, pos, out, None);
+        if !out.is_probe() {
+            let stops = self.stops.and_then(std::cell::OnceCell::get);
+            let stopped = stops.and_then(|s| s.find(id, value, trail.is_root()));
+            if stopped.is_some() || failed {
+                return self.report(id, value, trail, pos, out, stopped);
+            }
         }
         let Err(skip) = self.walk(id, value, trail.is_root()) else {
             return;
@@ -384,27 +415,20 @@ impl Run<'_> {
             alias::report_same_argument(node.alias_groups(), map, root, trail, pos, out);
         }
         if reject && out.mark() > start {
-            if node.has_aliases() {
-                let props = node.properties.as_deref().unwrap_or(&[]);
-                let entries = props.iter().enumerate();
-                let entries = entries.map(|(i, p)| (p.name.as_str(), p.canonical(i)));
-                let count = node.declared_properties().len();
-                let open = alias::open_names(entries, count, map);
-                keywords::object::suggest_names(out, start, trail, open.iter().copied(), |_| false);
-            } else {
-                let declared = node.properties.iter().flatten().map(|p| p.name.as_str());
-                let given = |name: &str| keywords::object::has_member(map, name);
-                keywords::object::suggest_names(out, start, trail, declared, given);
-            }
+            self.suggest_declared(id, node, map, start, trail, out);
         }
         self.dependents(node, value, map, trail, pos, out);
-        let mut next = 0;
-        let absent = |name: &str, next: &mut usize| match find_property(node, f, name, next) {
-            Some((d, _)) if d < 64 => seen & (1 << d) == 0,
-            Some((d, _)) => !alias::group_present(node.names_of(d), map),
-            None => !map.contains_key(name),
+        let present = |name: &str, declared: Option<usize>| match declared {
+            Some(d) if d < 64 => seen & (1 << d) != 0,
+            Some(d) => alias::group_present(node.names_of(d), map),
+            None => map.contains_key(name),
         };
-        if !node.required.iter().any(|name| absent(name, &mut next)) {
+        let mut next = 0;
+        let required = node.required.iter().enumerate();
+        if required
+            .clone()
+            .all(|(k, name)| present(name, required_declared(node, f, k, name, &mut next)))
+        {
             return;
         }
         if out.is_probe() {
@@ -414,19 +438,49 @@ impl Run<'_> {
         // Reported after the pass, then moved before what it reported.
         let from = out.mark();
         let mut next = 0;
-        for name in &node.required {
-            let declared = find_property(node, f, name, &mut next).map(|(d, _)| d);
-            let present = match declared {
-                Some(d) if d < 64 => seen & (1 << d) != 0,
-                Some(d) => alias::group_present(node.names_of(d), map),
-                None => map.contains_key(name),
-            };
-            if !present {
+        for (k, name) in required {
+            let declared = required_declared(node, f, k, name, &mut next);
+            if !present(name, declared) {
                 let at = Position::at(root, None, declared, pos);
                 out.report(|| Kind::Missing, &trail.key(name), at);
             }
         }
         out.move_back(start, from);
+    }
+
+    /// Gives the undeclared members of object `map` refused since `start` the
+    /// declared name each likely misspells, among the names the object does
+    /// not give (with aliases, among the properties none of whose names it
+    /// gives), the declared names' shapes read from the schema's facts.
+    #[cold]
+    #[inline(never)]
+    fn suggest_declared(
+        &self,
+        id: NodeId,
+        node: &Node,
+        map: &Map<String, Value>,
+        start: usize,
+        trail: &Trail<'_>,
+        out: &mut Sink<'_>,
+    ) {
+        let props = node.properties.as_deref().unwrap_or(&[]);
+        if node.has_aliases() {
+            let entries = props.iter().enumerate();
+            let entries = entries.map(|(i, p)| (p.name.as_str(), p.canonical(i)));
+            let count = node.declared_properties().len();
+            let open = alias::open_names(entries, count, map);
+            keywords::object::suggest_names(out, start, trail, open.iter().copied(), |_| false);
+            return;
+        }
+        let names = props.iter().map(|p| p.name.as_str());
+        let given = |name: &str| keywords::object::has_member(map, name);
+        match self.schema.name_shapes(id) {
+            Some(shapes) => keywords::object::suggest_each(out, start, trail, |word, work| {
+                let declared = names.clone().zip(shapes.iter().copied());
+                crate::suggest::declared_shaped(word, declared, given, work)
+            }),
+            None => keywords::object::suggest_names(out, start, trail, names, given),
+        }
     }
 
     /// `dependentRequired`, then `dependentSchemas`, each entry in order.

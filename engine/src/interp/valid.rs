@@ -54,6 +54,34 @@ impl Run<'_> {
         self.walk_as::<true>(id, value, root)
     }
 
+    /// Whether member or element `value` satisfies node `id`; when it does not,
+    /// where its walk stopped is noted for the reporting walk (see
+    /// `interp::stops`): the walks of containers ask their members and
+    /// elements through it, so the failing chain of a refused call is noted
+    /// from its innermost container out.
+    #[inline(always)]
+    fn valid_below(&self, id: NodeId, value: &Value) -> bool {
+        match self.walk(id, value, false) {
+            Ok(()) => true,
+            Err(passed) => {
+                self.stopped(id, value, passed);
+                false
+            }
+        }
+    }
+
+    /// Notes where the walk of `value` against `id` stopped, when it passed
+    /// something and the run keeps stops.
+    #[cold]
+    #[inline(never)]
+    fn stopped(&self, id: NodeId, value: &Value, passed: usize) {
+        if let (1.., Some(stops)) = (passed, self.stops) {
+            stops
+                .get_or_init(Default::default)
+                .note(id, value, false, passed);
+        }
+    }
+
     /// [`Run::walk`] without the node's in-place applicators (`$ref`, `allOf`,
     /// ..., `dependentSchemas`) and `unevaluated*`: the walk that collects what
     /// was evaluated applies those itself (`interp::unevaluated`).
@@ -210,7 +238,7 @@ impl Run<'_> {
                     let skip =
                         v.is_null() && self.options.null_is_absent && !is_required(node, f, d, key);
                     let ok =
-                        skip || (self.valid(p.node, v, false) && self.patterns_ok(node, key, v));
+                        skip || (self.valid_below(p.node, v) && self.patterns_ok(node, key, v));
                     if !ok {
                         return Err(i);
                     }
@@ -297,13 +325,13 @@ impl Run<'_> {
         }
         let prefix = &node.prefix_items;
         for (i, (&schema, v)) in prefix.iter().zip(items).enumerate() {
-            if !self.valid(schema, v, false) {
+            if !self.valid_below(schema, v) {
                 return Err(i);
             }
         }
         if let Some(schema) = node.items {
             for (i, v) in items.iter().enumerate().skip(prefix.len()) {
-                if !self.valid(schema, v, false) {
+                if !self.valid_below(schema, v) {
                     return Err(i);
                 }
             }

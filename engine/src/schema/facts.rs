@@ -10,6 +10,7 @@ use super::{Node, Property};
 use crate::json::{JsonType, ValueSet, SCANNED};
 use crate::keywords::number::Limit;
 use crate::schema::vocabulary::Family;
+use crate::suggest::Shape;
 use std::fmt;
 
 /// `false`: no value is accepted.
@@ -54,6 +55,9 @@ pub(crate) struct NodeFacts {
     /// For an `enum` of more than [`SCANNED`] values: membership in logarithmic
     /// time.
     pub enum_set: Option<Box<ValueSet>>,
+    /// Where the [`Shape`]s of the node's `properties` start in [`Facts`]
+    /// (`u32::MAX` past the first 2^32 - 1, whose names have none kept).
+    pub shapes_at: u32,
 }
 
 /// Nodes with more declared properties than this get a [`PropertyIndex`]; below,
@@ -63,11 +67,18 @@ pub(crate) const INDEXED: usize = 16;
 /// Sorted views of a node's `properties` and `required`.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PropertyIndex {
-    /// Indexes into `properties`, sorted by name: binary search.
+    /// Indexes into `properties`, sorted by name: binary search (the streaming
+    /// checker narrows names in this order too).
     pub by_name: Box<[u32]>,
     /// Bit `d` (of word `d / 64`): declared property `d` is required.
     pub required: Box<[u64]>,
+    /// Entry `k`: the declared property (an alias's property) named by entry
+    /// `k` of `required`, or [`NOT_DECLARED`].
+    pub required_at: Box<[u32]>,
 }
+
+/// In [`PropertyIndex::required_at`], a required name no property has.
+const NOT_DECLARED: u32 = u32::MAX;
 
 impl PropertyIndex {
     /// The index in `properties` of the property called `name`.
@@ -77,6 +88,16 @@ impl PropertyIndex {
             .binary_search_by(|&i| props[i as usize].name.as_str().cmp(name))
             .ok()
             .map(|k| self.by_name[k] as usize)
+    }
+
+    /// The declared property (an alias's property) that entry `k` of the
+    /// node's `required` names, if one does.
+    #[inline]
+    pub fn required_declared(&self, k: usize) -> Option<usize> {
+        match self.required_at.get(k) {
+            Some(&d) if d != NOT_DECLARED => Some(d as usize),
+            _ => None,
+        }
     }
 
     /// Whether declared property `d` is required.
@@ -96,9 +117,15 @@ impl NodeFacts {
     }
 }
 
-/// One [`NodeFacts`] per node, in the arena's order.
+/// One [`NodeFacts`] per node, in the arena's order, and the [`Shape`] of each
+/// node's declared names (for the suggestions of the reporting walk).
 #[derive(Clone, Default)]
-pub(crate) struct Facts(pub(crate) Vec<NodeFacts>);
+pub(crate) struct Facts {
+    pub(crate) nodes: Vec<NodeFacts>,
+    /// The shape of every entry of every node's `properties`, node after node
+    /// (a node's first is at its [`NodeFacts::shapes_at`]).
+    shapes: Vec<Shape>,
+}
 
 impl PartialEq for Facts {
     /// Facts follow from the nodes, which equality compares already.
@@ -116,7 +143,30 @@ impl fmt::Debug for Facts {
 impl Facts {
     /// The facts of every node of `nodes`.
     pub(crate) fn of(nodes: &[Node]) -> Facts {
-        Facts(nodes.iter().map(node_facts).collect())
+        let mut shapes = Vec::new();
+        let nodes = nodes
+            .iter()
+            .map(|node| {
+                let shapes_at = u32::try_from(shapes.len()).unwrap_or(u32::MAX);
+                if shapes_at != u32::MAX {
+                    let props = node.properties.iter().flatten();
+                    shapes.extend(props.map(|p| Shape::of(&p.name)));
+                }
+                NodeFacts {
+                    shapes_at,
+                    ..node_facts(node)
+                }
+            })
+            .collect();
+        Facts { nodes, shapes }
+    }
+
+    /// The shapes of the names of `node` (node `id` of the arena), one per
+    /// entry of its `properties`; `None` when they were not kept.
+    pub(crate) fn shapes(&self, id: usize, node: &Node) -> Option<&[Shape]> {
+        let count = node.properties.as_deref().map_or(0, <[_]>::len);
+        let at = self.nodes[id].shapes_at as usize;
+        self.shapes.get(at..at.checked_add(count)?)
     }
 }
 
@@ -192,9 +242,19 @@ fn node_facts(node: &Node) -> NodeFacts {
         if by_name.is_empty() {
             by_name = sorted_by_name(props);
         }
-        Box::new(PropertyIndex {
+        let index = PropertyIndex {
             by_name: by_name.into_boxed_slice(),
             required: required_words.into_boxed_slice(),
+            required_at: Box::default(),
+        };
+        let required_at = node.required.iter().map(|name| {
+            let d = index.find(props, name).map(|i| props[i].canonical(i));
+            d.and_then(|d| u32::try_from(d).ok())
+                .unwrap_or(NOT_DECLARED)
+        });
+        Box::new(PropertyIndex {
+            required_at: required_at.collect(),
+            ..index
         })
     });
     let limits = crate::schema::node_checks::number::limits(node);
@@ -210,6 +270,7 @@ fn node_facts(node: &Node) -> NodeFacts {
         required_bits,
         limits,
         index,
+        shapes_at: 0,
     }
 }
 

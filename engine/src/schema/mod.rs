@@ -446,7 +446,14 @@ impl Schema {
     /// The precomputed facts of node `id`.
     #[inline(always)]
     pub(crate) fn facts(&self, id: NodeId) -> &facts::NodeFacts {
-        &self.facts.0[id.0 as usize]
+        &self.facts.nodes[id.0 as usize]
+    }
+
+    /// The [`Shape`](crate::suggest::Shape) of each name of node `id`'s
+    /// `properties`, in their order (`None` past the first 2^32 - 1 names of
+    /// the schema).
+    pub(crate) fn name_shapes(&self, id: NodeId) -> Option<&[crate::suggest::Shape]> {
+        self.facts.shapes(id.0 as usize, self.node(id))
     }
 
     /// Every node, the root first.

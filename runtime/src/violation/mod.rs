@@ -370,7 +370,7 @@ impl<'a> Sink<'a> {
         if b.charge(weight(kind)) {
             return true;
         }
-        if *kind == Kind::Missing {
+        if matches!(kind, Kind::Missing) {
             b.over.set(b.over.get() + 1);
             return true;
         }

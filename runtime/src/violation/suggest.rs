@@ -421,11 +421,11 @@ impl<'a> Candidate<'a> for &'a Known {
     /// folding it) is left at once too.
     #[inline(always)]
     fn fold_near(self, into: &mut Folded, near: Reach) -> bool {
-        let word_len = near.cap - near.lacking;
-        if self.len > near.cap.min(LONGEST)
-            || self.len + near.lacking < word_len
-            || (self.mask & !near.mask).count_ones() as usize > near.lacking
-        {
+        let shape = Shape {
+            len: self.len,
+            mask: self.mask,
+        };
+        if !shape.may_reach(near) {
             return false;
         }
         let mut lacking = 0;
@@ -446,6 +446,65 @@ impl<'a> Candidate<'a> for &'a Known {
         into.len = self.len;
         lacking <= near.lacking
     }
+}
+
+/// How a declared name folds, made once where the name is declared (the
+/// interpreter keeps one per declared property): how many folded characters
+/// it has and which ([`mask_of`]). A lookup leaves most names after a test of
+/// these, and folds only those that pass it. Not a stable API.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// How many characters the name has folded.
+    pub len: usize,
+    /// Which characters it has folded (bit `c % 64` of each).
+    pub mask: u64,
+}
+
+impl Shape {
+    /// The shape of `name`.
+    pub fn of(name: &str) -> Shape {
+        fold_all(name).fold(Shape::default(), |shape, c| Shape {
+            len: shape.len + 1,
+            mask: shape.mask | bit(c),
+        })
+    }
+
+    /// Whether a name of this shape may fold within `near` (what
+    /// [`Folded::fold`] would answer) and be close to the word looked for: it
+    /// may not when it has more characters than `near` reaches or too few to be
+    /// close, or more characters the word lacks than `near` allows (each bit of
+    /// the mask the word's lacks stands for at least one).
+    #[inline(always)]
+    fn may_reach(self, near: Reach) -> bool {
+        let word_len = near.cap - near.lacking;
+        self.len <= near.cap.min(LONGEST)
+            && self.len + near.lacking >= word_len
+            && (self.mask & !near.mask).count_ones() as usize <= near.lacking
+    }
+}
+
+impl<'a> Candidate<'a> for (&'a str, Shape) {
+    fn text(self) -> &'a str {
+        self.0
+    }
+
+    /// Folded only when its [`Shape`] may reach `near`.
+    #[inline(always)]
+    fn fold_near(self, into: &mut Folded, near: Reach) -> bool {
+        self.1.may_reach(near) && into.fold(self.0, near)
+    }
+}
+
+/// [`declared_name`] among names given with their [`Shape`]s: the same
+/// answer, for the same work.
+pub fn declared_shaped<'a>(
+    word: &str,
+    declared: impl IntoIterator<Item = (&'a str, Shape)>,
+    present: impl Fn(&str) -> bool,
+    work: &mut Work,
+) -> Option<&'a str> {
+    best_but(word, declared, present, work)
 }
 
 /// [`declared_name`] among names whose folded forms were made beforehand
