@@ -351,12 +351,20 @@ pub fn fill(parts: Vec<(&'static str, Part<'_>)>, room: usize) -> Map<String, Va
 /// is given what it needs up to an equal share of what is left, the smallest
 /// needs first, so that what a small part leaves goes to the large ones.
 fn share(need: &[Option<usize>], total: usize) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..need.len()).filter(|&i| need[i].is_some()).collect();
-    order.sort_by_key(|&i| need[i]);
+    // (need, position) pairs: the one sort of pairs the crate compiles (see
+    // `json::value_set`); the positions keep equal needs in their order.
+    let mut order: Vec<(u64, u32)> = Vec::with_capacity(need.len());
+    for (i, n) in need.iter().enumerate() {
+        if let Some(n) = n {
+            order.push((*n as u64, i as u32));
+        }
+    }
+    order.sort_unstable();
     let mut given = vec![0; need.len()];
     let mut left = total;
     let mut parts = order.len();
-    for i in order {
+    for (_, i) in order {
+        let i = i as usize;
         let want = need[i].unwrap_or(0);
         let g = want.min(left / parts.max(1));
         given[i] = g;
