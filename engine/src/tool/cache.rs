@@ -35,8 +35,9 @@ pub(crate) fn schema_of<T: ToolArgs + super::Compiled + 'static>() -> &'static S
     schema_by_id(TypeId::of::<T>(), T::__MODEL, T::schema, T::NAME)
 }
 
-/// The schema of the tool whose `TypeId` is `id`: the thread's recent ones, then
-/// the shared map, then `model` decoded (or `schema` parsed) and kept.
+/// The schema of the tool whose `TypeId` is `id`: one of the thread's recent
+/// ones (the hot path, small enough to inline), else [`remembered`].
+#[inline]
 fn schema_by_id(
     id: TypeId,
     model: &'static [u8],
@@ -51,6 +52,18 @@ fn schema_by_id(
     if let Ok(Some(schema)) = recent {
         return schema;
     }
+    remembered(id, model, schema, tool)
+}
+
+/// The schema of the tool whose `TypeId` is `id` from the shared map (`model`
+/// decoded, or `schema` parsed, and kept on first use), made one of the
+/// thread's recent ones.
+fn remembered(
+    id: TypeId,
+    model: &'static [u8],
+    schema: fn() -> &'static Value,
+    tool: &'static str,
+) -> &'static Schema {
     let found = shared(id, model, schema, tool);
     let _ = RECENT_SCHEMAS.try_with(|slots| {
         let next = NEXT.with(|n| {
