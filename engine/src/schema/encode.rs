@@ -301,9 +301,19 @@ impl Out {
         self.str(&v.to_string());
     }
 
-    /// A list of JSON values as the text of one array.
+    /// A list of JSON values as the text of one array (compact, as
+    /// `serde_json::to_string` writes it, by `Value`'s `Display`: no serializer
+    /// of the crate's own to compile).
     fn json_list(&mut self, list: &[Value]) {
-        self.str(&serde_json::to_string(list).unwrap_or_default());
+        let mut text = String::from("[");
+        for (i, v) in list.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(&v.to_string());
+        }
+        text.push(']');
+        self.str(&text);
     }
 
     fn id(&mut self, id: NodeId) {

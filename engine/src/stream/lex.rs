@@ -438,13 +438,16 @@ impl Lexer {
             self.after_value();
             return ev.scalar_end(Scalar::Value(Value::Number(n.into())), at);
         }
-        match serde_json::from_slice::<Value>(&self.token) {
-            Ok(value) => {
+        // A number's token is ASCII: read as text, by the one serde_json reader
+        // the crate compiles (`from_slice` would compile a second).
+        let read = std::str::from_utf8(&self.token).map(serde_json::from_str::<Value>);
+        match read {
+            Ok(Ok(value)) => {
                 self.after_value();
                 ev.scalar_end(Scalar::Value(value), at);
             }
             // Beyond what serde_json reads (a huge exponent): the exact path says.
-            Err(_) => self.opaque = true,
+            _ => self.opaque = true,
         }
     }
 

@@ -25,11 +25,25 @@ static ALL: OnceLock<RwLock<HashMap<TypeId, &'static Schema>>> = OnceLock::new()
 
 /// The schema of tool `T` in the run-time model.
 ///
+/// Generic only for what names `T` (its `TypeId` and constants): the lookup is
+/// [`schema_by_id`], compiled once rather than once per tool type.
+///
 /// # Panics
 ///
 /// As [`declared_schema`].
 pub(crate) fn schema_of<T: ToolArgs + super::Compiled + 'static>() -> &'static Schema {
-    let id = TypeId::of::<T>();
+    schema_by_id(TypeId::of::<T>(), T::__MODEL, T::schema, T::NAME)
+}
+
+/// The schema of the tool whose `TypeId` is `id`: one of the thread's recent
+/// ones (the hot path, small enough to inline), else [`remembered`].
+#[inline]
+fn schema_by_id(
+    id: TypeId,
+    model: &'static [u8],
+    schema: fn() -> &'static Value,
+    tool: &'static str,
+) -> &'static Schema {
     let recent = RECENT_SCHEMAS.try_with(|slots| {
         slots
             .iter()
@@ -38,24 +52,41 @@ pub(crate) fn schema_of<T: ToolArgs + super::Compiled + 'static>() -> &'static S
     if let Ok(Some(schema)) = recent {
         return schema;
     }
-    let schema = shared::<T>(id);
+    remembered(id, model, schema, tool)
+}
+
+/// The schema of the tool whose `TypeId` is `id` from the shared map (`model`
+/// decoded, or `schema` parsed, and kept on first use), made one of the
+/// thread's recent ones.
+fn remembered(
+    id: TypeId,
+    model: &'static [u8],
+    schema: fn() -> &'static Value,
+    tool: &'static str,
+) -> &'static Schema {
+    let found = shared(id, model, schema, tool);
     let _ = RECENT_SCHEMAS.try_with(|slots| {
         let next = NEXT.with(|n| {
             let i = n.get();
             n.set((i + 1) % RECENT);
             i
         });
-        slots[next].set(Some((id, schema)));
+        slots[next].set(Some((id, found)));
     });
-    schema
+    found
 }
 
-fn shared<T: ToolArgs>(id: TypeId) -> &'static Schema {
+fn shared(
+    id: TypeId,
+    model: &'static [u8],
+    schema: fn() -> &'static Value,
+    tool: &'static str,
+) -> &'static Schema {
     let all = ALL.get_or_init(Default::default);
-    if let Some(&schema) = all.read().unwrap_or_else(PoisonError::into_inner).get(&id) {
-        return schema;
+    if let Some(&found) = all.read().unwrap_or_else(PoisonError::into_inner).get(&id) {
+        return found;
     }
-    let parsed = declared_schema(T::__MODEL, T::schema, T::NAME);
+    let parsed = declared_schema(model, schema, tool);
     let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
     all.entry(id).or_insert_with(|| Box::leak(Box::new(parsed)))
 }

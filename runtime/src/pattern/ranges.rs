@@ -9,10 +9,10 @@
 /// Sorts `ranges` and merges the ones that overlap or touch.
 pub(super) fn canonicalize(ranges: &mut Vec<(char, char)>) {
     // In order of the lower ends (the merge needs no more): (end, position)
-    // pairs, the one sort of pairs the crate compiles.
-    let mut order: Vec<(u32, u64)> = Vec::with_capacity(ranges.len());
+    // pairs, the one sort of pairs the crate compiles (see `json::value_set`).
+    let mut order: Vec<(u64, u32)> = Vec::with_capacity(ranges.len());
     for (i, &(lo, _)) in ranges.iter().enumerate() {
-        order.push((u32::from(lo), i as u64));
+        order.push((u64::from(u32::from(lo)), i as u32));
     }
     order.sort_unstable();
     let mut merged: Vec<(char, char)> = Vec::with_capacity(ranges.len());

@@ -116,22 +116,23 @@ pub enum Part<'a> {
 }
 
 /// The JSON text length of `value`, counted up to a little past `max`.
+///
+/// Written by `Value`'s `Display` (compact JSON, compiled in serde_json) into a
+/// counter that stops it past `max`: a serde_json serializer of our own would
+/// be compiled into this crate.
 fn json_len(value: &Value, max: usize) -> usize {
     struct Count(usize, usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 += buf.len();
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
             if self.0 > self.1 {
-                return Err(std::io::ErrorKind::Other.into());
+                return Err(std::fmt::Error);
             }
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
             Ok(())
         }
     }
     let mut count = Count(0, max);
-    let _ = serde_json::to_writer(&mut count, value);
+    let _ = std::fmt::Write::write_fmt(&mut count, format_args!("{value}"));
     count.0
 }
 
@@ -351,12 +352,20 @@ pub fn fill(parts: Vec<(&'static str, Part<'_>)>, room: usize) -> Map<String, Va
 /// is given what it needs up to an equal share of what is left, the smallest
 /// needs first, so that what a small part leaves goes to the large ones.
 fn share(need: &[Option<usize>], total: usize) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..need.len()).filter(|&i| need[i].is_some()).collect();
-    order.sort_by_key(|&i| need[i]);
+    // (need, position) pairs: the one sort of pairs the crate compiles (see
+    // `json::value_set`); the positions keep equal needs in their order.
+    let mut order: Vec<(u64, u32)> = Vec::with_capacity(need.len());
+    for (i, n) in need.iter().enumerate() {
+        if let Some(n) = n {
+            order.push((*n as u64, i as u32));
+        }
+    }
+    order.sort_unstable();
     let mut given = vec![0; need.len()];
     let mut left = total;
     let mut parts = order.len();
-    for i in order {
+    for (_, i) in order {
+        let i = i as usize;
         let want = need[i].unwrap_or(0);
         let g = want.min(left / parts.max(1));
         given[i] = g;
@@ -533,6 +542,26 @@ mod tests {
         let mut r = Report::new(vec![Violation::new(kind, path, Position::default())]);
         r.max_report_bytes = max;
         r
+    }
+
+    /// `json_len` counts the bytes of `serde_json::to_string` (escapes, floats,
+    /// nesting), and stops a little past `max` when the text is longer.
+    #[test]
+    fn json_len_counts_the_compact_text() {
+        let values = [
+            json!(null),
+            json!(-1.5e300),
+            json!("é\u{1}\"\n…"),
+            json!({"a": [1, 2.25, {"b c": false}], "": "x"}),
+        ];
+        for v in &values {
+            let text = serde_json::to_string(v).unwrap();
+            assert_eq!(json_len(v, usize::MAX), text.len(), "{text}");
+            assert!(json_len(v, 3) > 3 || text.len() <= 3, "{text}");
+        }
+        // A long text is not written whole to be counted.
+        let long = json!(vec![1; 1000]);
+        assert!(json_len(&long, 10) < 20);
     }
 
     /// Past the room its fixed fields take, an entry keeps to its room exactly:
