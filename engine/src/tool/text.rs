@@ -35,7 +35,7 @@ pub fn validate_str_with<T: ToolArgs + Compiled + 'static>(
 /// use tool_schema::{parse_str, text::ParseError};
 /// # use serde::Deserialize;
 /// # use tool_schema::__private::{Sink, Trail};
-/// # use tool_schema::{Options, Position, Report, ToolArgs};
+/// # use tool_schema::{Options, Position, Report, ToolArgs, ToolArgsExt};
 /// # use serde_json::Value;
 /// # use std::sync::LazyLock;
 ///
