@@ -1,28 +1,27 @@
 //! What is kept once per instantiation of a generic tool type: a `static` in a
 //! generic function is one for every instantiation, so a generic type's parsed
-//! schema (and, in the engine, its model) is kept here, found by its text's
+//! schema (and, in the engine, its model) is kept here (in a [`ByText`]; the
+//! engine's table of tool models by type is a [`Kept`] too), found by its text's
 //! address (each instantiation's `SCHEMA_JSON` is its own constant), made and
 //! kept once per text: bounded by the instantiations in the program.
 
 use serde_json::Value;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{OnceLock, PoisonError, RwLock};
 
-/// A text's address and length.
-type Key = (usize, usize);
+/// Values made once per key and leaked for the program's life, shared by every
+/// thread: a read lock to find one, a write lock to keep a new one.
+pub struct Kept<K: 'static, T: 'static>(OnceLock<RwLock<HashMap<K, &'static T>>>);
 
-/// Values made from `'static` texts, one per text, leaked for the program's life.
-pub struct ByText<T: 'static>(OnceLock<RwLock<HashMap<Key, &'static T>>>);
-
-impl<T: Send + Sync + 'static> ByText<T> {
+impl<K: Eq + Hash + Send + Sync + 'static, T: Send + Sync + 'static> Kept<K, T> {
     /// An empty store (for a `static`).
-    pub const fn new() -> ByText<T> {
-        ByText(OnceLock::new())
+    pub const fn new() -> Kept<K, T> {
+        Kept(OnceLock::new())
     }
 
-    /// The value kept for `text`, made by `make` on its first use.
-    pub fn get_or_make(&self, text: &'static str, make: impl FnOnce() -> T) -> &'static T {
-        let key = (text.as_ptr() as usize, text.len());
+    /// The value kept for `key`, made by `make` on its first use.
+    pub fn get_or_make(&self, key: K, make: impl FnOnce() -> T) -> &'static T {
         let all = self.0.get_or_init(Default::default);
         if let Some(&kept) = all.read().unwrap_or_else(PoisonError::into_inner).get(&key) {
             return kept;
@@ -30,6 +29,27 @@ impl<T: Send + Sync + 'static> ByText<T> {
         let made = make();
         let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
         all.entry(key).or_insert_with(|| Box::leak(Box::new(made)))
+    }
+}
+
+impl<K: Eq + Hash + Send + Sync + 'static, T: Send + Sync + 'static> Default for Kept<K, T> {
+    fn default() -> Kept<K, T> {
+        Kept::new()
+    }
+}
+
+/// Values made from `'static` texts, one per text (its address and length).
+pub struct ByText<T: 'static>(Kept<(usize, usize), T>);
+
+impl<T: Send + Sync + 'static> ByText<T> {
+    /// An empty store (for a `static`).
+    pub const fn new() -> ByText<T> {
+        ByText(Kept::new())
+    }
+
+    /// The value kept for `text`, made by `make` on its first use.
+    pub fn get_or_make(&self, text: &'static str, make: impl FnOnce() -> T) -> &'static T {
+        self.0.get_or_make((text.as_ptr() as usize, text.len()), make)
     }
 }
 

@@ -8,8 +8,7 @@ use crate::tool::ToolArgs;
 use serde_json::Value;
 use std::any::TypeId;
 use std::cell::Cell;
-use std::collections::HashMap;
-use std::sync::{OnceLock, PoisonError, RwLock};
+use tool_schema_runtime::instances::Kept;
 
 /// How many tool types each thread remembers.
 const RECENT: usize = 8;
@@ -21,7 +20,7 @@ thread_local! {
     static NEXT: Cell<usize> = const { Cell::new(0) };
 }
 
-static ALL: OnceLock<RwLock<HashMap<TypeId, &'static Schema>>> = OnceLock::new();
+static ALL: Kept<TypeId, Schema> = Kept::new();
 
 /// The schema of tool `T` in the run-time model.
 ///
@@ -82,13 +81,7 @@ fn shared(
     schema: fn() -> &'static Value,
     tool: &'static str,
 ) -> &'static Schema {
-    let all = ALL.get_or_init(Default::default);
-    if let Some(&found) = all.read().unwrap_or_else(PoisonError::into_inner).get(&id) {
-        return found;
-    }
-    let parsed = declared_schema(model, schema, tool);
-    let mut all = all.write().unwrap_or_else(PoisonError::into_inner);
-    all.entry(id).or_insert_with(|| Box::leak(Box::new(parsed)))
+    ALL.get_or_make(id, || declared_schema(model, schema, tool))
 }
 
 /// A declared tool's schema in the run-time model: the `model` constant the
