@@ -1,7 +1,6 @@
 //! The run-time back end: walks a [`Schema`] over a value and records every
 //! violation. Walking a valid value allocates nothing.
 
-use crate::json::JsonType;
 use crate::keywords;
 use crate::keywords::alias;
 use crate::options::Options;
@@ -310,17 +309,9 @@ impl Run<'_> {
             out.report(|| Kind::NotAllowed, trail, pos);
             return;
         }
-        if let Some(mut types) = node.types {
-            if node.nullable {
-                types = types.with(JsonType::Null);
-            }
-            let received = self.options.type_of(value);
-            if !types.accepts(received) {
-                let kind = || Kind::Type {
-                    expected: types,
-                    received,
-                };
-                out.report(kind, trail, pos);
+        if let Some(types) = node.types {
+            let (options, nullable) = (&self.options, node.nullable);
+            if !keywords::types::report(types, nullable, value, options, trail, pos, out) {
                 return;
             }
         }

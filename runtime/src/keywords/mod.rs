@@ -20,6 +20,7 @@ mod format_uri;
 pub mod number;
 pub mod object;
 pub mod string;
+pub mod types;
 pub mod unevaluated;
 
 /// A JSON Schema draft.

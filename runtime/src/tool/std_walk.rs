@@ -10,7 +10,7 @@ use crate::json::{JsonType, TypeSet};
 use crate::keywords::applicators::{alternatives, Rule};
 use crate::keywords::count::Violated;
 use crate::keywords::number::{bound, Bound};
-use crate::keywords::{array, count, format, string};
+use crate::keywords::{array, count, format, string, types};
 use crate::options::Options;
 use crate::pattern::Pattern;
 use crate::violation::{received_str, Kind, Position, Sink, Trail};
@@ -94,8 +94,8 @@ impl Scalar {
     }
 }
 
-/// The type check, first of a node's checks: whether the others apply (a
-/// mismatch is reported and ends them). `null` is accepted too where `nullable`.
+/// The type check, first of a node's checks (a mismatch ends them): `ty`, and
+/// `null` where `nullable`.
 fn typed(
     ty: JsonType,
     nullable: bool,
@@ -105,20 +105,7 @@ fn typed(
     options: &Options,
     out: &mut Sink<'_>,
 ) -> bool {
-    let mut types = TypeSet::single(ty);
-    if nullable {
-        types = types.with(JsonType::Null);
-    }
-    let received = options.type_of(value);
-    if types.accepts(received) {
-        return true;
-    }
-    let kind = || Kind::Type {
-        expected: types,
-        received,
-    };
-    out.report(kind, trail, pos);
-    false
+    types::report(TypeSet::single(ty), nullable, value, options, trail, pos, out)
 }
 
 /// A scalar type's checks on `value`.
