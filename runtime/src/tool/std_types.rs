@@ -117,7 +117,10 @@ macro_rules! walked {
         }
 
         fn validate_with(args: &Value, options: &Options) -> Report {
-            let has_type = Self::schema().get("type").is_some();
+            // Whether the root declares a `type` matters only to a root that is
+            // not an object (`collect_report`'s first check): the schema is
+            // looked at for that call alone.
+            let has_type = args.is_object() || Self::schema().get("type").is_some();
             let walk: Walk = <Self as ToolArgs>::__validate_at;
             collect_report(args, options, has_type, false, |_| None, walk)
         }
