@@ -49,7 +49,8 @@ impl<T: Send + Sync + 'static> ByText<T> {
 
     /// The value kept for `text`, made by `make` on its first use.
     pub fn get_or_make(&self, text: &'static str, make: impl FnOnce() -> T) -> &'static T {
-        self.0.get_or_make((text.as_ptr() as usize, text.len()), make)
+        self.0
+            .get_or_make((text.as_ptr() as usize, text.len()), make)
     }
 }
 

@@ -105,7 +105,15 @@ fn typed(
     options: &Options,
     out: &mut Sink<'_>,
 ) -> bool {
-    types::report(TypeSet::single(ty), nullable, value, options, trail, pos, out)
+    types::report(
+        TypeSet::single(ty),
+        nullable,
+        value,
+        options,
+        trail,
+        pos,
+        out,
+    )
 }
 
 /// A scalar type's checks on `value`.
