@@ -15,6 +15,7 @@
 //! items by their own type's walk.
 
 use super::std_problems as problems;
+use super::std_walk::untyped;
 use super::std_walk::{any_of, array_of, map_of, scalar, ArrayOf, Items, Limit, Scalar, Walk};
 use super::ToolArgs;
 use crate::collect::collect_report;
@@ -218,10 +219,11 @@ leaf! {
     bool => "bool", r#"{"type":"boolean"}"#, Reading::exact(BOOLEAN), problems::BOOL, leaf!(@walk Scalar::of(JsonType::Boolean));
     String => "string", r#"{"type":"string"}"#, Reading::exact(STRING), problems::STRING, leaf!(@walk Scalar::of(JsonType::String));
     char => "char", r#"{"type":"string","minLength":1,"maxLength":1}"#, Reading::exact(STRING), problems::CHAR, leaf!(@walk Scalar { one_char: true, ..Scalar::of(JsonType::String) });
-    Value => "value", "{}", Reading::ANY, problems::VALUE, |_: bool, _: &Value, _: &Trail<'_>, _, _: &Options, _: &mut Sink<'_>| {}, null_form::KEPT;
+    Value => "value", "{}", Reading::ANY, problems::VALUE, |_: bool, v: &Value, t: &Trail<'_>, p, o: &Options, out: &mut Sink<'_>| untyped(v, t, p, o, out), null_form::KEPT;
     std::path::PathBuf => "path_buf", r#"{"type":"string"}"#, Reading::exact(STRING), problems::PATHBUF, leaf!(@walk Scalar::of(JsonType::String));
     // The formats read strings the types' parsers refuse, and the other way.
     std::net::IpAddr => "ip_addr", r#"{"anyOf":[{"type":"string","format":"ipv4"},{"type":"string","format":"ipv6"}]}"#, Reading::inexact(STRING), problems::IPADDR, |nullable, v: &Value, t: &Trail<'_>, p, o: &Options, out: &mut Sink<'_>| {
+        untyped(v, t, p, o, out);
         any_of(&[ipv4, ipv6], nullable, v, t, p, o, out)
     }, null_form::BRANCH;
     std::net::Ipv4Addr => "ipv4_addr", r#"{"type":"string","format":"ipv4"}"#, Reading::inexact(STRING), problems::IPV4ADDR, leaf!(@walk IPV4);

@@ -10,7 +10,9 @@ use crate::json::{JsonType, TypeSet};
 use crate::keywords::applicators::{alternatives, Rule};
 use crate::keywords::count::Violated;
 use crate::keywords::number::{bound, Bound};
+use crate::keywords::object::rejects_undeclared;
 use crate::keywords::{array, count, format, string, types};
+use crate::model_parts::Additional;
 use crate::options::Options;
 use crate::pattern::Pattern;
 use crate::violation::{received_str, Kind, Position, Sink, Trail};
@@ -31,7 +33,7 @@ impl Limit {
         match self {
             Limit::U(u) => Number::from(u),
             Limit::I(i) => Number::from(i),
-            Limit::F(f) => Number::from_f64(f).unwrap_or_else(|| Number::from(0u64)),
+            Limit::F(f) => Number::from_f64(f).expect("a standard type's bound is finite"),
         }
     }
 }
@@ -276,4 +278,30 @@ pub(super) fn null(
     out: &mut Sink<'_>,
 ) {
     typed(JsonType::Null, false, value, trail, pos, options, out);
+}
+
+/// A schema without `type` or declared names (`Value`'s `{}`, `IpAddr`'s
+/// `anyOf` of strings) on `value`: any value, except that the arguments object
+/// itself is closed in tool-call mode, as the interpreter reads such a root
+/// (`keywords::object::rejects_undeclared` of a closed object): each of its
+/// members is then an undeclared argument. The type's other keywords come
+/// after (the interpreter's object checks come before its applicators).
+pub(super) fn untyped(
+    value: &Value,
+    trail: &Trail<'_>,
+    pos: Position,
+    options: &Options,
+    out: &mut Sink<'_>,
+) {
+    let Value::Object(map) = value else {
+        return;
+    };
+    let root = trail.is_root();
+    if !root || !rejects_undeclared(options.undeclared, true, Additional::Unspecified) {
+        return;
+    }
+    for (i, key) in map.keys().enumerate() {
+        let at = Position::at(root, Some(i), None, pos);
+        out.report(|| Kind::Unexpected, &trail.key(key), at);
+    }
 }
