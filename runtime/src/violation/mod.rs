@@ -1,6 +1,8 @@
 //! The facts a validator reports: one [`Violation`] per problem, collected in a
 //! [`Report`]. Words are written by [`crate::render`], never here.
 
+#[doc(hidden)]
+pub mod kept_names;
 mod kind;
 mod path;
 #[doc(hidden)]
