@@ -158,8 +158,8 @@ impl Schema {
 /// `node.property(name)`, looked for from `*next` on first (calls mostly list their
 /// arguments in the declared order), then before it; a hit moves `*next` past it.
 /// Names in `properties` are distinct, so the entry is `node.property(name)`'s;
-/// the index answered is the declared property's (an alias's property,
-/// [`Property::canonical`]).
+/// answered: the index of the declared property (an alias's property,
+/// [`Property::canonical`]), the entry's own index, and the entry.
 /// A node with many properties (`f.index`) is searched by binary search instead,
 /// after a look at `*next`.
 #[inline(always)]
@@ -168,7 +168,7 @@ fn find_property<'n>(
     f: &NodeFacts,
     name: &str,
     next: &mut usize,
-) -> Option<(usize, &'n Property)> {
+) -> Option<(usize, usize, &'n Property)> {
     let props = node.properties.as_deref()?;
     if let Some(index) = &f.index {
         // The next property first (inlined: calls mostly follow the declared
@@ -178,7 +178,7 @@ fn find_property<'n>(
             _ => index_find(props, index, name)?,
         };
         *next = i + 1;
-        return Some((props[i].canonical(i), &props[i]));
+        return Some((props[i].canonical(i), i, &props[i]));
     }
     let n = props.len();
     let start = (*next).min(n);
@@ -191,7 +191,7 @@ fn find_property<'n>(
         let p = &props[i];
         if same(&p.name, name) {
             *next = i + 1;
-            return Some((p.canonical(i), p));
+            return Some((p.canonical(i), i, p));
         }
     }
     None
@@ -210,7 +210,7 @@ fn required_declared(
 ) -> Option<usize> {
     match &f.index {
         Some(index) => index.required_declared(k),
-        None => find_property(node, f, name, next).map(|(d, _)| d),
+        None => find_property(node, f, name, next).map(|(d, _, _)| d),
     }
 }
 
@@ -356,10 +356,12 @@ impl Run<'_> {
         let mut seen: u64 = 0;
         let closed = crate::schema::node_checks::object::closed(node, root);
         let reject = rejects_undeclared(self.options.undeclared, closed, node.additional);
+        // The declared names kept for the program's life: paths borrow them.
+        let kept = self.schema.kept_names(id).unwrap_or(&[]);
         let mut next = 0;
         for (i, (key, v)) in map.iter().enumerate() {
             let declared = find_property(node, f, key, &mut next);
-            if let Some((d, _)) = declared {
+            if let Some((d, _, _)) = declared {
                 if d < 64 {
                     seen |= 1 << d;
                 }
@@ -367,7 +369,7 @@ impl Run<'_> {
             if resume.is_some_and(|skip| i < skip) {
                 continue;
             }
-            let at = Position::at(root, Some(i), declared.map(|(d, _)| d), pos);
+            let at = Position::at(root, Some(i), declared.map(|(d, _, _)| d), pos);
             if let Some(names) = node.property_names {
                 let run = |name: &Value, sink: &mut Sink<'_>| {
                     self.check(false, names, name, trail, at, sink)
@@ -375,7 +377,7 @@ impl Run<'_> {
                 keywords::applicators::property_name(key, run, trail, at, out);
             }
             // An optional member given as `null` may count as absent.
-            let skip = declared.is_some_and(|(d, _)| {
+            let skip = declared.is_some_and(|(d, _, _)| {
                 v.is_null() && self.options.null_is_absent && !valid::is_required(node, f, d, key)
             });
             if skip {
@@ -384,20 +386,25 @@ impl Run<'_> {
             // The failing member the walk stopped at is reported at once, unless
             // a pattern's schema may be what failed.
             let failed = resume == Some(i) && node.pattern_set.is_none();
-            if let Some((_, p)) = declared {
-                self.check(failed, p.node, v, &trail.key(key), at, out);
+            let kept_name = declared.and_then(|(_, e, _)| kept.get(e).copied().flatten());
+            let member = match kept_name {
+                Some(name) => trail.name(name),
+                None => trail.key(key),
+            };
+            if let Some((_, _, p)) = declared {
+                self.check(failed, p.node, v, &member, at, out);
             }
             let mut patterned = false;
             crate::schema::node_checks::object::each_pattern_schema(node, key, |s| {
                 patterned = true;
-                self.check(false, s, v, &trail.key(key), at, out);
+                self.check(false, s, v, &member, at, out);
                 true
             });
             match node.additional {
                 _ if declared.is_some() || patterned => {}
-                Additional::Schema(extra) => self.check(failed, extra, v, &trail.key(key), at, out),
+                Additional::Schema(extra) => self.check(failed, extra, v, &member, at, out),
                 _ if crate::schema::node_checks::object::refuses_member(node, reject, key) => {
-                    out.report(|| Kind::Unexpected, &trail.key(key), at)
+                    out.report(|| Kind::Unexpected, &member, at)
                 }
                 _ => {}
             }
@@ -433,7 +440,14 @@ impl Run<'_> {
             let declared = required_declared(node, f, k, name, &mut next);
             if !present(name, declared) {
                 let at = Position::at(root, None, declared, pos);
-                out.report(|| Kind::Missing, &trail.key(name), at);
+                // The declared property's kept name, when `required` names it
+                // by that name (not by an alias).
+                let kept_name = declared.and_then(|d| kept.get(d).copied().flatten());
+                let missing = match kept_name.filter(|k| *k == name.as_str()) {
+                    Some(k) => trail.name(k),
+                    None => trail.key(name),
+                };
+                out.report(|| Kind::Missing, &missing, at);
             }
         }
         out.move_back(start, from);

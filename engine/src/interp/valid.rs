@@ -231,7 +231,7 @@ impl Run<'_> {
                 }
             }
             match find_property(node, f, key, &mut next) {
-                Some((d, p)) => {
+                Some((d, _, p)) => {
                     if d < 64 {
                         seen |= 1 << d;
                     }
@@ -395,8 +395,8 @@ fn required_present(node: &Node, f: &NodeFacts, map: &Map<String, Value>, seen: 
     node.required
         .iter()
         .all(|name| match find_property(node, f, name, &mut next) {
-            Some((d, _)) if d < 64 => seen & (1 << d) != 0,
-            Some((d, _)) => alias::group_present(node.names_of(d), map),
+            Some((d, _, _)) if d < 64 => seen & (1 << d) != 0,
+            Some((d, _, _)) => alias::group_present(node.names_of(d), map),
             None => map.contains_key(name),
         })
 }

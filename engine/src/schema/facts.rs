@@ -11,6 +11,7 @@ use crate::json::{JsonType, ValueSet, SCANNED};
 use crate::keywords::number::Limit;
 use crate::schema::vocabulary::Family;
 use crate::suggest::Shape;
+use crate::violation::kept_names;
 use std::fmt;
 
 /// `false`: no value is accepted.
@@ -125,6 +126,10 @@ pub(crate) struct Facts {
     /// The shape of every entry of every node's `properties`, node after node
     /// (a node's first is at its [`NodeFacts::shapes_at`]).
     shapes: Vec<Shape>,
+    /// Each of those names kept for the program's life (see
+    /// [`kept_names`]), in the same places: the reporting walk's paths
+    /// borrow them; `None` for a name not kept.
+    kept: Vec<Option<&'static str>>,
 }
 
 impl PartialEq for Facts {
@@ -144,13 +149,15 @@ impl Facts {
     /// The facts of every node of `nodes`.
     pub(crate) fn of(nodes: &[Node]) -> Facts {
         let mut shapes = Vec::new();
+        let mut kept = Vec::new();
         let nodes = nodes
             .iter()
             .map(|node| {
                 let shapes_at = u32::try_from(shapes.len()).unwrap_or(u32::MAX);
                 if shapes_at != u32::MAX {
                     let props = node.properties.iter().flatten();
-                    shapes.extend(props.map(|p| Shape::of(&p.name)));
+                    shapes.extend(props.clone().map(|p| Shape::of(&p.name)));
+                    kept.extend(props.map(|p| kept_names::keep(&p.name)));
                 }
                 NodeFacts {
                     shapes_at,
@@ -158,7 +165,11 @@ impl Facts {
                 }
             })
             .collect();
-        Facts { nodes, shapes }
+        Facts {
+            nodes,
+            shapes,
+            kept,
+        }
     }
 
     /// The shapes of the names of `node` (node `id` of the arena), one per
@@ -167,6 +178,14 @@ impl Facts {
         let count = node.properties.as_deref().map_or(0, <[_]>::len);
         let at = self.nodes[id].shapes_at as usize;
         self.shapes.get(at..at.checked_add(count)?)
+    }
+
+    /// The kept names of `node` (node `id` of the arena), one per entry of its
+    /// `properties` ([`Facts::shapes`]' places).
+    pub(crate) fn kept_names(&self, id: usize, node: &Node) -> Option<&[Option<&'static str>]> {
+        let count = node.properties.as_deref().map_or(0, <[_]>::len);
+        let at = self.nodes[id].shapes_at as usize;
+        self.kept.get(at..at.checked_add(count)?)
     }
 }
 

@@ -456,6 +456,13 @@ impl Schema {
         self.facts.shapes(id.0 as usize, self.node(id))
     }
 
+    /// Node `id`'s declared names kept for the program's life, one per entry
+    /// of its `properties` (`None` for one not kept), for the reporting walk's
+    /// paths.
+    pub(crate) fn kept_names(&self, id: NodeId) -> Option<&[Option<&'static str>]> {
+        self.facts.kept_names(id.0 as usize, self.node(id))
+    }
+
     /// Every node, the root first.
     pub fn nodes(&self) -> &[Node] {
         &self.nodes

@@ -1,6 +1,8 @@
 //! The facts a validator reports: one [`Violation`] per problem, collected in a
 //! [`Report`]. Words are written by [`crate::render`], never here.
 
+#[doc(hidden)]
+pub mod kept_names;
 mod kind;
 mod path;
 #[doc(hidden)]
@@ -837,19 +839,35 @@ impl<'a> Trail<'a> {
 
     /// The owned path.
     pub fn to_path(&self) -> Path {
+        // A member of the arguments object (most violations): one step.
+        if self.depth == 1 {
+            if let Some(seg) = self.seg.segment() {
+                return Path(vec![seg]);
+            }
+        }
         let mut segs = Vec::with_capacity(self.depth);
         let mut cur = Some(self);
         while let Some(t) = cur {
-            match t.seg {
-                TrailSeg::Root => {}
-                TrailSeg::Key(k) => segs.push(Segment::Key(Cow::Owned(cut(k, KEPT_NAME_BYTES)))),
-                TrailSeg::Name(k) => segs.push(Segment::Key(Cow::Borrowed(k))),
-                TrailSeg::Index(i) => segs.push(Segment::Index(i)),
+            if let Some(seg) = t.seg.segment() {
+                segs.push(seg);
             }
             cur = t.parent;
         }
         segs.reverse();
         Path(segs)
+    }
+}
+
+impl TrailSeg<'_> {
+    /// The step as a [`Path`] keeps it; `None` for the arguments object.
+    #[inline(always)]
+    fn segment(self) -> Option<Segment> {
+        match self {
+            TrailSeg::Root => None,
+            TrailSeg::Key(k) => Some(Segment::Key(Cow::Owned(cut(k, KEPT_NAME_BYTES)))),
+            TrailSeg::Name(k) => Some(Segment::Key(Cow::Borrowed(k))),
+            TrailSeg::Index(i) => Some(Segment::Index(i)),
+        }
     }
 }
 

@@ -53,6 +53,11 @@ impl Path {
     /// The path as `Display` writes it (`filters.tags[2]`), appended to `out`
     /// without the formatting machinery.
     pub fn write_to(&self, out: &mut String) {
+        // A member of the arguments object (most paths): its name alone.
+        if let [Segment::Key(k)] = self.0.as_slice() {
+            crate::echo::push_name(out, k, NAME_SHOWN);
+            return;
+        }
         for (i, seg) in self.0.iter().enumerate() {
             match seg {
                 Segment::Key(k) => {
