@@ -87,12 +87,13 @@ fn text_of(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 impl<'a> Judge<'a> {
-    /// A judge with `frames` and `scratch` (kept buffers, see [`super::spare`]).
+    /// A judge with `frames`, `scratch` and `prefixes` (kept buffers, see [`super::spare`]).
     pub(super) fn new(
         schema: &'a Schema,
         options: &Options,
         frames: Vec<Frame>,
         scratch: Vec<NodeId>,
+        prefixes: Prefixes<'static>,
     ) -> Judge<'a> {
         Judge {
             schema,
@@ -100,7 +101,7 @@ impl<'a> Judge<'a> {
             options: *options,
             frames,
             depth: 0,
-            prefixes: Prefixes::default(),
+            prefixes: prefixes.recycle(),
             scratch,
             found: Vec::new(),
             doomed_at: None,
@@ -108,11 +109,13 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// Its frames and scratch list, for another checker.
-    pub(super) fn take_buffers(&mut self) -> (Vec<Frame>, Vec<NodeId>) {
+    /// Its frames, scratch list and prefix tests' buffers, for another
+    /// checker.
+    pub(super) fn take_buffers(&mut self) -> (Vec<Frame>, Vec<NodeId>, Prefixes<'static>) {
         (
             std::mem::take(&mut self.frames),
             std::mem::take(&mut self.scratch),
+            std::mem::take(&mut self.prefixes).recycle(),
         )
     }
 
