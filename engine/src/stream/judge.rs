@@ -398,8 +398,17 @@ impl<'a> Judge<'a> {
     }
 
     /// Runs the prefix tests on `token[new..]`, whose first byte is at `at`.
+    #[inline]
     fn run_prefixes(&mut self, f: usize, token: &[u8], new: usize, at: usize) {
-        let failed = self.prefixes.run(token, new).to_vec();
+        if !self.prefixes.run(token, new).is_empty() {
+            self.prefixes_failed(f, token, new, at);
+        }
+    }
+
+    /// The prefix tests that failed in the last run, each at its byte.
+    #[inline(never)]
+    fn prefixes_failed(&mut self, f: usize, token: &[u8], new: usize, at: usize) {
+        let failed = self.prefixes.failed().to_vec();
         for (k, t) in failed {
             self.prefix_dead(f, t.alt, t.node, t.what, &token[..=k], at + (k - new));
         }

@@ -136,6 +136,11 @@ impl<'a> Prefixes<'a> {
         self.chars = 0;
     }
 
+    /// The failures of the last [`Prefixes::run`].
+    pub fn failed(&self) -> &[(usize, Test<'a>)] {
+        &self.failed
+    }
+
     /// Whether any prefix test lives.
     pub fn any(&self) -> bool {
         self.live > 0
