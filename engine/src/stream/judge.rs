@@ -463,8 +463,12 @@ impl<'a> Judge<'a> {
             let node = self.schema.node(n);
             let names = &self.frames[f].names;
             let mut found = Vec::new();
+            // Alias entries follow the properties: without them a required
+            // name is present under its own name only.
+            let props = node.properties.as_deref().unwrap_or_default();
+            let aliased = props.last().is_some_and(|p| p.alias_of.is_some());
             for r in &node.required {
-                let present = match node.declared_index(r) {
+                let present = match aliased.then(|| node.declared_index(r)).flatten() {
                     Some(d) => node.names_of(d).any(|x| names.contains(x)),
                     None => names.contains(r.as_str()),
                 };
