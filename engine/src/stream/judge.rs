@@ -252,7 +252,8 @@ impl<'a> Judge<'a> {
         // which `finish` leaves to `validate_str`.
         let free = key == Key::Member && start == Start::Null && options.null_is_absent;
         *deferred |= free;
-        let name = std::str::from_utf8(&parent.name).unwrap_or_default();
+        // The name's bytes (the reader checked them as UTF-8).
+        let name = &parent.name[..];
         let mut whole = true;
         for (i, a) in parent.alts.iter().enumerate() {
             if a.dead {
