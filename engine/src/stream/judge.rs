@@ -14,7 +14,7 @@ use crate::keywords;
 use crate::keywords::number::Bound;
 use crate::keywords::object::rejects_undeclared;
 use crate::options::Options;
-use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
+use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, NUMBER, STRING};
 use crate::schema::node_checks::object::closed;
 use crate::schema::node_checks::{enum_const, string};
 use crate::schema::{Node, NodeId, Schema};
@@ -430,6 +430,15 @@ impl<'a> Judge<'a> {
                 let set = facts.enum_set.as_deref();
                 return enum_const::valid_by(node, set, &ScalarProbe::Str(text))
                     && (facts.flags & STRING == 0 || string::valid(node, text, &self.options));
+            }
+        } else if let Scalar::Value(v) = value {
+            // `type` was decided at the first byte, but for a number read as
+            // a float, which a node taking integers only may still refuse.
+            let any_number = facts.accept & (1 << JsonType::Number as u8) != 0;
+            if facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0
+                && (any_number || !v.is_f64())
+            {
+                return true;
             }
         }
         let value = owned.get_or_insert_with(|| match value {
