@@ -623,6 +623,19 @@ impl<'a> Events for Judge<'a> {
         if self.options.integer_floats || token.len() > 18 {
             return;
         }
+        // Only an integer-only node with a bound decides anything here.
+        let f = self.depth - 1;
+        let bounded = |facts: &crate::schema::facts::NodeFacts| {
+            facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
+        };
+        let mut live = Cursor::default();
+        let mut any = false;
+        while let Some((_, id)) = live.next(&self.frames[f]) {
+            any |= bounded(self.schema.facts(id));
+        }
+        if !any {
+            return;
+        }
         let Some(n) = super::lex::small_integer(token) else {
             return;
         };
@@ -634,10 +647,9 @@ impl<'a> Events for Judge<'a> {
             [Bound::Maximum, Bound::ExclusiveMaximum]
         };
         let n = serde_json::Number::from(n);
-        let f = self.depth - 1;
         let mut live = Cursor::default();
         while let Some((alt, id)) = live.next(&self.frames[f]) {
-            if self.schema.facts(id).accept & (1 << JsonType::Number as u8) != 0 {
+            if !bounded(self.schema.facts(id)) {
                 continue;
             }
             let node = self.schema.node(id);
