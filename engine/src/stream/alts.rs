@@ -129,8 +129,9 @@ fn product(a: Vec<Vec<NodeId>>, b: Vec<Vec<NodeId>>, whole: &mut bool) -> Vec<Ve
 /// The schemas member `name` of an object must satisfy under `node`: its
 /// declared property, the `patternProperties` its name matches, else the
 /// `additionalProperties` schema (an undeclared name the node refuses is
-/// decided by the name, see [`refuses_name`]).
-pub(super) fn member_nodes(node: &Node, name: &str, out: &mut Vec<NodeId>) {
+/// decided by the name, see [`refuses_name`]). `name` is UTF-8, made a `str`
+/// only for patterns.
+pub(super) fn member_nodes(node: &Node, name: &[u8], out: &mut Vec<NodeId>) {
     if node.unevaluated_properties.is_some() {
         return;
     }
@@ -138,15 +139,18 @@ pub(super) fn member_nodes(node: &Node, name: &str, out: &mut Vec<NodeId>) {
         .properties
         .iter()
         .flatten()
-        .find(|p| p.name == name)
+        .find(|p| p.name.as_bytes() == name)
         .map(|p| p.node);
     out.extend(declared);
     let mut patterned = false;
-    crate::schema::node_checks::object::each_pattern_schema(node, name, |s| {
-        patterned = true;
-        out.push(s);
-        true
-    });
+    if node.pattern_set.is_some() {
+        let name = std::str::from_utf8(name).unwrap_or_default();
+        crate::schema::node_checks::object::each_pattern_schema(node, name, |s| {
+            patterned = true;
+            out.push(s);
+            true
+        });
+    }
     if declared.is_none() && !patterned {
         if let Additional::Schema(extra) = node.additional {
             out.push(extra);

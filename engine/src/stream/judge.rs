@@ -14,7 +14,7 @@ use crate::keywords;
 use crate::keywords::number::Bound;
 use crate::keywords::object::rejects_undeclared;
 use crate::options::Options;
-use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
+use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, NUMBER, STRING};
 use crate::schema::node_checks::object::closed;
 use crate::schema::node_checks::{enum_const, string};
 use crate::schema::{Node, NodeId, Schema};
@@ -87,12 +87,13 @@ fn text_of(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 impl<'a> Judge<'a> {
-    /// A judge with `frames` and `scratch` (kept buffers, see [`super::spare`]).
+    /// A judge with `frames`, `scratch` and `prefixes` (kept buffers, see [`super::spare`]).
     pub(super) fn new(
         schema: &'a Schema,
         options: &Options,
         frames: Vec<Frame>,
         scratch: Vec<NodeId>,
+        prefixes: Prefixes<'static>,
     ) -> Judge<'a> {
         Judge {
             schema,
@@ -100,7 +101,7 @@ impl<'a> Judge<'a> {
             options: *options,
             frames,
             depth: 0,
-            prefixes: Prefixes::default(),
+            prefixes: prefixes.recycle(),
             scratch,
             found: Vec::new(),
             doomed_at: None,
@@ -108,11 +109,13 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// Its frames and scratch list, for another checker.
-    pub(super) fn take_buffers(&mut self) -> (Vec<Frame>, Vec<NodeId>) {
+    /// Its frames, scratch list and prefix tests' buffers, for another
+    /// checker.
+    pub(super) fn take_buffers(&mut self) -> (Vec<Frame>, Vec<NodeId>, Prefixes<'static>) {
         (
             std::mem::take(&mut self.frames),
             std::mem::take(&mut self.scratch),
+            std::mem::take(&mut self.prefixes).recycle(),
         )
     }
 
@@ -249,7 +252,8 @@ impl<'a> Judge<'a> {
         // which `finish` leaves to `validate_str`.
         let free = key == Key::Member && start == Start::Null && options.null_is_absent;
         *deferred |= free;
-        let name = std::str::from_utf8(&parent.name).unwrap_or_default();
+        // The name's bytes (the reader checked them as UTF-8).
+        let name = &parent.name[..];
         let mut whole = true;
         for (i, a) in parent.alts.iter().enumerate() {
             if a.dead {
@@ -395,8 +399,17 @@ impl<'a> Judge<'a> {
     }
 
     /// Runs the prefix tests on `token[new..]`, whose first byte is at `at`.
+    #[inline]
     fn run_prefixes(&mut self, f: usize, token: &[u8], new: usize, at: usize) {
-        let failed = self.prefixes.run(token, new).to_vec();
+        if !self.prefixes.run(token, new).is_empty() {
+            self.prefixes_failed(f, token, new, at);
+        }
+    }
+
+    /// The prefix tests that failed in the last run, each at its byte.
+    #[inline(never)]
+    fn prefixes_failed(&mut self, f: usize, token: &[u8], new: usize, at: usize) {
+        let failed = self.prefixes.failed().to_vec();
         for (k, t) in failed {
             self.prefix_dead(f, t.alt, t.node, t.what, &token[..=k], at + (k - new));
         }
@@ -417,6 +430,15 @@ impl<'a> Judge<'a> {
                 let set = facts.enum_set.as_deref();
                 return enum_const::valid_by(node, set, &ScalarProbe::Str(text))
                     && (facts.flags & STRING == 0 || string::valid(node, text, &self.options));
+            }
+        } else if let Scalar::Value(v) = value {
+            // `type` was decided at the first byte, but for a number read as
+            // a float, which a node taking integers only may still refuse.
+            let any_number = facts.accept & (1 << JsonType::Number as u8) != 0;
+            if facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0
+                && (any_number || !v.is_f64())
+            {
+                return true;
             }
         }
         let value = owned.get_or_insert_with(|| match value {
@@ -451,8 +473,12 @@ impl<'a> Judge<'a> {
             let node = self.schema.node(n);
             let names = &self.frames[f].names;
             let mut found = Vec::new();
+            // Alias entries follow the properties: without them a required
+            // name is present under its own name only.
+            let props = node.properties.as_deref().unwrap_or_default();
+            let aliased = props.last().is_some_and(|p| p.alias_of.is_some());
             for r in &node.required {
-                let present = match node.declared_index(r) {
+                let present = match aliased.then(|| node.declared_index(r)).flatten() {
                     Some(d) => node.names_of(d).any(|x| names.contains(x)),
                     None => names.contains(r.as_str()),
                 };
@@ -597,6 +623,19 @@ impl<'a> Events for Judge<'a> {
         if self.options.integer_floats || token.len() > 18 {
             return;
         }
+        // Only an integer-only node with a bound decides anything here.
+        let f = self.depth - 1;
+        let bounded = |facts: &crate::schema::facts::NodeFacts| {
+            facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
+        };
+        let mut live = Cursor::default();
+        let mut any = false;
+        while let Some((_, id)) = live.next(&self.frames[f]) {
+            any |= bounded(self.schema.facts(id));
+        }
+        if !any {
+            return;
+        }
         let Some(n) = super::lex::small_integer(token) else {
             return;
         };
@@ -608,10 +647,9 @@ impl<'a> Events for Judge<'a> {
             [Bound::Maximum, Bound::ExclusiveMaximum]
         };
         let n = serde_json::Number::from(n);
-        let f = self.depth - 1;
         let mut live = Cursor::default();
         while let Some((alt, id)) = live.next(&self.frames[f]) {
-            if self.schema.facts(id).accept & (1 << JsonType::Number as u8) != 0 {
+            if !bounded(self.schema.facts(id)) {
                 continue;
             }
             let node = self.schema.node(id);

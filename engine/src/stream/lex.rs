@@ -225,9 +225,33 @@ impl Lexer {
                     continue;
                 }
             }
-            self.byte(chunk[i], base + i, ev);
+            let b = chunk[i];
+            // The commonest bytes between tokens, without the full step.
+            match (self.state, b) {
+                (State::Colon, b':') => self.state = State::Value,
+                (State::After, b',') => {
+                    self.state = match self.open.last() {
+                        Some(true) => State::Name,
+                        _ => State::Value,
+                    }
+                }
+                (State::Name, b'"') => self.name_starts(base + i, ev),
+                (State::Str { name }, _) => self.in_string(name, b, base + i, ev),
+                (State::Number(n), _) => self.in_number(n, b, base + i, ev),
+                (State::Value | State::ValueOrClose, _) if !is_space(b) => {
+                    self.value(b, base + i, ev)
+                }
+                _ => self.byte(b, base + i, ev),
+            }
             i += 1;
         }
+    }
+
+    /// A member name's opening quote.
+    fn name_starts(&mut self, at: usize, ev: &mut impl Events) {
+        ev.member(at);
+        self.token.clear();
+        self.state = State::Str { name: true };
     }
 
     fn byte(&mut self, b: u8, at: usize, ev: &mut impl Events) {
@@ -246,45 +270,12 @@ impl Lexer {
                 }
                 _ => self.opaque = true,
             },
-            State::Number(n) => match n.next(b) {
-                Some(next) => {
-                    self.token.push(b);
-                    self.state = State::Number(next);
-                    if next == Num::Int {
-                        ev.digits(&self.token, at);
-                    }
-                }
-                None if n.complete() => {
-                    self.number_end(at, ev);
-                    self.byte(b, at, ev);
-                }
-                None => self.bad("a number is not written this way", at, ev),
-            },
-            State::Literal(rest) => {
-                if rest.first() == Some(&b) {
-                    if rest.len() == 1 {
-                        let value = match self.token.first() {
-                            Some(b't') => Value::Bool(true),
-                            Some(b'f') => Value::Bool(false),
-                            _ => Value::Null,
-                        };
-                        self.after_value();
-                        ev.scalar_end(Scalar::Value(value), at);
-                    } else {
-                        self.state = State::Literal(&rest[1..]);
-                    }
-                } else {
-                    self.bad("expected `true`, `false` or `null`", at, ev);
-                }
-            }
+            State::Number(n) => self.in_number(n, b, at, ev),
+            State::Literal(rest) => self.in_literal(rest, b, at, ev),
             _ if is_space(b) => {}
             State::Value | State::ValueOrClose => self.value(b, at, ev),
             State::NameOrClose | State::Name => match b {
-                b'"' => {
-                    ev.member(at);
-                    self.token.clear();
-                    self.state = State::Str { name: true };
-                }
+                b'"' => self.name_starts(at, ev),
                 b'}' if self.state == State::NameOrClose => self.close(at, ev),
                 _ => self.bad("expected a member name", at, ev),
             },
@@ -300,6 +291,40 @@ impl Lexer {
             },
             State::End => self.bad("trailing characters after the arguments", at, ev),
         }
+    }
+
+    fn in_number(&mut self, n: Num, b: u8, at: usize, ev: &mut impl Events) {
+        match n.next(b) {
+            Some(next) => {
+                self.token.push(b);
+                self.state = State::Number(next);
+                if next == Num::Int {
+                    ev.digits(&self.token, at);
+                }
+            }
+            None if n.complete() => {
+                self.number_end(at, ev);
+                self.byte(b, at, ev);
+            }
+            None => self.bad("a number is not written this way", at, ev),
+        }
+    }
+
+    fn in_literal(&mut self, rest: &'static [u8], b: u8, at: usize, ev: &mut impl Events) {
+        if rest.first() != Some(&b) {
+            return self.bad("expected `true`, `false` or `null`", at, ev);
+        }
+        if rest.len() > 1 {
+            self.state = State::Literal(&rest[1..]);
+            return;
+        }
+        let value = match self.token.first() {
+            Some(b't') => Value::Bool(true),
+            Some(b'f') => Value::Bool(false),
+            _ => Value::Null,
+        };
+        self.after_value();
+        ev.scalar_end(Scalar::Value(value), at);
     }
 
     fn value(&mut self, b: u8, at: usize, ev: &mut impl Events) {

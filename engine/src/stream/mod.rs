@@ -211,7 +211,8 @@ impl<'a> Checker<'a> {
             if whole_valid {
                 lexer.read_whole();
             }
-            let judge = judge::Judge::new(schema, options, spare.frames, spare.scratch);
+            let judge =
+                judge::Judge::new(schema, options, spare.frames, spare.scratch, spare.prefixes);
             Box::new(Reading { lexer, judge })
         })
     }
@@ -293,11 +294,12 @@ impl Drop for Checker<'_> {
     fn drop(&mut self) {
         spare::keep_text(std::mem::take(&mut self.text));
         if let Some(reading) = &mut self.reading {
-            let (frames, scratch) = reading.judge.take_buffers();
+            let (frames, scratch, prefixes) = reading.judge.take_buffers();
             let (open, token) = reading.lexer.take_buffers();
             spare::keep(spare::Buffers {
                 frames,
                 scratch,
+                prefixes,
                 open,
                 token,
             });

@@ -99,7 +99,34 @@ pub(super) struct Prefixes<'a> {
     failed: Vec<(usize, Test<'a>)>,
 }
 
+/// A list emptied, its allocation kept for items of another lifetime (an
+/// in-place collect: the same layout, no item to map).
+fn recycled<T, U>(mut list: Vec<T>) -> Vec<U> {
+    list.clear();
+    list.into_iter().map(|_| unreachable!("emptied")).collect()
+}
+
 impl<'a> Prefixes<'a> {
+    /// Its buffers, emptied, for the strings of another checker (see
+    /// `super::spare`).
+    pub fn recycle<'b>(self) -> Prefixes<'b> {
+        let mut max_lengths = self.max_lengths;
+        max_lengths.clear();
+        Prefixes {
+            tests: recycled(self.tests),
+            live: 0,
+            candidates: recycled(self.candidates),
+            max_lengths,
+            chars: 0,
+            failed: recycled(self.failed),
+        }
+    }
+
+    /// Whether its buffers are small enough to keep for another checker.
+    pub fn small(&self) -> bool {
+        self.tests.capacity() <= 256 && self.candidates.capacity() <= 4096
+    }
+
     /// A new string starts.
     pub fn clear(&mut self) {
         self.tests.clear();
@@ -107,6 +134,11 @@ impl<'a> Prefixes<'a> {
         self.candidates.clear();
         self.max_lengths.clear();
         self.chars = 0;
+    }
+
+    /// The failures of the last [`Prefixes::run`].
+    pub fn failed(&self) -> &[(usize, Test<'a>)] {
+        &self.failed
     }
 
     /// Whether any prefix test lives.
@@ -205,6 +237,10 @@ impl<'a> Prefixes<'a> {
                 k += 1;
             }
         }
+        if candidates.is_empty() && tests.iter().all(|t| t.live != 0) {
+            // No candidate list, no test failed (the common member name).
+            return failed;
+        }
         let read = &token[new..];
         candidates.retain(|&(t, c)| {
             let tail = c.get(new..).unwrap_or_default();
@@ -224,7 +260,9 @@ impl<'a> Prefixes<'a> {
                 failed.push((test.stop, *test));
             }
         }
-        failed.sort_by_key(|&(at, _)| at);
+        if failed.len() > 1 {
+            failed.sort_by_key(|&(at, _)| at);
+        }
         failed
     }
 }

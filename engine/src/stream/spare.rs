@@ -7,6 +7,7 @@
 //! takes only a text buffer.
 
 use super::frame::Frame;
+use super::prefix::Prefixes;
 use crate::schema::NodeId;
 use std::cell::RefCell;
 
@@ -20,11 +21,12 @@ const KEPT_BYTES: usize = 64 * 1024;
 const KEPT_DEPTH: usize = 32;
 
 /// What a checker that reads allocates: its frames, its scratch list, the
-/// reader's stack and token.
+/// prefix tests' lists, the reader's stack and token.
 #[derive(Default)]
 pub(super) struct Buffers {
     pub frames: Vec<Frame>,
     pub scratch: Vec<NodeId>,
+    pub prefixes: Prefixes<'static>,
     pub open: Vec<bool>,
     pub token: Vec<u8>,
 }
@@ -73,7 +75,8 @@ pub(super) fn take() -> Buffers {
 pub(super) fn keep(mut buffers: Buffers) {
     let small = buffers.token.capacity() <= KEPT_BYTES
         && buffers.frames.len() <= KEPT_DEPTH
-        && buffers.frames.iter().all(Frame::small);
+        && buffers.frames.iter().all(Frame::small)
+        && buffers.prefixes.small();
     if !small {
         return;
     }
