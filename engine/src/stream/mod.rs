@@ -62,6 +62,7 @@
 
 mod alts;
 mod decided;
+mod early;
 mod frame;
 mod judge;
 mod lex;

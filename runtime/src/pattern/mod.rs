@@ -315,6 +315,11 @@ impl Pattern {
     pub fn is_match(&self, s: &str) -> bool {
         self.regex.is_match(s)
     }
+
+    /// The liveness of a string to be read in pieces ([`Regex::prefix_match`]).
+    pub fn prefix_match(&self) -> Option<PrefixMatch<'_>> {
+        self.regex.prefix_match()
+    }
 }
 
 /// The patterns of a `patternProperties`, matched together: a name no pattern
