@@ -7,6 +7,7 @@
 use super::alts;
 use super::early::{Early, Failure};
 use super::frame::{Cursor, Frame, Key, NameState, Shape};
+use super::items::{self, Items};
 use super::lex::{Events, Scalar, Start};
 use super::plan::Plan;
 use super::prefix::{Prefixes, Sorted, What};
@@ -37,6 +38,8 @@ pub(super) struct Judge<'a> {
     /// Those of them that patterns and `propertyNames` decide (made when a
     /// string first meets one: most calls never do).
     early: Option<Box<Early<'a>>>,
+    /// The open arrays decided item by item (made when one first opens).
+    items: Option<Box<Items>>,
     /// The nodes a child value must satisfy, per parent alternative (reused).
     scratch: Vec<NodeId>,
     /// The violations of the decisions that doomed the call.
@@ -106,6 +109,7 @@ impl<'a> Judge<'a> {
             depth: 0,
             prefixes: Prefixes::default(),
             early: None,
+            items: None,
             scratch,
             found: Vec::new(),
             doomed_at: None,
@@ -614,6 +618,14 @@ impl<'a> Events for Judge<'a> {
             }
         }
         self.first_byte(start, at);
+        if start == Start::Array {
+            let f = self.depth - 1;
+            let (frame, schema) = (&self.frames[f], self.schema);
+            if frame.nodes.iter().any(|&n| items::asks(schema, n)) {
+                let items = self.items.get_or_insert_with(Box::default);
+                items.open(f, frame, schema);
+            }
+        }
         if container {
             let frame = &self.frames[self.depth - 1];
             let plan = self.plan;
@@ -789,10 +801,32 @@ impl<'a> Events for Judge<'a> {
             }
         }
         self.depth -= 1;
+        // An item of an array decided item by item.
+        let Some(p) = f.checked_sub(1) else {
+            return;
+        };
+        let Some(items) = self.items.as_mut().filter(|i| i.wants(p)) else {
+            return;
+        };
+        let value = owned.get_or_insert_with(|| match &value {
+            Scalar::Text(text) => Value::String((*text).to_owned()),
+            Scalar::Value(v) => v.clone(),
+        });
+        let index = self.frames[p].count.saturating_sub(1) as usize;
+        let mut killed = Vec::new();
+        let context = (self.schema, &self.options);
+        items.item(&self.frames[p], index, value, context, &mut killed);
+        for (alt, kind) in killed {
+            let v = self.violation(p, kind, None);
+            self.kill(p, alt, vec![v], at);
+        }
     }
 
     fn close(&mut self, at: usize) {
         let f = self.depth - 1;
+        if let Some(items) = &mut self.items {
+            items.close(f);
+        }
         match self.frames[f].shape {
             Shape::Object => self.object_closes(f, at),
             _ => self.count_decided(f, at, |node, count| {

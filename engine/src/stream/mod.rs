@@ -64,6 +64,7 @@ mod alts;
 mod decided;
 mod early;
 mod frame;
+mod items;
 mod judge;
 mod lex;
 mod names;
