@@ -107,18 +107,11 @@ impl<'a> Early<'a> {
         !self.tests.is_empty()
     }
 
-    /// The tests of a string value of node `n` (alternative `alt`); whether
-    /// its pattern is missed whatever the string.
-    pub fn value(&mut self, alt: usize, n: NodeId, node: &'a Node) -> bool {
-        let Some(state) = node.pattern.as_ref().and_then(|p| p.prefix_match()) else {
-            return false;
-        };
-        if !state.is_live() {
-            return true;
-        }
+    /// The test of a string value of node `n` (alternative `alt`) against
+    /// its pattern (`state`, live).
+    pub fn value(&mut self, alt: usize, n: NodeId, state: PrefixMatch<'a>) {
         self.tests
             .push((alt, n, Why::Pattern, Test::Pattern { state }));
-        false
     }
 
     /// The tests of a member name of an object of node `n` (alternative

@@ -344,7 +344,13 @@ impl<'a> Judge<'a> {
                 None => self.prefix_dead(f, alt, n, What::Const, b"", at),
             }
         }
-        if node.pattern.is_some() && self.early().value(alt, n, node) {
+        // An anchored pattern (the others cannot die before the close).
+        let Some(state) = node.pattern.as_ref().and_then(|p| p.prefix_match()) else {
+            return;
+        };
+        if state.is_live() {
+            self.early().value(alt, n, state);
+        } else {
             // The pattern matches no string.
             let failure = Failure {
                 alt,

@@ -18,8 +18,9 @@ pub struct Engine {
     program: Program,
     /// The small matcher, when the pattern is simple (ten times faster or more).
     simple: Option<Simple>,
-    /// Per instruction, whether it leads to the match (see `live`).
-    reach: Box<[bool]>,
+    /// Per instruction, whether it leads to the match (see `live`), for an
+    /// anchored pattern (the only ones a prefix can rule out).
+    reach: Option<Box<[bool]>>,
 }
 
 impl Engine {
@@ -29,7 +30,7 @@ impl Engine {
         let parsed = super::syntax::parse(translated).map_err(str::to_string)?;
         let simple = Simple::of(&parsed.root, &parsed.pool);
         let program = super::compile::compile(parsed, limit)?;
-        let reach = super::live::reaches(&program);
+        let reach = program.anchored.then(|| super::live::reaches(&program));
         Ok(Engine {
             program,
             simple,
@@ -49,8 +50,8 @@ impl Engine {
     /// The liveness of a string read in pieces (see `live`), when a prefix
     /// can rule a match out.
     pub fn prefix(&self) -> Option<super::live::Prefix<'_>> {
-        super::live::can_die(&self.program, &self.reach)
-            .then(|| super::live::Prefix::new(&self.program, &self.reach))
+        let reach = self.reach.as_deref()?;
+        Some(super::live::Prefix::new(&self.program, reach))
     }
 
     /// Whether `text` holds a match, by the program alone (for tests of the

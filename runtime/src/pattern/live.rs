@@ -5,8 +5,8 @@
 //!
 //! Only a pattern whose every match starts at the start of the text
 //! (`^...`, [`Program::anchored`]) can die on a prefix: any other may still
-//! match in the characters to come, unless it matches nothing at all. For an
-//! anchored one, the state is the matcher's own (the threads of the match
+//! match in the characters to come (one that matches nothing at all is left
+//! to the string's close too). For an anchored one, the state is the matcher's own (the threads of the match
 //! started at the start, advanced by [`super::vm::advance`]), one character
 //! behind: a thread's closure needs the character after it, for the
 //! assertions. A prefix is live while some thread can take the last
@@ -61,12 +61,6 @@ pub(super) fn reaches(program: &Program) -> Box<[bool]> {
     reach.into_boxed_slice()
 }
 
-/// Whether a prefix of a string can rule a match of `program` out: the
-/// program is anchored, or matches nothing.
-pub(super) fn can_die(program: &Program, reach: &[bool]) -> bool {
-    program.anchored || !reach[0]
-}
-
 /// The liveness of the string read so far against one pattern (see the
 /// module).
 #[derive(Debug)]
@@ -95,7 +89,7 @@ pub(super) struct Prefix<'p> {
 }
 
 impl<'p> Prefix<'p> {
-    /// The state of the empty string.
+    /// The state of the empty string, for an anchored program.
     pub(super) fn new(program: &'p Program, reach: &'p [bool]) -> Prefix<'p> {
         let n = program.insts.len();
         let mut prefix = Prefix {
@@ -119,11 +113,7 @@ impl<'p> Prefix<'p> {
     pub(super) fn reset(&mut self) {
         self.held = None;
         self.len = 0;
-        self.verdict = match (self.reach[0], self.program.anchored) {
-            (false, _) => Some(false),
-            (true, false) => Some(true),
-            (true, true) => None,
-        };
+        self.verdict = (!self.reach[0]).then_some(false);
     }
 
     /// Whether some continuation of the string so far can match.

@@ -100,7 +100,7 @@ fn a_live_prefix_of_a_plain_pattern_has_a_matching_completion() {
         "(?:^a|^b)_",
         "^(?s:.)a",
         "^é+$",
-        "[]",
+        "^[]",
         "^$",
     ];
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -183,7 +183,12 @@ fn unanchored_patterns_never_die_and_cost_nothing() {
         let engine = Engine::new(p, super::DEFAULT_MAX_PATTERN_SIZE).unwrap();
         assert!(engine.prefix().is_none(), "{p}");
     }
-    let engine = Engine::new("[^\\x00-\\x{10FFFF}]", super::DEFAULT_MAX_PATTERN_SIZE).unwrap();
+    // Unless anchored, even a pattern that matches nothing (the close decides).
+    let nothing = "[^\\x00-\\x{10FFFF}]";
+    let engine = Engine::new(nothing, super::DEFAULT_MAX_PATTERN_SIZE).unwrap();
+    assert!(engine.prefix().is_none());
+    let anchored = format!("^{nothing}");
+    let engine = Engine::new(&anchored, super::DEFAULT_MAX_PATTERN_SIZE).unwrap();
     assert!(!engine.prefix().unwrap().is_live());
 }
 
