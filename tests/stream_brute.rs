@@ -438,6 +438,19 @@ fn property_names_are_decided_at_the_name_prefix() {
     assert_eq!(progress.doomed_at(), Some(2));
     let words = progress.report().unwrap().messages().join("\n");
     assert!(words.contains("\"g\""), "{words}");
+    // In one chunk: `maxLength` at the third character, though the pattern
+    // test reads on.
+    let schema = Schema::parse(&json!({"type": "object",
+        "propertyNames": {"maxLength": 2, "pattern": "^[a-z]"}}))
+    .unwrap();
+    let mut checker = schema.stream(&Options::default());
+    let progress = checker.feed(br#"{"abcdef"#);
+    assert_eq!(progress.doomed_at(), Some(4));
+    let report = progress.report().unwrap();
+    let words = report.messages().join("\n");
+    assert!(words.contains("abc") && !words.contains("abcd"), "{words}");
+    let json = serde_json::to_string(&report.violations()).unwrap();
+    assert!(json.contains(r#""limit":2,"received":3"#), "{json}");
 }
 
 #[test]

@@ -39,10 +39,10 @@ pub(super) struct Failure {
 }
 
 impl Failure {
-    /// The violation, about the string as far as read (`so_far`, `chars`
-    /// characters), and whether it is about the member name (its path ends
-    /// with the name).
-    pub fn kind(&self, node: &Node, names: Option<&Node>, so_far: &str, chars: u64) -> Kind {
+    /// The violation, about the string as far as read (`so_far`); `node` is
+    /// the failed test's node, `names` the `propertyNames` schema of a name
+    /// test.
+    pub fn kind(&self, node: &Node, names: Option<&Node>, so_far: &str) -> Kind {
         let property_name = |problem: Option<Kind>| Kind::PropertyName {
             name: so_far.to_owned(),
             problem: Box::new(problem.unwrap_or(Kind::NotAllowed)),
@@ -55,11 +55,9 @@ impl Failure {
             Why::NamePattern(_) => property_name(
                 names.and_then(|n| n.pattern.as_ref().map(|p| pattern_missed(p, so_far))),
             ),
-            Why::NameLength(_) => property_name(
-                names
-                    .and_then(|n| n.max_length)
-                    .and_then(|max| keywords::string::max_length(max, chars)),
-            ),
+            Why::NameLength(_) => property_name(names.and_then(|n| n.max_length).and_then(|max| {
+                keywords::string::max_length(max, keywords::string::length(so_far))
+            })),
             Why::Undeclared => Kind::Unexpected,
         }
     }
@@ -90,7 +88,7 @@ pub(super) struct Early<'a> {
     /// The bytes of the string read by the tests (whole characters).
     fed: usize,
     /// The characters read.
-    pub chars: u64,
+    chars: u64,
     failed: Vec<Failure>,
 }
 

@@ -381,8 +381,7 @@ impl<'a> Judge<'a> {
             _ => None,
         };
         let node = self.schema.node(failure.node);
-        let chars = self.early.as_ref().map_or(0, |e| e.chars);
-        let kind = failure.kind(node, names, &so_far, chars);
+        let kind = failure.kind(node, names, &so_far);
         let on_name = failure.why != super::early::Why::Pattern;
         let v = self.violation(f, kind, on_name.then(|| key(&so_far)));
         self.kill(f, failure.alt, vec![v], at);
