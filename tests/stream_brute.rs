@@ -1,7 +1,8 @@
 //! Soundness of the streaming checker by brute force, on small schemas: for
 //! every prefix it marks doomed (of seed calls, valid and not, and of random
 //! token sequences), no completion of up to three tokens from the schema's
-//! alphabet is a valid call; and a valid seed is never doomed.
+//! alphabet is a valid call; and a valid seed is never doomed. Then the byte
+//! at which chosen calls are doomed: as soon as no continuation can be valid.
 
 use serde_json::{json, Value};
 use tool_schema::{Options, Schema, Undeclared};
@@ -137,6 +138,80 @@ fn cases() -> Vec<Case> {
                 r#"{"m": null}"#,
             ],
             tokens: &["\"n\":", "\"m\":", "\"x_\":", "false", "a\"", "3"],
+        },
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "code": {"type": "string", "pattern": "^a[b_]{1,2}$"},
+                "id": {"anyOf": [{"type": "string", "pattern": "^ab"},
+                                 {"type": "string", "pattern": "^b+$"}]},
+                "w": {"type": "string", "pattern": "a$"}},
+                "patternProperties": {"^x_[ab]$": {"type": "integer"}},
+                "additionalProperties": false}),
+            seeds: &[
+                r#"{"code": "ab", "id": "abz", "x_a": 1, "w": "ba"}"#,
+                r#"{"code": "ab_", "id": "bb"}"#,
+                r#"{"code": "abc"}"#,
+                r#"{"code": "b"}"#,
+                r#"{"id": "bbx"}"#,
+                r#"{"id": "ba"}"#,
+                r#"{"x_c": 1}"#,
+                r#"{"x_ab": 1}"#,
+                r#"{"cod": 1}"#,
+                r#"{"x": 1}"#,
+                r#"{"w": "ab"}"#,
+            ],
+            tokens: &[
+                "\"code\":",
+                "\"id\":",
+                "\"x_",
+                "a\"",
+                "b",
+                "_",
+                "\"w\":",
+                "a\":",
+            ],
+        },
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "p": {"type": "object", "propertyNames": {"enum": ["ab", "ba", "abc"]}},
+                "q": {"type": "object", "propertyNames": {"const": "aa"}},
+                "r": {"type": "object",
+                      "propertyNames": {"maxLength": 3, "pattern": "^[ab]"}}},
+                "propertyNames": {"pattern": "^[pqr]$"}}),
+            seeds: &[
+                r#"{"p": {"ab": 1, "abc": 2}, "q": {"aa": 0}, "r": {"bxx": 1}}"#,
+                r#"{"p": {"abd": 1}}"#,
+                r#"{"p": {"b": 1}}"#,
+                r#"{"q": {"ab": 1}}"#,
+                r#"{"r": {"abcd": 1}}"#,
+                r#"{"r": {"x": 1}}"#,
+                r#"{"s": {}}"#,
+                r#"{"pp": {}}"#,
+            ],
+            tokens: &[
+                "\"p\":", "\"q\":", "\"r\":", "\"a", "\"b", "a", "b", "c\":", "\":",
+            ],
+        },
+        Case {
+            schema: json!({"type": "object", "properties": {
+                "u": {"type": "array", "uniqueItems": true,
+                      "items": {"type": ["string", "number", "array"]}},
+                "c": {"type": "array", "contains": {"const": "a"}, "maxContains": 1},
+                "v": {"anyOf": [{"type": "array", "uniqueItems": true},
+                                {"type": "array", "maxItems": 3}]}}}),
+            seeds: &[
+                r#"{"u": ["a", 1, [1], [2]], "c": ["a", "b"], "v": [1, 1]}"#,
+                r#"{"u": [1, 1.0]}"#,
+                r#"{"u": ["a", "b", "a"]}"#,
+                r#"{"u": [[1], [1]]}"#,
+                r#"{"c": ["a", "b", "a"]}"#,
+                r#"{"c": ["b"]}"#,
+                r#"{"v": [1, 2, 1, 2]}"#,
+                r#"{"v": [1, [2], 1]}"#,
+            ],
+            tokens: &[
+                "\"u\":", "\"c\":", "\"v\":", "\"a\"", "1", "1.0", "[1]", ", ",
+            ],
         },
         Case {
             schema: json!({"type": "object", "properties": {
@@ -293,4 +368,123 @@ fn dependent_required_is_decided_at_the_close() {
         checker.finish(),
         schema.validate_str(text, &options).unwrap()
     );
+}
+
+/// The byte at which `text`, fed one byte at a time, is doomed.
+fn first_doomed(schema: &Schema, text: &str) -> Option<usize> {
+    let mut checker = schema.stream(&Options::default());
+    (0..text.len()).find(|&i| checker.feed(&text.as_bytes()[i..=i]).is_doomed())
+}
+
+#[test]
+fn anchored_patterns_are_decided_as_soon_as_no_continuation_matches() {
+    let schema = Schema::parse(&json!({"type": "object", "properties": {
+        "date": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$"},
+        "word": {"type": "string", "pattern": "[0-9]$"}},
+        "patternProperties": {"^x_[0-9]+$": {"type": "integer"}},
+        "propertyNames": {"maxLength": 5},
+        "additionalProperties": false}))
+    .unwrap();
+    // With the `regex` feature, patterns are decided at the string's close.
+    let early = |at: usize, close: usize| Some(if cfg!(feature = "regex") { close } else { at });
+    // The `/` where a digit must come.
+    assert_eq!(
+        first_doomed(&schema, r#"{"date": "2024/01"}"#),
+        early(14, 17)
+    );
+    // Past the pattern's last character.
+    assert_eq!(
+        first_doomed(&schema, r#"{"date": "2024-011"}"#),
+        early(17, 18)
+    );
+    // An unanchored pattern waits for the close.
+    assert_eq!(first_doomed(&schema, r#"{"word": "ab"}"#), Some(12));
+    // A name no declared name nor pattern can take: at its `y`.
+    assert_eq!(first_doomed(&schema, r#"{"x_1y": 1}"#), early(5, 6));
+    assert_eq!(first_doomed(&schema, r#"{"dx": 1}"#), early(3, 4));
+    // `propertyNames: {maxLength: 5}`: at the sixth character.
+    assert_eq!(first_doomed(&schema, r#"{"x_12345": 1}"#), Some(7));
+    assert_eq!(
+        first_doomed(&schema, r#"{"date": "2024-01", "x_12": 3}"#),
+        None
+    );
+    // The violation is the pattern's, about the string as far as read.
+    let mut checker = schema.stream(&Options::default());
+    let progress = checker.feed(br#"{"date": "2024/""#);
+    assert_eq!(progress.doomed_at(), early(14, 15));
+    let words = progress.report().unwrap().messages().join("\n");
+    assert!(words.contains("2024/"), "{words}");
+    // `finish` gives `validate_str`'s report.
+    let text = r#"{"date": "2024/01"}"#;
+    let mut checker = schema.stream(&Options::default());
+    checker.feed(text.as_bytes());
+    assert_eq!(
+        checker.finish(),
+        schema.validate_str(text, &Options::default()).unwrap()
+    );
+}
+
+#[test]
+fn property_names_are_decided_at_the_name_prefix() {
+    let schema = Schema::parse(&json!({"type": "object",
+        "propertyNames": {"enum": ["alpha", "beta"]},
+        "additionalProperties": {"type": "integer"}}))
+    .unwrap();
+    assert_eq!(first_doomed(&schema, r#"{"alpx": 1}"#), Some(5));
+    assert_eq!(first_doomed(&schema, r#"{"alpha": 1, "b": 2}"#), Some(15));
+    assert_eq!(first_doomed(&schema, r#"{"alpha": 1, "beta": 2}"#), None);
+    let mut checker = schema.stream(&Options::default());
+    let progress = checker.feed(br#"{"gamma"#);
+    assert_eq!(progress.doomed_at(), Some(2));
+    let words = progress.report().unwrap().messages().join("\n");
+    assert!(words.contains("\"g\""), "{words}");
+    // In one chunk: `maxLength` at the third character, though the pattern
+    // test reads on.
+    let schema = Schema::parse(&json!({"type": "object",
+        "propertyNames": {"maxLength": 2, "pattern": "^[a-z]"}}))
+    .unwrap();
+    let mut checker = schema.stream(&Options::default());
+    let progress = checker.feed(br#"{"abcdef"#);
+    assert_eq!(progress.doomed_at(), Some(4));
+    let report = progress.report().unwrap();
+    let words = report.messages().join("\n");
+    assert!(words.contains("abc") && !words.contains("abcd"), "{words}");
+    let json = serde_json::to_string(&report.violations()).unwrap();
+    assert!(json.contains(r#""limit":2,"received":3"#), "{json}");
+}
+
+#[test]
+fn unique_items_and_max_contains_are_decided_at_the_item() {
+    let schema = Schema::parse(&json!({"type": "object", "properties": {
+        "tags": {"type": "array", "uniqueItems": true},
+        "picks": {"type": "array", "contains": {"type": "string"}, "maxContains": 2}}}))
+    .unwrap();
+    // The repeated item's close: its `"`, or the byte after a number.
+    assert_eq!(
+        first_doomed(&schema, r#"{"tags": ["a", "b", "a"]}"#),
+        Some(22)
+    );
+    assert_eq!(first_doomed(&schema, r#"{"tags": [1, 2, 1.0]}"#), Some(19));
+    // Objects and arrays as items wait for `finish`; scalars among them are compared.
+    assert_eq!(first_doomed(&schema, r#"{"tags": [[1], [1]]}"#), None);
+    assert_eq!(
+        first_doomed(&schema, r#"{"tags": [1, [1], "1", 1]}"#),
+        Some(24)
+    );
+    // The third string item matches `contains` once too often.
+    assert_eq!(
+        first_doomed(&schema, r#"{"picks": ["a", 1, "b", "c"]}"#),
+        Some(26)
+    );
+    assert_eq!(
+        first_doomed(&schema, r#"{"picks": ["a", 1, "b", 2]}"#),
+        None
+    );
+    let text = r#"{"tags": ["x", "x"]}"#;
+    let mut checker = schema.stream(&Options::default());
+    let progress = checker.feed(text.as_bytes());
+    assert_eq!(progress.doomed_at(), Some(17));
+    let exact = schema.validate_str(text, &Options::default()).unwrap();
+    assert_eq!(progress.report().unwrap().messages(), exact.messages());
+    assert_eq!(checker.finish(), exact);
 }

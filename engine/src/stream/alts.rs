@@ -171,8 +171,13 @@ pub(super) fn item_node(node: &Node, index: usize) -> Option<NodeId> {
 /// and the names it takes are only its `properties` (with aliases): then a
 /// name is refused as soon as its prefix is no declared name's prefix.
 pub(super) fn names_closed(node: &Node, reject: bool) -> bool {
+    node.pattern_properties.is_empty() && closed_but_patterns(node, reject)
+}
+
+/// Whether the names `node` takes are only its `properties` and those its
+/// `patternProperties` match (`reject` as for [`names_closed`]).
+pub(super) fn closed_but_patterns(node: &Node, reject: bool) -> bool {
     reject
-        && node.pattern_properties.is_empty()
         && !matches!(node.additional, Additional::Schema(_))
         && (node.conditional_names.is_empty() || node.additional == Additional::Forbidden)
 }

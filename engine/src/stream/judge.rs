@@ -5,7 +5,9 @@
 //! interpreter's on a scalar checked whole when it closes.
 
 use super::alts;
+use super::early::{Early, Failure};
 use super::frame::{Cursor, Frame, Key, NameState, Shape};
+use super::items::{self, Items};
 use super::lex::{Events, Scalar, Start};
 use super::plan::Plan;
 use super::prefix::{Prefixes, Sorted, What};
@@ -33,6 +35,11 @@ pub(super) struct Judge<'a> {
     depth: usize,
     /// The early tests of the string being read.
     prefixes: Prefixes<'a>,
+    /// Those of them that patterns and `propertyNames` decide (made when a
+    /// string first meets one: most calls never do).
+    early: Option<Box<Early<'a>>>,
+    /// The open arrays decided item by item (made when one first opens).
+    items: Option<Box<Items>>,
     /// The nodes a child value must satisfy, per parent alternative (reused).
     scratch: Vec<NodeId>,
     /// The violations of the decisions that doomed the call.
@@ -102,6 +109,8 @@ impl<'a> Judge<'a> {
             frames,
             depth: 0,
             prefixes: prefixes.recycle(),
+            early: None,
+            items: None,
             scratch,
             found: Vec::new(),
             doomed_at: None,
@@ -339,6 +348,85 @@ impl<'a> Judge<'a> {
                 None => self.prefix_dead(f, alt, n, What::Const, b"", at),
             }
         }
+        // An anchored pattern (the others cannot die before the close).
+        let Some(state) = node.pattern.as_ref().and_then(|p| p.prefix_match()) else {
+            return;
+        };
+        if state.is_live() {
+            self.early().value(alt, n, state);
+        } else {
+            // The pattern matches no string.
+            let failure = Failure {
+                alt,
+                node: n,
+                why: super::early::Why::Pattern,
+                at: 0,
+            };
+            self.early_dead(f, failure, b"", at);
+        }
+    }
+
+    /// The early tests, made on first use.
+    fn early(&mut self) -> &mut Early<'a> {
+        self.early.get_or_insert_with(Box::default)
+    }
+
+    /// An early test of frame `f` failed on the string `token[..=failure.at]`
+    /// (`at` the offset of that byte).
+    fn early_dead(&mut self, f: usize, failure: Failure, token: &[u8], at: usize) {
+        if self.frames[f].alts[failure.alt].dead {
+            return;
+        }
+        let so_far = text_of(token.get(..=failure.at).unwrap_or_default()).into_owned();
+        let names = match failure.why {
+            super::early::Why::NamePattern(id) | super::early::Why::NameLength(id) => {
+                Some(self.schema.node(id))
+            }
+            _ => None,
+        };
+        let node = self.schema.node(failure.node);
+        let kind = failure.kind(node, names, &so_far);
+        let on_name = failure.why != super::early::Why::Pattern;
+        let v = self.violation(f, kind, on_name.then(|| key(&so_far)));
+        self.kill(f, failure.alt, vec![v], at);
+    }
+
+    /// Runs the early tests on `token[new..]`, whose first byte is at `at`.
+    fn run_early(&mut self, f: usize, token: &[u8], new: usize, at: usize) {
+        let failed = self.early().run(token).to_vec();
+        for failure in failed {
+            let at = (at + failure.at).saturating_sub(new);
+            self.early_dead(f, failure, token, at);
+        }
+    }
+
+    /// The early tests of a member name of an object of node `n` (alternative
+    /// `alt`, `reject` as [`alts::names_closed`] reads it): `propertyNames`
+    /// (`enum`, `const`, `pattern`, `maxLength`), and whether a name of an
+    /// object closed to all but its `properties` and `patternProperties` can
+    /// still be one of those.
+    fn name_tests(&mut self, alt: usize, n: NodeId, reject: bool) {
+        let node: &'a Node = self.schema.node(n);
+        let patterned = !node.pattern_properties.is_empty();
+        let closed = (patterned && alts::closed_but_patterns(node, reject))
+            .then(|| &*self.plan.node(n).by_name);
+        let names = node.property_names.map(|id| (id, self.schema.node(id)));
+        if closed.is_some() || names.is_some() {
+            self.early().member(alt, n, node, closed, names);
+        }
+        let Some((id, names)) = names else {
+            return;
+        };
+        // `enum` and `const` of the names, as of a string value; one that
+        // lists no string fails at the name's close.
+        if let Some(allowed) = &names.enum_values {
+            let strings = allowed.iter().filter_map(|v| v.as_str().map(str::as_bytes));
+            self.prefixes.add(alt, id, What::NameEnum, strings);
+        }
+        if let Some(c) = names.const_value.as_ref().and_then(Value::as_str) {
+            let one = std::iter::once(c.as_bytes());
+            self.prefixes.add(alt, id, What::NameConst, one);
+        }
     }
 
     /// A prefix test of frame `f` failed: the string (`so_far`) can be none of
@@ -372,6 +460,24 @@ impl<'a> Judge<'a> {
                     received: received(),
                 };
                 self.violation(f, kind, None)
+            }
+            (What::NameEnum | What::NameConst, allowed, expected) => {
+                let problem = match (what, allowed, expected) {
+                    (What::NameEnum, Some(allowed), _) => Kind::Enum {
+                        allowed: allowed.clone(),
+                        received: received(),
+                    },
+                    (_, _, Some(expected)) => Kind::Const {
+                        expected: expected.clone(),
+                        received: received(),
+                    },
+                    _ => Kind::NotAllowed,
+                };
+                let kind = Kind::PropertyName {
+                    name: so_far.clone(),
+                    problem: Box::new(problem),
+                };
+                self.violation(f, kind, Some(key(&so_far)))
             }
             _ => {
                 let name = Segment::Key(Cow::Owned(so_far.clone()));
@@ -529,6 +635,9 @@ impl<'a> Events for Judge<'a> {
         }
         let parent = self.depth.checked_sub(1);
         self.prefixes.clear();
+        if let Some(early) = &mut self.early {
+            early.clear();
+        }
         let whole = self.open(start);
         if let Some(p) = parent {
             if self.frames[p].shape == Shape::Array {
@@ -540,6 +649,14 @@ impl<'a> Events for Judge<'a> {
             }
         }
         self.first_byte(start, at);
+        if start == Start::Array {
+            let f = self.depth - 1;
+            let (frame, schema) = (&self.frames[f], self.schema);
+            if frame.nodes.iter().any(|&n| items::asks(schema, n)) {
+                let items = self.items.get_or_insert_with(Box::default);
+                items.open(f, frame, schema);
+            }
+        }
         if container {
             let frame = &self.frames[self.depth - 1];
             let plan = self.plan;
@@ -552,6 +669,9 @@ impl<'a> Events for Judge<'a> {
     fn member(&mut self, at: usize) {
         let f = self.depth - 1;
         self.prefixes.clear();
+        if let Some(early) = &mut self.early {
+            early.clear();
+        }
         let frame = &mut self.frames[f];
         frame.count += 1;
         frame.name.clear();
@@ -587,6 +707,7 @@ impl<'a> Events for Judge<'a> {
                     self.prefixes.add_sorted(alt, n, What::Name, sorted);
                 }
             }
+            self.name_tests(alt, n, reject);
         }
     }
 
@@ -594,6 +715,9 @@ impl<'a> Events for Judge<'a> {
         let f = self.depth - 1;
         if name {
             self.frames[f].name.extend_from_slice(&token[new..]);
+        }
+        if self.early.as_ref().is_some_and(|e| e.any()) {
+            self.run_early(f, token, new, at);
         }
         let lengths = !name && !self.prefixes.max_lengths.is_empty();
         if !lengths {
@@ -667,6 +791,9 @@ impl<'a> Events for Judge<'a> {
     fn name_end(&mut self, name: &str, at: usize) {
         let f = self.depth - 1;
         self.prefixes.clear();
+        if let Some(early) = &mut self.early {
+            early.clear();
+        }
         let frame = &mut self.frames[f];
         // `string_run` read the name into the frame already.
         debug_assert_eq!(frame.name, name.as_bytes());
@@ -717,10 +844,32 @@ impl<'a> Events for Judge<'a> {
             }
         }
         self.depth -= 1;
+        // An item of an array decided item by item.
+        let Some(p) = f.checked_sub(1) else {
+            return;
+        };
+        let Some(items) = self.items.as_mut().filter(|i| i.wants(p)) else {
+            return;
+        };
+        let value = owned.get_or_insert_with(|| match &value {
+            Scalar::Text(text) => Value::String((*text).to_owned()),
+            Scalar::Value(v) => v.clone(),
+        });
+        let index = self.frames[p].count.saturating_sub(1) as usize;
+        let mut killed = Vec::new();
+        let context = (self.schema, &self.options);
+        items.item(&self.frames[p], index, value, context, &mut killed);
+        for (alt, kind) in killed {
+            let v = self.violation(p, kind, None);
+            self.kill(p, alt, vec![v], at);
+        }
     }
 
     fn close(&mut self, at: usize) {
         let f = self.depth - 1;
+        if let Some(items) = &mut self.items {
+            items.close(f);
+        }
         match self.frames[f].shape {
             Shape::Object => self.object_closes(f, at),
             _ => self.count_decided(f, at, |node, count| {

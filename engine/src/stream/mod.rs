@@ -62,7 +62,9 @@
 
 mod alts;
 mod decided;
+mod early;
 mod frame;
+mod items;
 mod judge;
 mod lex;
 mod names;

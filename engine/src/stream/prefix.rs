@@ -12,6 +12,10 @@ pub(super) enum What {
     Name,
     Enum,
     Const,
+    /// A member name against the `enum` of `propertyNames`.
+    NameEnum,
+    /// A member name against the `const` of `propertyNames`.
+    NameConst,
 }
 
 /// Candidates in name order (a node's names sorted, see `super::plan`): the
@@ -58,7 +62,7 @@ impl Sorted<'_> {
     }
 
     /// Keeps the candidates whose byte `k` is `byte`.
-    fn narrow(&mut self, k: usize, byte: u8) {
+    pub(super) fn narrow(&mut self, k: usize, byte: u8) {
         let name = |i: &u32| self.props[*i as usize].name.as_bytes().get(k).copied();
         let left = &self.order[self.lo..self.hi];
         let start = left.partition_point(|i| name(i) < Some(byte));

@@ -83,6 +83,19 @@ pub fn contains(
     schema: impl FnOnce() -> Value,
 ) -> Option<Kind> {
     let count = (0..len).filter(|&i| matches(i)).count() as u64;
+    contained(count, min, max, schema)
+}
+
+/// `contains` on an array of which `count` elements match: the
+/// [`Kind::Contains`] violation if it breaks `minContains: min` (1 when absent)
+/// or `maxContains: max`.
+#[inline]
+pub fn contained(
+    count: u64,
+    min: Option<u64>,
+    max: Option<u64>,
+    schema: impl FnOnce() -> Value,
+) -> Option<Kind> {
     let min = min.unwrap_or(1);
     let (at_least, limit) = if count < min {
         (true, min)
@@ -98,6 +111,49 @@ pub fn contains(
         limit,
         count,
     })
+}
+
+/// The elements of an array met one at a time (as a stream reads them), for
+/// `uniqueItems` decided at the element that repeats an earlier one: each is
+/// compared with the earlier ones of its hash (JSON equality, as
+/// [`first_duplicate`]), expected constant time an element.
+#[derive(Debug, Default)]
+pub struct Distinct {
+    /// The elements kept, with their indexes in the array.
+    items: Vec<(usize, Value)>,
+    /// The places in `items` of each hash.
+    by_hash: std::collections::HashMap<u64, Vec<u32>>,
+    build: std::collections::hash_map::RandomState,
+}
+
+impl Distinct {
+    /// Forgets the elements (for another array).
+    pub fn clear(&mut self) {
+        self.items.clear();
+        self.by_hash.clear();
+    }
+
+    /// Element `index` of the array, `item`: the violation of `uniqueItems` when
+    /// it equals an element kept (which it is not added to).
+    pub fn add(&mut self, index: usize, item: Value) -> Option<Kind> {
+        use std::hash::{BuildHasher, Hasher};
+        let mut state = self.build.build_hasher();
+        crate::json::json_hash(&item, &self.build, &mut state);
+        let places = self.by_hash.entry(state.finish()).or_default();
+        let earlier = places
+            .iter()
+            .map(|&k| &self.items[k as usize])
+            .find(|(_, x)| json_eq(x, &item));
+        if let Some(&(first, _)) = earlier {
+            return Some(Kind::UniqueItems {
+                first,
+                second: index,
+            });
+        }
+        places.push(self.items.len() as u32);
+        self.items.push((index, item));
+        None
+    }
 }
 
 /// Arrays up to this length are searched for duplicates pair by pair (no
@@ -240,6 +296,14 @@ mod tests {
                 })
                 .collect();
             assert_eq!(first_duplicate(&items), pairs(&items), "{items:?}");
+            // One at a time: the first repeat found where the whole array's is.
+            let mut one_by_one = Distinct::default();
+            let repeat = items
+                .iter()
+                .enumerate()
+                .find_map(|(j, x)| one_by_one.add(j, x.clone()));
+            let expected = pairs(&items).map(|(first, second)| Kind::UniqueItems { first, second });
+            assert_eq!(repeat, expected, "{items:?}");
         }
         let distinct: Vec<Value> = (0..1000).map(|i| json!(i)).collect();
         assert_eq!(first_duplicate(&distinct), None);

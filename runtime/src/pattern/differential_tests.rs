@@ -143,7 +143,7 @@ const FLAGS: &[&str] = &[
 ];
 const FLAG_GROUPS: &[&str] = &["(?i:", "(?m:", "(?s:", "(?mR:", "(?-s:", "(?U:"];
 
-fn pattern(rng: &mut Rng, depth: usize, out: &mut String) {
+pub(super) fn pattern(rng: &mut Rng, depth: usize, out: &mut String) {
     let pieces = 1 + rng.below(4);
     for _ in 0..pieces {
         match rng.below(20) {

@@ -18,6 +18,9 @@ pub struct Engine {
     program: Program,
     /// The small matcher, when the pattern is simple (ten times faster or more).
     simple: Option<Simple>,
+    /// Per instruction, whether it leads to the match (see `live`), for an
+    /// anchored pattern (the only ones a prefix can rule out).
+    reach: Option<Box<[bool]>>,
 }
 
 impl Engine {
@@ -26,9 +29,12 @@ impl Engine {
     pub fn new(translated: &str, limit: u64) -> Result<Engine, String> {
         let parsed = super::syntax::parse(translated).map_err(str::to_string)?;
         let simple = Simple::of(&parsed.root, &parsed.pool);
+        let program = super::compile::compile(parsed, limit)?;
+        let reach = program.anchored.then(|| super::live::reaches(&program));
         Ok(Engine {
-            program: super::compile::compile(parsed, limit)?,
+            program,
             simple,
+            reach,
         })
     }
 
@@ -39,6 +45,13 @@ impl Engine {
             Some(simple) => simple.is_match(text),
             None => super::vm::is_match(&self.program, text),
         }
+    }
+
+    /// The liveness of a string read in pieces (see `live`), when a prefix
+    /// can rule a match out.
+    pub fn prefix(&self) -> Option<super::live::Prefix<'_>> {
+        let reach = self.reach.as_deref()?;
+        Some(super::live::Prefix::new(&self.program, reach))
     }
 
     /// Whether `text` holds a match, by the program alone (for tests of the

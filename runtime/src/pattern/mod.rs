@@ -50,6 +50,10 @@ mod differential_tests;
 mod engine;
 #[cfg(all(test, feature = "pattern", not(feature = "regex")))]
 mod limits_tests;
+#[cfg(all(feature = "pattern", not(feature = "regex")))]
+mod live;
+#[cfg(all(test, feature = "pattern", not(feature = "regex")))]
+mod live_tests;
 #[cfg(feature = "pattern")]
 mod ranges;
 #[cfg(all(feature = "pattern", not(feature = "regex")))]
@@ -156,6 +160,78 @@ impl Regex {
     }
 }
 
+/// Whether some continuation of the characters of a string read so far can
+/// still make a pattern match (anywhere, as `pattern` matches): fed the string
+/// in pieces, in memory bounded by the pattern's program and in the matcher's
+/// time per character. Assertions at the end of what was read (`\b`, `$`) are
+/// taken to hold. Only a pattern whose matches start at the start of the text
+/// (`^...`) can die on a prefix ([`Regex::prefix_match`] gives none for the
+/// others). With the `regex` feature the `regex` crate runs patterns, whose
+/// meaning ours follows but for corners (Unicode case folding and word
+/// boundaries): no prefix is ruled out there, and the string's close decides.
+#[derive(Debug)]
+pub struct PrefixMatch<'r> {
+    #[cfg(all(feature = "pattern", not(feature = "regex")))]
+    state: live::Prefix<'r>,
+    #[cfg(not(all(feature = "pattern", not(feature = "regex"))))]
+    never: std::convert::Infallible,
+    #[cfg(not(all(feature = "pattern", not(feature = "regex"))))]
+    _regex: std::marker::PhantomData<&'r Regex>,
+}
+
+impl PrefixMatch<'_> {
+    /// Reads `text` on from the string so far; whether some continuation can
+    /// still match.
+    pub fn feed(&mut self, text: &str) -> bool {
+        #[cfg(all(feature = "pattern", not(feature = "regex")))]
+        {
+            self.state.feed(text)
+        }
+        #[cfg(not(all(feature = "pattern", not(feature = "regex"))))]
+        {
+            let _ = text;
+            match self.never {}
+        }
+    }
+
+    /// Whether some continuation of the string so far can still match.
+    pub fn is_live(&self) -> bool {
+        #[cfg(all(feature = "pattern", not(feature = "regex")))]
+        {
+            self.state.is_live()
+        }
+        #[cfg(not(all(feature = "pattern", not(feature = "regex"))))]
+        {
+            match self.never {}
+        }
+    }
+
+    /// Back to the empty string (its memory kept).
+    pub fn reset(&mut self) {
+        #[cfg(all(feature = "pattern", not(feature = "regex")))]
+        self.state.reset();
+        #[cfg(not(all(feature = "pattern", not(feature = "regex"))))]
+        match self.never {}
+    }
+}
+
+impl Regex {
+    /// The liveness of a string to be read in pieces against this pattern
+    /// (see [`PrefixMatch`]), or none when no prefix can rule a match out
+    /// (the pattern is not anchored at the start, or the `regex` feature runs
+    /// it): nothing to compute then.
+    pub fn prefix_match(&self) -> Option<PrefixMatch<'_>> {
+        #[cfg(all(feature = "pattern", not(feature = "regex")))]
+        {
+            self.engine.prefix().map(|state| PrefixMatch { state })
+        }
+        #[cfg(not(all(feature = "pattern", not(feature = "regex"))))]
+        {
+            None
+        }
+    }
+}
+
 /// The literal text a `translated` pattern anchored with `^` requires at the
 /// start (`^k7_` and `^ab+` require `k7_` and `ab`), and whether it is the whole
 /// pattern. Patterns with an alternation (`|`) anywhere have none.
@@ -238,6 +314,11 @@ impl Pattern {
     #[inline]
     pub fn is_match(&self, s: &str) -> bool {
         self.regex.is_match(s)
+    }
+
+    /// The liveness of a string to be read in pieces ([`Regex::prefix_match`]).
+    pub fn prefix_match(&self) -> Option<PrefixMatch<'_>> {
+        self.regex.prefix_match()
     }
 }
 

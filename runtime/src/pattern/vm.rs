@@ -112,16 +112,16 @@ struct Memory<'a> {
 /// earlier set or match, is not current), and the list of the members that
 /// consume a character (the others are only passed through); insertion,
 /// membership and clearing in constant time, nothing to clear before a match.
-struct Set<'a> {
-    stamps: &'a mut [u64],
-    generation: u64,
-    consumers: &'a mut [u32],
-    len: usize,
+pub(super) struct Set<'a> {
+    pub(super) stamps: &'a mut [u64],
+    pub(super) generation: u64,
+    pub(super) consumers: &'a mut [u32],
+    pub(super) len: usize,
 }
 
 impl<'a> Set<'a> {
     /// The empty set of stamp `generation`.
-    fn new(stamps: &'a mut [u64], consumers: &'a mut [u32], generation: u64) -> Set<'a> {
+    pub(super) fn new(stamps: &'a mut [u64], consumers: &'a mut [u32], generation: u64) -> Set<'a> {
         Set {
             stamps,
             generation,
@@ -204,46 +204,9 @@ fn run(program: &Program, text: &str, memory: Memory<'_>) -> bool {
         time += 1;
         next.generation = time;
         next.len = 0;
-        step(current.len);
-        for &at in &current.consumers[..current.len] {
-            let consumed = match program.insts[at as usize] {
-                Inst::Char(x) => x == c,
-                Inst::Class { start, end } => {
-                    super::ranges::contains(&program.ranges[start as usize..end as usize], c)
-                }
-                Inst::Count(i) => {
-                    let counter = &program.counters[i as usize];
-                    let mut to = At {
-                        set: &mut next,
-                        registers: next_registers,
-                        stack,
-                    };
-                    if to.count(program, counter, at, current_registers, c, then) {
-                        break 'run true;
-                    }
-                    continue;
-                }
-                _ => false,
-            };
-            if !consumed {
-                continue;
-            }
-            let then_at = at + 1;
-            if let Inst::Char(_) | Inst::Class { .. } = program.insts[then_at as usize] {
-                // The common case, without the closure's stack.
-                if !next.contains(then_at) {
-                    next.insert(then_at);
-                }
-            } else {
-                let mut to = At {
-                    set: &mut next,
-                    registers: next_registers,
-                    stack,
-                };
-                if to.follow(program, then_at, Some(c), then) {
-                    break 'run true;
-                }
-            }
+        let registers = (&*current_registers, &mut *next_registers, &mut *stack);
+        if advance(program, &current, &mut next, registers, c, then) {
+            break 'run true;
         }
         std::mem::swap(&mut current, &mut next);
         std::mem::swap(&mut current_registers, &mut next_registers);
@@ -254,12 +217,70 @@ fn run(program: &Program, text: &str, memory: Memory<'_>) -> bool {
     answer
 }
 
+/// Moves the threads of `current` (their counters' registers in
+/// `registers.0`) past character `c` into `next` (registers in
+/// `registers.1`, the closure's stack in `registers.2`), following on to
+/// before `then`; whether the match is reached.
+#[inline(always)]
+pub(super) fn advance(
+    program: &Program,
+    current: &Set<'_>,
+    next: &mut Set<'_>,
+    registers: (&[u64], &mut [u64], &mut [u32]),
+    c: char,
+    then: Option<char>,
+) -> bool {
+    let (current_registers, next_registers, stack) = registers;
+    step(current.len);
+    for &at in &current.consumers[..current.len] {
+        let consumed = match program.insts[at as usize] {
+            Inst::Char(x) => x == c,
+            Inst::Class { start, end } => {
+                super::ranges::contains(&program.ranges[start as usize..end as usize], c)
+            }
+            Inst::Count(i) => {
+                let counter = &program.counters[i as usize];
+                let mut to = At {
+                    set: &mut *next,
+                    registers: &mut *next_registers,
+                    stack: &mut *stack,
+                };
+                if to.count(program, counter, at, current_registers, c, then) {
+                    return true;
+                }
+                continue;
+            }
+            _ => false,
+        };
+        if !consumed {
+            continue;
+        }
+        let then_at = at + 1;
+        if let Inst::Char(_) | Inst::Class { .. } = program.insts[then_at as usize] {
+            // The common case, without the closure's stack.
+            if !next.contains(then_at) {
+                next.insert(then_at);
+            }
+        } else {
+            let mut to = At {
+                set: &mut *next,
+                registers: &mut *next_registers,
+                stack: &mut *stack,
+            };
+            if to.follow(program, then_at, Some(c), then) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// A set of instructions being filled, with their counters' registers, and
 /// the stack of the closure.
-struct At<'s, 'm> {
-    set: &'s mut Set<'m>,
-    registers: &'s mut [u64],
-    stack: &'s mut [u32],
+pub(super) struct At<'s, 'm> {
+    pub(super) set: &'s mut Set<'m>,
+    pub(super) registers: &'s mut [u64],
+    pub(super) stack: &'s mut [u32],
 }
 
 impl At<'_, '_> {
@@ -269,7 +290,7 @@ impl At<'_, '_> {
     /// [`Inst::Match`]. The stack holds at most two entries an instruction and
     /// one.
     #[inline]
-    fn follow(
+    pub(super) fn follow(
         &mut self,
         program: &Program,
         start: u32,
@@ -463,7 +484,7 @@ fn register<'r>(registers: &'r mut [u64], counter: &Counter) -> &'r mut [u64] {
 /// (the others are zero whatever they hold): a counter of many words in use
 /// costs only those.
 #[inline]
-fn extent(header: u64) -> (usize, usize) {
+pub(super) fn extent(header: u64) -> (usize, usize) {
     ((header & 0xFFFF_FFFF) as usize, (header >> 32) as usize)
 }
 

@@ -4,7 +4,7 @@
 use crate::keywords::count;
 use crate::keywords::string::*;
 use crate::options::Options;
-use crate::schema::Node;
+use crate::schema::{Node, Pattern};
 use crate::violation::{received_str, Kind, Position, Sink, Trail};
 
 /// Whether `s` matches `node`'s `pattern` (or it has none).
@@ -14,6 +14,15 @@ fn pattern_ok(node: &Node, s: &str) -> bool {
         return p.is_match(s);
     }
     true
+}
+
+/// The violation of pattern `p` by string `s` (or, in the stream, by a
+/// string starting as `s` whose every continuation misses it).
+pub(crate) fn pattern_missed(p: &Pattern, s: &str) -> Kind {
+    Kind::Pattern {
+        pattern: p.source.clone(),
+        received: received_str(s),
+    }
 }
 
 /// Whether `s` is valid for `node`'s `format`, when `options` assert formats.
@@ -54,11 +63,7 @@ pub(crate) fn report(
     }
     if let Some(p) = &node.pattern {
         if !p.is_match(s) {
-            let kind = || Kind::Pattern {
-                pattern: p.source.clone(),
-                received: received_str(s),
-            };
-            out.report(kind, trail, pos);
+            out.report(|| pattern_missed(p, s), trail, pos);
         }
     }
     if let Some(format) = &node.format {
