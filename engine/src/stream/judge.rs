@@ -716,20 +716,27 @@ impl<'a> Events for Judge<'a> {
         if name {
             self.frames[f].name.extend_from_slice(&token[new..]);
         }
-        if self.early.as_ref().is_some_and(|e| e.any()) {
-            self.run_early(f, token, new, at);
-        }
+        let early = self.early.as_ref().is_some_and(|e| e.any());
         let lengths = !name && !self.prefixes.max_lengths.is_empty();
-        if !lengths {
-            if self.prefixes.any() {
-                self.run_prefixes(f, token, new, at);
+        match (early, lengths || self.prefixes.any()) {
+            (false, _) if !lengths => {
+                if self.prefixes.any() {
+                    self.run_prefixes(f, token, new, at);
+                }
+                return;
             }
-            return;
+            (true, false) => return self.run_early(f, token, new, at),
+            _ => {}
         }
-        // `maxLength` and the prefix tests byte by byte, in the bytes' order.
+        // Tests of several kinds (early tests, `maxLength`, prefix tests): byte
+        // by byte, so that the test failing at the first byte decides, however
+        // the string was cut into runs.
         for k in new..token.len() {
             let at = at + (k - new);
-            if token[k] & 0xC0 != 0x80 {
+            if self.early.as_ref().is_some_and(|e| e.any()) {
+                self.run_early(f, &token[..=k], k, at);
+            }
+            if lengths && token[k] & 0xC0 != 0x80 {
                 self.prefixes.chars += 1;
                 self.max_lengths(f, at);
             }
