@@ -438,10 +438,20 @@ fn property_names_are_decided_at_the_name_prefix() {
     assert_eq!(progress.doomed_at(), Some(2));
     let words = progress.report().unwrap().messages().join("\n");
     assert!(words.contains("\"g\""), "{words}");
-    // In one chunk: `maxLength` at the third character, though the pattern
-    // test reads on.
-    let schema = Schema::parse(&json!({"type": "object",
+    // A closed root (tool-call mode, nothing declared) refuses the name at its
+    // first byte, before `maxLength` could.
+    let closed = Schema::parse(&json!({"type": "object",
         "propertyNames": {"maxLength": 2, "pattern": "^[a-z]"}}))
+    .unwrap();
+    let progress = closed.stream(&Options::default()).feed(br#"{"abcdef"#);
+    assert_eq!(progress.doomed_at(), Some(2));
+    let words = progress.report().unwrap().messages().join("\n");
+    assert!(words.contains("unexpected argument 'a'"), "{words}");
+    // Open: in one chunk, `maxLength` at the third character, though the
+    // pattern test reads on.
+    let schema = Schema::parse(&json!({"type": "object",
+        "propertyNames": {"maxLength": 2, "pattern": "^[a-z]"},
+        "additionalProperties": true}))
     .unwrap();
     let mut checker = schema.stream(&Options::default());
     let progress = checker.feed(br#"{"abcdef"#);
