@@ -16,7 +16,8 @@ use std::collections::HashSet;
 use std::sync::{OnceLock, PoisonError, RwLock};
 
 /// The most bytes all kept names may take, each counted with
-/// [`PER_NAME_BYTES`] more for its place in the store.
+/// 32 bytes more for its place in the store (the set's entry, the
+/// allocation's header).
 pub const KEPT_NAMES_BYTES: usize = 1 << 20;
 
 /// What keeping one name costs besides its bytes (its entry in the set, the
