@@ -425,27 +425,35 @@ impl<'a> Candidate<'a> for &'a Known {
             len: self.len,
             mask: self.mask,
         };
-        if !shape.may_reach(near) {
-            return false;
-        }
-        let mut lacking = 0;
-        let mut put = |slot: &mut char, c: char| {
-            *slot = c;
-            lacking += usize::from(near.mask & bit(c) == 0);
-        };
-        if self.folded.len() == self.len {
-            // As many bytes as characters: ASCII.
-            for (slot, b) in into.chars.iter_mut().zip(self.folded.bytes()) {
-                put(slot, char::from(b));
-            }
-        } else {
-            for (slot, c) in into.chars.iter_mut().zip(self.folded.chars()) {
-                put(slot, c);
-            }
-        }
-        into.len = self.len;
-        lacking <= near.lacking
+        fold_prepared(self.folded, shape, into, near)
     }
+}
+
+/// [`Candidate::fold_near`] of a name folded beforehand (`folded`, of shape
+/// `shape`): the same answer as folding the name, from the shape alone for most
+/// names (see [`Known::fold_near`]).
+#[inline(always)]
+fn fold_prepared(folded: &str, shape: Shape, into: &mut Folded, near: Reach) -> bool {
+    if !shape.may_reach(near) {
+        return false;
+    }
+    let mut lacking = 0;
+    let mut put = |slot: &mut char, c: char| {
+        *slot = c;
+        lacking += usize::from(near.mask & bit(c) == 0);
+    };
+    if folded.len() == shape.len {
+        // As many bytes as characters: ASCII.
+        for (slot, b) in into.chars.iter_mut().zip(folded.bytes()) {
+            put(slot, char::from(b));
+        }
+    } else {
+        for (slot, c) in into.chars.iter_mut().zip(folded.chars()) {
+            put(slot, c);
+        }
+    }
+    into.len = shape.len;
+    lacking <= near.lacking
 }
 
 /// How a declared name folds, made once where the name is declared (the
@@ -462,12 +470,14 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The shape of `name`.
-    pub fn of(name: &str) -> Shape {
-        fold_all(name).fold(Shape::default(), |shape, c| Shape {
-            len: shape.len + 1,
-            mask: shape.mask | bit(c),
-        })
+    /// The shape of `name`, and `name` folded (what [`Known::of`] makes).
+    pub fn folding(name: &str) -> (Shape, String) {
+        let chars: Vec<char> = fold_all(name).collect();
+        let shape = Shape {
+            len: chars.len(),
+            mask: mask_of(&chars),
+        };
+        (shape, chars.into_iter().collect())
     }
 
     /// Whether a name of this shape may fold within `near` (what
@@ -484,23 +494,24 @@ impl Shape {
     }
 }
 
-impl<'a> Candidate<'a> for (&'a str, Shape) {
+impl<'a> Candidate<'a> for (&'a str, &'a str, Shape) {
     fn text(self) -> &'a str {
         self.0
     }
 
-    /// Folded only when its [`Shape`] may reach `near`.
+    /// As [`Known`]'s: `self.1` is the name folded, of shape `self.2`.
     #[inline(always)]
     fn fold_near(self, into: &mut Folded, near: Reach) -> bool {
-        self.1.may_reach(near) && into.fold(self.0, near)
+        fold_prepared(self.1, self.2, into, near)
     }
 }
 
-/// [`declared_name`] among names given with their [`Shape`]s: the same
+/// [`declared_name`] among names given with their folded forms and
+/// [`Shape`]s (made once with the schema, see [`Shape::folding`]): the same
 /// answer, for the same work.
-pub fn declared_shaped<'a>(
+pub fn declared_folded<'a>(
     word: &str,
-    declared: impl IntoIterator<Item = (&'a str, Shape)>,
+    declared: impl IntoIterator<Item = (&'a str, &'a str, Shape)>,
     present: impl Fn(&str) -> bool,
     work: &mut Work,
 ) -> Option<&'a str> {
