@@ -181,18 +181,17 @@ fn find_property<'n>(
         return Some((props[i].canonical(i), i, &props[i]));
     }
     let n = props.len();
-    let start = (*next).min(n);
-    for k in 0..n {
-        let i = if start + k < n {
-            start + k
-        } else {
-            start + k - n
-        };
+    let mut i = (*next).min(n);
+    for _ in 0..n {
+        if i == n {
+            i = 0;
+        }
         let p = &props[i];
         if same(&p.name, name) {
             *next = i + 1;
             return Some((p.canonical(i), i, p));
         }
+        i += 1;
     }
     None
 }

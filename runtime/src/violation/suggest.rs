@@ -98,11 +98,11 @@ impl Reach {
         }
     }
 
-    /// What can be close to `word`, `max` steps away.
-    fn near(word: &Folded, max: usize) -> Reach {
+    /// What can be close to `word` (of [`mask_of`] `mask`), `max` steps away.
+    fn near(word: &Folded, mask: u64, max: usize) -> Reach {
         Reach {
             cap: word.len + max,
-            mask: mask_of(word.as_slice()),
+            mask,
             lacking: max,
         }
     }
@@ -132,6 +132,23 @@ impl Folded {
     /// few bytes, so that a call would cost more than the folding.
     #[inline(always)]
     fn fold(&mut self, word: &str, reach: Reach) -> bool {
+        // The mask is not read: the compiler leaves it out.
+        self.fold_masked(word, reach, &mut 0)
+    }
+
+    /// The word looked for folded ([`Folded::fold`] with no reach but
+    /// [`LONGEST`]), and the [`mask_of`] its characters, made in the same
+    /// loop; `None` when it is longer.
+    #[inline(always)]
+    fn fold_word(&mut self, word: &str) -> Option<u64> {
+        let mut mask = 0;
+        self.fold_masked(word, Reach::any(LONGEST), &mut mask)
+            .then_some(mask)
+    }
+
+    /// [`Folded::fold`], setting `mask` to the [`mask_of`] what it folded.
+    #[inline(always)]
+    fn fold_masked(&mut self, word: &str, reach: Reach, mask: &mut u64) -> bool {
         // One loop, made twice: over bytes while they are ASCII (most names and
         // values), over characters from the start again (out of line) at the
         // first that is not.
@@ -142,28 +159,31 @@ impl Folded {
                 Some(&c) => Some(Some(char::from(c))),
                 None => None,
             });
-        match self.fold_chars(ascii, reach) {
+        match self.fold_chars(ascii, reach, mask) {
             Some(fits) => fits,
-            None => self.fold_unicode(word, reach),
+            None => self.fold_unicode(word, reach, mask),
         }
     }
 
-    /// [`Folded::fold`] of a word that is not all ASCII.
+    /// [`Folded::fold_masked`] of a word that is not all ASCII.
     #[inline(never)]
-    fn fold_unicode(&mut self, word: &str, reach: Reach) -> bool {
-        self.fold_chars(word.chars().map(|c| Some(fold_char(c))), reach) == Some(true)
+    fn fold_unicode(&mut self, word: &str, reach: Reach, mask: &mut u64) -> bool {
+        let chars = word.chars().map(|c| Some(fold_char(c)));
+        self.fold_chars(chars, reach, mask) == Some(true)
     }
 
-    /// [`Folded::fold`] of a word's characters already folded (`None` for one
-    /// left out); `None` at the first item that is `None`.
+    /// [`Folded::fold_masked`] of a word's characters already folded (`None`
+    /// for one left out); `None` at the first item that is `None`.
     #[inline(always)]
     fn fold_chars(
         &mut self,
         folded: impl Iterator<Item = Option<Option<char>>>,
         reach: Reach,
+        mask: &mut u64,
     ) -> Option<bool> {
         let cap = reach.cap.min(LONGEST);
         let (mut len, mut lacking) = (0, 0);
+        *mask = 0;
         for c in folded {
             let Some(c) = c? else {
                 continue;
@@ -173,6 +193,7 @@ impl Folded {
             }
             self.chars[len] = c;
             len += 1;
+            *mask |= bit(c);
             if reach.mask & bit(c) == 0 {
                 lacking += 1;
                 if lacking > reach.lacking {
@@ -540,11 +561,9 @@ fn best_but<'a, C: Candidate<'a>>(
     work: &mut Work,
 ) -> Option<&'a str> {
     let mut folded = Folded::empty();
-    if !folded.fold(word, Reach::any(LONGEST)) {
-        return None;
-    }
+    let mask = folded.fold_word(word)?;
     let max = limit(folded.len);
-    let near = Reach::near(&folded, max);
+    let near = Reach::near(&folded, mask, max);
     // The best distance so far, its candidate, and whether another candidate
     // ties with it.
     let mut best: Option<(usize, &'a str, bool)> = None;
@@ -590,11 +609,9 @@ fn best_but<'a, C: Candidate<'a>>(
 /// Ties go to the earliest candidate (for the hints of schema errors).
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut folded = Folded::empty();
-    if !folded.fold(word, Reach::any(LONGEST)) {
-        return None;
-    }
+    let mask = folded.fold_word(word)?;
     let max = limit(folded.len);
-    let near = Reach::near(&folded, max);
+    let near = Reach::near(&folded, mask, max);
     let mut best: Option<(usize, &'a str)> = None;
     let mut other = Folded::empty();
     for c in candidates {
