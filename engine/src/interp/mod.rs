@@ -181,18 +181,17 @@ fn find_property<'n>(
         return Some((props[i].canonical(i), i, &props[i]));
     }
     let n = props.len();
-    let start = (*next).min(n);
-    for k in 0..n {
-        let i = if start + k < n {
-            start + k
-        } else {
-            start + k - n
-        };
+    let mut i = (*next).min(n);
+    for _ in 0..n {
+        if i == n {
+            i = 0;
+        }
         let p = &props[i];
         if same(&p.name, name) {
             *next = i + 1;
             return Some((p.canonical(i), i, p));
         }
+        i += 1;
     }
     None
 }
@@ -369,6 +368,12 @@ impl Run<'_> {
             if resume.is_some_and(|skip| i < skip) {
                 continue;
             }
+            // Past the member the walk stopped at, a member is asked yes/no
+            // first: one that passes reports nothing.
+            let stopped = resume == Some(i);
+            if !stopped && self.member_ok(node, f, reject, key, v, declared) {
+                continue;
+            }
             let at = Position::at(root, Some(i), declared.map(|(d, _, _)| d), pos);
             if let Some(names) = node.property_names {
                 let run = |name: &Value, sink: &mut Sink<'_>| {
@@ -383,9 +388,10 @@ impl Run<'_> {
             if skip {
                 continue;
             }
-            // The failing member the walk stopped at is reported at once, unless
-            // a pattern's schema may be what failed.
-            let failed = resume == Some(i) && node.pattern_set.is_none();
+            // The failing member (the one the walk stopped at, or one refused
+            // since) is reported at once, unless a pattern's schema may be what
+            // failed, or (past the stop) its name.
+            let failed = node.pattern_set.is_none() && (stopped || node.property_names.is_none());
             let kept_name = declared.and_then(|(_, e, _)| kept.get(e).copied().flatten());
             let member = match kept_name {
                 Some(name) => trail.name(name),
@@ -481,8 +487,9 @@ impl Run<'_> {
         let given = |name: &str| keywords::object::has_member(map, name);
         match self.schema.name_shapes(id) {
             Some(shapes) => keywords::object::suggest_each(out, start, trail, |word, work| {
-                let declared = names.clone().zip(shapes.iter().copied());
-                crate::suggest::declared_shaped(word, declared, given, work)
+                let declared = names.clone().zip(shapes.clone());
+                let declared = declared.map(|(name, (folded, shape))| (name, folded, shape));
+                crate::suggest::declared_folded(word, declared, given, work)
             }),
             None => keywords::object::suggest_names(out, start, trail, names, given),
         }
@@ -521,8 +528,13 @@ impl Run<'_> {
         crate::schema::node_checks::array::report(node, items, trail, pos, out);
         for (i, v) in items.iter().enumerate().skip(resume.unwrap_or(0)) {
             let schema = node.prefix_items.get(i).copied().or(node.items);
+            // Past the element the walk stopped at, an element is asked yes/no
+            // first: one that passes reports nothing, one that fails is
+            // reported at once (from where its walk stopped).
             if let Some(item) = schema {
-                self.check(resume == Some(i), item, v, &trail.index(i), pos, out);
+                if resume == Some(i) || !self.valid_below(item, v) {
+                    self.check(true, item, v, &trail.index(i), pos, out);
+                }
             }
         }
         if let Some(c) = node.contains {

@@ -9,7 +9,7 @@ use crate::keywords;
 use crate::keywords::alias;
 use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{self, NodeFacts};
-use crate::schema::{Additional, Node, NodeId};
+use crate::schema::{Additional, Node, NodeId, Property};
 use serde_json::{Map, Number, Value};
 
 /// The JSON type of `value` as a bit index of [`NodeFacts::accept`], under
@@ -60,7 +60,7 @@ impl Run<'_> {
     /// elements through it, so the failing chain of a refused call is noted
     /// from its innermost container out.
     #[inline(always)]
-    fn valid_below(&self, id: NodeId, value: &Value) -> bool {
+    pub(super) fn valid_below(&self, id: NodeId, value: &Value) -> bool {
         match self.walk(id, value, false) {
             Ok(()) => true,
             Err(passed) => {
@@ -235,33 +235,13 @@ impl Run<'_> {
                     if d < 64 {
                         seen |= 1 << d;
                     }
-                    let skip =
-                        v.is_null() && self.options.null_is_absent && !is_required(node, f, d, key);
-                    let ok =
-                        skip || (self.valid_below(p.node, v) && self.patterns_ok(node, key, v));
-                    if !ok {
+                    if !self.declared_ok(node, f, d, p, key, v) {
                         return Err(i);
                     }
                 }
                 None => {
-                    let mut patterned = false;
-                    let ok =
-                        crate::schema::node_checks::object::each_pattern_schema(node, key, |s| {
-                            patterned = true;
-                            self.valid(s, v, false)
-                        });
-                    match node.additional {
-                        _ if !ok => return Err(i),
-                        _ if patterned => {}
-                        Additional::Schema(extra) if !self.valid(extra, v, false) => return Err(i),
-                        Additional::Schema(_) => {}
-                        _ if crate::schema::node_checks::object::refuses_member(
-                            node, reject, key,
-                        ) =>
-                        {
-                            return Err(i)
-                        }
-                        _ => {}
+                    if !self.undeclared_ok(node, reject, key, v) {
+                        return Err(i);
                     }
                 }
             }
@@ -278,6 +258,68 @@ impl Run<'_> {
             Ok(())
         } else {
             Err(map.len())
+        }
+    }
+
+    /// Whether member `key: v` of an object of `node` reports nothing:
+    /// `propertyNames`, then [`Run::declared_ok`] or [`Run::undeclared_ok`]
+    /// (`declared`: the member's property as [`find_property`] found it). The
+    /// reporting walk asks it of each member past the one where the yes/no walk
+    /// ([`Run::object_ok`], which asks the same of each member) stopped, so that
+    /// a member that passes is not reported.
+    #[inline(always)]
+    pub(super) fn member_ok(
+        &self,
+        node: &Node,
+        f: &NodeFacts,
+        reject: bool,
+        key: &str,
+        v: &Value,
+        declared: Option<(usize, usize, &Property)>,
+    ) -> bool {
+        if let Some(names) = node.property_names {
+            if !self.name_ok(names, key) {
+                return false;
+            }
+        }
+        match declared {
+            Some((d, _, p)) => self.declared_ok(node, f, d, p, key, v),
+            None => self.undeclared_ok(node, reject, key, v),
+        }
+    }
+
+    /// Whether member `key: v`, of declared property `d` (`p`), reports
+    /// nothing: an optional member given as `null` may count as absent; else
+    /// the property's schema and those of the patterns its name matches.
+    #[inline(always)]
+    fn declared_ok(
+        &self,
+        node: &Node,
+        f: &NodeFacts,
+        d: usize,
+        p: &Property,
+        key: &str,
+        v: &Value,
+    ) -> bool {
+        let skip = v.is_null() && self.options.null_is_absent && !is_required(node, f, d, key);
+        skip || (self.valid_below(p.node, v) && self.patterns_ok(node, key, v))
+    }
+
+    /// Whether undeclared member `key: v` reports nothing: the schemas of the
+    /// patterns its name matches, else `additionalProperties`, else whether the
+    /// object refuses it (`reject`).
+    #[inline]
+    fn undeclared_ok(&self, node: &Node, reject: bool, key: &str, v: &Value) -> bool {
+        let mut patterned = false;
+        let ok = crate::schema::node_checks::object::each_pattern_schema(node, key, |s| {
+            patterned = true;
+            self.valid(s, v, false)
+        });
+        match node.additional {
+            _ if !ok => false,
+            _ if patterned => true,
+            Additional::Schema(extra) => self.valid(extra, v, false),
+            _ => !crate::schema::node_checks::object::refuses_member(node, reject, key),
         }
     }
 

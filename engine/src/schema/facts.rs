@@ -8,7 +8,7 @@
 
 use super::{Node, Property};
 use crate::json::{JsonType, ValueSet, SCANNED};
-use crate::keywords::number::Limit;
+use crate::keywords::number::Limits;
 use crate::schema::vocabulary::Family;
 use crate::suggest::Shape;
 use crate::violation::kept_names;
@@ -47,9 +47,9 @@ pub(crate) struct NodeFacts {
     pub flags: u16,
     /// Bit `d`: declared property `d` is required (for `d < 64`).
     pub required_bits: u64,
-    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, in this order;
+    /// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` prepared;
     /// `None` when the node has none (boxed: the facts of a node stay small).
-    pub limits: Option<Box<[Option<Limit>; 4]>>,
+    pub limits: Option<Box<Limits>>,
     /// For a node with many properties (more than [`INDEXED`]) or a `required`
     /// that the bits do not decide: lookups in logarithmic time.
     pub index: Option<Box<PropertyIndex>>,
@@ -123,9 +123,10 @@ impl NodeFacts {
 #[derive(Clone, Default)]
 pub(crate) struct Facts {
     pub(crate) nodes: Vec<NodeFacts>,
-    /// The shape of every entry of every node's `properties`, node after node
-    /// (a node's first is at its [`NodeFacts::shapes_at`]).
-    shapes: Vec<Shape>,
+    /// Every entry of every node's `properties` folded ([`Shape::folding`]),
+    /// with its shape, node after node (a node's first is at its
+    /// [`NodeFacts::shapes_at`]).
+    shapes: Vec<(Box<str>, Shape)>,
     /// Each of those names kept for the program's life (see
     /// [`kept_names`]), in the same places: the reporting walk's paths
     /// borrow them; `None` for a name not kept.
@@ -156,7 +157,10 @@ impl Facts {
                 let shapes_at = u32::try_from(shapes.len()).unwrap_or(u32::MAX);
                 if shapes_at != u32::MAX {
                     let props = node.properties.iter().flatten();
-                    shapes.extend(props.clone().map(|p| Shape::of(&p.name)));
+                    shapes.extend(props.clone().map(|p| {
+                        let (shape, folded) = Shape::folding(&p.name);
+                        (folded.into_boxed_str(), shape)
+                    }));
                     kept.extend(props.map(|p| kept_names::keep(&p.name)));
                 }
                 NodeFacts {
@@ -173,11 +177,17 @@ impl Facts {
     }
 
     /// The shapes of the names of `node` (node `id` of the arena), one per
-    /// entry of its `properties`; `None` when they were not kept.
-    pub(crate) fn shapes(&self, id: usize, node: &Node) -> Option<&[Shape]> {
+    /// entry of its `properties`, with each name folded; `None` when they were
+    /// not kept.
+    pub(crate) fn shapes(
+        &self,
+        id: usize,
+        node: &Node,
+    ) -> Option<impl Iterator<Item = (&str, Shape)> + Clone> {
         let count = node.properties.as_deref().map_or(0, <[_]>::len);
         let at = self.nodes[id].shapes_at as usize;
-        self.shapes.get(at..at.checked_add(count)?)
+        let shapes = self.shapes.get(at..at.checked_add(count)?)?;
+        Some(shapes.iter().map(|(folded, shape)| (&**folded, *shape)))
     }
 
     /// The kept names of `node` (node `id` of the arena), one per entry of its

@@ -449,10 +449,13 @@ impl Schema {
         &self.facts.nodes[id.0 as usize]
     }
 
-    /// The [`Shape`](crate::suggest::Shape) of each name of node `id`'s
-    /// `properties`, in their order (`None` past the first 2^32 - 1 names of
-    /// the schema).
-    pub(crate) fn name_shapes(&self, id: NodeId) -> Option<&[crate::suggest::Shape]> {
+    /// Each name of node `id`'s `properties` folded, with its
+    /// [`Shape`](crate::suggest::Shape), in their order (`None` past the first
+    /// 2^32 - 1 names of the schema).
+    pub(crate) fn name_shapes(
+        &self,
+        id: NodeId,
+    ) -> Option<impl Iterator<Item = (&str, crate::suggest::Shape)> + Clone> {
         self.facts.shapes(id.0 as usize, self.node(id))
     }
 

@@ -145,6 +145,131 @@ impl Limit {
     }
 }
 
+/// A node's four bounds prepared once for the yes/no walk: each [`Limit`] (in
+/// [`Bound::ALL`]'s order), and what they leave to integers and to floats as
+/// one range each, when every limit is an integer (the common case). The
+/// ranges answer what [`Bound::breaks`] of each [`Limit::compare`] answers
+/// (see [`Limits::within`]), in two comparisons.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    each: [Option<Limit>; 4],
+    /// The `i64` values that keep within every bound: `lo..=hi` (empty when
+    /// `lo > hi`); `None` when a limit is not an `i64`.
+    ints: Option<(i64, i64)>,
+    /// The `f64` values that keep within every bound; `None` when a limit is
+    /// not an `i64` exact as an `f64`.
+    floats: Option<FloatRange>,
+}
+
+/// The floats within bounds: above `lo` (or equal to it, unless `lo_strict`)
+/// and below `hi` (or equal, unless `hi_strict`).
+#[derive(Clone, Copy, Debug)]
+struct FloatRange {
+    lo: f64,
+    lo_strict: bool,
+    hi: f64,
+    hi_strict: bool,
+}
+
+impl Limits {
+    /// The limits of the bounds in [`Bound::ALL`]'s order (`None`: the node
+    /// has not that bound) prepared.
+    pub fn new(limits: [Option<&Number>; 4]) -> Limits {
+        let each = limits.map(|l| l.map(Limit::new));
+        let (mut ints, mut floats) = (
+            Some((i64::MIN, i64::MAX)),
+            Some(FloatRange {
+                lo: f64::NEG_INFINITY,
+                lo_strict: false,
+                hi: f64::INFINITY,
+                hi_strict: false,
+            }),
+        );
+        for (bound, limit) in Bound::ALL.into_iter().zip(&each) {
+            let (int, float) = match limit {
+                None => continue,
+                Some(Limit::Int { int, float }) => (*int, *float),
+                Some(Limit::Other(_)) => {
+                    (ints, floats) = (None, None);
+                    break;
+                }
+            };
+            // The integers that keep within this bound, as a range (none at
+            // an exclusive bound at the end of `i64`).
+            let range = match bound {
+                Bound::Minimum => Some((int, i64::MAX)),
+                Bound::Maximum => Some((i64::MIN, int)),
+                Bound::ExclusiveMinimum => int.checked_add(1).map(|lo| (lo, i64::MAX)),
+                Bound::ExclusiveMaximum => int.checked_sub(1).map(|hi| (i64::MIN, hi)),
+            };
+            ints = ints.map(|(l, h)| match range {
+                Some((lo, hi)) => (l.max(lo), h.min(hi)),
+                None => (1, 0),
+            });
+            floats = match (floats, float) {
+                (Some(r), Some(l)) => Some(r.bounded(bound, l)),
+                _ => None,
+            };
+        }
+        Limits { each, ints, floats }
+    }
+
+    /// Whether `n` keeps within every bound: what [`Bound::breaks`] answers of
+    /// each limit's [`Limit::compare`], read from the ranges when they apply.
+    #[inline]
+    pub fn within(&self, n: &Number) -> bool {
+        match (n.as_i64(), &self.ints, &self.floats) {
+            (Some(v), Some((lo, hi)), _) => *lo <= v && v <= *hi,
+            (None, _, Some(r)) if n.is_f64() => n.as_f64().is_some_and(|v| r.contains(v)),
+            _ => self.each_within(n),
+        }
+    }
+
+    /// [`Limits::within`] bound by bound.
+    #[inline(never)]
+    fn each_within(&self, n: &Number) -> bool {
+        Bound::ALL
+            .into_iter()
+            .zip(&self.each)
+            .all(|(b, l)| l.as_ref().is_none_or(|l| !b.breaks(l.compare(n))))
+    }
+}
+
+impl FloatRange {
+    /// This range within `bound` at `limit` as well.
+    fn bounded(self, bound: Bound, limit: f64) -> FloatRange {
+        let strict = matches!(bound, Bound::ExclusiveMinimum | Bound::ExclusiveMaximum);
+        let mut r = self;
+        match bound {
+            Bound::Minimum | Bound::ExclusiveMinimum => {
+                if limit > r.lo {
+                    (r.lo, r.lo_strict) = (limit, strict);
+                } else if limit == r.lo {
+                    r.lo_strict |= strict;
+                }
+            }
+            Bound::Maximum | Bound::ExclusiveMaximum => {
+                if limit < r.hi {
+                    (r.hi, r.hi_strict) = (limit, strict);
+                } else if limit == r.hi {
+                    r.hi_strict |= strict;
+                }
+            }
+        }
+        r
+    }
+
+    /// Whether `v` is in the range (a NaN, not comparable, breaks no bound).
+    #[inline]
+    fn contains(self, v: f64) -> bool {
+        if v.is_nan() {
+            return true;
+        }
+        (v > self.lo || (!self.lo_strict && v == self.lo))
+            && (v < self.hi || (!self.hi_strict && v == self.hi))
+    }
+}
+
 /// Whether `n` is a multiple of `divisor` (> 0), decided exactly.
 ///
 /// Both numbers are read as the decimals they denote: an integer as itself, a
@@ -295,6 +420,78 @@ mod tests {
 
     fn num(s: &str) -> Number {
         serde_json::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn limits_ranges_answer_as_each_bound() {
+        let limits = [
+            "0",
+            "1",
+            "-1",
+            "10",
+            "1000",
+            "9007199254740992",
+            "9007199254740993",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "18446744073709551615",
+            "0.5",
+            "-2.5",
+            "1e300",
+        ];
+        let values = [
+            "0",
+            "1",
+            "-1",
+            "2",
+            "9",
+            "10",
+            "11",
+            "999",
+            "1000",
+            "1001",
+            "0.0",
+            "0.5",
+            "0.49",
+            "1.0",
+            "9.99",
+            "10.0",
+            "10.01",
+            "-1.0",
+            "-2.5",
+            "-3",
+            "9007199254740992",
+            "9007199254740993",
+            "9007199254740992.0",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "9223372036854775808",
+            "18446744073709551615",
+            "1e300",
+            "-1e300",
+            "1e-300",
+        ];
+        let limits: Vec<Option<Number>> = std::iter::once(None)
+            .chain(limits.iter().map(|l| Some(num(l))))
+            .collect();
+        // Every pair of limits on two of the four bounds, the others absent.
+        for (a, b) in [(0, 1), (2, 3), (0, 3), (2, 1), (0, 2), (1, 3)] {
+            for la in &limits {
+                for lb in &limits {
+                    let mut set: [Option<&Number>; 4] = [None; 4];
+                    set[a] = la.as_ref();
+                    set[b] = lb.as_ref();
+                    let prepared = Limits::new(set);
+                    for v in values.iter().map(|v| num(v)) {
+                        let each = Bound::ALL
+                            .into_iter()
+                            .zip(set)
+                            .all(|(bound, l)| l.is_none_or(|l| within(bound, l, &v)));
+                        assert_eq!(prepared.within(&v), each, "{v} in {set:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

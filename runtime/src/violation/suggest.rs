@@ -98,11 +98,11 @@ impl Reach {
         }
     }
 
-    /// What can be close to `word`, `max` steps away.
-    fn near(word: &Folded, max: usize) -> Reach {
+    /// What can be close to `word` (of [`mask_of`] `mask`), `max` steps away.
+    fn near(word: &Folded, mask: u64, max: usize) -> Reach {
         Reach {
             cap: word.len + max,
-            mask: mask_of(word.as_slice()),
+            mask,
             lacking: max,
         }
     }
@@ -132,6 +132,23 @@ impl Folded {
     /// few bytes, so that a call would cost more than the folding.
     #[inline(always)]
     fn fold(&mut self, word: &str, reach: Reach) -> bool {
+        // The mask is not read: the compiler leaves it out.
+        self.fold_masked(word, reach, &mut 0)
+    }
+
+    /// The word looked for folded ([`Folded::fold`] with no reach but
+    /// [`LONGEST`]), and the [`mask_of`] its characters, made in the same
+    /// loop; `None` when it is longer.
+    #[inline(always)]
+    fn fold_word(&mut self, word: &str) -> Option<u64> {
+        let mut mask = 0;
+        self.fold_masked(word, Reach::any(LONGEST), &mut mask)
+            .then_some(mask)
+    }
+
+    /// [`Folded::fold`], setting `mask` to the [`mask_of`] what it folded.
+    #[inline(always)]
+    fn fold_masked(&mut self, word: &str, reach: Reach, mask: &mut u64) -> bool {
         // One loop, made twice: over bytes while they are ASCII (most names and
         // values), over characters from the start again (out of line) at the
         // first that is not.
@@ -142,28 +159,31 @@ impl Folded {
                 Some(&c) => Some(Some(char::from(c))),
                 None => None,
             });
-        match self.fold_chars(ascii, reach) {
+        match self.fold_chars(ascii, reach, mask) {
             Some(fits) => fits,
-            None => self.fold_unicode(word, reach),
+            None => self.fold_unicode(word, reach, mask),
         }
     }
 
-    /// [`Folded::fold`] of a word that is not all ASCII.
+    /// [`Folded::fold_masked`] of a word that is not all ASCII.
     #[inline(never)]
-    fn fold_unicode(&mut self, word: &str, reach: Reach) -> bool {
-        self.fold_chars(word.chars().map(|c| Some(fold_char(c))), reach) == Some(true)
+    fn fold_unicode(&mut self, word: &str, reach: Reach, mask: &mut u64) -> bool {
+        let chars = word.chars().map(|c| Some(fold_char(c)));
+        self.fold_chars(chars, reach, mask) == Some(true)
     }
 
-    /// [`Folded::fold`] of a word's characters already folded (`None` for one
-    /// left out); `None` at the first item that is `None`.
+    /// [`Folded::fold_masked`] of a word's characters already folded (`None`
+    /// for one left out); `None` at the first item that is `None`.
     #[inline(always)]
     fn fold_chars(
         &mut self,
         folded: impl Iterator<Item = Option<Option<char>>>,
         reach: Reach,
+        mask: &mut u64,
     ) -> Option<bool> {
         let cap = reach.cap.min(LONGEST);
         let (mut len, mut lacking) = (0, 0);
+        *mask = 0;
         for c in folded {
             let Some(c) = c? else {
                 continue;
@@ -173,6 +193,7 @@ impl Folded {
             }
             self.chars[len] = c;
             len += 1;
+            *mask |= bit(c);
             if reach.mask & bit(c) == 0 {
                 lacking += 1;
                 if lacking > reach.lacking {
@@ -425,27 +446,35 @@ impl<'a> Candidate<'a> for &'a Known {
             len: self.len,
             mask: self.mask,
         };
-        if !shape.may_reach(near) {
-            return false;
-        }
-        let mut lacking = 0;
-        let mut put = |slot: &mut char, c: char| {
-            *slot = c;
-            lacking += usize::from(near.mask & bit(c) == 0);
-        };
-        if self.folded.len() == self.len {
-            // As many bytes as characters: ASCII.
-            for (slot, b) in into.chars.iter_mut().zip(self.folded.bytes()) {
-                put(slot, char::from(b));
-            }
-        } else {
-            for (slot, c) in into.chars.iter_mut().zip(self.folded.chars()) {
-                put(slot, c);
-            }
-        }
-        into.len = self.len;
-        lacking <= near.lacking
+        fold_prepared(self.folded, shape, into, near)
     }
+}
+
+/// [`Candidate::fold_near`] of a name folded beforehand (`folded`, of shape
+/// `shape`): the same answer as folding the name, from the shape alone for most
+/// names (see [`Known::fold_near`]).
+#[inline(always)]
+fn fold_prepared(folded: &str, shape: Shape, into: &mut Folded, near: Reach) -> bool {
+    if !shape.may_reach(near) {
+        return false;
+    }
+    let mut lacking = 0;
+    let mut put = |slot: &mut char, c: char| {
+        *slot = c;
+        lacking += usize::from(near.mask & bit(c) == 0);
+    };
+    if folded.len() == shape.len {
+        // As many bytes as characters: ASCII.
+        for (slot, b) in into.chars.iter_mut().zip(folded.bytes()) {
+            put(slot, char::from(b));
+        }
+    } else {
+        for (slot, c) in into.chars.iter_mut().zip(folded.chars()) {
+            put(slot, c);
+        }
+    }
+    into.len = shape.len;
+    lacking <= near.lacking
 }
 
 /// How a declared name folds, made once where the name is declared (the
@@ -462,12 +491,14 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// The shape of `name`.
-    pub fn of(name: &str) -> Shape {
-        fold_all(name).fold(Shape::default(), |shape, c| Shape {
-            len: shape.len + 1,
-            mask: shape.mask | bit(c),
-        })
+    /// The shape of `name`, and `name` folded (what [`Known::of`] makes).
+    pub fn folding(name: &str) -> (Shape, String) {
+        let chars: Vec<char> = fold_all(name).collect();
+        let shape = Shape {
+            len: chars.len(),
+            mask: mask_of(&chars),
+        };
+        (shape, chars.into_iter().collect())
     }
 
     /// Whether a name of this shape may fold within `near` (what
@@ -484,23 +515,24 @@ impl Shape {
     }
 }
 
-impl<'a> Candidate<'a> for (&'a str, Shape) {
+impl<'a> Candidate<'a> for (&'a str, &'a str, Shape) {
     fn text(self) -> &'a str {
         self.0
     }
 
-    /// Folded only when its [`Shape`] may reach `near`.
+    /// As [`Known`]'s: `self.1` is the name folded, of shape `self.2`.
     #[inline(always)]
     fn fold_near(self, into: &mut Folded, near: Reach) -> bool {
-        self.1.may_reach(near) && into.fold(self.0, near)
+        fold_prepared(self.1, self.2, into, near)
     }
 }
 
-/// [`declared_name`] among names given with their [`Shape`]s: the same
+/// [`declared_name`] among names given with their folded forms and
+/// [`Shape`]s (made once with the schema, see [`Shape::folding`]): the same
 /// answer, for the same work.
-pub fn declared_shaped<'a>(
+pub fn declared_folded<'a>(
     word: &str,
-    declared: impl IntoIterator<Item = (&'a str, Shape)>,
+    declared: impl IntoIterator<Item = (&'a str, &'a str, Shape)>,
     present: impl Fn(&str) -> bool,
     work: &mut Work,
 ) -> Option<&'a str> {
@@ -529,11 +561,9 @@ fn best_but<'a, C: Candidate<'a>>(
     work: &mut Work,
 ) -> Option<&'a str> {
     let mut folded = Folded::empty();
-    if !folded.fold(word, Reach::any(LONGEST)) {
-        return None;
-    }
+    let mask = folded.fold_word(word)?;
     let max = limit(folded.len);
-    let near = Reach::near(&folded, max);
+    let near = Reach::near(&folded, mask, max);
     // The best distance so far, its candidate, and whether another candidate
     // ties with it.
     let mut best: Option<(usize, &'a str, bool)> = None;
@@ -579,11 +609,9 @@ fn best_but<'a, C: Candidate<'a>>(
 /// Ties go to the earliest candidate (for the hints of schema errors).
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut folded = Folded::empty();
-    if !folded.fold(word, Reach::any(LONGEST)) {
-        return None;
-    }
+    let mask = folded.fold_word(word)?;
     let max = limit(folded.len);
-    let near = Reach::near(&folded, max);
+    let near = Reach::near(&folded, mask, max);
     let mut best: Option<(usize, &'a str)> = None;
     let mut other = Folded::empty();
     for c in candidates {

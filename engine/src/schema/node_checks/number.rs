@@ -8,10 +8,13 @@ use crate::schema::Node;
 use crate::violation::{Position, Sink, Trail};
 use serde_json::Number;
 
-/// The prepared bounds of a node, in [`Bound::ALL`]'s order; `None` when it has none.
-pub(crate) fn limits(node: &Node) -> Option<Box<[Option<Limit>; 4]>> {
-    let limits = Bound::ALL.map(|b| limit_of(b, node).map(Limit::new));
-    limits.iter().any(Option::is_some).then(|| Box::new(limits))
+/// The prepared bounds of a node; `None` when it has none.
+pub(crate) fn limits(node: &Node) -> Option<Box<Limits>> {
+    let limits = Bound::ALL.map(|b| limit_of(b, node));
+    limits
+        .iter()
+        .any(Option::is_some)
+        .then(|| Box::new(Limits::new(limits)))
 }
 
 /// The yes/no walk: whether `n` satisfies `node`'s number keywords, its bounds
@@ -19,20 +22,13 @@ pub(crate) fn limits(node: &Node) -> Option<Box<[Option<Limit>; 4]>> {
 #[inline(never)]
 pub(crate) fn valid_prepared(
     node: &Node,
-    limits: Option<&[Option<Limit>; 4]>,
+    limits: Option<&Limits>,
     n: &Number,
     options: &Options,
 ) -> bool {
-    if let Some(limits) = limits {
-        for (i, limit) in limits.iter().enumerate() {
-            if let Some(limit) = limit {
-                if Bound::ALL[i].breaks(limit.compare(n)) {
-                    return false;
-                }
-            }
-        }
-    }
-    node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d)) && format_ok(node, n, options)
+    limits.is_none_or(|l| l.within(n))
+        && node.multiple_of.as_ref().is_none_or(|d| multiple_of(n, d))
+        && format_ok(node, n, options)
 }
 
 /// Whether `n` satisfies `node`'s number keywords.
