@@ -887,6 +887,10 @@ impl<'a> Events for Judge<'a> {
         self.depth -= 1;
     }
 
+    fn doomed(&self) -> bool {
+        self.doomed_at.is_some()
+    }
+
     fn malformed(&mut self, what: &'static str, at: usize) {
         let kind = Kind::NotJson {
             message: format!("{what} at byte {at}"),

@@ -52,6 +52,8 @@ pub(super) trait Events {
     fn close(&mut self, at: usize);
     /// The text cannot become JSON: `what` says why.
     fn malformed(&mut self, what: &'static str, at: usize);
+    /// Whether the call is doomed (nothing read after changes the decisions).
+    fn doomed(&self) -> bool;
 }
 
 /// Where in the grammar the reader is.
@@ -203,11 +205,12 @@ impl Lexer {
         self.state == State::End && !self.opaque
     }
 
-    /// Reads `chunk`, whose first byte is at offset `base` of the text.
-    pub(super) fn feed(&mut self, chunk: &[u8], base: usize, ev: &mut impl Events) {
+    /// Reads `chunk`, whose first byte is at offset `base` of the text; with
+    /// `halt`, only up to the byte that dooms the call.
+    pub(super) fn feed(&mut self, chunk: &[u8], base: usize, ev: &mut impl Events, halt: bool) {
         let mut i = 0;
         while i < chunk.len() {
-            if self.opaque {
+            if self.opaque || (halt && ev.doomed()) {
                 return;
             }
             if let State::Str { name } = self.state {
