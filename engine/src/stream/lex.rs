@@ -54,6 +54,9 @@ pub(super) trait Events {
     fn malformed(&mut self, what: &'static str, at: usize);
     /// Whether the call is doomed (nothing read after changes the decisions).
     fn doomed(&self) -> bool;
+    /// Whether [`Events::string_run`] of a string value decides anything (a
+    /// member name's runs are always told).
+    fn tests_value(&self) -> bool;
 }
 
 /// Where in the grammar the reader is.
@@ -223,7 +226,9 @@ impl Lexer {
                 if run > 0 {
                     let new = self.token.len();
                     self.token.extend_from_slice(&rest[..run]);
-                    ev.string_run(name, &self.token, new, base + i);
+                    if name || ev.tests_value() {
+                        ev.string_run(name, &self.token, new, base + i);
+                    }
                     i += run;
                     continue;
                 }
@@ -458,7 +463,9 @@ impl Lexer {
 
     fn push(&mut self, name: bool, b: u8, at: usize, ev: &mut impl Events) {
         self.token.push(b);
-        ev.string_run(name, &self.token, self.token.len() - 1, at);
+        if name || ev.tests_value() {
+            ev.string_run(name, &self.token, self.token.len() - 1, at);
+        }
     }
 
     fn number_end(&mut self, at: usize, ev: &mut impl Events) {
