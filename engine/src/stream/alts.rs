@@ -126,21 +126,40 @@ fn product(a: Vec<Vec<NodeId>>, b: Vec<Vec<NodeId>>, whole: &mut bool) -> Vec<Ve
     out
 }
 
+/// No declared property (in a list of [`declared`] answers).
+pub(super) const UNDECLARED: NodeId = NodeId(u32::MAX);
+
+/// The schema of `node`'s declared property named `name` (aliases included).
+#[inline]
+pub(super) fn declared(node: &Node, name: &[u8]) -> Option<NodeId> {
+    let props = node.properties.as_deref().unwrap_or_default();
+    props
+        .iter()
+        .find(|p| same_name(p.name.as_bytes(), name))
+        .map(|p| p.node)
+}
+
+/// Whether two names are equal: their lengths and first bytes compared
+/// before the rest (most names differ there, without a call to compare).
+#[inline(always)]
+pub(super) fn same_name(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.first() == b.first() && a == b
+}
+
 /// The schemas member `name` of an object must satisfy under `node`: its
-/// declared property, the `patternProperties` its name matches, else the
-/// `additionalProperties` schema (an undeclared name the node refuses is
-/// decided by the name, see [`refuses_name`]). `name` is UTF-8, made a `str`
-/// only for patterns.
-pub(super) fn member_nodes(node: &Node, name: &[u8], out: &mut Vec<NodeId>) {
+/// declared property (`declared`, as [`declared`] found it), the
+/// `patternProperties` its name matches, else the `additionalProperties`
+/// schema (an undeclared name the node refuses is decided by the name, see
+/// [`refuses_name`]). `name` is UTF-8, made a `str` only for patterns.
+pub(super) fn member_nodes(
+    node: &Node,
+    name: &[u8],
+    declared: Option<NodeId>,
+    out: &mut Vec<NodeId>,
+) {
     if node.unevaluated_properties.is_some() {
         return;
     }
-    let declared = node
-        .properties
-        .iter()
-        .flatten()
-        .find(|p| p.name.as_bytes() == name)
-        .map(|p| p.node);
     out.extend(declared);
     let mut patterned = false;
     if node.pattern_set.is_some() {
@@ -183,13 +202,13 @@ pub(super) fn closed_but_patterns(node: &Node, reject: bool) -> bool {
 }
 
 /// Whether the complete member name `name` is refused by `node` (`reject` as
-/// for [`names_closed`]): undeclared, matched by no pattern, and refused by
+/// for [`names_closed`]; `declared`: a property of `node` is so named):
+/// undeclared, matched by no pattern, and refused by
 /// the `additionalProperties` decision.
-pub(super) fn refuses_name(node: &Node, reject: bool, name: &str) -> bool {
-    if matches!(node.additional, Additional::Schema(_)) {
+pub(super) fn refuses_name(node: &Node, reject: bool, name: &str, declared: bool) -> bool {
+    if declared || matches!(node.additional, Additional::Schema(_)) {
         return false;
     }
-    let declared = node.properties.iter().flatten().any(|p| p.name == name);
     let patterned = !crate::schema::node_checks::object::each_pattern_schema(node, name, |_| false);
     !declared
         && !patterned

@@ -104,6 +104,11 @@ pub(super) struct Cursor {
 }
 
 impl Cursor {
+    /// The index in the frame's `nodes` of the node [`Cursor::next`] gave last.
+    pub fn slot(&self) -> usize {
+        self.k.map_or(0, |k| k as usize - 1)
+    }
+
     pub fn next(&mut self, frame: &Frame) -> Option<(usize, NodeId)> {
         while let Some(a) = frame.alts.get(self.alt) {
             let k = *self.k.get_or_insert(a.start);

@@ -263,24 +263,34 @@ impl<'a> Judge<'a> {
         *deferred |= free;
         // The name's bytes (the reader checked them as UTF-8).
         let name = &parent.name[..];
+        // A member's declared properties per parent node, as the name's end
+        // left them at the start of `scratch`; the child's nodes follow.
+        let base = match key {
+            Key::Member => parent.nodes.len(),
+            _ => 0,
+        };
+        debug_assert!(scratch.len() >= base);
         let mut whole = true;
         for (i, a) in parent.alts.iter().enumerate() {
             if a.dead {
                 continue;
             }
-            scratch.clear();
+            scratch.truncate(base);
             if !free {
-                for &n in &parent.nodes[a.start as usize..a.end as usize] {
-                    let node = schema.node(n);
+                for k in a.start as usize..a.end as usize {
+                    let node = schema.node(parent.nodes[k]);
                     match key {
-                        Key::Member => alts::member_nodes(node, name, scratch),
+                        Key::Member => {
+                            let declared = Some(scratch[k]).filter(|&d| d != alts::UNDECLARED);
+                            alts::member_nodes(node, name, declared, scratch)
+                        }
                         Key::Index(index) => scratch.extend(alts::item_node(node, index)),
                         Key::Root => {}
                     }
                 }
             }
             let (alts, nodes) = (&mut child.alts, &mut child.nodes);
-            whole &= alts::expand_all(schema, plan, scratch, i, alts, nodes);
+            whole &= alts::expand_all(schema, plan, &scratch[base..], i, alts, nodes);
         }
         whole
     }
@@ -810,13 +820,24 @@ impl<'a> Events for Judge<'a> {
             let v = self.violation(f, Kind::Duplicate, key());
             self.doom(v, at);
         }
+        // The declared property of the name, per node of the frame: kept in
+        // `scratch` until the member's value opens (see `open`).
+        let schema = self.schema;
+        self.scratch.clear();
+        let nodes = &self.frames[f].nodes;
+        let declared = nodes
+            .iter()
+            .map(|&n| alts::declared(schema.node(n), name.as_bytes()));
+        self.scratch
+            .extend(declared.map(|d| d.unwrap_or(alts::UNDECLARED)));
         let root = self.frames[f].root;
         let mut live = Cursor::default();
         while let Some((alt, n)) = live.next(&self.frames[f]) {
             let node = self.schema.node(n);
             let reject =
                 rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
-            if alts::refuses_name(node, reject, name) {
+            let declared = self.scratch[live.slot()] != alts::UNDECLARED;
+            if alts::refuses_name(node, reject, name, declared) {
                 let v = self.violation(f, Kind::Unexpected, key());
                 self.kill(f, alt, vec![v], at);
             } else if let Some(names) = node.property_names {
@@ -885,6 +906,17 @@ impl<'a> Events for Judge<'a> {
             }),
         }
         self.depth -= 1;
+    }
+
+    fn doomed(&self) -> bool {
+        self.doomed_at.is_some()
+    }
+
+    #[inline]
+    fn tests_value(&self) -> bool {
+        self.prefixes.any()
+            || !self.prefixes.max_lengths.is_empty()
+            || self.early.as_ref().is_some_and(|e| e.any())
     }
 
     fn malformed(&mut self, what: &'static str, at: usize) {

@@ -52,6 +52,11 @@ pub(super) trait Events {
     fn close(&mut self, at: usize);
     /// The text cannot become JSON: `what` says why.
     fn malformed(&mut self, what: &'static str, at: usize);
+    /// Whether the call is doomed (nothing read after changes the decisions).
+    fn doomed(&self) -> bool;
+    /// Whether [`Events::string_run`] of a string value decides anything (a
+    /// member name's runs are always told).
+    fn tests_value(&self) -> bool;
 }
 
 /// Where in the grammar the reader is.
@@ -203,11 +208,12 @@ impl Lexer {
         self.state == State::End && !self.opaque
     }
 
-    /// Reads `chunk`, whose first byte is at offset `base` of the text.
-    pub(super) fn feed(&mut self, chunk: &[u8], base: usize, ev: &mut impl Events) {
+    /// Reads `chunk`, whose first byte is at offset `base` of the text; with
+    /// `halt`, only up to the byte that dooms the call.
+    pub(super) fn feed(&mut self, chunk: &[u8], base: usize, ev: &mut impl Events, halt: bool) {
         let mut i = 0;
         while i < chunk.len() {
-            if self.opaque {
+            if self.opaque || (halt && ev.doomed()) {
                 return;
             }
             if let State::Str { name } = self.state {
@@ -220,7 +226,9 @@ impl Lexer {
                 if run > 0 {
                     let new = self.token.len();
                     self.token.extend_from_slice(&rest[..run]);
-                    ev.string_run(name, &self.token, new, base + i);
+                    if name || ev.tests_value() {
+                        ev.string_run(name, &self.token, new, base + i);
+                    }
                     i += run;
                     continue;
                 }
@@ -455,7 +463,9 @@ impl Lexer {
 
     fn push(&mut self, name: bool, b: u8, at: usize, ev: &mut impl Events) {
         self.token.push(b);
-        ev.string_run(name, &self.token, self.token.len() - 1, at);
+        if name || ev.tests_value() {
+            ev.string_run(name, &self.token, self.token.len() - 1, at);
+        }
     }
 
     fn number_end(&mut self, at: usize, ev: &mut impl Events) {

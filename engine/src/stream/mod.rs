@@ -150,12 +150,14 @@ impl Progress {
 impl Schema {
     /// A streaming checker of arguments for this schema, with `options` (see
     /// [`crate::stream`]).
+    #[inline]
     pub fn stream(&self, options: &Options) -> Checker<'_> {
         Checker::new(self, Exact::Schema(self), options)
     }
 }
 
 impl<'a> Checker<'a> {
+    #[inline]
     pub(crate) fn new(schema: &'a Schema, exact: Exact<'a>, options: &Options) -> Checker<'a> {
         Checker {
             schema,
@@ -171,6 +173,7 @@ impl<'a> Checker<'a> {
     /// The checker of a declared tool: `finish` runs the tool's own
     /// `validate_str`. Not a stable API (see `ToolArgsExt::stream`).
     #[doc(hidden)]
+    #[inline]
     pub fn __for_tool(
         schema: &'static Schema,
         exact: fn(&str, &Options) -> Result<Report, TextError>,
@@ -187,6 +190,7 @@ impl<'a> Checker<'a> {
             return self.progress();
         }
         self.exact_report = None;
+        let mut halt = false;
         if base == 0 && whole::may_be_whole(chunk) {
             // A first chunk holding the whole value: the text path answers.
             if let Some(Ok(report)) = self.run_exact() {
@@ -195,11 +199,15 @@ impl<'a> Checker<'a> {
                 if self.whole_valid {
                     return self.progress();
                 }
+                // Invalid: read up to the byte that dooms it, no further
+                // (what follows one whole value is white space or not JSON,
+                // so `finish` never asks where a cut-off text ended).
+                halt = true;
             }
         }
         let reading = self.reading();
         if reading.judge.doomed_at.is_none() && !reading.lexer.opaque() {
-            reading.lexer.feed(chunk, base, &mut reading.judge);
+            reading.lexer.feed(chunk, base, &mut reading.judge, halt);
         }
         self.progress()
     }

@@ -48,11 +48,22 @@ impl NameSet {
     }
 
     /// Whether `name` is in the set.
+    #[inline]
     pub fn contains(&self, name: &str) -> bool {
         let name = name.as_bytes();
         if self.spans.len() <= SCANNED {
-            return (0..self.spans.len()).any(|s| self.name(s) == name);
+            return self.spans.iter().any(|&(start, len)| {
+                len as usize == name.len()
+                    && self.bytes.get(start as usize) == name.first()
+                    && self.bytes.get(start as usize..(start + len) as usize) == Some(name)
+            });
         }
+        self.hashed(name)
+    }
+
+    /// Whether `name` is in the set, past the scan.
+    #[inline(never)]
+    fn hashed(&self, name: &[u8]) -> bool {
         let mut at = self.map.get(&self.hash(name)).copied();
         while let Some(s) = at.filter(|&s| s != u32::MAX) {
             if self.name(s as usize) == name {
@@ -64,6 +75,7 @@ impl NameSet {
     }
 
     /// Adds `name`; `false` when it was there.
+    #[inline]
     pub fn insert(&mut self, name: &str) -> bool {
         if self.contains(name) {
             return false;
@@ -72,16 +84,25 @@ impl NameSet {
         self.spans
             .push((self.bytes.len() as u32, name.len() as u32));
         self.bytes.extend_from_slice(name.as_bytes());
+        if self.spans.len() > SCANNED {
+            self.past_scan(span);
+        }
+        true
+    }
+
+    /// Links name `span` into the map, the names before it too when it is
+    /// the first past the scan.
+    #[inline(never)]
+    fn past_scan(&mut self, span: u32) {
         if self.spans.len() == SCANNED + 1 {
             // Past the scan: every name so far goes into the map.
             self.state.get_or_insert_with(RandomState::new);
             for s in 0..=span {
                 self.link(s);
             }
-        } else if self.spans.len() > SCANNED + 1 {
+        } else {
             self.link(span);
         }
-        true
     }
 
     fn link(&mut self, span: u32) {

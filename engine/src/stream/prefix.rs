@@ -38,6 +38,13 @@ fn common(a: &[u8], b: &[u8]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
+/// Whether `a` starts with `b` (not empty): the first bytes compared before
+/// the rest (most candidates differ there, without a call to compare).
+#[inline(always)]
+fn starts_with(a: &[u8], b: &[u8]) -> bool {
+    a.first() == b.first() && a.starts_with(b)
+}
+
 impl Sorted<'_> {
     /// Keeps the candidates that go on with `token[new..]` (each left goes on
     /// with `token[..new]`), comparing each with the run: those left are
@@ -45,18 +52,24 @@ impl Sorted<'_> {
     /// stopped matching at byte `k`.
     fn narrow_run(&mut self, token: &[u8], new: usize) -> Result<(), usize> {
         let read = &token[new..];
-        let (mut first, mut end, mut longest) = (None, 0, 0);
-        for i in self.lo..self.hi {
-            let name = self.props[self.order[i] as usize].name.as_bytes();
-            let same = common(name.get(new..).unwrap_or_default(), read);
-            if same == read.len() {
-                first.get_or_insert(i);
-                end = i + 1;
-            } else {
-                longest = longest.max(same);
-            }
-        }
-        let first = first.ok_or(new + longest)?;
+        let name = |i: usize| self.props[self.order[i] as usize].name.as_bytes();
+        // Those left are next to each other: from the first that goes on
+        // with the run to the first after it that does not.
+        let goes_on = |i: usize| {
+            name(i)
+                .get(new..)
+                .is_some_and(|tail| starts_with(tail, read))
+        };
+        let Some(first) = (self.lo..self.hi).find(|&i| goes_on(i)) else {
+            let longest = (self.lo..self.hi)
+                .map(|i| common(name(i).get(new..).unwrap_or_default(), read))
+                .max()
+                .unwrap_or(0);
+            return Err(new + longest);
+        };
+        let end = (first + 1..self.hi)
+            .find(|&i| !goes_on(i))
+            .unwrap_or(self.hi);
         (self.lo, self.hi) = (first, end);
         Ok(())
     }
@@ -248,10 +261,10 @@ impl<'a> Prefixes<'a> {
         let read = &token[new..];
         candidates.retain(|&(t, c)| {
             let tail = c.get(new..).unwrap_or_default();
-            let same = tail.iter().zip(read).take_while(|(a, b)| a == b).count();
-            if same == read.len() {
+            if starts_with(tail, read) {
                 return true;
             }
+            let same = common(tail, read);
             let test = &mut tests[t];
             test.live -= 1;
             test.stop = test.stop.max(new + same);

@@ -9,7 +9,7 @@
 use super::frame::Frame;
 use super::prefix::Prefixes;
 use crate::schema::NodeId;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 /// Sets of buffers kept per thread.
 const KEPT: usize = 4;
@@ -33,11 +33,20 @@ pub(super) struct Buffers {
 
 thread_local! {
     static SPARE: RefCell<Vec<Buffers>> = const { RefCell::new(Vec::new()) };
+    /// The text buffer taken and given back first (one checker at a time,
+    /// the common case, takes it without touching the list).
+    static TEXT: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    /// The other kept text buffers (up to [`KEPT`] in all).
     static TEXTS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A text buffer: a kept one, or new.
+#[inline]
 pub(super) fn take_text() -> Vec<u8> {
+    let text = TEXT.try_with(Cell::take).unwrap_or_default();
+    if text.capacity() != 0 {
+        return text;
+    }
     TEXTS
         .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
         .ok()
@@ -47,14 +56,26 @@ pub(super) fn take_text() -> Vec<u8> {
 
 /// Keeps `text` (emptied) for the next checker of this thread, when it is
 /// small and fewer than [`KEPT`] are kept.
+#[inline]
 pub(super) fn keep_text(mut text: Vec<u8>) {
     if text.capacity() == 0 || text.capacity() > KEPT_BYTES {
         return;
     }
     text.clear();
+    let Ok(other) = TEXT.try_with(|slot| slot.replace(text)) else {
+        return;
+    };
+    if other.capacity() != 0 {
+        keep_other_text(other);
+    }
+}
+
+/// Keeps `text` in the list, when fewer than [`KEPT`] are kept in all.
+#[inline(never)]
+fn keep_other_text(text: Vec<u8>) {
     let _ = TEXTS.try_with(|spare| {
         if let Ok(mut spare) = spare.try_borrow_mut() {
-            if spare.len() < KEPT {
+            if spare.len() < KEPT - 1 {
                 spare.push(text);
             }
         }
