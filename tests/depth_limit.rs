@@ -179,7 +179,7 @@ fn a_violation_at_the_limit_is_reported() {
         assert_eq!(report.len(), 1, "{}: {:?}", case.name, report.messages());
         assert_eq!(report, ireport, "{}", case.name);
         assert!(matches!(report.violations[0].kind, Kind::Type { .. }));
-        assert_eq!(report.violations[0].path.0.len(), 128);
+        assert_eq!(report.violations[0].path.len(), 128);
         assert!(!valid && !ivalid);
     }
 }
@@ -195,7 +195,7 @@ fn free_values_are_measured_too() {
         );
         assert_eq!(report.len(), 1);
         assert_eq!(report.violations[0].kind, Kind::TooDeep { limit: 128 });
-        assert_eq!(report.violations[0].path.0.len(), 128);
+        assert_eq!(report.violations[0].path.len(), 128);
         assert_eq!(report, ireport);
         assert!(!valid);
     }

@@ -66,7 +66,7 @@ fn dependent_required_names_each_missing_name_and_why() {
         ]
     );
     let v = &report.violations()[0];
-    assert_eq!(v.path, Path(vec![key("billing")]));
+    assert_eq!(v.path, Path::from(vec![key("billing")]));
     // Positioned as a missing required argument: no argument, its declared index.
     assert_eq!(v.position.argument, None);
     assert_eq!(v.position.declared, Some(2));
@@ -74,7 +74,7 @@ fn dependent_required_names_each_missing_name_and_why() {
         v.kind,
         Kind::Conditional {
             condition: Condition::Present {
-                member: Path(vec![key("card")])
+                member: Path::from(vec![key("card")])
             },
             problem: Box::new(Kind::Missing),
         }
@@ -262,7 +262,9 @@ fn then_applies_when_if_holds_and_says_so() {
     assert_eq!(
         v.kind,
         Kind::Conditional {
-            condition: Condition::IfHeld { at: Path(vec![]) },
+            condition: Condition::IfHeld {
+                at: Path::from(vec![])
+            },
             problem: Box::new(Kind::Missing),
         }
     );

@@ -181,7 +181,7 @@ fn a_violation_at_the_limit_is_reported_in_full() {
             |v| schema.validate_with(v, &options),
         );
         let mut path = crossing(shape, 127);
-        path.0.push(tool_schema_engine::Segment::Key("b".into()));
+        path.push(tool_schema_engine::Segment::Key("b".into()));
         assert_eq!(report.len(), 1, "{name}: {:?}", report.messages());
         let v = &report.violations[0];
         assert_eq!(v.path, path, "{name}");
@@ -209,9 +209,9 @@ fn a_deep_value_is_never_cloned_into_a_report() {
             || json!({ key: deep(Shape::Arrays, 100_000, None) }),
             |v| schema.validate(v),
         );
-        let mut path = crossing(Shape::Arrays, 127);
-        path.0
-            .insert(0, tool_schema_engine::Segment::Key(key.to_string().into()));
+        let mut segs = crossing(Shape::Arrays, 127).into_segments();
+        segs.insert(0, tool_schema_engine::Segment::Key(key.to_string().into()));
+        let path = tool_schema_engine::Path::from(segs);
         assert_eq!(report.len(), 1);
         assert_eq!(report.violations[0].path, path);
         assert_eq!(report.violations[0].kind, Kind::TooDeep { limit: 128 });
@@ -311,7 +311,7 @@ fn the_limit_can_be_changed() {
         |v| schema.validate_with(v, &options),
     );
     assert_eq!(report.len(), 1, "{:?}", report.violations.first());
-    assert_eq!(report.violations[0].path.0.len(), 1000);
+    assert_eq!(report.violations[0].path.len(), 1000);
 }
 
 /// Other violations are not looked for in a call past the limit: the one

@@ -40,7 +40,7 @@ fn path(s: &str) -> Path {
             rest = &stripped[close + 1..];
         }
     }
-    Path(segs)
+    Path::from(segs)
 }
 
 fn v(kind: Kind, p: &str, argument: Option<usize>, declared: Option<usize>) -> Violation {

@@ -43,7 +43,7 @@ fn path(s: &str) -> Path {
             segs.push(Segment::Key(rest.to_string().into()));
         }
     }
-    Path(segs)
+    Path::from(segs)
 }
 
 fn at(argument: Option<usize>, declared: Option<usize>) -> Position {
@@ -446,17 +446,17 @@ fn property_names_may_be_anything() {
         [
             Violation::new(
                 Kind::Missing,
-                Path(vec![Segment::Key(String::new().into())]),
+                Path::from(vec![Segment::Key(String::new().into())]),
                 at(None, Some(0))
             ),
             Violation::new(
                 Kind::Missing,
-                Path(vec![Segment::Key("é-ü".into())]),
+                Path::from(vec![Segment::Key("é-ü".into())]),
                 at(None, Some(1))
             ),
             Violation::new(
                 type_kind(&[Integer], Str),
-                Path(vec![
+                Path::from(vec![
                     Segment::Key("a.b".into()),
                     Segment::Key("x/y~z".into())
                 ]),

@@ -140,13 +140,13 @@ impl Path {
 
     /// This path, then the member `key`.
     pub fn key(mut self, key: impl Into<String>) -> Path {
-        self.0.push(Segment::Key(Cow::Owned(key.into())));
+        self.push(Segment::Key(Cow::Owned(key.into())));
         self
     }
 
     /// This path, then the element `index`.
     pub fn index(mut self, index: usize) -> Path {
-        self.0.push(Segment::Index(index));
+        self.push(Segment::Index(index));
         self
     }
 }

@@ -83,7 +83,7 @@ pub fn violation(args: &Value, max: usize, declared: impl Fn(&str) -> Option<usi
     };
     Violation::new(
         Kind::TooDeep { limit: max },
-        Path(segs),
+        Path::from(segs),
         Position { argument, declared },
     )
 }

@@ -15,7 +15,7 @@
 //! use tool_schema_runtime::{json_report, Format, Kind, Path, Position, Report, Segment, Violation};
 //!
 //! // What a validator found: facts, with their place.
-//! let city = Path(vec![Segment::Key("city".into())]);
+//! let city = Path::from(vec![Segment::Key("city".into())]);
 //! let report = Report::new(vec![Violation::new(Kind::Missing, city, Position::default())]);
 //! // The words, a pure function of them.
 //! assert_eq!(Format::Default.render(&report), ["missing required argument 'city'"]);

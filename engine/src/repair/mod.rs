@@ -224,7 +224,7 @@ fn put_back_wraps(
             return false;
         }
         let mut element = c.path.clone();
-        element.0.push(Segment::Index(0));
+        element.push(Segment::Index(0));
         mistyped.contains(&element)
     };
     let mut kept = Vec::with_capacity(changes.len());

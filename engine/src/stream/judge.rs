@@ -142,7 +142,7 @@ impl<'a> Judge<'a> {
     /// The path of the innermost open value (of the member whose name is being
     /// read, or whose value comes next, included).
     pub(super) fn path(&self) -> Path {
-        let mut path = Path((0..self.depth).filter_map(|i| self.segment(i)).collect());
+        let mut path: Path = (0..self.depth).filter_map(|i| self.segment(i)).collect();
         if let Some(top) = self.depth.checked_sub(1).map(|f| &self.frames[f]) {
             let named = match top.name_state {
                 NameState::Pending => true,
@@ -150,8 +150,7 @@ impl<'a> Judge<'a> {
                 NameState::Idle => false,
             };
             if named {
-                path.0
-                    .push(Segment::Key(Cow::Owned(text_of(&top.name).into_owned())));
+                path.push(Segment::Key(Cow::Owned(text_of(&top.name).into_owned())));
             }
         }
         path
@@ -159,7 +158,7 @@ impl<'a> Judge<'a> {
 
     /// The position of a violation at `path`, as the value path gives it.
     fn position(&self, path: &Path) -> Position {
-        match path.0.first() {
+        match path.segments().first() {
             Some(Segment::Key(name)) => Position {
                 argument: (self.depth > 0).then(|| self.frames[0].count.saturating_sub(1) as usize),
                 declared: self.schema.root().declared_index(name),
@@ -171,8 +170,8 @@ impl<'a> Judge<'a> {
     /// A violation at the path of frame `f` (the current value's own frame)
     /// extended by `tail`.
     fn violation(&self, f: usize, kind: Kind, tail: Option<Segment>) -> Violation {
-        let mut path = Path((0..=f).filter_map(|i| self.segment(i)).collect());
-        path.0.extend(tail);
+        let mut path: Path = (0..=f).filter_map(|i| self.segment(i)).collect();
+        path.extend(tail);
         let position = self.position(&path);
         Violation::new(kind, path, position)
     }
@@ -569,9 +568,9 @@ impl<'a> Judge<'a> {
         let base = self.violation(f, Kind::NotAllowed, None);
         let mut found = self.schema.report_below_root(n, value, &self.options);
         for v in &mut found {
-            let mut path = base.path.0.clone();
-            path.append(&mut v.path.0);
-            v.path = Path(path);
+            let mut path = base.path.clone();
+            path.extend(std::mem::take(&mut v.path).into_segments());
+            v.path = path;
             v.position = self.position(&v.path);
         }
         if found.is_empty() {

@@ -72,7 +72,7 @@ pub fn drop_deep(v: Value) {
 /// The path of the container at level `level + 1` of a value of `shape`: where
 /// a limit of `level` levels is crossed.
 pub fn crossing(shape: Shape, level: usize) -> Path {
-    let segs = (1..=level)
+    let segs: Vec<Segment> = (1..=level)
         .map(|l| {
             let object = match shape {
                 Shape::Objects => true,
@@ -86,7 +86,7 @@ pub fn crossing(shape: Shape, level: usize) -> Path {
             }
         })
         .collect();
-    Path(segs)
+    Path::from(segs)
 }
 
 /// Runs `check` on a value built by `build`, `check` on a thread with a 2 MiB

@@ -45,7 +45,7 @@ pub fn read(
     let found = found.into_inner();
     let mut violations = Vec::with_capacity(found.repeated.len());
     for path in found.repeated {
-        let position = match path.0.first() {
+        let position = match path.segments().first() {
             Some(Segment::Key(k)) => Position {
                 argument: value
                     .as_object()
@@ -166,7 +166,7 @@ impl<'de> Visitor<'de> for Reading<'_> {
             let v = v?;
             if out.contains_key(&k) {
                 if found.repeated.len() < found.cap {
-                    let path = found
+                    let path: Vec<Segment> = found
                         .path
                         .iter()
                         .map(|seg| match seg {
@@ -175,7 +175,7 @@ impl<'de> Visitor<'de> for Reading<'_> {
                         })
                         .chain(std::iter::once(Segment::Key(Cow::Owned(cut_name(&k)))))
                         .collect();
-                    found.repeated.push(Path(path));
+                    found.repeated.push(Path::from(path));
                 } else {
                     found.more += 1;
                 }

@@ -175,11 +175,10 @@ pub fn suggest_each<'n>(
     let depth = trail.depth() + 1;
     let mut work = out.work();
     for v in out.since(start) {
-        if !matches!(v.kind, Kind::Unexpected) || v.path.0.len() != depth || v.suggestion.is_some()
-        {
+        if !matches!(v.kind, Kind::Unexpected) || v.path.len() != depth || v.suggestion.is_some() {
             continue;
         }
-        let Some(Segment::Key(word)) = v.path.0.last() else {
+        let Some(Segment::Key(word)) = v.path.segments().last() else {
             continue;
         };
         if let Some(name) = lookup(word, &mut work) {

@@ -223,7 +223,7 @@ fn sibling(path: &crate::violation::Path, name: &str) -> crate::violation::Path 
     let segs = path.segments();
     let mut segs = segs[..segs.len().saturating_sub(1)].to_vec();
     segs.push(crate::violation::Segment::Key(name.to_string().into()));
-    crate::violation::Path(segs)
+    crate::violation::Path::from(segs)
 }
 
 fn write_short_path(out: &mut String, path: &crate::violation::Path) {
@@ -233,9 +233,9 @@ fn write_short_path(out: &mut String, path: &crate::violation::Path) {
         path.write_to(out);
         return;
     }
-    Path(segs[..PATH_ENDS].to_vec()).write_to(out);
+    Path::from(segs[..PATH_ENDS].to_vec()).write_to(out);
     out.push('…');
-    Path(segs[segs.len() - PATH_ENDS..].to_vec()).write_to(out);
+    Path::from(segs[segs.len() - PATH_ENDS..].to_vec()).write_to(out);
 }
 
 /// [`Subject`], appended to `out`.

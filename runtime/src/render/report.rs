@@ -571,11 +571,9 @@ mod tests {
     fn entries_keep_to_their_room() {
         let long = "é\u{1}\"".repeat(20_000);
         let values: Arc<[Value]> = (0..5_000).map(|i| json!(format!("{i:030}"))).collect();
-        let deep = Path(
-            (0..100)
-                .map(|_| Segment::Key(long[..600].to_string().into()))
-                .collect(),
-        );
+        let deep: Path = (0..100)
+            .map(|_| Segment::Key(long[..600].to_string().into()))
+            .collect();
         let kinds = [
             Kind::Enum {
                 allowed: values.clone(),

@@ -173,7 +173,7 @@ impl Report {
         let at = self
             .violations
             .iter()
-            .take_while(|v| v.kind == Kind::Missing && v.path.0.len() == 1)
+            .take_while(|v| v.kind == Kind::Missing && v.path.len() == 1)
             .count();
         self.violations.splice(at..at, duplicates);
         let cap = options.max_violations;
@@ -842,7 +842,7 @@ impl<'a> Trail<'a> {
         // A member of the arguments object (most violations): one step.
         if self.depth == 1 {
             if let Some(seg) = self.seg.segment() {
-                return Path(vec![seg]);
+                return Path::one(seg);
             }
         }
         let mut segs = Vec::with_capacity(self.depth);
@@ -854,7 +854,7 @@ impl<'a> Trail<'a> {
             cur = t.parent;
         }
         segs.reverse();
-        Path(segs)
+        Path::from(segs)
     }
 }
 
