@@ -1378,3 +1378,31 @@ fn kind_codes() {
         assert_eq!(kind.code(), code);
     }
 }
+
+/// Past the member where the yes/no walk stopped, each member's name and value
+/// are asked apart: a refused name is reported once, a refused value once, and
+/// a member whose name and value both pass reports nothing; the text path and
+/// the value walk agree.
+#[test]
+fn property_names_and_values_past_the_stop_are_each_reported_once() {
+    let s = schema(json!({
+        "type": "object",
+        "propertyNames": {"maxLength": 3},
+        "additionalProperties": {"type": "integer"}
+    }));
+    let call = r#"{"ok":1,"abcd":1,"ab":"x","a":2,"abcde":"y","b":true}"#;
+    let report = s.validate_with(&text(call), &Options::SPEC);
+    let messages = report.messages();
+    assert_eq!(
+        messages,
+        [
+            "arguments has a property name 'abcd' that should be at most 3 characters long, got 4",
+            "argument 'ab' should be integer, got string",
+            "arguments has a property name 'abcde' that should be at most 3 characters long, got 5",
+            "argument 'abcde' should be integer, got string",
+            "argument 'b' should be integer, got boolean",
+        ],
+        "{messages:#?}"
+    );
+    assert_eq!(s.validate_str(call, &Options::SPEC).unwrap(), report);
+}

@@ -44,6 +44,29 @@ impl Bound {
         }
     }
 
+    /// Whether this bound is a lower one (a number below its limit breaks it),
+    /// and whether it is strict (the limit itself breaks it): what
+    /// [`Bound::breaks`] answers, read as a range's end.
+    #[inline]
+    fn shape(self) -> (bool, bool) {
+        (
+            self.breaks(Some(Ordering::Less)),
+            self.breaks(Some(Ordering::Equal)),
+        )
+    }
+
+    /// The `i64` values that keep within this bound at `limit`, as a range
+    /// `lo..=hi` (`None`: none, at a strict bound at the end of `i64`): the
+    /// values [`Bound::breaks`] lets through.
+    fn int_range(self, limit: i64) -> Option<(i64, i64)> {
+        match self.shape() {
+            (true, false) => Some((limit, i64::MAX)),
+            (true, true) => limit.checked_add(1).map(|lo| (lo, i64::MAX)),
+            (false, false) => Some((i64::MIN, limit)),
+            (false, true) => limit.checked_sub(1).map(|hi| (i64::MIN, hi)),
+        }
+    }
+
     /// The violation of this bound by `received`.
     #[cold]
     pub fn violation(self, limit: Number, received: Number) -> Kind {
@@ -194,14 +217,7 @@ impl Limits {
                     break;
                 }
             };
-            // The integers that keep within this bound, as a range (none at
-            // an exclusive bound at the end of `i64`).
-            let range = match bound {
-                Bound::Minimum => Some((int, i64::MAX)),
-                Bound::Maximum => Some((i64::MIN, int)),
-                Bound::ExclusiveMinimum => int.checked_add(1).map(|lo| (lo, i64::MAX)),
-                Bound::ExclusiveMaximum => int.checked_sub(1).map(|hi| (i64::MIN, hi)),
-            };
+            let range = bound.int_range(int);
             ints = ints.map(|(l, h)| match range {
                 Some((lo, hi)) => (l.max(lo), h.min(hi)),
                 None => (1, 0),
@@ -238,23 +254,18 @@ impl Limits {
 impl FloatRange {
     /// This range within `bound` at `limit` as well.
     fn bounded(self, bound: Bound, limit: f64) -> FloatRange {
-        let strict = matches!(bound, Bound::ExclusiveMinimum | Bound::ExclusiveMaximum);
+        let (lower, strict) = bound.shape();
         let mut r = self;
-        match bound {
-            Bound::Minimum | Bound::ExclusiveMinimum => {
-                if limit > r.lo {
-                    (r.lo, r.lo_strict) = (limit, strict);
-                } else if limit == r.lo {
-                    r.lo_strict |= strict;
-                }
+        if lower {
+            if limit > r.lo {
+                (r.lo, r.lo_strict) = (limit, strict);
+            } else if limit == r.lo {
+                r.lo_strict |= strict;
             }
-            Bound::Maximum | Bound::ExclusiveMaximum => {
-                if limit < r.hi {
-                    (r.hi, r.hi_strict) = (limit, strict);
-                } else if limit == r.hi {
-                    r.hi_strict |= strict;
-                }
-            }
+        } else if limit < r.hi {
+            (r.hi, r.hi_strict) = (limit, strict);
+        } else if limit == r.hi {
+            r.hi_strict |= strict;
         }
         r
     }
