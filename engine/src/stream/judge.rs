@@ -18,7 +18,7 @@ use crate::keywords::object::rejects_undeclared;
 use crate::options::Options;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, NUMBER, STRING};
 use crate::schema::node_checks::object::closed;
-use crate::schema::node_checks::{enum_const, string};
+use crate::schema::node_checks::{enum_const, number, string};
 use crate::schema::{Node, NodeId, Schema};
 use crate::violation::{received_value, Condition, Kind, Path, Position, Segment, Violation};
 use serde_json::Value;
@@ -49,6 +49,9 @@ pub(super) struct Judge<'a> {
     /// A keyword this checker leaves to `finish` was met (see
     /// [`super::decided`]): the whole text's report is asked of `validate_str`.
     pub deferred: bool,
+    /// The number being read has an integer-only node with a bound (see
+    /// [`Events::digits`]), as its first byte found.
+    int_bounded: bool,
 }
 
 /// Whether a node's accepted types (`NodeFacts::accept`) take a value starting
@@ -71,6 +74,12 @@ fn received_type(start: Start) -> JsonType {
         Start::True | Start::False => JsonType::Boolean,
         Start::Null => JsonType::Null,
     }
+}
+
+/// Whether a node takes integers only and bounds them: the one node a
+/// number's integer part decides as its digits come.
+fn int_bounded(facts: &crate::schema::facts::NodeFacts) -> bool {
+    facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
 }
 
 /// The types a node declares, as a `type` violation names them.
@@ -115,6 +124,7 @@ impl<'a> Judge<'a> {
             found: Vec::new(),
             doomed_at: None,
             deferred: false,
+            int_bounded: false,
         }
     }
 
@@ -311,9 +321,11 @@ impl<'a> Judge<'a> {
     fn first_byte(&mut self, start: Start, at: usize) {
         let f = self.depth - 1;
         let mut live = Cursor::default();
+        self.int_bounded = false;
         while let Some((alt, n)) = live.next(&self.frames[f]) {
             let node: &'a Node = self.schema.node(n);
             let facts = self.schema.facts(n);
+            self.int_bounded |= start == Start::Number && int_bounded(facts);
             let kind = if facts.flags & NEVER != 0 {
                 Some(Kind::NotAllowed)
             } else if !accepts(facts.accept, start) {
@@ -551,10 +563,16 @@ impl<'a> Judge<'a> {
             // `type` was decided at the first byte, but for a number read as
             // a float, which a node taking integers only may still refuse.
             let any_number = facts.accept & (1 << JsonType::Number as u8) != 0;
-            if facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0
-                && (any_number || !v.is_f64())
-            {
-                return true;
+            if any_number || !v.is_f64() {
+                if facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0 {
+                    return true;
+                }
+                // Bounds alone: the interpreter's own check of them, without
+                // its walk.
+                if let (NUMBER, Value::Number(number)) = (facts.flags, v) {
+                    let (node, limits) = (self.schema.node(n), facts.limits.as_deref());
+                    return number::valid_prepared(node, limits, number, &self.options);
+                }
             }
         }
         let value = owned.get_or_insert_with(|| match value {
@@ -764,19 +782,13 @@ impl<'a> Events for Judge<'a> {
         if self.options.integer_floats || token.len() > 18 {
             return;
         }
-        // Only an integer-only node with a bound decides anything here.
-        let f = self.depth - 1;
-        let bounded = |facts: &crate::schema::facts::NodeFacts| {
-            facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
-        };
-        let mut live = Cursor::default();
-        let mut any = false;
-        while let Some((_, id)) = live.next(&self.frames[f]) {
-            any |= bounded(self.schema.facts(id));
-        }
-        if !any {
+        // Only an integer-only node with a bound decides anything here (one
+        // that lives: a node killed since the first byte decides nothing).
+        if !self.int_bounded {
             return;
         }
+        let f = self.depth - 1;
+        let bounded = int_bounded;
         let Some(n) = super::lex::small_integer(token) else {
             return;
         };

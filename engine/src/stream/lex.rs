@@ -165,6 +165,35 @@ pub(super) fn small_integer(token: &[u8]) -> Option<i64> {
     }
 }
 
+/// A decimal token of at most 15 digits with a fraction and no exponent
+/// (`-?[0-9]+\.[0-9]+`), read in place to the `f64` serde_json reads: its
+/// digits as an integer (exact below 2^53) divided by an exact power of ten,
+/// one correctly rounded step, as serde_json's own reading takes it. `None`
+/// for the others.
+pub(super) fn small_decimal(token: &[u8]) -> Option<f64> {
+    const POW10: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let (negative, digits) = match token {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, token),
+    };
+    let dot = digits.iter().position(|&b| b == b'.')?;
+    let (int, frac) = (&digits[..dot], &digits[dot + 1..]);
+    if int.is_empty() || frac.is_empty() || int.len() + frac.len() > 15 {
+        return None;
+    }
+    let mut significand = 0u64;
+    for &d in int.iter().chain(frac) {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        significand = significand * 10 + u64::from(d - b'0');
+    }
+    let f = significand as f64 / POW10[frac.len()];
+    Some(if negative { -f } else { f })
+}
+
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -473,6 +502,10 @@ impl Lexer {
             self.after_value();
             return ev.scalar_end(Scalar::Value(Value::Number(n.into())), at);
         }
+        if let Some(number) = small_decimal(&self.token).and_then(serde_json::Number::from_f64) {
+            self.after_value();
+            return ev.scalar_end(Scalar::Value(Value::Number(number)), at);
+        }
         // A number's token is ASCII: read as text, by the one serde_json reader
         // the crate compiles (`from_slice` would compile a second).
         let read = std::str::from_utf8(&self.token).map(serde_json::from_str::<Value>);
@@ -503,5 +536,53 @@ impl Lexer {
     fn bad(&mut self, what: &'static str, at: usize, ev: &mut impl Events) {
         self.opaque = true;
         ev.malformed(what, at);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::small_decimal;
+
+    /// The decimals read in place are serde_json's own values, bit for bit.
+    #[test]
+    fn small_decimals_read_as_serde_json_reads_them() {
+        let mut texts: Vec<String> = [
+            "0.1",
+            "-0.0",
+            "0.5",
+            "3.5",
+            "4.75",
+            "0.3",
+            "123456789012.345",
+            "-99999999999999.9",
+            "0.00000000000001",
+            "1.0",
+            "17.25",
+            "900719925.474099",
+            "2.22507385850720",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let frac = (x % 14 + 1) as usize;
+            let digits = format!("{:015}", x % 1_000_000_000_000_000);
+            let int = digits[..15 - frac].trim_start_matches('0');
+            let int = if int.is_empty() { "0" } else { int };
+            let sign = if x & 1 == 1 { "-" } else { "" };
+            texts.push(format!("{sign}{int}.{}", &digits[15 - frac..]));
+        }
+        for text in &texts {
+            let ours = small_decimal(text.as_bytes()).expect(text);
+            let theirs: f64 = serde_json::from_str(text).unwrap();
+            assert_eq!(ours.to_bits(), theirs.to_bits(), "{text}");
+        }
+        for text in ["1e5", "1.5e3", "12", "1234567890123456.5", "-"] {
+            assert_eq!(small_decimal(text.as_bytes()), None, "{text}");
+        }
     }
 }
