@@ -54,6 +54,9 @@ pub(super) struct Frame {
     /// An object's current member name (as far as read).
     pub name: Vec<u8>,
     pub name_state: NameState,
+    /// An object's one node whose members may be read whole (see
+    /// [`super::lean`]).
+    pub lean: Option<NodeId>,
 }
 
 impl Frame {
@@ -68,6 +71,7 @@ impl Frame {
             names: NameSet::default(),
             name: Vec::new(),
             name_state: NameState::Idle,
+            lean: None,
         }
     }
 
@@ -92,6 +96,7 @@ impl Frame {
         }
         self.name.clear();
         self.name_state = NameState::Idle;
+        self.lean = None;
     }
 }
 

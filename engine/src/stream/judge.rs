@@ -685,6 +685,10 @@ impl<'a> Events for Judge<'a> {
                 items.open(f, frame, schema);
             }
         }
+        if start == Start::Object {
+            let frame = &mut self.frames[self.depth - 1];
+            frame.lean = super::lean::object_node(frame, self.schema);
+        }
         if container {
             let frame = &self.frames[self.depth - 1];
             let plan = self.plan;
@@ -922,6 +926,45 @@ impl<'a> Events for Judge<'a> {
 
     fn doomed(&self) -> bool {
         self.doomed_at.is_some()
+    }
+
+    fn whole_member(&mut self, bytes: &[u8]) -> usize {
+        let Some(f) = self.depth.checked_sub(1) else {
+            return 0;
+        };
+        let frame = &self.frames[f];
+        let Some(n) = frame.lean.filter(|_| !frame.alts[0].dead) else {
+            return 0;
+        };
+        let Some((name, value)) = super::lean::member(bytes) else {
+            return 0;
+        };
+        // A declared name, new in the object, whose schema applies nothing
+        // in place, and a value it takes (see `super::lean`).
+        let Some(child) = alts::declared(self.schema.node(n), name.as_bytes()) else {
+            return 0;
+        };
+        let facts = self.schema.facts(child);
+        let free = value.start == Start::Null && self.options.null_is_absent;
+        if free
+            || !self.plan.node(child).simple
+            || facts.flags & NEVER != 0
+            || !accepts(facts.accept, value.start)
+            || frame.names.contains(name)
+            || !self.scalar_ok(child, &value.value, &mut None)
+        {
+            return 0;
+        }
+        let frame = &mut self.frames[f];
+        frame.count += 1;
+        frame.names.insert(name);
+        frame.name_state = NameState::Idle;
+        value.len
+    }
+
+    #[inline]
+    fn tests_digits(&self) -> bool {
+        self.int_bounded && !self.options.integer_floats
     }
 
     #[inline]

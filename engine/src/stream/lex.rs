@@ -54,6 +54,12 @@ pub(super) trait Events {
     fn malformed(&mut self, what: &'static str, at: usize);
     /// Whether the call is doomed (nothing read after changes the decisions).
     fn doomed(&self) -> bool;
+    /// A member whose name's opening quote starts `bytes`, read whole when
+    /// the judge can (see [`super::lean`]): how many bytes it took, through
+    /// its value's last byte; 0 when it is read byte by byte.
+    fn whole_member(&mut self, bytes: &[u8]) -> usize;
+    /// Whether [`Events::digits`] of the number being read decides anything.
+    fn tests_digits(&self) -> bool;
     /// Whether [`Events::string_run`] of a string value decides anything (a
     /// member name's runs are always told).
     fn tests_value(&self) -> bool;
@@ -93,7 +99,7 @@ enum State {
 
 /// The number grammar: sign, integer part, fraction, exponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Num {
+pub(super) enum Num {
     Minus,
     Zero,
     Int,
@@ -106,12 +112,12 @@ enum Num {
 
 impl Num {
     /// Whether the number may end here.
-    fn complete(self) -> bool {
+    pub(super) fn complete(self) -> bool {
         matches!(self, Num::Zero | Num::Int | Num::Frac | Num::Exp)
     }
 
     /// The state after `b`, `None` when `b` does not continue the number.
-    fn next(self, b: u8) -> Option<Num> {
+    pub(super) fn next(self, b: u8) -> Option<Num> {
         let digit = b.is_ascii_digit();
         Some(match (self, b) {
             (Num::Minus, b'0') => Num::Zero,
@@ -194,6 +200,28 @@ pub(super) fn small_decimal(token: &[u8]) -> Option<f64> {
     Some(if negative { -f } else { f })
 }
 
+/// Bytes that end a plain run of a string: `"`, `\\` and control characters.
+static STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
+/// How many bytes at the start of `bytes` are plain string bytes.
+#[inline(always)]
+pub(super) fn plain_run(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| STOP[b as usize])
+        .unwrap_or(bytes.len())
+}
+
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -245,26 +273,29 @@ impl Lexer {
             if self.opaque || (halt && ev.doomed()) {
                 return;
             }
-            if let State::Str { name } = self.state {
-                // A run of plain bytes goes in one event.
-                let rest = &chunk[i..];
-                let run = rest
-                    .iter()
-                    .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-                    .unwrap_or(rest.len());
-                if run > 0 {
+            let b = chunk[i];
+            match (self.state, b) {
+                (State::Str { name }, _) => {
+                    // A run of plain bytes goes in one event.
+                    let run = plain_run(&chunk[i..]);
+                    if run == 0 {
+                        self.in_string(name, b, base + i, ev);
+                        i += 1;
+                        continue;
+                    }
                     let new = self.token.len();
-                    self.token.extend_from_slice(&rest[..run]);
+                    self.token.extend_from_slice(&chunk[i..i + run]);
                     if name || ev.tests_value() {
                         ev.string_run(name, &self.token, new, base + i);
                     }
                     i += run;
                     continue;
                 }
-            }
-            let b = chunk[i];
-            // The commonest bytes between tokens, without the full step.
-            match (self.state, b) {
+                (State::Number(n), _) => {
+                    i = self.number_run(n, chunk, i, base, ev);
+                    continue;
+                }
+                // The commonest bytes between tokens, without the full step.
                 (State::Colon, b':') => self.state = State::Value,
                 (State::After, b',') => {
                     self.state = match self.open.last() {
@@ -272,16 +303,85 @@ impl Lexer {
                         _ => State::Value,
                     }
                 }
-                (State::Name, b'"') => self.name_starts(base + i, ev),
-                (State::Str { name }, _) => self.in_string(name, b, base + i, ev),
-                (State::Number(n), _) => self.in_number(n, b, base + i, ev),
-                (State::Value | State::ValueOrClose, _) if !is_space(b) => {
-                    self.value(b, base + i, ev)
+                (State::Name | State::NameOrClose, b'"') => {
+                    let taken = ev.whole_member(&chunk[i..]);
+                    if taken > 0 {
+                        // The member's value closed: a `,` or the close follows.
+                        self.state = State::After;
+                        i += taken;
+                        continue;
+                    }
+                    self.name_starts(base + i, ev)
                 }
+                (State::Literal(rest), _) if chunk[i..].starts_with(rest) => {
+                    // The literal's other bytes at once.
+                    i += rest.len() - 1;
+                    self.literal_end(base + i, ev);
+                }
+                (_, b' ' | b'\t' | b'\n' | b'\r') if self.between_tokens() => {}
+                (State::Value | State::ValueOrClose, _) => self.value(b, base + i, ev),
                 _ => self.byte(b, base + i, ev),
             }
             i += 1;
         }
+    }
+
+    /// Whether the reader is between tokens (where white space is skipped).
+    #[inline(always)]
+    fn between_tokens(&self) -> bool {
+        matches!(
+            self.state,
+            State::Value
+                | State::ValueOrClose
+                | State::NameOrClose
+                | State::Name
+                | State::Colon
+                | State::After
+                | State::End
+        )
+    }
+
+    /// Reads the bytes of a number from `chunk[i..]` (in state `n`) while they
+    /// continue it; returns the index of the first byte read next. A byte
+    /// that does not continue it ends it (or is malformed) as the full step
+    /// says.
+    #[inline(always)]
+    fn number_run(
+        &mut self,
+        mut n: Num,
+        chunk: &[u8],
+        i: usize,
+        base: usize,
+        ev: &mut impl Events,
+    ) -> usize {
+        let digits = ev.tests_digits();
+        let mut j = i;
+        while let Some(&b) = chunk.get(j) {
+            let Some(next) = n.next(b) else {
+                break;
+            };
+            n = next;
+            if digits && next == Num::Int {
+                self.token.push(b);
+                self.state = State::Number(next);
+                ev.digits(&self.token, base + j);
+                if ev.doomed() {
+                    return j + 1;
+                }
+            } else if digits {
+                self.token.push(b);
+            }
+            j += 1;
+        }
+        if !digits {
+            self.token.extend_from_slice(&chunk[i..j]);
+        }
+        self.state = State::Number(n);
+        if let Some(&b) = chunk.get(j) {
+            self.in_number(n, b, base + j, ev);
+            j += 1;
+        }
+        j
     }
 
     /// A member name's opening quote.
@@ -355,6 +455,11 @@ impl Lexer {
             self.state = State::Literal(&rest[1..]);
             return;
         }
+        self.literal_end(at, ev);
+    }
+
+    /// A literal's last byte (at `at`).
+    fn literal_end(&mut self, at: usize, ev: &mut impl Events) {
         let value = match self.token.first() {
             Some(b't') => Value::Bool(true),
             Some(b'f') => Value::Bool(false),

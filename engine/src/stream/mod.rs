@@ -66,6 +66,7 @@ mod early;
 mod frame;
 mod items;
 mod judge;
+mod lean;
 mod lex;
 mod names;
 mod plan;
