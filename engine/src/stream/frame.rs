@@ -4,7 +4,7 @@
 
 use super::alts::Alt;
 use super::names::NameSet;
-use crate::schema::NodeId;
+use crate::schema::{NodeId, Schema};
 
 /// What an open value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +81,26 @@ impl Frame {
             && self.nodes.capacity() <= 1024
             && self.name.capacity() <= 4096
             && self.names.small()
+    }
+
+    /// The one node of an object frame whose members may be read whole (see
+    /// [`super::lean`]): the frame has one alternative, of one node, which
+    /// asks of a member nothing but its name and value (no `maxProperties`,
+    /// `propertyNames`, `patternProperties` or `unevaluatedProperties`).
+    pub fn lean_node(&self, schema: &Schema) -> Option<NodeId> {
+        let [alt] = self.alts[..] else {
+            return None;
+        };
+        let [id] = self.nodes[alt.start as usize..alt.end as usize] else {
+            return None;
+        };
+        let n = schema.node(id);
+        let lean = n.max_properties.is_none()
+            && n.property_names.is_none()
+            && n.pattern_properties.is_empty()
+            && n.pattern_set.is_none()
+            && n.unevaluated_properties.is_none();
+        lean.then_some(id)
     }
 
     /// The frame made ready for a new value (its buffers kept).

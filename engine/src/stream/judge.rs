@@ -8,7 +8,7 @@ use super::alts;
 use super::early::{Early, Failure};
 use super::frame::{Cursor, Frame, Key, NameState, Shape};
 use super::items::{self, Items};
-use super::lex::{Events, Scalar, Start};
+use super::lex::{Events, Scalar, Start, Take};
 use super::plan::Plan;
 use super::prefix::{Prefixes, Sorted, What};
 use crate::json::{JsonType, ScalarProbe, TypeSet};
@@ -26,13 +26,13 @@ use std::borrow::Cow;
 
 /// The decisions so far.
 pub(super) struct Judge<'a> {
-    schema: &'a Schema,
+    pub(super) schema: &'a Schema,
     /// What the checker precomputed per node of `schema`.
-    plan: &'a Plan,
-    options: Options,
+    pub(super) plan: &'a Plan,
+    pub(super) options: Options,
     /// The open values are `frames[..depth]`; the others wait for reuse.
-    frames: Vec<Frame>,
-    depth: usize,
+    pub(super) frames: Vec<Frame>,
+    pub(super) depth: usize,
     /// The early tests of the string being read.
     prefixes: Prefixes<'a>,
     /// Those of them that patterns and `propertyNames` decide (made when a
@@ -56,7 +56,7 @@ pub(super) struct Judge<'a> {
 
 /// Whether a node's accepted types (`NodeFacts::accept`) take a value starting
 /// as `start`: a number may still become an integer or not.
-fn accepts(accept: u8, start: Start) -> bool {
+pub(super) fn accepts(accept: u8, start: Start) -> bool {
     let bit = |t: JsonType| accept & (1 << t as u8) != 0;
     match start {
         Start::Number => bit(JsonType::Integer) || bit(JsonType::Number),
@@ -78,7 +78,7 @@ fn received_type(start: Start) -> JsonType {
 
 /// Whether a node takes integers only and bounds them: the one node a
 /// number's integer part decides as its digits come.
-fn int_bounded(facts: &crate::schema::facts::NodeFacts) -> bool {
+pub(super) fn int_bounded(facts: &crate::schema::facts::NodeFacts) -> bool {
     facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
 }
 
@@ -545,7 +545,12 @@ impl<'a> Judge<'a> {
 
     /// Whether scalar `value` satisfies node `n` (`owned`: the value, made
     /// once, where the interpreter needs it).
-    fn scalar_ok(&self, n: NodeId, value: &Scalar<'_>, owned: &mut Option<Value>) -> bool {
+    pub(super) fn scalar_ok(
+        &self,
+        n: NodeId,
+        value: &Scalar<'_>,
+        owned: &mut Option<Value>,
+    ) -> bool {
         let facts = self.schema.facts(n);
         if let Scalar::Text(text) = value {
             // `type` was decided at the first byte.
@@ -687,7 +692,7 @@ impl<'a> Events for Judge<'a> {
         }
         if start == Start::Object {
             let frame = &mut self.frames[self.depth - 1];
-            frame.lean = super::lean::object_node(frame, self.schema);
+            frame.lean = frame.lean_node(self.schema);
         }
         if container {
             let frame = &self.frames[self.depth - 1];
@@ -928,38 +933,8 @@ impl<'a> Events for Judge<'a> {
         self.doomed_at.is_some()
     }
 
-    fn whole_member(&mut self, bytes: &[u8]) -> usize {
-        let Some(f) = self.depth.checked_sub(1) else {
-            return 0;
-        };
-        let frame = &self.frames[f];
-        let Some(n) = frame.lean.filter(|_| !frame.alts[0].dead) else {
-            return 0;
-        };
-        let Some((name, value)) = super::lean::member(bytes) else {
-            return 0;
-        };
-        // A declared name, new in the object, whose schema applies nothing
-        // in place, and a value it takes (see `super::lean`).
-        let Some(child) = alts::declared(self.schema.node(n), name.as_bytes()) else {
-            return 0;
-        };
-        let facts = self.schema.facts(child);
-        let free = value.start == Start::Null && self.options.null_is_absent;
-        if free
-            || !self.plan.node(child).simple
-            || facts.flags & NEVER != 0
-            || !accepts(facts.accept, value.start)
-            || frame.names.contains(name)
-            || !self.scalar_ok(child, &value.value, &mut None)
-        {
-            return 0;
-        }
-        let frame = &mut self.frames[f];
-        frame.count += 1;
-        frame.names.insert(name);
-        frame.name_state = NameState::Idle;
-        value.len
+    fn whole_member(&mut self, bytes: &[u8]) -> Take {
+        self.take_member(bytes)
     }
 
     #[inline]

@@ -30,6 +30,18 @@ pub(super) enum Scalar<'t> {
     Value(Value),
 }
 
+/// What the judge makes of a member at its name's opening quote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Take {
+    /// It took the member whole: this many bytes, through its value's last.
+    Whole(usize),
+    /// The text ends inside the member, and no byte of it so far can doom the
+    /// call: the reader reads it from its opening quote when more comes.
+    Wait,
+    /// The reader reads it byte by byte.
+    Read,
+}
+
 /// What the reader tells as it goes; `at` is the byte's offset in the text.
 pub(super) trait Events {
     /// A value starts (a member's value, an array's item, or the root).
@@ -54,10 +66,9 @@ pub(super) trait Events {
     fn malformed(&mut self, what: &'static str, at: usize);
     /// Whether the call is doomed (nothing read after changes the decisions).
     fn doomed(&self) -> bool;
-    /// A member whose name's opening quote starts `bytes`, read whole when
-    /// the judge can (see [`super::lean`]): how many bytes it took, through
-    /// its value's last byte; 0 when it is read byte by byte.
-    fn whole_member(&mut self, bytes: &[u8]) -> usize;
+    /// A member whose name's opening quote starts `bytes` (the rest of the
+    /// text fed), read whole when the judge can (see [`super::lean`]).
+    fn whole_member(&mut self, bytes: &[u8]) -> Take;
     /// Whether [`Events::digits`] of the number being read decides anything.
     fn tests_digits(&self) -> bool;
     /// Whether [`Events::string_run`] of a string value decides anything (a
@@ -148,6 +159,9 @@ pub(super) struct Lexer {
     high: u32,
     /// A construct the reader does not follow: it stopped judging.
     opaque: bool,
+    /// The offset of a member's opening quote, read when more comes (see
+    /// [`Take::Wait`]).
+    waiting: Option<usize>,
 }
 
 /// An integer token of at most 18 digits (`-?(0|[1-9][0-9]*)`), read in place
@@ -235,6 +249,7 @@ impl Lexer {
             token,
             high: 0,
             opaque: false,
+            waiting: None,
         }
     }
 
@@ -259,15 +274,30 @@ impl Lexer {
         self.token.clear();
     }
 
+    /// Whether a member waits for more text (see [`Take::Wait`]).
+    pub(super) fn waits(&self) -> bool {
+        self.waiting.is_some()
+    }
+
     /// Whether the text read is one whole JSON value (trailing white space
     /// aside), every construct of it followed.
     pub(super) fn complete(&self) -> bool {
         self.state == State::End && !self.opaque
     }
 
-    /// Reads `chunk`, whose first byte is at offset `base` of the text; with
-    /// `halt`, only up to the byte that dooms the call.
-    pub(super) fn feed(&mut self, chunk: &[u8], base: usize, ev: &mut impl Events, halt: bool) {
+    /// Reads `text` (all the text fed) from offset `base`, or from the
+    /// member that waits (see [`Take::Wait`]); with `halt`, only up to the
+    /// byte that dooms the call, and no member waits; with `last` (the text
+    /// ends here), none waits either.
+    pub(super) fn feed(
+        &mut self,
+        text: &[u8],
+        base: usize,
+        ev: &mut impl Events,
+        (halt, last): (bool, bool),
+    ) {
+        let base = self.waiting.take().unwrap_or(base);
+        let chunk = &text[base..];
         let mut i = 0;
         while i < chunk.len() {
             if self.opaque || (halt && ev.doomed()) {
@@ -304,14 +334,19 @@ impl Lexer {
                     }
                 }
                 (State::Name | State::NameOrClose, b'"') => {
-                    let taken = ev.whole_member(&chunk[i..]);
-                    if taken > 0 {
-                        // The member's value closed: a `,` or the close follows.
-                        self.state = State::After;
-                        i += taken;
-                        continue;
+                    match ev.whole_member(&chunk[i..]) {
+                        Take::Whole(taken) => {
+                            // The member's value closed: a `,` or the close follows.
+                            self.state = State::After;
+                            i += taken;
+                            continue;
+                        }
+                        Take::Wait if !halt && !last => {
+                            self.waiting = Some(base + i);
+                            return;
+                        }
+                        _ => self.name_starts(base + i, ev),
                     }
-                    self.name_starts(base + i, ev)
                 }
                 (State::Literal(rest), _) if chunk[i..].starts_with(rest) => {
                     // The literal's other bytes at once.

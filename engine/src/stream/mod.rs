@@ -206,9 +206,14 @@ impl<'a> Checker<'a> {
                 halt = true;
             }
         }
-        let reading = self.reading();
-        if reading.judge.doomed_at.is_none() && !reading.lexer.opaque() {
-            reading.lexer.feed(chunk, base, &mut reading.judge, halt);
+        self.reading();
+        if let Some(reading) = self.reading.as_deref_mut() {
+            if reading.judge.doomed_at.is_none() && !reading.lexer.opaque() {
+                let flags = (halt, false);
+                reading
+                    .lexer
+                    .feed(&self.text, base, &mut reading.judge, flags);
+            }
         }
         self.progress()
     }
@@ -268,6 +273,13 @@ impl<'a> Checker<'a> {
     pub fn finish(mut self) -> Report {
         if let Some(report) = self.exact_report.take() {
             return report;
+        }
+        // A member left waiting for more text is read now (see `lean`).
+        if let Some(r) = self.reading.as_deref_mut() {
+            if r.lexer.waits() && r.judge.doomed_at.is_none() && !r.lexer.opaque() {
+                let end = self.text.len();
+                r.lexer.feed(&self.text, end, &mut r.judge, (false, true));
+            }
         }
         // Every keyword met was decided by the stream, and none failed: valid.
         let decided_valid = match &self.reading {
