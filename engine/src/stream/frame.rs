@@ -54,8 +54,8 @@ pub(super) struct Frame {
     /// An object's current member name (as far as read).
     pub name: Vec<u8>,
     pub name_state: NameState,
-    /// An object's one node whose members may be read whole (see
-    /// [`super::lean`]).
+    /// An object's or array's one node whose members or items may be read
+    /// whole (see [`super::lean`]).
     pub lean: Option<NodeId>,
 }
 
@@ -83,10 +83,12 @@ impl Frame {
             && self.names.small()
     }
 
-    /// The one node of an object frame whose members may be read whole (see
-    /// [`super::lean`]): the frame has one alternative, of one node, which
-    /// asks of a member nothing but its name and value (no `maxProperties`,
-    /// `propertyNames`, `patternProperties` or `unevaluatedProperties`).
+    /// The one node of an object or array frame whose members or items may
+    /// be read whole (see [`super::lean`]): the frame has one alternative, of
+    /// one node, which asks of a member nothing but its name and value (no
+    /// `maxProperties`, `propertyNames`, `patternProperties` or
+    /// `unevaluatedProperties`), or of an item nothing but its value (no
+    /// `maxItems`; the caller rules out the keywords decided item by item).
     pub fn lean_node(&self, schema: &Schema) -> Option<NodeId> {
         let [alt] = self.alts[..] else {
             return None;
@@ -95,11 +97,17 @@ impl Frame {
             return None;
         };
         let n = schema.node(id);
-        let lean = n.max_properties.is_none()
-            && n.property_names.is_none()
-            && n.pattern_properties.is_empty()
-            && n.pattern_set.is_none()
-            && n.unevaluated_properties.is_none();
+        let lean = match self.shape {
+            Shape::Object => {
+                n.max_properties.is_none()
+                    && n.property_names.is_none()
+                    && n.pattern_properties.is_empty()
+                    && n.pattern_set.is_none()
+                    && n.unevaluated_properties.is_none()
+            }
+            Shape::Array => n.max_items.is_none() && n.unevaluated_items.is_none(),
+            Shape::Scalar => false,
+        };
         lean.then_some(id)
     }
 

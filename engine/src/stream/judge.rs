@@ -690,9 +690,11 @@ impl<'a> Events for Judge<'a> {
                 items.open(f, frame, schema);
             }
         }
-        if start == Start::Object {
-            let frame = &mut self.frames[self.depth - 1];
-            frame.lean = frame.lean_node(self.schema);
+        if container {
+            let (frame, schema) = (&mut self.frames[self.depth - 1], self.schema);
+            frame.lean = frame
+                .lean_node(schema)
+                .filter(|&n| start == Start::Object || !items::asks(schema, n));
         }
         if container {
             let frame = &self.frames[self.depth - 1];
@@ -935,6 +937,10 @@ impl<'a> Events for Judge<'a> {
 
     fn whole_member(&mut self, bytes: &[u8]) -> Take {
         self.take_member(bytes)
+    }
+
+    fn whole_item(&mut self, bytes: &[u8]) -> Take {
+        self.take_item(bytes)
     }
 
     #[inline]

@@ -11,45 +11,77 @@
 //! the name) is kept. Anything else is read byte by byte as before.
 
 use super::alts;
-use super::frame::NameState;
+use super::frame::{NameState, Shape};
 use super::judge::{accepts, int_bounded, Judge};
 use super::lex::{plain_run, small_decimal, small_integer, Num, Scalar, Start, Take};
 use crate::keywords::object::rejects_undeclared;
-use crate::schema::facts::NEVER;
+use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
 use crate::schema::node_checks::object::closed;
 use crate::schema::NodeId;
-use serde_json::Value;
+use serde_json::Value as Json;
 
 /// A cut member waits for more text only while this short: past it, it is
 /// read byte by byte (each chunk reads a waiting member again from its start).
 const WAIT_BYTES: usize = 128;
 
 impl Judge<'_> {
+    /// The frame reading a member or an item, when its node lets them be
+    /// read whole (see [`Frame::lean_node`](super::frame::Frame::lean_node)).
+    fn lean_frame(&self, shape: Shape) -> Option<(usize, NodeId)> {
+        let f = self.depth.checked_sub(1)?;
+        let frame = &self.frames[f];
+        let n = frame
+            .lean
+            .filter(|_| frame.shape == shape && !frame.alts[0].dead)?;
+        Some((f, n))
+    }
+
     /// A member at its name's opening quote, `bytes` the rest of the text fed
     /// (see [`Events::whole_member`](super::lex::Events::whole_member)).
     pub(super) fn take_member(&mut self, bytes: &[u8]) -> Take {
-        let Some(f) = self.depth.checked_sub(1) else {
-            return Take::Read;
-        };
-        let frame = &self.frames[f];
-        let Some(n) = frame.lean.filter(|_| !frame.alts[0].dead) else {
+        let Some((f, n)) = self.lean_frame(Shape::Object) else {
             return Take::Read;
         };
         match member(bytes) {
             Read::Whole((name, value)) => {
-                let Some(child) = self.plain_child(f, n, name.as_bytes(), value.start) else {
-                    return Take::Read;
-                };
-                if !self.scalar_ok(child, &value.value, &mut None) {
+                let child = self.declared_new(f, n, name);
+                let len = value.len;
+                if child.is_none() || !self.value_ok(child, value.start, value.value) {
                     return Take::Read;
                 }
                 let frame = &mut self.frames[f];
                 frame.count += 1;
-                frame.names.insert(name);
+                frame.names.insert_new(name);
                 frame.name_state = NameState::Idle;
-                Take::Whole(value.len)
+                Take::Whole(len)
             }
             Read::Cut(cut) if bytes.len() <= WAIT_BYTES && !self.cut_may_doom(f, n, bytes, cut) => {
+                Take::Wait
+            }
+            _ => Take::Read,
+        }
+    }
+
+    /// An item at its first byte, `bytes` the rest of the text fed (see
+    /// [`Events::whole_item`](super::lex::Events::whole_item)).
+    pub(super) fn take_item(&mut self, bytes: &[u8]) -> Take {
+        let Some((f, n)) = self.lean_frame(Shape::Array) else {
+            return Take::Read;
+        };
+        let index = self.frames[f].count as usize;
+        let child = alts::item_node(self.schema.node(n), index);
+        match scalar(bytes) {
+            Read::Whole(value) => {
+                let len = value.len;
+                if !self.value_ok(child, value.start, value.value) {
+                    return Take::Read;
+                }
+                self.frames[f].count += 1;
+                Take::Whole(len)
+            }
+            Read::Cut(Cut::Value { start, .. })
+                if bytes.len() <= WAIT_BYTES && !self.value_may_doom(child, start, bytes) =>
+            {
                 Take::Wait
             }
             _ => Take::Read,
@@ -61,30 +93,67 @@ impl Judge<'_> {
     /// declared, and new in the object.
     fn declared_new(&self, f: usize, n: NodeId, name: &[u8]) -> Option<NodeId> {
         let child = alts::declared(self.schema.node(n), name)?;
-        let name = std::str::from_utf8(name).ok()?;
-        (!self.frames[f].names.contains(name)).then_some(child)
+        (utf8(name) && !self.frames[f].names.contains_bytes(name)).then_some(child)
     }
 
-    /// The schema of member `name` of object frame `f` (node `n`) whose
-    /// value starts as `start`, when the member can be read whole: the name
-    /// declared and new, its schema applying nothing in place and taking
-    /// values starting so, not a `null` read as absent.
-    fn plain_child(&self, f: usize, n: NodeId, name: &[u8], start: Start) -> Option<NodeId> {
-        let child = self.declared_new(f, n, name)?;
+    /// Whether a value of schema `child` (none: any value) starting as
+    /// `start` may be read whole: the schema applies nothing in place, and
+    /// takes values starting so; a `null` member read as absent is read byte
+    /// by byte.
+    fn plain(&self, child: Option<NodeId>, start: Start) -> bool {
+        let Some(child) = child else {
+            return true;
+        };
         let facts = self.schema.facts(child);
+        self.plan.node(child).simple && facts.flags & NEVER == 0 && accepts(facts.accept, start)
+    }
+
+    /// Whether `value`, read whole, satisfies `child` (none: any value) as
+    /// the byte-by-byte reading would find at its close.
+    fn value_ok(&self, child: Option<NodeId>, start: Start, value: Value<'_>) -> bool {
+        if !self.plain(child, start) {
+            return false;
+        }
+        let Some(child) = child else {
+            return !matches!(value, Text(text) if !utf8(text));
+        };
         let free = start == Start::Null && self.options.null_is_absent;
-        let plain = !free
-            && self.plan.node(child).simple
-            && facts.flags & NEVER == 0
-            && accepts(facts.accept, start);
-        plain.then_some(child)
+        match value {
+            _ if free => false,
+            // A string no keyword reads but `type`: UTF-8 is all.
+            Text(text) if self.schema.facts(child).flags & TEXT_READ == 0 => utf8(text),
+            Text(text) => std::str::from_utf8(text)
+                .is_ok_and(|t| self.scalar_ok(child, &Scalar::Text(t), &mut None)),
+            Other(v) => self.scalar_ok(child, &Scalar::Value(v), &mut None),
+        }
+    }
+
+    /// Whether a byte of the value `bytes` so far (from its first byte; plain)
+    /// of schema `child` (none: any value) may doom the call when read byte
+    /// by byte: a value not read whole, or whose schema tests its first bytes
+    /// (`enum`, `const`, `maxLength`, `pattern`, an integer's bounds).
+    fn value_may_doom(&self, child: Option<NodeId>, start: Start, bytes: &[u8]) -> bool {
+        if start == Start::Null && self.options.null_is_absent || !self.plain(child, start) {
+            return true;
+        }
+        let Some(child) = child else {
+            return false;
+        };
+        let node = self.schema.node(child);
+        match start {
+            Start::String => string_may_doom(node, &bytes[1..]),
+            Start::Number => {
+                let facts = self.schema.facts(child);
+                int_bounded(facts) && !self.options.integer_floats && integer_may_doom(node, bytes)
+            }
+            _ => false,
+        }
     }
 
     /// Whether a byte of member `bytes` of object frame `f` (node `n`), cut
     /// as `cut`, may doom the call when read byte by byte: a name no declared
     /// name starts as, where names are closed; a name not declared, or
-    /// repeated; a value not read whole, or whose node tests its first bytes
-    /// (`enum`, `const`, `maxLength`, `pattern`, an integer's bounds).
+    /// repeated; a value that [`Judge::value_may_doom`] says may.
     fn cut_may_doom(&self, f: usize, n: NodeId, bytes: &[u8], cut: Cut) -> bool {
         match cut {
             Cut::Name { len } => {
@@ -100,40 +169,101 @@ impl Judge<'_> {
                 }
                 let so_far = &bytes[1..1 + len];
                 let props = node.properties.as_deref().unwrap_or_default();
-                let order = &self.plan.node(n).by_name;
-                let name = |i: u32| props[i as usize].name.as_bytes();
-                let first = order.partition_point(|&i| name(i) < so_far);
-                !order
-                    .get(first)
-                    .is_some_and(|&i| name(i).starts_with(so_far))
+                let starts = |name: &[u8]| {
+                    name.len() >= so_far.len()
+                        && name.first() == so_far.first().or(name.first())
+                        && name.starts_with(so_far)
+                };
+                !props.iter().any(|p| starts(p.name.as_bytes()))
             }
             Cut::Named { len } => self.declared_new(f, n, &bytes[1..1 + len]).is_none(),
             Cut::Value { len, start } => {
-                let Some(child) = self.plain_child(f, n, &bytes[1..1 + len], start) else {
+                let Some(child) = self.declared_new(f, n, &bytes[1..1 + len]) else {
                     return true;
                 };
-                let node = self.schema.node(child);
-                match start {
-                    Start::String => {
-                        node.max_length.is_some()
-                            || node.enum_values.is_some()
-                            || node.const_value.is_some()
-                            || node.pattern.is_some()
-                    }
-                    Start::Number => int_bounded(self.schema.facts(child)),
-                    _ => false,
-                }
+                self.value_may_doom(Some(child), start, &bytes[value_at(bytes, len)..])
             }
         }
     }
+}
+
+/// Where the value of a member (`bytes` from its name's opening quote, the
+/// name `len` bytes) starts.
+fn value_at(bytes: &[u8], len: usize) -> usize {
+    let colon = skip_space(bytes, len + 2);
+    skip_space(bytes, colon + 1)
+}
+
+/// Whether the string value `so_far` (its bytes after the opening quote,
+/// plain) may already fail a test of `node` on its first bytes: `enum` or
+/// `const` (no allowed string starts so), `maxLength`, `pattern` (not
+/// followed here: may).
+fn string_may_doom(node: &crate::schema::Node, so_far: &[u8]) -> bool {
+    let chars = so_far.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+    let starts = |v: &Json| v.as_str().is_some_and(|c| c.as_bytes().starts_with(so_far));
+    node.pattern.is_some()
+        || node.max_length.is_some_and(|max| chars > max)
+        || node
+            .enum_values
+            .as_ref()
+            .is_some_and(|allowed| !allowed.iter().any(starts))
+        || node.const_value.as_ref().is_some_and(|c| !starts(c))
+}
+
+/// Whether the number `token` so far (plain) may already break a bound of
+/// the integer-only `node` as its integer part grows (see `Judge::digits`):
+/// the integer part so far checked against the bounds away from zero (its
+/// shorter prefixes are nearer zero); past 18 characters, may.
+fn integer_may_doom(node: &crate::schema::Node, token: &[u8]) -> bool {
+    use crate::keywords::number::{bound, Bound};
+    let int = token
+        .iter()
+        .position(|&b| matches!(b, b'.' | b'e' | b'E'))
+        .map_or(token, |end| &token[..end]);
+    if int.len() > 18 {
+        return true;
+    }
+    let Some(n) = small_integer(int) else {
+        // `-` alone, or `-0`: no bound decided yet.
+        return false;
+    };
+    let bounds = if n < 0 {
+        [Bound::Minimum, Bound::ExclusiveMinimum]
+    } else {
+        [Bound::Maximum, Bound::ExclusiveMaximum]
+    };
+    let n = serde_json::Number::from(n);
+    bounds.into_iter().any(|b| {
+        crate::schema::node_checks::number::limit_of(b, node)
+            .and_then(|limit| bound(b, limit, &n))
+            .is_some()
+    })
 }
 
 /// A plain scalar read whole: how it starts, its value, and how many bytes it
 /// took.
 pub(super) struct Plain<'t> {
     pub start: Start,
-    pub value: Scalar<'t>,
+    pub value: Value<'t>,
     pub len: usize,
+}
+
+/// A plain scalar's value: a string's bytes (not yet checked as UTF-8), or
+/// another value.
+pub(super) enum Value<'t> {
+    Text(&'t [u8]),
+    Other(Json),
+}
+
+use Value::{Other, Text};
+
+/// The keywords that read a string's text (see `Judge::scalar_ok`).
+const TEXT_READ: u16 = NEVER | APPLY | ENUM | CONST | STRING;
+
+/// Whether `bytes` are UTF-8 (most are ASCII).
+#[inline]
+fn utf8(bytes: &[u8]) -> bool {
+    bytes.is_ascii() || std::str::from_utf8(bytes).is_ok()
 }
 
 /// How a plain member or scalar at the start of some bytes reads.
@@ -160,18 +290,16 @@ pub(super) enum Cut {
 }
 
 /// A plain string at the start of `bytes` (from its opening quote), and the
-/// index after its closing quote: no escape, no control character, UTF-8.
+/// index after its closing quote: no escape, no control character.
 /// Cut: how many plain bytes follow the quote.
-fn string(bytes: &[u8]) -> Result<(&str, usize), Option<usize>> {
+fn string(bytes: &[u8]) -> Result<(&[u8], usize), Option<usize>> {
     let rest = bytes.get(1..).ok_or(None)?;
     let run = plain_run(rest);
     match rest.get(run) {
-        Some(b'"') => {}
-        Some(_) => return Err(None),
-        None => return Err(Some(run)),
+        Some(b'"') => Ok((&rest[..run], run + 2)),
+        Some(_) => Err(None),
+        None => Err(Some(run)),
     }
-    let text = std::str::from_utf8(&rest[..run]).map_err(|_| None)?;
-    Ok((text, run + 2))
 }
 
 /// The index of the first byte of `bytes` from `i` that is not white space.
@@ -190,11 +318,11 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
         return Read::No;
     };
     let cut = |start| Read::Cut(Cut::Value { len: 0, start });
-    let literal = |word: &'static [u8], start: Start, value: Value| {
+    let literal = |word: &'static [u8], start: Start, value: Json| {
         if bytes.starts_with(word) {
             Read::Whole(Plain {
                 start,
-                value: Scalar::Value(value),
+                value: Other(value),
                 len: word.len(),
             })
         } else if word.starts_with(bytes) {
@@ -207,15 +335,15 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
         b'"' => match string(bytes) {
             Ok((text, len)) => Read::Whole(Plain {
                 start: Start::String,
-                value: Scalar::Text(text),
+                value: Text(text),
                 len,
             }),
             Err(Some(_)) => cut(Start::String),
             Err(None) => Read::No,
         },
-        b't' => literal(b"true", Start::True, Value::Bool(true)),
-        b'f' => literal(b"false", Start::False, Value::Bool(false)),
-        b'n' => literal(b"null", Start::Null, Value::Null),
+        b't' => literal(b"true", Start::True, Json::Bool(true)),
+        b'f' => literal(b"false", Start::False, Json::Bool(false)),
+        b'n' => literal(b"null", Start::Null, Json::Null),
         b'-' | b'0'..=b'9' => {
             let mut state = match first {
                 b'-' => Num::Minus,
@@ -245,7 +373,7 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
             };
             Read::Whole(Plain {
                 start: Start::Number,
-                value: Scalar::Value(Value::Number(number)),
+                value: Other(Json::Number(number)),
                 len,
             })
         }
@@ -255,7 +383,7 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
 
 /// A plain member at the start of `bytes` (from its name's opening quote):
 /// its name, and its scalar value, whose `len` counts from the name's quote.
-pub(super) fn member(bytes: &[u8]) -> Read<(&str, Plain<'_>)> {
+pub(super) fn member(bytes: &[u8]) -> Read<(&[u8], Plain<'_>)> {
     let (name, after) = match string(bytes) {
         Ok(read) => read,
         Err(Some(len)) => return Read::Cut(Cut::Name { len }),
@@ -288,11 +416,13 @@ pub(super) fn member(bytes: &[u8]) -> Read<(&str, Plain<'_>)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{member, scalar, Cut, Read, Scalar, Start};
+    use super::{member, scalar, Cut, Other, Read, Start};
 
     fn whole(bytes: &[u8]) -> (&str, Start, usize) {
         match member(bytes) {
-            Read::Whole((name, value)) => (name, value.start, value.len),
+            Read::Whole((name, value)) => {
+                (std::str::from_utf8(name).unwrap(), value.start, value.len)
+            }
             _ => panic!("{}", String::from_utf8_lossy(bytes)),
         }
     }
@@ -315,7 +445,7 @@ mod tests {
         let Read::Whole((_, value)) = member(br#""n":-12.5,"#) else {
             unreachable!()
         };
-        assert!(matches!(value.value, Scalar::Value(v) if v == serde_json::json!(-12.5)));
+        assert!(matches!(value.value, Other(v) if v == serde_json::json!(-12.5)));
         // Cut in a plain form: how far.
         assert_eq!(cut(br#""uni"#), Some(Cut::Name { len: 3 }));
         assert_eq!(cut(br#"""#), Some(Cut::Name { len: 0 }));

@@ -42,6 +42,16 @@ pub(super) enum Take {
     Read,
 }
 
+/// What the reader does next with a member or an item (see [`Take`]).
+enum Step {
+    /// Skip this many bytes, read whole.
+    Skip(usize),
+    /// Stop reading: it waits for more text.
+    Stop,
+    /// Read it byte by byte.
+    Read,
+}
+
 /// What the reader tells as it goes; `at` is the byte's offset in the text.
 pub(super) trait Events {
     /// A value starts (a member's value, an array's item, or the root).
@@ -69,6 +79,9 @@ pub(super) trait Events {
     /// A member whose name's opening quote starts `bytes` (the rest of the
     /// text fed), read whole when the judge can (see [`super::lean`]).
     fn whole_member(&mut self, bytes: &[u8]) -> Take;
+    /// An array's item whose first byte starts `bytes` (the rest of the text
+    /// fed), read whole when the judge can (see [`super::lean`]).
+    fn whole_item(&mut self, bytes: &[u8]) -> Take;
     /// Whether [`Events::digits`] of the number being read decides anything.
     fn tests_digits(&self) -> bool;
     /// Whether [`Events::string_run`] of a string value decides anything (a
@@ -334,18 +347,14 @@ impl Lexer {
                     }
                 }
                 (State::Name | State::NameOrClose, b'"') => {
-                    match ev.whole_member(&chunk[i..]) {
-                        Take::Whole(taken) => {
-                            // The member's value closed: a `,` or the close follows.
-                            self.state = State::After;
+                    let take = ev.whole_member(&chunk[i..]);
+                    match self.step(take, base + i, halt || last) {
+                        Step::Skip(taken) => {
                             i += taken;
                             continue;
                         }
-                        Take::Wait if !halt && !last => {
-                            self.waiting = Some(base + i);
-                            return;
-                        }
-                        _ => self.name_starts(base + i, ev),
+                        Step::Stop => return,
+                        Step::Read => self.name_starts(base + i, ev),
                     }
                 }
                 (State::Literal(rest), _) if chunk[i..].starts_with(rest) => {
@@ -354,10 +363,42 @@ impl Lexer {
                     self.literal_end(base + i, ev);
                 }
                 (_, b' ' | b'\t' | b'\n' | b'\r') if self.between_tokens() => {}
-                (State::Value | State::ValueOrClose, _) => self.value(b, base + i, ev),
+                (State::Value | State::ValueOrClose, _) => {
+                    // An item of an array, when it is a scalar.
+                    if self.open.last() == Some(&false) && !matches!(b, b'{' | b'[' | b']') {
+                        let take = ev.whole_item(&chunk[i..]);
+                        match self.step(take, base + i, halt || last) {
+                            Step::Skip(taken) => {
+                                i += taken;
+                                continue;
+                            }
+                            Step::Stop => return,
+                            Step::Read => {}
+                        }
+                    }
+                    self.value(b, base + i, ev)
+                }
                 _ => self.byte(b, base + i, ev),
             }
             i += 1;
+        }
+    }
+
+    /// What the reader does with the judge's answer for a member or an item
+    /// starting at offset `at` (`no_wait`: the text read now is all there is
+    /// to read, or stops at a doom).
+    fn step(&mut self, take: Take, at: usize, no_wait: bool) -> Step {
+        match take {
+            Take::Whole(taken) => {
+                // The value closed: a `,` or the container's close follows.
+                self.state = State::After;
+                Step::Skip(taken)
+            }
+            Take::Wait if !no_wait => {
+                self.waiting = Some(at);
+                Step::Stop
+            }
+            _ => Step::Read,
         }
     }
 
