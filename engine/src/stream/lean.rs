@@ -92,7 +92,14 @@ impl Judge<'_> {
     /// [`Frame::lean_node`](super::frame::Frame::lean_node)): the name UTF-8,
     /// declared, and new in the object.
     fn declared_new(&self, f: usize, n: NodeId, name: &[u8]) -> Option<NodeId> {
-        let child = alts::declared(self.schema.node(n), name)?;
+        let node = self.schema.node(n);
+        let child = match &self.plan.node(n).names {
+            Some(table) => {
+                let props = node.properties.as_deref().unwrap_or_default();
+                props[table.slot_of(name)? as usize].node
+            }
+            None => alts::declared(node, name)?,
+        };
         (utf8(name) && !self.frames[f].names.contains_bytes(name)).then_some(child)
     }
 
