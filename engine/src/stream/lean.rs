@@ -206,10 +206,10 @@ fn value_at(bytes: &[u8], len: usize) -> usize {
 /// `const` (no allowed string starts so), `maxLength`, `pattern` (not
 /// followed here: may).
 fn string_may_doom(node: &crate::schema::Node, so_far: &[u8]) -> bool {
-    let chars = so_far.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+    let chars = || so_far.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
     let starts = |v: &Json| v.as_str().is_some_and(|c| c.as_bytes().starts_with(so_far));
     node.pattern.is_some()
-        || node.max_length.is_some_and(|max| chars > max)
+        || node.max_length.is_some_and(|max| chars() > max)
         || node
             .enum_values
             .as_ref()

@@ -48,10 +48,13 @@
 //!
 //! # Cost
 //!
-//! Each byte is read once: the work for a chunk is proportional to the chunk
-//! (times what the schema asks at that place: its alternatives, the candidates
-//! of an `enum` or of the declared names, narrowed in an order computed once
-//! per schema). The checker keeps one frame per open value, reused from value
+//! The work for a chunk is proportional to the chunk (times what the schema
+//! asks at that place: its alternatives, the candidates of an `enum` or of the
+//! declared names, narrowed in an order computed once per schema). Each byte is
+//! read once, but for a plain member or item cut by a chunk's end where no
+//! byte of it so far can doom the call: it waits, and is read again from its
+//! first byte with the next chunk (at most 128 bytes; see `lean`), in one step
+//! once whole. The checker keeps one frame per open value, reused from value
 //! to value and, per thread, from checker to checker. A first chunk holding one
 //! whole value is answered by the text path itself (see `whole`), so a call
 //! fed whole costs about `validate_str`. The checker keeps the text fed:
