@@ -131,7 +131,7 @@ impl Judge<'_> {
             Text(text) if self.schema.facts(child).flags & TEXT_READ == 0 => utf8(text),
             Text(text) => std::str::from_utf8(text)
                 .is_ok_and(|t| self.scalar_ok(child, &Scalar::Text(t), &mut None)),
-            Other(v) => self.scalar_ok(child, &Scalar::Value(v), &mut None),
+            Other(v) => self.scalar_ok(child, &Scalar::Value(v.json()), &mut None),
         }
     }
 
@@ -259,7 +259,25 @@ pub(super) struct Plain<'t> {
 /// another value.
 pub(super) enum Value<'t> {
     Text(&'t [u8]),
-    Other(Json),
+    Other(Lit),
+}
+
+/// A plain scalar other than a string, kept small until checked.
+pub(super) enum Lit {
+    Bool(bool),
+    Null,
+    Number(serde_json::Number),
+}
+
+impl Lit {
+    /// The value, as the reader makes it.
+    fn json(self) -> Json {
+        match self {
+            Lit::Bool(b) => Json::Bool(b),
+            Lit::Null => Json::Null,
+            Lit::Number(n) => Json::Number(n),
+        }
+    }
 }
 
 use Value::{Other, Text};
@@ -325,7 +343,7 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
         return Read::No;
     };
     let cut = |start| Read::Cut(Cut::Value { len: 0, start });
-    let literal = |word: &'static [u8], start: Start, value: Json| {
+    let literal = |word: &'static [u8], start: Start, value: Lit| {
         if bytes.starts_with(word) {
             Read::Whole(Plain {
                 start,
@@ -348,9 +366,9 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
             Err(Some(_)) => cut(Start::String),
             Err(None) => Read::No,
         },
-        b't' => literal(b"true", Start::True, Json::Bool(true)),
-        b'f' => literal(b"false", Start::False, Json::Bool(false)),
-        b'n' => literal(b"null", Start::Null, Json::Null),
+        b't' => literal(b"true", Start::True, Lit::Bool(true)),
+        b'f' => literal(b"false", Start::False, Lit::Bool(false)),
+        b'n' => literal(b"null", Start::Null, Lit::Null),
         b'-' | b'0'..=b'9' => {
             let mut state = match first {
                 b'-' => Num::Minus,
@@ -371,16 +389,18 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
                 len += 1;
             }
             let token = &bytes[..len];
-            let number = match small_integer(token) {
-                Some(n) => serde_json::Number::from(n),
-                None => match small_decimal(token).and_then(serde_json::Number::from_f64) {
-                    Some(number) => number,
-                    None => return Read::No,
-                },
+            // An integer ends in its integer part; a decimal, in its fraction.
+            let number = match state {
+                Num::Zero | Num::Int => small_integer(token).map(serde_json::Number::from),
+                Num::Frac => small_decimal(token).and_then(serde_json::Number::from_f64),
+                _ => None,
+            };
+            let Some(number) = number else {
+                return Read::No;
             };
             Read::Whole(Plain {
                 start: Start::Number,
-                value: Other(Json::Number(number)),
+                value: Other(Lit::Number(number)),
                 len,
             })
         }
@@ -452,7 +472,10 @@ mod tests {
         let Read::Whole((_, value)) = member(br#""n":-12.5,"#) else {
             unreachable!()
         };
-        assert!(matches!(value.value, Other(v) if v == serde_json::json!(-12.5)));
+        let Other(number) = value.value else {
+            unreachable!()
+        };
+        assert_eq!(number.json(), serde_json::json!(-12.5));
         // Cut in a plain form: how far.
         assert_eq!(cut(br#""uni"#), Some(Cut::Name { len: 3 }));
         assert_eq!(cut(br#"""#), Some(Cut::Name { len: 0 }));
