@@ -23,6 +23,13 @@ fn stream(
     while at < text.len() {
         let end = (at + size()).min(text.len());
         let progress = checker.feed(&text[at..end]);
+        if let (None, Some(d)) = (doomed, progress.doomed_at()) {
+            // Doomed as the chunk holding the doom byte is read, not later.
+            assert!(
+                (at..end).contains(&d),
+                "doomed at {d}, told after {at}..{end}"
+            );
+        }
         doomed = doomed.or(progress.doomed_at());
         at = end;
     }

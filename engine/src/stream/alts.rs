@@ -45,6 +45,20 @@ pub(super) fn expand_all(
     heads: &mut Vec<Alt>,
     flat: &mut Vec<NodeId>,
 ) -> bool {
+    // The commonest case: one node applying nothing in place.
+    if let [n] = nodes {
+        if plan.node(*n).simple {
+            let start = flat.len() as u32;
+            flat.push(*n);
+            heads.push(Alt {
+                start,
+                end: start + 1,
+                parent,
+                dead: false,
+            });
+            return true;
+        }
+    }
     // The common case without a product: nodes applying nothing in place.
     if nodes.iter().all(|&n| plan.node(n).simple) {
         let start = flat.len() as u32;

@@ -4,7 +4,7 @@
 
 use super::alts::Alt;
 use super::names::NameSet;
-use crate::schema::NodeId;
+use crate::schema::{NodeId, Schema};
 
 /// What an open value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +54,9 @@ pub(super) struct Frame {
     /// An object's current member name (as far as read).
     pub name: Vec<u8>,
     pub name_state: NameState,
+    /// An object's or array's one node whose members or items may be read
+    /// whole (see [`super::lean`]).
+    pub lean: Option<NodeId>,
 }
 
 impl Frame {
@@ -68,6 +71,7 @@ impl Frame {
             names: NameSet::default(),
             name: Vec::new(),
             name_state: NameState::Idle,
+            lean: None,
         }
     }
 
@@ -77,6 +81,34 @@ impl Frame {
             && self.nodes.capacity() <= 1024
             && self.name.capacity() <= 4096
             && self.names.small()
+    }
+
+    /// The one node of an object or array frame whose members or items may
+    /// be read whole (see [`super::lean`]): the frame has one alternative, of
+    /// one node, which asks of a member nothing but its name and value (no
+    /// `maxProperties`, `propertyNames`, `patternProperties` or
+    /// `unevaluatedProperties`), or of an item nothing but its value (no
+    /// `maxItems`; the caller rules out the keywords decided item by item).
+    pub fn lean_node(&self, schema: &Schema) -> Option<NodeId> {
+        let [alt] = self.alts[..] else {
+            return None;
+        };
+        let [id] = self.nodes[alt.start as usize..alt.end as usize] else {
+            return None;
+        };
+        let n = schema.node(id);
+        let lean = match self.shape {
+            Shape::Object => {
+                n.max_properties.is_none()
+                    && n.property_names.is_none()
+                    && n.pattern_properties.is_empty()
+                    && n.pattern_set.is_none()
+                    && n.unevaluated_properties.is_none()
+            }
+            Shape::Array => n.max_items.is_none() && n.unevaluated_items.is_none(),
+            Shape::Scalar => false,
+        };
+        lean.then_some(id)
     }
 
     /// The frame made ready for a new value (its buffers kept).
@@ -92,6 +124,7 @@ impl Frame {
         }
         self.name.clear();
         self.name_state = NameState::Idle;
+        self.lean = None;
     }
 }
 

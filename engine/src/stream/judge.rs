@@ -8,7 +8,7 @@ use super::alts;
 use super::early::{Early, Failure};
 use super::frame::{Cursor, Frame, Key, NameState, Shape};
 use super::items::{self, Items};
-use super::lex::{Events, Scalar, Start};
+use super::lex::{Events, Scalar, Start, Take};
 use super::plan::Plan;
 use super::prefix::{Prefixes, Sorted, What};
 use crate::json::{JsonType, ScalarProbe, TypeSet};
@@ -18,7 +18,7 @@ use crate::keywords::object::rejects_undeclared;
 use crate::options::Options;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, NUMBER, STRING};
 use crate::schema::node_checks::object::closed;
-use crate::schema::node_checks::{enum_const, string};
+use crate::schema::node_checks::{enum_const, number, string};
 use crate::schema::{Node, NodeId, Schema};
 use crate::violation::{received_value, Condition, Kind, Path, Position, Segment, Violation};
 use serde_json::Value;
@@ -26,13 +26,13 @@ use std::borrow::Cow;
 
 /// The decisions so far.
 pub(super) struct Judge<'a> {
-    schema: &'a Schema,
+    pub(super) schema: &'a Schema,
     /// What the checker precomputed per node of `schema`.
-    plan: &'a Plan,
-    options: Options,
+    pub(super) plan: &'a Plan,
+    pub(super) options: Options,
     /// The open values are `frames[..depth]`; the others wait for reuse.
-    frames: Vec<Frame>,
-    depth: usize,
+    pub(super) frames: Vec<Frame>,
+    pub(super) depth: usize,
     /// The early tests of the string being read.
     prefixes: Prefixes<'a>,
     /// Those of them that patterns and `propertyNames` decide (made when a
@@ -49,11 +49,14 @@ pub(super) struct Judge<'a> {
     /// A keyword this checker leaves to `finish` was met (see
     /// [`super::decided`]): the whole text's report is asked of `validate_str`.
     pub deferred: bool,
+    /// The number being read has an integer-only node with a bound (see
+    /// [`Events::digits`]), as its first byte found.
+    int_bounded: bool,
 }
 
 /// Whether a node's accepted types (`NodeFacts::accept`) take a value starting
 /// as `start`: a number may still become an integer or not.
-fn accepts(accept: u8, start: Start) -> bool {
+pub(super) fn accepts(accept: u8, start: Start) -> bool {
     let bit = |t: JsonType| accept & (1 << t as u8) != 0;
     match start {
         Start::Number => bit(JsonType::Integer) || bit(JsonType::Number),
@@ -71,6 +74,12 @@ fn received_type(start: Start) -> JsonType {
         Start::True | Start::False => JsonType::Boolean,
         Start::Null => JsonType::Null,
     }
+}
+
+/// Whether a node takes integers only and bounds them: the one node a
+/// number's integer part decides as its digits come.
+pub(super) fn int_bounded(facts: &crate::schema::facts::NodeFacts) -> bool {
+    facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
 }
 
 /// The types a node declares, as a `type` violation names them.
@@ -115,6 +124,7 @@ impl<'a> Judge<'a> {
             found: Vec::new(),
             doomed_at: None,
             deferred: false,
+            int_bounded: false,
         }
     }
 
@@ -310,9 +320,11 @@ impl<'a> Judge<'a> {
     fn first_byte(&mut self, start: Start, at: usize) {
         let f = self.depth - 1;
         let mut live = Cursor::default();
+        self.int_bounded = false;
         while let Some((alt, n)) = live.next(&self.frames[f]) {
             let node: &'a Node = self.schema.node(n);
             let facts = self.schema.facts(n);
+            self.int_bounded |= start == Start::Number && int_bounded(facts);
             let kind = if facts.flags & NEVER != 0 {
                 Some(Kind::NotAllowed)
             } else if !accepts(facts.accept, start) {
@@ -532,7 +544,12 @@ impl<'a> Judge<'a> {
 
     /// Whether scalar `value` satisfies node `n` (`owned`: the value, made
     /// once, where the interpreter needs it).
-    fn scalar_ok(&self, n: NodeId, value: &Scalar<'_>, owned: &mut Option<Value>) -> bool {
+    pub(super) fn scalar_ok(
+        &self,
+        n: NodeId,
+        value: &Scalar<'_>,
+        owned: &mut Option<Value>,
+    ) -> bool {
         let facts = self.schema.facts(n);
         if let Scalar::Text(text) = value {
             // `type` was decided at the first byte.
@@ -550,10 +567,16 @@ impl<'a> Judge<'a> {
             // `type` was decided at the first byte, but for a number read as
             // a float, which a node taking integers only may still refuse.
             let any_number = facts.accept & (1 << JsonType::Number as u8) != 0;
-            if facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0
-                && (any_number || !v.is_f64())
-            {
-                return true;
+            if any_number || !v.is_f64() {
+                if facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0 {
+                    return true;
+                }
+                // Bounds alone: the interpreter's own check of them, without
+                // its walk.
+                if let (NUMBER, Value::Number(number)) = (facts.flags, v) {
+                    let (node, limits) = (self.schema.node(n), facts.limits.as_deref());
+                    return number::valid_prepared(node, limits, number, &self.options);
+                }
             }
         }
         let value = owned.get_or_insert_with(|| match value {
@@ -667,6 +690,12 @@ impl<'a> Events for Judge<'a> {
             }
         }
         if container {
+            let (frame, schema) = (&mut self.frames[self.depth - 1], self.schema);
+            frame.lean = frame
+                .lean_node(schema)
+                .filter(|&n| start == Start::Object || !items::asks(schema, n));
+        }
+        if container {
             let frame = &self.frames[self.depth - 1];
             let plan = self.plan;
             self.deferred |= !whole || !frame.nodes.iter().all(|&n| plan.node(n).decided);
@@ -763,19 +792,13 @@ impl<'a> Events for Judge<'a> {
         if self.options.integer_floats || token.len() > 18 {
             return;
         }
-        // Only an integer-only node with a bound decides anything here.
-        let f = self.depth - 1;
-        let bounded = |facts: &crate::schema::facts::NodeFacts| {
-            facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
-        };
-        let mut live = Cursor::default();
-        let mut any = false;
-        while let Some((_, id)) = live.next(&self.frames[f]) {
-            any |= bounded(self.schema.facts(id));
-        }
-        if !any {
+        // Only an integer-only node with a bound decides anything here (one
+        // that lives: a node killed since the first byte decides nothing).
+        if !self.int_bounded {
             return;
         }
+        let f = self.depth - 1;
+        let bounded = int_bounded;
         let Some(n) = super::lex::small_integer(token) else {
             return;
         };
@@ -909,6 +932,19 @@ impl<'a> Events for Judge<'a> {
 
     fn doomed(&self) -> bool {
         self.doomed_at.is_some()
+    }
+
+    fn whole_member(&mut self, bytes: &[u8]) -> Take {
+        self.take_member(bytes)
+    }
+
+    fn whole_item(&mut self, bytes: &[u8]) -> Take {
+        self.take_item(bytes)
+    }
+
+    #[inline]
+    fn tests_digits(&self) -> bool {
+        self.int_bounded && !self.options.integer_floats
     }
 
     #[inline]

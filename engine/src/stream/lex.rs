@@ -30,6 +30,28 @@ pub(super) enum Scalar<'t> {
     Value(Value),
 }
 
+/// What the judge makes of a member at its name's opening quote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Take {
+    /// It took the member whole: this many bytes, through its value's last.
+    Whole(usize),
+    /// The text ends inside the member, and no byte of it so far can doom the
+    /// call: the reader reads it from its opening quote when more comes.
+    Wait,
+    /// The reader reads it byte by byte.
+    Read,
+}
+
+/// What the reader does next with a member or an item (see [`Take`]).
+enum Step {
+    /// Skip this many bytes, read whole.
+    Skip(usize),
+    /// Stop reading: it waits for more text.
+    Stop,
+    /// Read it byte by byte.
+    Read,
+}
+
 /// What the reader tells as it goes; `at` is the byte's offset in the text.
 pub(super) trait Events {
     /// A value starts (a member's value, an array's item, or the root).
@@ -54,6 +76,14 @@ pub(super) trait Events {
     fn malformed(&mut self, what: &'static str, at: usize);
     /// Whether the call is doomed (nothing read after changes the decisions).
     fn doomed(&self) -> bool;
+    /// A member whose name's opening quote starts `bytes` (the rest of the
+    /// text fed), read whole when the judge can (see [`super::lean`]).
+    fn whole_member(&mut self, bytes: &[u8]) -> Take;
+    /// An array's item whose first byte starts `bytes` (the rest of the text
+    /// fed), read whole when the judge can (see [`super::lean`]).
+    fn whole_item(&mut self, bytes: &[u8]) -> Take;
+    /// Whether [`Events::digits`] of the number being read decides anything.
+    fn tests_digits(&self) -> bool;
     /// Whether [`Events::string_run`] of a string value decides anything (a
     /// member name's runs are always told).
     fn tests_value(&self) -> bool;
@@ -93,7 +123,7 @@ enum State {
 
 /// The number grammar: sign, integer part, fraction, exponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Num {
+pub(super) enum Num {
     Minus,
     Zero,
     Int,
@@ -106,12 +136,12 @@ enum Num {
 
 impl Num {
     /// Whether the number may end here.
-    fn complete(self) -> bool {
+    pub(super) fn complete(self) -> bool {
         matches!(self, Num::Zero | Num::Int | Num::Frac | Num::Exp)
     }
 
     /// The state after `b`, `None` when `b` does not continue the number.
-    fn next(self, b: u8) -> Option<Num> {
+    pub(super) fn next(self, b: u8) -> Option<Num> {
         let digit = b.is_ascii_digit();
         Some(match (self, b) {
             (Num::Minus, b'0') => Num::Zero,
@@ -142,6 +172,9 @@ pub(super) struct Lexer {
     high: u32,
     /// A construct the reader does not follow: it stopped judging.
     opaque: bool,
+    /// The offset of a member's opening quote, read when more comes (see
+    /// [`Take::Wait`]).
+    waiting: Option<usize>,
 }
 
 /// An integer token of at most 18 digits (`-?(0|[1-9][0-9]*)`), read in place
@@ -165,6 +198,57 @@ pub(super) fn small_integer(token: &[u8]) -> Option<i64> {
     }
 }
 
+/// A decimal token of at most 15 digits with a fraction and no exponent
+/// (`-?[0-9]+\.[0-9]+`), read in place to the `f64` serde_json reads: its
+/// digits as an integer (exact below 2^53) divided by an exact power of ten,
+/// one correctly rounded step, as serde_json's own reading takes it. `None`
+/// for the others.
+pub(super) fn small_decimal(token: &[u8]) -> Option<f64> {
+    const POW10: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let (negative, digits) = match token {
+        [b'-', rest @ ..] => (true, rest),
+        _ => (false, token),
+    };
+    let dot = digits.iter().position(|&b| b == b'.')?;
+    let (int, frac) = (&digits[..dot], &digits[dot + 1..]);
+    if int.is_empty() || frac.is_empty() || int.len() + frac.len() > 15 {
+        return None;
+    }
+    let mut significand = 0u64;
+    for &d in int.iter().chain(frac) {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        significand = significand * 10 + u64::from(d - b'0');
+    }
+    let f = significand as f64 / POW10[frac.len()];
+    Some(if negative { -f } else { f })
+}
+
+/// Bytes that end a plain run of a string: `"`, `\\` and control characters.
+static STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
+/// How many bytes at the start of `bytes` are plain string bytes.
+#[inline(always)]
+pub(super) fn plain_run(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| STOP[b as usize])
+        .unwrap_or(bytes.len())
+}
+
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -178,6 +262,7 @@ impl Lexer {
             token,
             high: 0,
             opaque: false,
+            waiting: None,
         }
     }
 
@@ -202,40 +287,58 @@ impl Lexer {
         self.token.clear();
     }
 
+    /// Whether a member waits for more text (see [`Take::Wait`]).
+    pub(super) fn waits(&self) -> bool {
+        self.waiting.is_some()
+    }
+
     /// Whether the text read is one whole JSON value (trailing white space
     /// aside), every construct of it followed.
     pub(super) fn complete(&self) -> bool {
         self.state == State::End && !self.opaque
     }
 
-    /// Reads `chunk`, whose first byte is at offset `base` of the text; with
-    /// `halt`, only up to the byte that dooms the call.
-    pub(super) fn feed(&mut self, chunk: &[u8], base: usize, ev: &mut impl Events, halt: bool) {
+    /// Reads `text` (all the text fed) from offset `base`, or from the
+    /// member that waits (see [`Take::Wait`]); with `halt`, only up to the
+    /// byte that dooms the call, and no member waits; with `last` (the text
+    /// ends here), none waits either.
+    pub(super) fn feed(
+        &mut self,
+        text: &[u8],
+        base: usize,
+        ev: &mut impl Events,
+        (halt, last): (bool, bool),
+    ) {
+        let base = self.waiting.take().unwrap_or(base);
+        let chunk = &text[base..];
         let mut i = 0;
         while i < chunk.len() {
             if self.opaque || (halt && ev.doomed()) {
                 return;
             }
-            if let State::Str { name } = self.state {
-                // A run of plain bytes goes in one event.
-                let rest = &chunk[i..];
-                let run = rest
-                    .iter()
-                    .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-                    .unwrap_or(rest.len());
-                if run > 0 {
+            let b = chunk[i];
+            match (self.state, b) {
+                (State::Str { name }, _) => {
+                    // A run of plain bytes goes in one event.
+                    let run = plain_run(&chunk[i..]);
+                    if run == 0 {
+                        self.in_string(name, b, base + i, ev);
+                        i += 1;
+                        continue;
+                    }
                     let new = self.token.len();
-                    self.token.extend_from_slice(&rest[..run]);
+                    self.token.extend_from_slice(&chunk[i..i + run]);
                     if name || ev.tests_value() {
                         ev.string_run(name, &self.token, new, base + i);
                     }
                     i += run;
                     continue;
                 }
-            }
-            let b = chunk[i];
-            // The commonest bytes between tokens, without the full step.
-            match (self.state, b) {
+                (State::Number(n), _) => {
+                    i = self.number_run(n, chunk, i, base, ev);
+                    continue;
+                }
+                // The commonest bytes between tokens, without the full step.
                 (State::Colon, b':') => self.state = State::Value,
                 (State::After, b',') => {
                     self.state = match self.open.last() {
@@ -243,16 +346,118 @@ impl Lexer {
                         _ => State::Value,
                     }
                 }
-                (State::Name, b'"') => self.name_starts(base + i, ev),
-                (State::Str { name }, _) => self.in_string(name, b, base + i, ev),
-                (State::Number(n), _) => self.in_number(n, b, base + i, ev),
-                (State::Value | State::ValueOrClose, _) if !is_space(b) => {
+                (State::Name | State::NameOrClose, b'"') => {
+                    let take = ev.whole_member(&chunk[i..]);
+                    match self.step(take, base + i, halt || last) {
+                        Step::Skip(taken) => {
+                            i += taken;
+                            continue;
+                        }
+                        Step::Stop => return,
+                        Step::Read => self.name_starts(base + i, ev),
+                    }
+                }
+                (State::Literal(rest), _) if chunk[i..].starts_with(rest) => {
+                    // The literal's other bytes at once.
+                    i += rest.len() - 1;
+                    self.literal_end(base + i, ev);
+                }
+                (_, b' ' | b'\t' | b'\n' | b'\r') if self.between_tokens() => {}
+                (State::Value | State::ValueOrClose, _) => {
+                    // An item of an array, when it is a scalar.
+                    if self.open.last() == Some(&false) && !matches!(b, b'{' | b'[' | b']') {
+                        let take = ev.whole_item(&chunk[i..]);
+                        match self.step(take, base + i, halt || last) {
+                            Step::Skip(taken) => {
+                                i += taken;
+                                continue;
+                            }
+                            Step::Stop => return,
+                            Step::Read => {}
+                        }
+                    }
                     self.value(b, base + i, ev)
                 }
                 _ => self.byte(b, base + i, ev),
             }
             i += 1;
         }
+    }
+
+    /// What the reader does with the judge's answer for a member or an item
+    /// starting at offset `at` (`no_wait`: the text read now is all there is
+    /// to read, or stops at a doom).
+    fn step(&mut self, take: Take, at: usize, no_wait: bool) -> Step {
+        match take {
+            Take::Whole(taken) => {
+                // The value closed: a `,` or the container's close follows.
+                self.state = State::After;
+                Step::Skip(taken)
+            }
+            Take::Wait if !no_wait => {
+                self.waiting = Some(at);
+                Step::Stop
+            }
+            _ => Step::Read,
+        }
+    }
+
+    /// Whether the reader is between tokens (where white space is skipped).
+    #[inline(always)]
+    fn between_tokens(&self) -> bool {
+        matches!(
+            self.state,
+            State::Value
+                | State::ValueOrClose
+                | State::NameOrClose
+                | State::Name
+                | State::Colon
+                | State::After
+                | State::End
+        )
+    }
+
+    /// Reads the bytes of a number from `chunk[i..]` (in state `n`) while they
+    /// continue it; returns the index of the first byte read next. A byte
+    /// that does not continue it ends it (or is malformed) as the full step
+    /// says.
+    #[inline(always)]
+    fn number_run(
+        &mut self,
+        mut n: Num,
+        chunk: &[u8],
+        i: usize,
+        base: usize,
+        ev: &mut impl Events,
+    ) -> usize {
+        let digits = ev.tests_digits();
+        let mut j = i;
+        while let Some(&b) = chunk.get(j) {
+            let Some(next) = n.next(b) else {
+                break;
+            };
+            n = next;
+            if digits && next == Num::Int {
+                self.token.push(b);
+                self.state = State::Number(next);
+                ev.digits(&self.token, base + j);
+                if ev.doomed() {
+                    return j + 1;
+                }
+            } else if digits {
+                self.token.push(b);
+            }
+            j += 1;
+        }
+        if !digits {
+            self.token.extend_from_slice(&chunk[i..j]);
+        }
+        self.state = State::Number(n);
+        if let Some(&b) = chunk.get(j) {
+            self.in_number(n, b, base + j, ev);
+            j += 1;
+        }
+        j
     }
 
     /// A member name's opening quote.
@@ -326,6 +531,11 @@ impl Lexer {
             self.state = State::Literal(&rest[1..]);
             return;
         }
+        self.literal_end(at, ev);
+    }
+
+    /// A literal's last byte (at `at`).
+    fn literal_end(&mut self, at: usize, ev: &mut impl Events) {
         let value = match self.token.first() {
             Some(b't') => Value::Bool(true),
             Some(b'f') => Value::Bool(false),
@@ -473,6 +683,10 @@ impl Lexer {
             self.after_value();
             return ev.scalar_end(Scalar::Value(Value::Number(n.into())), at);
         }
+        if let Some(number) = small_decimal(&self.token).and_then(serde_json::Number::from_f64) {
+            self.after_value();
+            return ev.scalar_end(Scalar::Value(Value::Number(number)), at);
+        }
         // A number's token is ASCII: read as text, by the one serde_json reader
         // the crate compiles (`from_slice` would compile a second).
         let read = std::str::from_utf8(&self.token).map(serde_json::from_str::<Value>);
@@ -503,5 +717,53 @@ impl Lexer {
     fn bad(&mut self, what: &'static str, at: usize, ev: &mut impl Events) {
         self.opaque = true;
         ev.malformed(what, at);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::small_decimal;
+
+    /// The decimals read in place are serde_json's own values, bit for bit.
+    #[test]
+    fn small_decimals_read_as_serde_json_reads_them() {
+        let mut texts: Vec<String> = [
+            "0.1",
+            "-0.0",
+            "0.5",
+            "3.5",
+            "4.75",
+            "0.3",
+            "123456789012.345",
+            "-99999999999999.9",
+            "0.00000000000001",
+            "1.0",
+            "17.25",
+            "900719925.474099",
+            "2.22507385850720",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let frac = (x % 14 + 1) as usize;
+            let digits = format!("{:015}", x % 1_000_000_000_000_000);
+            let int = digits[..15 - frac].trim_start_matches('0');
+            let int = if int.is_empty() { "0" } else { int };
+            let sign = if x & 1 == 1 { "-" } else { "" };
+            texts.push(format!("{sign}{int}.{}", &digits[15 - frac..]));
+        }
+        for text in &texts {
+            let ours = small_decimal(text.as_bytes()).expect(text);
+            let theirs: f64 = serde_json::from_str(text).unwrap();
+            assert_eq!(ours.to_bits(), theirs.to_bits(), "{text}");
+        }
+        for text in ["1e5", "1.5e3", "12", "1234567890123456.5", "-"] {
+            assert_eq!(small_decimal(text.as_bytes()), None, "{text}");
+        }
     }
 }

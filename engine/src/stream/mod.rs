@@ -48,10 +48,13 @@
 //!
 //! # Cost
 //!
-//! Each byte is read once: the work for a chunk is proportional to the chunk
-//! (times what the schema asks at that place: its alternatives, the candidates
-//! of an `enum` or of the declared names, narrowed in an order computed once
-//! per schema). The checker keeps one frame per open value, reused from value
+//! The work for a chunk is proportional to the chunk (times what the schema
+//! asks at that place: its alternatives, the candidates of an `enum` or of the
+//! declared names, narrowed in an order computed once per schema). Each byte is
+//! read once, but for a plain member or item cut by a chunk's end where no
+//! byte of it so far can doom the call: it waits, and is read again from its
+//! first byte with the next chunk (at most 128 bytes; see `lean`), in one step
+//! once whole. The checker keeps one frame per open value, reused from value
 //! to value and, per thread, from checker to checker. A first chunk holding one
 //! whole value is answered by the text path itself (see `whole`), so a call
 //! fed whole costs about `validate_str`. The checker keeps the text fed:
@@ -66,6 +69,7 @@ mod early;
 mod frame;
 mod items;
 mod judge;
+mod lean;
 mod lex;
 mod names;
 mod plan;
@@ -205,9 +209,14 @@ impl<'a> Checker<'a> {
                 halt = true;
             }
         }
-        let reading = self.reading();
-        if reading.judge.doomed_at.is_none() && !reading.lexer.opaque() {
-            reading.lexer.feed(chunk, base, &mut reading.judge, halt);
+        self.reading();
+        if let Some(reading) = self.reading.as_deref_mut() {
+            if reading.judge.doomed_at.is_none() && !reading.lexer.opaque() {
+                let flags = (halt, false);
+                reading
+                    .lexer
+                    .feed(&self.text, base, &mut reading.judge, flags);
+            }
         }
         self.progress()
     }
@@ -267,6 +276,13 @@ impl<'a> Checker<'a> {
     pub fn finish(mut self) -> Report {
         if let Some(report) = self.exact_report.take() {
             return report;
+        }
+        // A member left waiting for more text is read now (see `lean`).
+        if let Some(r) = self.reading.as_deref_mut() {
+            if r.lexer.waits() && r.judge.doomed_at.is_none() && !r.lexer.opaque() {
+                let end = self.text.len();
+                r.lexer.feed(&self.text, end, &mut r.judge, (false, true));
+            }
         }
         // Every keyword met was decided by the stream, and none failed: valid.
         let decided_valid = match &self.reading {

@@ -50,7 +50,12 @@ impl NameSet {
     /// Whether `name` is in the set.
     #[inline]
     pub fn contains(&self, name: &str) -> bool {
-        let name = name.as_bytes();
+        self.contains_bytes(name.as_bytes())
+    }
+
+    /// Whether the name of bytes `name` is in the set.
+    #[inline]
+    pub fn contains_bytes(&self, name: &[u8]) -> bool {
         if self.spans.len() <= SCANNED {
             return self.spans.iter().any(|&(start, len)| {
                 len as usize == name.len()
@@ -80,14 +85,20 @@ impl NameSet {
         if self.contains(name) {
             return false;
         }
+        self.insert_new(name.as_bytes());
+        true
+    }
+
+    /// Adds the name of bytes `name`, known not to be there.
+    #[inline]
+    pub fn insert_new(&mut self, name: &[u8]) {
         let span = self.spans.len() as u32;
         self.spans
             .push((self.bytes.len() as u32, name.len() as u32));
-        self.bytes.extend_from_slice(name.as_bytes());
+        self.bytes.extend_from_slice(name);
         if self.spans.len() > SCANNED {
             self.past_scan(span);
         }
-        true
     }
 
     /// Links name `span` into the map, the names before it too when it is

@@ -8,6 +8,7 @@
 
 use super::decided;
 use crate::schema::{Node, NodeId, Schema};
+use crate::text::lookup::NameTable;
 
 /// The plan of one node.
 #[derive(Debug)]
@@ -19,7 +20,13 @@ pub(super) struct NodePlan {
     pub simple: bool,
     /// [`decided::container`] of the node.
     pub decided: bool,
+    /// Past [`LISTED`] properties: each name's index in `properties` (the
+    /// first property so named), found in constant time.
+    pub names: Option<NameTable>,
 }
+
+/// Up to this many properties, a name is found by a scan of them.
+pub(super) const LISTED: usize = 8;
 
 /// Every node's plan.
 #[derive(Debug)]
@@ -45,7 +52,17 @@ fn build(schema: &Schema) -> Plan {
         let props = node.properties.as_deref().unwrap_or_default();
         let mut by_name: Vec<u32> = (0..props.len() as u32).collect();
         by_name.sort_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
+        let names = (props.len() > LISTED).then(|| {
+            let mut seen = std::collections::HashSet::new();
+            let first = props
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| seen.insert(p.name.as_str()))
+                .map(|(i, p)| (Box::from(p.name.as_str()), i as u32));
+            NameTable::new(first.collect())
+        });
         nodes.push(NodePlan {
+            names,
             by_name: by_name.into_boxed_slice(),
             simple: applies_nothing(node),
             decided: decided::container(node),

@@ -94,7 +94,12 @@ impl NameTable {
     /// The slot of `key`, if it is tracked.
     #[inline(always)]
     pub fn slot(&self, key: &str) -> Option<u32> {
-        let key = key.as_bytes();
+        self.slot_of(key.as_bytes())
+    }
+
+    /// The slot of the name of bytes `key`, if it is tracked.
+    #[inline(always)]
+    pub fn slot_of(&self, key: &[u8]) -> Option<u32> {
         let len = key.len();
         if len >= u32::MAX as usize {
             return None;

@@ -132,7 +132,7 @@ pub(crate) use tool_schema_runtime::fast::dups;
 mod error;
 #[doc(hidden)]
 pub use tool_schema_runtime::fast;
-mod lookup;
+pub(crate) mod lookup;
 mod object;
 mod plan;
 mod scalar;

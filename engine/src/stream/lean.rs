@@ -1,0 +1,525 @@
+//! A member `"name": value` with a scalar value, or a scalar item, that a
+//! chunk holds whole and in a plain form (no escape, the value's end in the
+//! chunk), read in one step instead of byte by byte.
+//!
+//! The judge takes it (see `Judge::whole_member`) only where its frame has one
+//! live alternative of one node that asks nothing of a member but its name and
+//! its value, and only when the value satisfies its node: then no early test
+//! of the byte-by-byte reading could have failed on it (each is sound: it
+//! fails only when no continuation of the value satisfies the node), so the
+//! decisions are the same, and only what the member leaves behind (the count,
+//! the name) is kept. Anything else is read byte by byte as before.
+
+use super::alts;
+use super::frame::{NameState, Shape};
+use super::judge::{accepts, int_bounded, Judge};
+use super::lex::{plain_run, small_decimal, small_integer, Num, Scalar, Start, Take};
+use crate::keywords::object::rejects_undeclared;
+use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
+use crate::schema::node_checks::object::closed;
+use crate::schema::NodeId;
+use serde_json::Value as Json;
+
+/// A cut member waits for more text only while this short: past it, it is
+/// read byte by byte (each chunk reads a waiting member again from its start).
+const WAIT_BYTES: usize = 128;
+
+impl Judge<'_> {
+    /// The frame reading a member or an item, when its node lets them be
+    /// read whole (see [`Frame::lean_node`](super::frame::Frame::lean_node)).
+    fn lean_frame(&self, shape: Shape) -> Option<(usize, NodeId)> {
+        let f = self.depth.checked_sub(1)?;
+        let frame = &self.frames[f];
+        let n = frame
+            .lean
+            .filter(|_| frame.shape == shape && !frame.alts[0].dead)?;
+        Some((f, n))
+    }
+
+    /// A member at its name's opening quote, `bytes` the rest of the text fed
+    /// (see [`Events::whole_member`](super::lex::Events::whole_member)).
+    pub(super) fn take_member(&mut self, bytes: &[u8]) -> Take {
+        let Some((f, n)) = self.lean_frame(Shape::Object) else {
+            return Take::Read;
+        };
+        match member(bytes) {
+            Read::Whole((name, value)) => {
+                let child = self.declared_new(f, n, name);
+                let len = value.len;
+                if child.is_none() || !self.value_ok(child, value.start, value.value) {
+                    return Take::Read;
+                }
+                let frame = &mut self.frames[f];
+                frame.count += 1;
+                frame.names.insert_new(name);
+                frame.name_state = NameState::Idle;
+                Take::Whole(len)
+            }
+            Read::Cut(cut) if bytes.len() <= WAIT_BYTES && !self.cut_may_doom(f, n, bytes, cut) => {
+                Take::Wait
+            }
+            _ => Take::Read,
+        }
+    }
+
+    /// An item at its first byte, `bytes` the rest of the text fed (see
+    /// [`Events::whole_item`](super::lex::Events::whole_item)).
+    pub(super) fn take_item(&mut self, bytes: &[u8]) -> Take {
+        let Some((f, n)) = self.lean_frame(Shape::Array) else {
+            return Take::Read;
+        };
+        let index = self.frames[f].count as usize;
+        let child = alts::item_node(self.schema.node(n), index);
+        match scalar(bytes) {
+            Read::Whole(value) => {
+                let len = value.len;
+                if !self.value_ok(child, value.start, value.value) {
+                    return Take::Read;
+                }
+                self.frames[f].count += 1;
+                Take::Whole(len)
+            }
+            Read::Cut(Cut::Value { start, .. })
+                if bytes.len() <= WAIT_BYTES && !self.value_may_doom(child, start, bytes) =>
+            {
+                Take::Wait
+            }
+            _ => Take::Read,
+        }
+    }
+
+    /// The schema of member `name` of object frame `f` (node `n`, see
+    /// [`Frame::lean_node`](super::frame::Frame::lean_node)): the name UTF-8,
+    /// declared, and new in the object.
+    fn declared_new(&self, f: usize, n: NodeId, name: &[u8]) -> Option<NodeId> {
+        let node = self.schema.node(n);
+        let child = match &self.plan.node(n).names {
+            Some(table) => {
+                let props = node.properties.as_deref().unwrap_or_default();
+                props[table.slot_of(name)? as usize].node
+            }
+            None => alts::declared(node, name)?,
+        };
+        (utf8(name) && !self.frames[f].names.contains_bytes(name)).then_some(child)
+    }
+
+    /// Whether a value of schema `child` (none: any value) starting as
+    /// `start` may be read whole: the schema applies nothing in place, and
+    /// takes values starting so; a `null` member read as absent is read byte
+    /// by byte.
+    fn plain(&self, child: Option<NodeId>, start: Start) -> bool {
+        let Some(child) = child else {
+            return true;
+        };
+        let facts = self.schema.facts(child);
+        self.plan.node(child).simple && facts.flags & NEVER == 0 && accepts(facts.accept, start)
+    }
+
+    /// Whether `value`, read whole, satisfies `child` (none: any value) as
+    /// the byte-by-byte reading would find at its close.
+    fn value_ok(&self, child: Option<NodeId>, start: Start, value: Value<'_>) -> bool {
+        if !self.plain(child, start) {
+            return false;
+        }
+        let Some(child) = child else {
+            return !matches!(value, Text(text) if !utf8(text));
+        };
+        let free = start == Start::Null && self.options.null_is_absent;
+        match value {
+            _ if free => false,
+            // A string no keyword reads but `type`: UTF-8 is all.
+            Text(text) if self.schema.facts(child).flags & TEXT_READ == 0 => utf8(text),
+            Text(text) => std::str::from_utf8(text)
+                .is_ok_and(|t| self.scalar_ok(child, &Scalar::Text(t), &mut None)),
+            Other(v) => self.scalar_ok(child, &Scalar::Value(v.json()), &mut None),
+        }
+    }
+
+    /// Whether a byte of the value `bytes` so far (from its first byte; plain)
+    /// of schema `child` (none: any value) may doom the call when read byte
+    /// by byte: a value not read whole, or whose schema tests its first bytes
+    /// (`enum`, `const`, `maxLength`, `pattern`, an integer's bounds).
+    fn value_may_doom(&self, child: Option<NodeId>, start: Start, bytes: &[u8]) -> bool {
+        if start == Start::Null && self.options.null_is_absent || !self.plain(child, start) {
+            return true;
+        }
+        let Some(child) = child else {
+            return false;
+        };
+        let node = self.schema.node(child);
+        match start {
+            Start::String => string_may_doom(node, &bytes[1..]),
+            Start::Number => {
+                let facts = self.schema.facts(child);
+                int_bounded(facts) && !self.options.integer_floats && integer_may_doom(node, bytes)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a byte of member `bytes` of object frame `f` (node `n`), cut
+    /// as `cut`, may doom the call when read byte by byte: a name no declared
+    /// name starts as, where names are closed; a name not declared, or
+    /// repeated; a value that [`Judge::value_may_doom`] says may.
+    fn cut_may_doom(&self, f: usize, n: NodeId, bytes: &[u8], cut: Cut) -> bool {
+        match cut {
+            Cut::Name { len } => {
+                let node = self.schema.node(n);
+                let root = self.frames[f].root;
+                let reject = rejects_undeclared(
+                    self.options.undeclared,
+                    closed(node, root),
+                    node.additional,
+                );
+                if !alts::names_closed(node, reject) {
+                    return false;
+                }
+                let so_far = &bytes[1..1 + len];
+                let props = node.properties.as_deref().unwrap_or_default();
+                let starts = |name: &[u8]| {
+                    name.len() >= so_far.len()
+                        && name.first() == so_far.first().or(name.first())
+                        && name.starts_with(so_far)
+                };
+                !props.iter().any(|p| starts(p.name.as_bytes()))
+            }
+            Cut::Named { len } => self.declared_new(f, n, &bytes[1..1 + len]).is_none(),
+            Cut::Value { len, start } => {
+                let Some(child) = self.declared_new(f, n, &bytes[1..1 + len]) else {
+                    return true;
+                };
+                self.value_may_doom(Some(child), start, &bytes[value_at(bytes, len)..])
+            }
+        }
+    }
+}
+
+/// Where the value of a member (`bytes` from its name's opening quote, the
+/// name `len` bytes) starts.
+fn value_at(bytes: &[u8], len: usize) -> usize {
+    let colon = skip_space(bytes, len + 2);
+    skip_space(bytes, colon + 1)
+}
+
+/// Whether the string value `so_far` (its bytes after the opening quote,
+/// plain) may already fail a test of `node` on its first bytes: `enum` or
+/// `const` (no allowed string starts so), `maxLength`, `pattern` (not
+/// followed here: may).
+fn string_may_doom(node: &crate::schema::Node, so_far: &[u8]) -> bool {
+    let chars = || so_far.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
+    let starts = |v: &Json| v.as_str().is_some_and(|c| c.as_bytes().starts_with(so_far));
+    node.pattern.is_some()
+        || node.max_length.is_some_and(|max| chars() > max)
+        || node
+            .enum_values
+            .as_ref()
+            .is_some_and(|allowed| !allowed.iter().any(starts))
+        || node.const_value.as_ref().is_some_and(|c| !starts(c))
+}
+
+/// Whether the number `token` so far (plain) may already break a bound of
+/// the integer-only `node` as its integer part grows (see `Judge::digits`):
+/// the integer part so far checked against the bounds away from zero (its
+/// shorter prefixes are nearer zero); past 18 characters, may.
+fn integer_may_doom(node: &crate::schema::Node, token: &[u8]) -> bool {
+    use crate::keywords::number::{bound, Bound};
+    let int = token
+        .iter()
+        .position(|&b| matches!(b, b'.' | b'e' | b'E'))
+        .map_or(token, |end| &token[..end]);
+    if int.len() > 18 {
+        return true;
+    }
+    let Some(n) = small_integer(int) else {
+        // `-` alone, or `-0`: no bound decided yet.
+        return false;
+    };
+    let bounds = if n < 0 {
+        [Bound::Minimum, Bound::ExclusiveMinimum]
+    } else {
+        [Bound::Maximum, Bound::ExclusiveMaximum]
+    };
+    let n = serde_json::Number::from(n);
+    bounds.into_iter().any(|b| {
+        crate::schema::node_checks::number::limit_of(b, node)
+            .and_then(|limit| bound(b, limit, &n))
+            .is_some()
+    })
+}
+
+/// A plain scalar read whole: how it starts, its value, and how many bytes it
+/// took.
+pub(super) struct Plain<'t> {
+    pub start: Start,
+    pub value: Value<'t>,
+    pub len: usize,
+}
+
+/// A plain scalar's value: a string's bytes (not yet checked as UTF-8), or
+/// another value.
+pub(super) enum Value<'t> {
+    Text(&'t [u8]),
+    Other(Lit),
+}
+
+/// A plain scalar other than a string, kept small until checked.
+pub(super) enum Lit {
+    Bool(bool),
+    Null,
+    Number(serde_json::Number),
+}
+
+impl Lit {
+    /// The value, as the reader makes it.
+    fn json(self) -> Json {
+        match self {
+            Lit::Bool(b) => Json::Bool(b),
+            Lit::Null => Json::Null,
+            Lit::Number(n) => Json::Number(n),
+        }
+    }
+}
+
+use Value::{Other, Text};
+
+/// The keywords that read a string's text (see `Judge::scalar_ok`).
+const TEXT_READ: u16 = NEVER | APPLY | ENUM | CONST | STRING;
+
+/// Whether `bytes` are UTF-8 (most are ASCII).
+#[inline]
+fn utf8(bytes: &[u8]) -> bool {
+    bytes.is_ascii() || std::str::from_utf8(bytes).is_ok()
+}
+
+/// How a plain member or scalar at the start of some bytes reads.
+pub(super) enum Read<T> {
+    /// Whole.
+    Whole(T),
+    /// The bytes end inside it, every byte so far plain.
+    Cut(Cut),
+    /// Not in a plain form: read byte by byte.
+    No,
+}
+
+/// How far a cut member or scalar was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cut {
+    /// Inside the member's name: its first `len` bytes (plain, maybe cut inside
+    /// a character) follow the opening quote.
+    Name { len: usize },
+    /// After the member's name (whole, `len` bytes), before its value.
+    Named { len: usize },
+    /// Inside the value, which starts as `start` (after a name of `len`
+    /// bytes; 0 for an item).
+    Value { len: usize, start: Start },
+}
+
+/// A plain string at the start of `bytes` (from its opening quote), and the
+/// index after its closing quote: no escape, no control character.
+/// Cut: how many plain bytes follow the quote.
+fn string(bytes: &[u8]) -> Result<(&[u8], usize), Option<usize>> {
+    let rest = bytes.get(1..).ok_or(None)?;
+    let run = plain_run(rest);
+    match rest.get(run) {
+        Some(b'"') => Ok((&rest[..run], run + 2)),
+        Some(_) => Err(None),
+        None => Err(Some(run)),
+    }
+}
+
+/// The index of the first byte of `bytes` from `i` that is not white space.
+fn skip_space(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(i) {
+        i += 1;
+    }
+    i
+}
+
+/// A plain scalar at the start of `bytes`: a string, a literal, or a number
+/// that a byte not continuing it follows in `bytes`, of the forms the reader
+/// reads in place (see [`small_integer`], [`small_decimal`]).
+pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
+    let Some(&first) = bytes.first() else {
+        return Read::No;
+    };
+    let cut = |start| Read::Cut(Cut::Value { len: 0, start });
+    let literal = |word: &'static [u8], start: Start, value: Lit| {
+        if bytes.starts_with(word) {
+            Read::Whole(Plain {
+                start,
+                value: Other(value),
+                len: word.len(),
+            })
+        } else if word.starts_with(bytes) {
+            cut(start)
+        } else {
+            Read::No
+        }
+    };
+    match first {
+        b'"' => match string(bytes) {
+            Ok((text, len)) => Read::Whole(Plain {
+                start: Start::String,
+                value: Text(text),
+                len,
+            }),
+            Err(Some(_)) => cut(Start::String),
+            Err(None) => Read::No,
+        },
+        b't' => literal(b"true", Start::True, Lit::Bool(true)),
+        b'f' => literal(b"false", Start::False, Lit::Bool(false)),
+        b'n' => literal(b"null", Start::Null, Lit::Null),
+        b'-' | b'0'..=b'9' => {
+            let mut state = match first {
+                b'-' => Num::Minus,
+                b'0' => Num::Zero,
+                _ => Num::Int,
+            };
+            let mut len = 1;
+            loop {
+                // The number must end in `bytes`: `1` may go on as `12`.
+                let Some(&b) = bytes.get(len) else {
+                    return cut(Start::Number);
+                };
+                match state.next(b) {
+                    Some(next) => state = next,
+                    None if state.complete() => break,
+                    None => return Read::No,
+                }
+                len += 1;
+            }
+            let token = &bytes[..len];
+            // An integer ends in its integer part; a decimal, in its fraction.
+            let number = match state {
+                Num::Zero | Num::Int => small_integer(token).map(serde_json::Number::from),
+                Num::Frac => small_decimal(token).and_then(serde_json::Number::from_f64),
+                _ => None,
+            };
+            let Some(number) = number else {
+                return Read::No;
+            };
+            Read::Whole(Plain {
+                start: Start::Number,
+                value: Other(Lit::Number(number)),
+                len,
+            })
+        }
+        _ => Read::No,
+    }
+}
+
+/// A plain member at the start of `bytes` (from its name's opening quote):
+/// its name, and its scalar value, whose `len` counts from the name's quote.
+pub(super) fn member(bytes: &[u8]) -> Read<(&[u8], Plain<'_>)> {
+    let (name, after) = match string(bytes) {
+        Ok(read) => read,
+        Err(Some(len)) => return Read::Cut(Cut::Name { len }),
+        Err(None) => return Read::No,
+    };
+    let named = Read::Cut(Cut::Named { len: after - 2 });
+    let colon = skip_space(bytes, after);
+    match bytes.get(colon) {
+        Some(b':') => {}
+        Some(_) => return Read::No,
+        None => return named,
+    }
+    let at = skip_space(bytes, colon + 1);
+    if at == bytes.len() {
+        return named;
+    }
+    match scalar(&bytes[at..]) {
+        Read::Whole(mut value) => {
+            value.len += at;
+            Read::Whole((name, value))
+        }
+        Read::Cut(Cut::Value { start, .. }) => Read::Cut(Cut::Value {
+            len: after - 2,
+            start,
+        }),
+        Read::Cut(cut) => Read::Cut(cut),
+        Read::No => Read::No,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{member, scalar, Cut, Other, Read, Start};
+
+    fn whole(bytes: &[u8]) -> (&str, Start, usize) {
+        match member(bytes) {
+            Read::Whole((name, value)) => {
+                (std::str::from_utf8(name).unwrap(), value.start, value.len)
+            }
+            _ => panic!("{}", String::from_utf8_lossy(bytes)),
+        }
+    }
+
+    fn cut(bytes: &[u8]) -> Option<Cut> {
+        match member(bytes) {
+            Read::Cut(cut) => Some(cut),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn plain_members_and_scalars() {
+        assert_eq!(
+            whole(br#""unit" : "celsius"}"#),
+            ("unit", Start::String, 18)
+        );
+        assert_eq!(whole(br#""n":-12.5,"#), ("n", Start::Number, 9));
+        assert_eq!(whole(br#""b":true"#), ("b", Start::True, 8));
+        let Read::Whole((_, value)) = member(br#""n":-12.5,"#) else {
+            unreachable!()
+        };
+        let Other(number) = value.value else {
+            unreachable!()
+        };
+        assert_eq!(number.json(), serde_json::json!(-12.5));
+        // Cut in a plain form: how far.
+        assert_eq!(cut(br#""uni"#), Some(Cut::Name { len: 3 }));
+        assert_eq!(cut(br#"""#), Some(Cut::Name { len: 0 }));
+        assert_eq!(cut(br#""n""#), Some(Cut::Named { len: 1 }));
+        assert_eq!(cut(br#""n" : "#), Some(Cut::Named { len: 1 }));
+        let number = Some(Cut::Value {
+            len: 1,
+            start: Start::Number,
+        });
+        assert_eq!(cut(br#""n":12"#), number);
+        assert_eq!(cut(br#""n":1.5e"#), number);
+        assert_eq!(
+            cut(br#""n":"ab"#),
+            Some(Cut::Value {
+                len: 1,
+                start: Start::String
+            })
+        );
+        assert_eq!(
+            cut(br#""n":tr"#),
+            Some(Cut::Value {
+                len: 1,
+                start: Start::True
+            })
+        );
+        // Not plain: read byte by byte.
+        for no in [
+            &br#""a\"b":1,"#[..],
+            br#""n":"a\nb","#,
+            br#""n":"a\"#,
+            br#""n":tx"#,
+            br#""n":1e5,"#,
+            br#""n":-0,"#,
+            br#""n":1.}"#,
+            br#""n" 1,"#,
+            br#""n":{}"#,
+        ] {
+            assert!(
+                matches!(member(no), Read::No),
+                "{}",
+                String::from_utf8_lossy(no)
+            );
+        }
+        assert!(matches!(scalar(b"7]"), Read::Whole(p) if p.len == 1));
+        assert!(matches!(scalar(b"7"), Read::Cut(_)));
+    }
+}
