@@ -9,6 +9,7 @@
 //! not one) makes it stop judging ([`Lexer::opaque`]): the exact answer then
 //! waits for the whole text.
 
+use crate::text::scan::{exact_decimal, DECIMAL_DIGITS, STOP};
 use serde_json::Value;
 
 /// What a value starts as, at its first byte.
@@ -199,21 +200,16 @@ pub(super) fn small_integer(token: &[u8]) -> Option<i64> {
 }
 
 /// A decimal token of at most 15 digits with a fraction and no exponent
-/// (`-?[0-9]+\.[0-9]+`), read in place to the `f64` serde_json reads: its
-/// digits as an integer (exact below 2^53) divided by an exact power of ten,
-/// one correctly rounded step, as serde_json's own reading takes it. `None`
-/// for the others.
+/// (`-?[0-9]+\.[0-9]+`), read in place to the `f64` serde_json reads, as the
+/// text path's reader does ([`exact_decimal`]). `None` for the others.
 pub(super) fn small_decimal(token: &[u8]) -> Option<f64> {
-    const POW10: [f64; 16] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-    ];
     let (negative, digits) = match token {
         [b'-', rest @ ..] => (true, rest),
         _ => (false, token),
     };
     let dot = digits.iter().position(|&b| b == b'.')?;
     let (int, frac) = (&digits[..dot], &digits[dot + 1..]);
-    if int.is_empty() || frac.is_empty() || int.len() + frac.len() > 15 {
+    if int.is_empty() || frac.is_empty() || int.len() + frac.len() > DECIMAL_DIGITS {
         return None;
     }
     let mut significand = 0u64;
@@ -223,24 +219,11 @@ pub(super) fn small_decimal(token: &[u8]) -> Option<f64> {
         }
         significand = significand * 10 + u64::from(d - b'0');
     }
-    let f = significand as f64 / POW10[frac.len()];
-    Some(if negative { -f } else { f })
+    Some(exact_decimal(significand, frac.len(), negative))
 }
 
-/// Bytes that end a plain run of a string: `"`, `\\` and control characters.
-static STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        t[i] = true;
-        i += 1;
-    }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t
-};
-
-/// How many bytes at the start of `bytes` are plain string bytes.
+/// How many bytes at the start of `bytes` are plain string bytes (the text
+/// path's [`STOP`] bytes end them).
 #[inline(always)]
 pub(super) fn plain_run(bytes: &[u8]) -> usize {
     bytes

@@ -136,7 +136,7 @@ pub(crate) mod lookup;
 mod object;
 mod plan;
 mod scalar;
-mod scan;
+pub(crate) mod scan;
 mod typed;
 mod walk;
 

@@ -21,8 +21,9 @@ pub(crate) struct Bail;
 /// The deepest nesting the reader follows (serde_json refuses more than 127).
 const MAX_NESTING: u32 = 120;
 
-/// Bytes that end the plain run of a string: `"`, `\` and control characters.
-static STOP: [bool; 256] = {
+/// Bytes that end the plain run of a string: `"`, `\` and control characters
+/// (the text path's reader and the stream's).
+pub(crate) static STOP: [bool; 256] = {
     let mut t = [false; 256];
     let mut i = 0;
     while i < 0x20 {
@@ -33,6 +34,30 @@ static STOP: [bool; 256] = {
     t[b'\\' as usize] = true;
     t
 };
+
+/// The most digits of a decimal read in place by [`exact_decimal`].
+pub(crate) const DECIMAL_DIGITS: usize = 15;
+
+/// The `f64` serde_json reads for a decimal of at most [`DECIMAL_DIGITS`]
+/// digits and no exponent: its digits as the integer `significand` (below
+/// 10^15 < 2^53, exact as a float), `fraction` of them after the point,
+/// divided by an exact power of ten, which IEEE division rounds correctly
+/// (what serde_json computes for these, with or without its
+/// `float_roundtrip`). The text path's reader and the stream's read decimals
+/// by it.
+#[inline]
+pub(crate) fn exact_decimal(significand: u64, fraction: usize, negative: bool) -> f64 {
+    /// Powers of ten exact as floats.
+    const POW10: [f64; DECIMAL_DIGITS + 1] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let f = significand as f64 / POW10[fraction];
+    if negative {
+        -f
+    } else {
+        f
+    }
+}
 
 /// The reader: the text, where it is, how deep, and the buffer of decoded
 /// strings.
@@ -258,21 +283,18 @@ impl<'t> Reader<'t> {
         count: usize,
         mut i: usize,
     ) -> Result<Number, Bail> {
-        /// Powers of ten exact as floats.
-        const POW10: [f64; 16] = [
-            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-        ];
         let bytes = self.bytes;
         let from = i;
         let n = run_of_digits(bytes, &mut i, n);
         let fraction = i - from;
-        if fraction == 0 || count + fraction > 15 || matches!(bytes.get(i), Some(b'e' | b'E')) {
+        if fraction == 0
+            || count + fraction > DECIMAL_DIGITS
+            || matches!(bytes.get(i), Some(b'e' | b'E'))
+        {
             return self.other_number(start);
         }
-        // `n` < 10^15 < 2^53: exact as a float.
-        let f = n as f64 / POW10[fraction];
         self.pos = i;
-        Number::from_f64(if negative { -f } else { f }).ok_or(Bail)
+        Number::from_f64(exact_decimal(n, fraction, negative)).ok_or(Bail)
     }
 
     /// A number token that is not a plain integer, read by serde_json.
