@@ -82,6 +82,26 @@ pub(super) fn int_bounded(facts: &crate::schema::facts::NodeFacts) -> bool {
     facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
 }
 
+/// The bounds of the integer-only `node` that the integer part `n` read so
+/// far already breaks, whatever digits follow: more digits move the value
+/// away from zero (and a fraction or an exponent makes it a number, which the
+/// node refuses), so only the bounds on that side are asked.
+pub(super) fn growing_breaks(
+    node: &crate::schema::Node,
+    n: i64,
+) -> impl Iterator<Item = Kind> + '_ {
+    let bounds = if n < 0 {
+        [Bound::Minimum, Bound::ExclusiveMinimum]
+    } else {
+        [Bound::Maximum, Bound::ExclusiveMaximum]
+    };
+    let n = serde_json::Number::from(n);
+    bounds.into_iter().filter_map(move |b| {
+        crate::schema::node_checks::number::limit_of(b, node)
+            .and_then(|limit| keywords::number::bound(b, limit, &n))
+    })
+}
+
 /// The types a node declares, as a `type` violation names them.
 fn expected_types(node: &Node) -> TypeSet {
     let types = node.types.unwrap_or(TypeSet::EMPTY);
@@ -802,27 +822,14 @@ impl<'a> Events for Judge<'a> {
         let Some(n) = super::lex::small_integer(token) else {
             return;
         };
-        // More digits move the value away from zero; a fraction or an exponent
-        // makes it a number, which an integer-only node refuses.
-        let bounds = if n < 0 {
-            [Bound::Minimum, Bound::ExclusiveMinimum]
-        } else {
-            [Bound::Maximum, Bound::ExclusiveMaximum]
-        };
-        let n = serde_json::Number::from(n);
         let mut live = Cursor::default();
         while let Some((alt, id)) = live.next(&self.frames[f]) {
             if !bounded(self.schema.facts(id)) {
                 continue;
             }
-            let node = self.schema.node(id);
-            for b in bounds {
-                let kind = crate::schema::node_checks::number::limit_of(b, node)
-                    .and_then(|limit| keywords::number::bound(b, limit, &n));
-                if let Some(kind) = kind {
-                    let v = self.violation(f, kind, None);
-                    self.kill(f, alt, vec![v], at);
-                }
+            for kind in growing_breaks(self.schema.node(id), n) {
+                let v = self.violation(f, kind, None);
+                self.kill(f, alt, vec![v], at);
             }
         }
     }

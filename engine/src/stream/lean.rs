@@ -12,8 +12,9 @@
 
 use super::alts;
 use super::frame::{NameState, Shape};
-use super::judge::{accepts, int_bounded, Judge};
+use super::judge::{accepts, growing_breaks, int_bounded, Judge};
 use super::lex::{plain_run, small_decimal, small_integer, Num, Scalar, Start, Take};
+use crate::keywords;
 use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
 use crate::schema::node_checks::object::closed;
@@ -209,7 +210,9 @@ fn string_may_doom(node: &crate::schema::Node, so_far: &[u8]) -> bool {
     let chars = || so_far.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
     let starts = |v: &Json| v.as_str().is_some_and(|c| c.as_bytes().starts_with(so_far));
     node.pattern.is_some()
-        || node.max_length.is_some_and(|max| chars() > max)
+        || node
+            .max_length
+            .is_some_and(|max| keywords::string::max_length(max, chars()).is_some())
         || node
             .enum_values
             .as_ref()
@@ -218,11 +221,11 @@ fn string_may_doom(node: &crate::schema::Node, so_far: &[u8]) -> bool {
 }
 
 /// Whether the number `token` so far (plain) may already break a bound of
-/// the integer-only `node` as its integer part grows (see `Judge::digits`):
+/// the integer-only `node` as its integer part grows ([`growing_breaks`], as
+/// `Judge::digits` decides it):
 /// the integer part so far checked against the bounds away from zero (its
 /// shorter prefixes are nearer zero); past 18 characters, may.
 fn integer_may_doom(node: &crate::schema::Node, token: &[u8]) -> bool {
-    use crate::keywords::number::{bound, Bound};
     let int = token
         .iter()
         .position(|&b| matches!(b, b'.' | b'e' | b'E'))
@@ -234,17 +237,7 @@ fn integer_may_doom(node: &crate::schema::Node, token: &[u8]) -> bool {
         // `-` alone, or `-0`: no bound decided yet.
         return false;
     };
-    let bounds = if n < 0 {
-        [Bound::Minimum, Bound::ExclusiveMinimum]
-    } else {
-        [Bound::Maximum, Bound::ExclusiveMaximum]
-    };
-    let n = serde_json::Number::from(n);
-    bounds.into_iter().any(|b| {
-        crate::schema::node_checks::number::limit_of(b, node)
-            .and_then(|limit| bound(b, limit, &n))
-            .is_some()
-    })
+    growing_breaks(node, n).next().is_some()
 }
 
 /// A plain scalar read whole: how it starts, its value, and how many bytes it
