@@ -13,7 +13,7 @@
 use super::alts;
 use super::frame::{NameState, Shape};
 use super::judge::{accepts, growing_breaks, int_bounded, Judge};
-use super::lex::{plain_run, small_decimal, small_integer, Num, Scalar, Start, Take};
+use super::lex::{plain_run, small_integer, small_number, Num, Scalar, Start, Take};
 use crate::keywords;
 use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
@@ -330,7 +330,7 @@ fn skip_space(bytes: &[u8], mut i: usize) -> usize {
 
 /// A plain scalar at the start of `bytes`: a string, a literal, or a number
 /// that a byte not continuing it follows in `bytes`, of the forms the reader
-/// reads in place (see [`small_integer`], [`small_decimal`]).
+/// reads in place (see [`small_number`]).
 pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
     let Some(&first) = bytes.first() else {
         return Read::No;
@@ -381,14 +381,7 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
                 }
                 len += 1;
             }
-            let token = &bytes[..len];
-            // An integer ends in its integer part; a decimal, in its fraction.
-            let number = match state {
-                Num::Zero | Num::Int => small_integer(token).map(serde_json::Number::from),
-                Num::Frac => small_decimal(token).and_then(serde_json::Number::from_f64),
-                _ => None,
-            };
-            let Some(number) = number else {
+            let Some(number) = small_number(&bytes[..len]) else {
                 return Read::No;
             };
             Read::Whole(Plain {

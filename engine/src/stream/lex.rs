@@ -222,6 +222,17 @@ pub(super) fn small_decimal(token: &[u8]) -> Option<f64> {
     Some(exact_decimal(significand, frac.len(), negative))
 }
 
+/// A number token read in place, as serde_json reads it: a
+/// [`small_integer`] or a [`small_decimal`]; `None` for the others (an
+/// exponent, more digits, `-0`), which serde_json's parser reads.
+#[inline]
+pub(super) fn small_number(token: &[u8]) -> Option<serde_json::Number> {
+    match small_integer(token) {
+        Some(n) => Some(n.into()),
+        None => small_decimal(token).and_then(serde_json::Number::from_f64),
+    }
+}
+
 /// How many bytes at the start of `bytes` are plain string bytes (the text
 /// path's [`STOP`] bytes end them).
 #[inline(always)]
@@ -662,11 +673,7 @@ impl Lexer {
     }
 
     fn number_end(&mut self, at: usize, ev: &mut impl Events) {
-        if let Some(n) = small_integer(&self.token) {
-            self.after_value();
-            return ev.scalar_end(Scalar::Value(Value::Number(n.into())), at);
-        }
-        if let Some(number) = small_decimal(&self.token).and_then(serde_json::Number::from_f64) {
+        if let Some(number) = small_number(&self.token) {
             self.after_value();
             return ev.scalar_end(Scalar::Value(Value::Number(number)), at);
         }
