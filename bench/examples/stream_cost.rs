@@ -17,6 +17,8 @@
 //!     target/release/examples/stream_cost
 //! ```
 //!
+//! `STREAM_COST_CHUNK=n` feeds chunks of `n` bytes instead of 16.
+//!
 //! `STREAM_COST_CORPUS=bench` runs the four benchmark calls instead (valid,
 //! each 100 times a pass; `STREAM_COST_CALL=weather` one of them), by the
 //! compiled tools' `validate_str` and `stream()`, as the criterion group
@@ -152,8 +154,12 @@ fn run(calls: &[impl Check]) {
     let whole = best(rounds_of("whole"), || {
         calls.iter().for_each(|c| c.stream(None));
     });
+    let size = std::env::var("STREAM_COST_CHUNK")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(16);
     let chunked = best(rounds_of("chunked"), || {
-        calls.iter().for_each(|c| c.stream(Some(16)));
+        calls.iter().for_each(|c| c.stream(Some(size)));
     });
     println!(
         "{} calls, {bytes} bytes; best of {rounds} passes",
@@ -162,5 +168,8 @@ fn run(calls: &[impl Check]) {
     println!("validate_str:       {exact:?}");
     let ratio = |d: Duration| d.as_secs_f64() / exact.as_secs_f64();
     println!("stream, fed whole:  {whole:?} ({:.2}x)", ratio(whole));
-    println!("stream, 16-byte:    {chunked:?} ({:.2}x)", ratio(chunked));
+    println!(
+        "stream, {size}-byte:    {chunked:?} ({:.2}x)",
+        ratio(chunked)
+    );
 }

@@ -52,6 +52,9 @@ pub(super) struct Judge<'a> {
     /// The number being read has an integer-only node with a bound (see
     /// [`Events::digits`]), as its first byte found.
     int_bounded: bool,
+    /// A member cut after its name, waiting for more text: its name read
+    /// and found declared once (see [`super::lean`]).
+    pub(super) named: Option<super::lean::Named>,
 }
 
 /// Whether a node's accepted types (`NodeFacts::accept`) take a value starting
@@ -145,6 +148,7 @@ impl<'a> Judge<'a> {
             doomed_at: None,
             deferred: false,
             int_bounded: false,
+            named: None,
         }
     }
 
@@ -635,7 +639,11 @@ impl<'a> Judge<'a> {
             // name is present under its own name only.
             let props = node.properties.as_deref().unwrap_or_default();
             let aliased = props.last().is_some_and(|p| p.alias_of.is_some());
-            for r in &node.required {
+            // Every required name present by its slot (see `NameSet::has_slots`).
+            let required = self.plan.node(n).required_slots;
+            let present =
+                self.frames[f].lean == Some(n) && required.is_some_and(|m| names.has_slots(m));
+            for r in node.required.iter().filter(|_| !present) {
                 let present = match aliased.then(|| node.declared_index(r)).flatten() {
                     Some(d) => node.names_of(d).any(|x| names.contains(x)),
                     None => names.contains(r.as_str()),
@@ -845,7 +853,21 @@ impl<'a> Events for Judge<'a> {
         debug_assert_eq!(frame.name, name.as_bytes());
         frame.name_state = NameState::Pending;
         let key = || Some(Segment::Key(Cow::Owned(name.to_owned())));
-        if !frame.names.insert(name) {
+        // A name declared by the frame's lean node is kept by its slot (see
+        // `NameSet::insert_slot`).
+        let slot = frame.lean.and_then(|n| self.slot_of(n, name.as_bytes()));
+        let frame = &mut self.frames[f];
+        let new = match slot {
+            Some(slot) => {
+                let new = frame.names.lacks_slot(slot, name.as_bytes());
+                if new {
+                    frame.names.insert_slot(slot, name.as_bytes());
+                }
+                new
+            }
+            None => frame.names.insert(name),
+        };
+        if !new {
             let v = self.violation(f, Kind::Duplicate, key());
             self.doom(v, at);
         }
@@ -941,8 +963,8 @@ impl<'a> Events for Judge<'a> {
         self.doomed_at.is_some()
     }
 
-    fn whole_member(&mut self, bytes: &[u8]) -> Take {
-        self.take_member(bytes)
+    fn whole_member(&mut self, bytes: &[u8], at: usize) -> Take {
+        self.take_member(bytes, at)
     }
 
     fn whole_item(&mut self, bytes: &[u8]) -> Take {

@@ -37,30 +37,71 @@ impl Judge<'_> {
         Some((f, n))
     }
 
-    /// A member at its name's opening quote, `bytes` the rest of the text fed
-    /// (see [`Events::whole_member`](super::lex::Events::whole_member)).
-    pub(super) fn take_member(&mut self, bytes: &[u8]) -> Take {
+    /// A member at its name's opening quote (offset `at`), `bytes` the rest
+    /// of the text fed (see
+    /// [`Events::whole_member`](super::lex::Events::whole_member)). A member
+    /// cut after its name and left waiting is taken up at its value: its name
+    /// was read, found declared and new, once.
+    pub(super) fn take_member(&mut self, bytes: &[u8], at: usize) -> Take {
         let Some((f, n)) = self.lean_frame(Shape::Object) else {
             return Take::Read;
         };
-        match member(bytes) {
-            Read::Whole((name, value)) => {
-                let child = self.declared_new(f, n, name);
-                let len = value.len;
-                if child.is_none() || !self.value_ok(child, value.start, value.value) {
+        let named = self.named.take().filter(|named| named.at == at);
+        let (len, (slot, child)) = match named {
+            Some(named) => {
+                let slot = named.slot as usize;
+                let props = self.schema.node(n).properties.as_deref();
+                (
+                    named.len as usize,
+                    (slot, props.unwrap_or_default()[slot].node),
+                )
+            }
+            None => match string(bytes) {
+                Ok((name, _)) => match self.declared_new(f, n, name) {
+                    Some(declared) => (name.len(), declared),
+                    None => return Take::Read,
+                },
+                Err(Some(len))
+                    if self.may_wait(bytes) && !self.name_may_doom(f, n, &bytes[1..][..len]) =>
+                {
+                    return Take::Wait;
+                }
+                Err(_) => return Take::Read,
+            },
+        };
+        match value_of(bytes, len) {
+            Read::Whole(value) => {
+                let taken = value.len;
+                if !self.value_ok(Some(child), value.start, value.value) {
                     return Take::Read;
                 }
                 let frame = &mut self.frames[f];
                 frame.count += 1;
-                frame.names.insert_new(name);
+                frame.names.insert_slot(slot, &bytes[1..][..len]);
                 frame.name_state = NameState::Idle;
-                Take::Whole(len)
+                Take::Whole(taken)
             }
-            Read::Cut(cut) if bytes.len() <= WAIT_BYTES && !self.cut_may_doom(f, n, bytes, cut) => {
+            Read::Cut(cut) if self.may_wait(bytes) => {
+                if let Cut::Value { start, .. } = cut {
+                    let value = &bytes[value_at(bytes, len)..];
+                    if self.value_may_doom(Some(child), start, value) {
+                        return Take::Read;
+                    }
+                }
+                // `len` < WAIT_BYTES; slots are counted in `u32`s.
+                let (len, slot) = (len as u32, slot as u32);
+                self.named = Some(Named { at, len, slot });
                 Take::Wait
             }
             _ => Take::Read,
         }
+    }
+
+    /// Whether a member or item cut by the text's end (`bytes` from its
+    /// first byte) is short enough to wait for more text.
+    #[inline]
+    fn may_wait(&self, bytes: &[u8]) -> bool {
+        bytes.len() <= WAIT_BYTES
     }
 
     /// An item at its first byte, `bytes` the rest of the text fed (see
@@ -89,19 +130,31 @@ impl Judge<'_> {
         }
     }
 
-    /// The schema of member `name` of object frame `f` (node `n`, see
-    /// [`Frame::lean_node`](super::frame::Frame::lean_node)): the name UTF-8,
+    /// The slot of member `name` of object frame `f` (node `n`, see
+    /// [`Frame::lean_node`](super::frame::Frame::lean_node)) among the node's
+    /// properties (the first so named), and its schema: the name UTF-8,
     /// declared, and new in the object.
-    fn declared_new(&self, f: usize, n: NodeId, name: &[u8]) -> Option<NodeId> {
-        let node = self.schema.node(n);
-        let child = match &self.plan.node(n).names {
-            Some(table) => {
-                let props = node.properties.as_deref().unwrap_or_default();
-                props[table.slot_of(name)? as usize].node
+    fn declared_new(&self, f: usize, n: NodeId, name: &[u8]) -> Option<(usize, NodeId)> {
+        let slot = self.slot_of(n, name)?;
+        let new = utf8(name) && self.frames[f].names.lacks_slot(slot, name);
+        let props = self.schema.node(n).properties.as_deref();
+        new.then(|| (slot, props.unwrap_or_default()[slot].node))
+    }
+
+    /// The slot of the declared property `name` of node `n` among its
+    /// properties (the first so named).
+    #[inline]
+    pub(super) fn slot_of(&self, n: NodeId, name: &[u8]) -> Option<usize> {
+        match &self.plan.node(n).names {
+            Some(table) => table.slot_of(name).map(|s| s as usize),
+            None => {
+                let props = self.schema.node(n).properties.as_deref();
+                let props = props.unwrap_or_default();
+                props
+                    .iter()
+                    .position(|p| alts::same_name(p.name.as_bytes(), name))
             }
-            None => alts::declared(node, name)?,
-        };
-        (utf8(name) && !self.frames[f].names.contains_bytes(name)).then_some(child)
+        }
     }
 
     /// Whether a value of schema `child` (none: any value) starting as
@@ -158,41 +211,42 @@ impl Judge<'_> {
         }
     }
 
-    /// Whether a byte of member `bytes` of object frame `f` (node `n`), cut
-    /// as `cut`, may doom the call when read byte by byte: a name no declared
-    /// name starts as, where names are closed; a name not declared, or
-    /// repeated; a value that [`Judge::value_may_doom`] says may.
-    fn cut_may_doom(&self, f: usize, n: NodeId, bytes: &[u8], cut: Cut) -> bool {
-        match cut {
-            Cut::Name { len } => {
-                let node = self.schema.node(n);
-                let root = self.frames[f].root;
-                let reject = rejects_undeclared(
-                    self.options.undeclared,
-                    closed(node, root),
-                    node.additional,
-                );
-                if !alts::names_closed(node, reject) {
-                    return false;
-                }
-                let so_far = &bytes[1..1 + len];
-                let props = node.properties.as_deref().unwrap_or_default();
-                let starts = |name: &[u8]| {
-                    name.len() >= so_far.len()
-                        && name.first() == so_far.first().or(name.first())
-                        && name.starts_with(so_far)
-                };
-                !props.iter().any(|p| starts(p.name.as_bytes()))
-            }
-            Cut::Named { len } => self.declared_new(f, n, &bytes[1..1 + len]).is_none(),
-            Cut::Value { len, start } => {
-                let Some(child) = self.declared_new(f, n, &bytes[1..1 + len]) else {
-                    return true;
-                };
-                self.value_may_doom(Some(child), start, &bytes[value_at(bytes, len)..])
-            }
+    /// Whether a byte of a member name cut after `so_far` (its bytes after
+    /// the opening quote) of object frame `f` (node `n`) may doom the call
+    /// when read byte by byte: where names are closed, no declared name
+    /// starts so.
+    fn name_may_doom(&self, f: usize, n: NodeId, so_far: &[u8]) -> bool {
+        let node = self.schema.node(n);
+        let root = self.frames[f].root;
+        let reject =
+            rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
+        if !alts::names_closed(node, reject) {
+            return false;
         }
+        let props = node.properties.as_deref().unwrap_or_default();
+        let Some(&first) = so_far.first() else {
+            return props.is_empty();
+        };
+        // The names starting with `so_far`'s first byte, a run of the sorted
+        // names.
+        let plan = self.plan.node(n);
+        let from = plan.firsts.partition_point(|&b| b < first);
+        let run = plan.firsts[from..].iter().take_while(|&&b| b == first);
+        let names = run.zip(&plan.by_name[from..]);
+        !names
+            .map(|(_, &i)| props[i as usize].name.as_bytes())
+            .any(|name| name.starts_with(so_far))
     }
+}
+
+/// A member cut after its whole name, waiting for more text: where it starts
+/// (its name's opening quote), its name's length, and its declared property's
+/// slot (see `Judge::declared_new`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Named {
+    at: usize,
+    len: u32,
+    slot: u32,
 }
 
 /// Where the value of a member (`bytes` from its name's opening quote, the
@@ -294,12 +348,10 @@ pub(super) enum Read<T> {
     No,
 }
 
-/// How far a cut member or scalar was read.
+/// How far a cut member or scalar was read (a member cut inside its name is
+/// told by [`string`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Cut {
-    /// Inside the member's name: its first `len` bytes (plain, maybe cut inside
-    /// a character) follow the opening quote.
-    Name { len: usize },
     /// After the member's name (whole, `len` bytes), before its value.
     Named { len: usize },
     /// Inside the value, which starts as `start` (after a name of `len`
@@ -396,14 +448,24 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
 
 /// A plain member at the start of `bytes` (from its name's opening quote):
 /// its name, and its scalar value, whose `len` counts from the name's quote.
-pub(super) fn member(bytes: &[u8]) -> Read<(&[u8], Plain<'_>)> {
-    let (name, after) = match string(bytes) {
-        Ok(read) => read,
-        Err(Some(len)) => return Read::Cut(Cut::Name { len }),
-        Err(None) => return Read::No,
-    };
-    let named = Read::Cut(Cut::Named { len: after - 2 });
-    let colon = skip_space(bytes, after);
+#[cfg(test)]
+fn member(bytes: &[u8]) -> Read<(&[u8], Plain<'_>)> {
+    match string(bytes) {
+        Ok((name, _)) => match value_of(bytes, name.len()) {
+            Read::Whole(value) => Read::Whole((name, value)),
+            Read::Cut(cut) => Read::Cut(cut),
+            Read::No => Read::No,
+        },
+        Err(_) => Read::No,
+    }
+}
+
+/// The plain scalar value of a member (`bytes` from its name's opening
+/// quote, the name `len` bytes, plain): its `len` counts from the name's
+/// quote.
+fn value_of(bytes: &[u8], len: usize) -> Read<Plain<'_>> {
+    let named = Read::Cut(Cut::Named { len });
+    let colon = skip_space(bytes, len + 2);
     match bytes.get(colon) {
         Some(b':') => {}
         Some(_) => return Read::No,
@@ -416,12 +478,9 @@ pub(super) fn member(bytes: &[u8]) -> Read<(&[u8], Plain<'_>)> {
     match scalar(&bytes[at..]) {
         Read::Whole(mut value) => {
             value.len += at;
-            Read::Whole((name, value))
+            Read::Whole(value)
         }
-        Read::Cut(Cut::Value { start, .. }) => Read::Cut(Cut::Value {
-            len: after - 2,
-            start,
-        }),
+        Read::Cut(Cut::Value { start, .. }) => Read::Cut(Cut::Value { len, start }),
         Read::Cut(cut) => Read::Cut(cut),
         Read::No => Read::No,
     }
@@ -463,8 +522,8 @@ mod tests {
         };
         assert_eq!(number.json(), serde_json::json!(-12.5));
         // Cut in a plain form: how far.
-        assert_eq!(cut(br#""uni"#), Some(Cut::Name { len: 3 }));
-        assert_eq!(cut(br#"""#), Some(Cut::Name { len: 0 }));
+        assert_eq!(super::string(br#""uni"#).err(), Some(Some(3)));
+        assert_eq!(super::string(br#"""#).err(), Some(Some(0)));
         assert_eq!(cut(br#""n""#), Some(Cut::Named { len: 1 }));
         assert_eq!(cut(br#""n" : "#), Some(Cut::Named { len: 1 }));
         let number = Some(Cut::Value {

@@ -78,8 +78,9 @@ pub(super) trait Events {
     /// Whether the call is doomed (nothing read after changes the decisions).
     fn doomed(&self) -> bool;
     /// A member whose name's opening quote starts `bytes` (the rest of the
-    /// text fed), read whole when the judge can (see [`super::lean`]).
-    fn whole_member(&mut self, bytes: &[u8]) -> Take;
+    /// text fed), at offset `at`, read whole when the judge can (see
+    /// [`super::lean`]).
+    fn whole_member(&mut self, bytes: &[u8], at: usize) -> Take;
     /// An array's item whose first byte starts `bytes` (the rest of the text
     /// fed), read whole when the judge can (see [`super::lean`]).
     fn whole_item(&mut self, bytes: &[u8]) -> Take;
@@ -341,7 +342,7 @@ impl Lexer {
                     }
                 }
                 (State::Name | State::NameOrClose, b'"') => {
-                    let take = ev.whole_member(&chunk[i..]);
+                    let take = ev.whole_member(&chunk[i..], base + i);
                     match self.step(take, base + i, halt || last) {
                         Step::Skip(taken) => {
                             i += taken;

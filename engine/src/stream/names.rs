@@ -1,9 +1,10 @@
 //! The member names of one open object, for repeated names and `required`:
 //! the names' bytes in one buffer, reused from object to object (no
 //! allocation per name once the checker is warm). Up to [`SCANNED`] names are
-//! compared in turn; past that, found by a hash.
+//! compared in turn; past that, found by a hash. A declared name read whole
+//! is also marked by its property's slot, so that a later one is found new
+//! in constant time while no name came otherwise.
 
-use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 
@@ -18,11 +19,15 @@ pub(super) struct NameSet {
     spans: Vec<(u32, u32)>,
     /// Past [`SCANNED`] names: hash to the last span of that hash; `chain`
     /// links each span to the one before of its hash (`u32::MAX`: none).
+    /// The map's own hasher hashes the names (random keys: crafted names do
+    /// not collide on purpose).
     map: HashMap<u64, u32>,
     chain: Vec<u32>,
-    /// The names' hash, made once past the scan (random keys: crafted names
-    /// do not collide on purpose).
-    state: Option<RandomState>,
+    /// Per declared property slot below 64: whether a name was added by it
+    /// (see [`NameSet::insert_slot`]).
+    slots: u64,
+    /// How many names were added otherwise.
+    unslotted: u32,
 }
 
 impl NameSet {
@@ -31,6 +36,8 @@ impl NameSet {
         self.spans.clear();
         self.map.clear();
         self.chain.clear();
+        self.slots = 0;
+        self.unslotted = 0;
     }
 
     /// Whether its buffers are small enough to keep for another checker.
@@ -44,7 +51,7 @@ impl NameSet {
     }
 
     fn hash(&self, name: &[u8]) -> u64 {
-        self.state.as_ref().map_or(0, |s| s.hash_one(name))
+        self.map.hasher().hash_one(name)
     }
 
     /// Whether `name` is in the set.
@@ -89,9 +96,43 @@ impl NameSet {
         true
     }
 
+    /// Whether the name of bytes `name`, the name of the declared property
+    /// of slot `slot` (the first so named), is not in the set.
+    #[inline]
+    pub fn lacks_slot(&self, slot: usize, name: &[u8]) -> bool {
+        if slot < 64 && self.unslotted == 0 {
+            return self.slots & (1 << slot) == 0;
+        }
+        !self.contains_bytes(name)
+    }
+
+    /// Whether every slot of the mask `slots` was added by its slot (see
+    /// [`NameSet::insert_slot`]).
+    #[inline]
+    pub fn has_slots(&self, slots: u64) -> bool {
+        self.slots & slots == slots
+    }
+
+    /// Adds the name of bytes `name`, of the declared property of slot
+    /// `slot` (see [`NameSet::lacks_slot`]), known not to be there.
+    #[inline]
+    pub fn insert_slot(&mut self, slot: usize, name: &[u8]) {
+        match slot {
+            0..64 => self.slots |= 1 << slot,
+            _ => self.unslotted += 1,
+        }
+        self.push(name);
+    }
+
     /// Adds the name of bytes `name`, known not to be there.
     #[inline]
     pub fn insert_new(&mut self, name: &[u8]) {
+        self.unslotted += 1;
+        self.push(name);
+    }
+
+    #[inline]
+    fn push(&mut self, name: &[u8]) {
         let span = self.spans.len() as u32;
         self.spans
             .push((self.bytes.len() as u32, name.len() as u32));
@@ -107,7 +148,6 @@ impl NameSet {
     fn past_scan(&mut self, span: u32) {
         if self.spans.len() == SCANNED + 1 {
             // Past the scan: every name so far goes into the map.
-            self.state.get_or_insert_with(RandomState::new);
             for s in 0..=span {
                 self.link(s);
             }

@@ -15,6 +15,9 @@ use crate::text::lookup::NameTable;
 pub(super) struct NodePlan {
     /// Indexes into the node's `properties`, sorted by name.
     pub by_name: Box<[u32]>,
+    /// The first byte of each name of `by_name` (0 for the empty name), in
+    /// that order: sorted.
+    pub firsts: Box<[u8]>,
     /// No `$ref`, `allOf`, `anyOf` or `oneOf`: the node is its own only
     /// alternative.
     pub simple: bool,
@@ -23,6 +26,10 @@ pub(super) struct NodePlan {
     /// Past [`LISTED`] properties: each name's index in `properties` (the
     /// first property so named), found in constant time.
     pub names: Option<NameTable>,
+    /// The slots (among `properties`, the first so named) of the node's
+    /// `required` names, when each is a declared property below slot 64 and
+    /// no property has aliases: a member read by its slot is there.
+    pub required_slots: Option<u64>,
 }
 
 /// Up to this many properties, a name is found by a scan of them.
@@ -61,16 +68,42 @@ fn build(schema: &Schema) -> Plan {
                 .map(|(i, p)| (Box::from(p.name.as_str()), i as u32));
             NameTable::new(first.collect())
         });
+        let firsts = by_name
+            .iter()
+            .map(|&i| {
+                props[i as usize]
+                    .name
+                    .as_bytes()
+                    .first()
+                    .copied()
+                    .unwrap_or(0)
+            })
+            .collect();
         nodes.push(NodePlan {
+            firsts,
             names,
             by_name: by_name.into_boxed_slice(),
             simple: applies_nothing(node),
+            required_slots: required_slots(node),
             decided: decided::container(node),
         });
     }
     Plan {
         nodes: nodes.into_boxed_slice(),
     }
+}
+
+/// The mask of `node`'s required names' slots (see
+/// [`NodePlan::required_slots`]).
+fn required_slots(node: &Node) -> Option<u64> {
+    let props = node.properties.as_deref().unwrap_or_default();
+    if props.iter().any(|p| p.alias_of.is_some()) {
+        return None;
+    }
+    node.required.iter().try_fold(0u64, |mask, r| {
+        let slot = props.iter().position(|p| p.name == *r)?;
+        (slot < 64).then(|| mask | 1 << slot)
+    })
 }
 
 /// Whether `node` applies no subschema in place that the expansion reads.
