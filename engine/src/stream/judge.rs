@@ -588,19 +588,13 @@ impl<'a> Judge<'a> {
                     && (facts.flags & STRING == 0 || string::valid(node, text, &self.options));
             }
         } else if let Scalar::Value(v) = value {
-            // `type` was decided at the first byte, but for a number read as
-            // a float, which a node taking integers only may still refuse.
-            let any_number = facts.accept & (1 << JsonType::Number as u8) != 0;
-            if any_number || !v.is_f64() {
-                if facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0 {
-                    return true;
-                }
-                // Bounds alone: the interpreter's own check of them, without
-                // its walk.
-                if let (NUMBER, Value::Number(number)) = (facts.flags, v) {
-                    let (node, limits) = (self.schema.node(n), facts.limits.as_deref());
-                    return number::valid_prepared(node, limits, number, &self.options);
-                }
+            let decided = match v {
+                Value::Number(number) => self.number_ok(n, number),
+                // `type` was decided at the first byte.
+                _ => (facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0).then_some(true),
+            };
+            if let Some(ok) = decided {
+                return ok;
             }
         }
         let value = owned.get_or_insert_with(|| match value {
@@ -608,6 +602,27 @@ impl<'a> Judge<'a> {
             Scalar::Value(v) => v.clone(),
         });
         self.schema.accepts_below_root(n, value, &self.options)
+    }
+
+    /// Whether `number` satisfies node `n`, when that is decided without the
+    /// interpreter's walk (`None`: ask it). `type` was decided at the first
+    /// byte, but for a number read as a float, which a node taking integers
+    /// only may still refuse.
+    #[inline]
+    pub(super) fn number_ok(&self, n: NodeId, number: &serde_json::Number) -> Option<bool> {
+        let facts = self.schema.facts(n);
+        let any_number = facts.accept & (1 << JsonType::Number as u8) != 0;
+        if !any_number && number.is_f64() {
+            return None;
+        }
+        if facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0 {
+            return Some(true);
+        }
+        // Bounds alone: the interpreter's own check of them, without its walk.
+        (facts.flags == NUMBER).then(|| {
+            let (node, limits) = (self.schema.node(n), facts.limits.as_deref());
+            number::valid_prepared(node, limits, number, &self.options)
+        })
     }
 
     /// The violations of `value` against node `n`, at frame `f`'s path.

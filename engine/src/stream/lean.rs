@@ -13,7 +13,7 @@
 use super::alts;
 use super::frame::{NameState, Shape};
 use super::judge::{accepts, growing_breaks, int_bounded, Judge};
-use super::lex::{plain_run, small_integer, small_number, Num, Scalar, Start, Take};
+use super::lex::{leading_number, plain_run, small_integer, NumberRead, Scalar, Start, Take};
 use crate::keywords;
 use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
@@ -185,6 +185,13 @@ impl Judge<'_> {
             Text(text) if self.schema.facts(child).flags & TEXT_READ == 0 => utf8(text),
             Text(text) => std::str::from_utf8(text)
                 .is_ok_and(|t| self.scalar_ok(child, &Scalar::Text(t), &mut None)),
+            Other(Lit::Number(number)) => match self.number_ok(child, &number) {
+                Some(ok) => ok,
+                None => {
+                    let value = Scalar::Value(Json::Number(number));
+                    self.scalar_ok(child, &value, &mut None)
+                }
+            },
             Other(v) => self.scalar_ok(child, &Scalar::Value(v.json()), &mut None),
         }
     }
@@ -414,34 +421,15 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
         b't' => literal(b"true", Start::True, Lit::Bool(true)),
         b'f' => literal(b"false", Start::False, Lit::Bool(false)),
         b'n' => literal(b"null", Start::Null, Lit::Null),
-        b'-' | b'0'..=b'9' => {
-            let mut state = match first {
-                b'-' => Num::Minus,
-                b'0' => Num::Zero,
-                _ => Num::Int,
-            };
-            let mut len = 1;
-            loop {
-                // The number must end in `bytes`: `1` may go on as `12`.
-                let Some(&b) = bytes.get(len) else {
-                    return cut(Start::Number);
-                };
-                match state.next(b) {
-                    Some(next) => state = next,
-                    None if state.complete() => break,
-                    None => return Read::No,
-                }
-                len += 1;
-            }
-            let Some(number) = small_number(&bytes[..len]) else {
-                return Read::No;
-            };
-            Read::Whole(Plain {
+        b'-' | b'0'..=b'9' => match leading_number(bytes) {
+            NumberRead::Whole(number, len) => Read::Whole(Plain {
                 start: Start::Number,
                 value: Other(Lit::Number(number)),
                 len,
-            })
-        }
+            }),
+            NumberRead::Cut => cut(Start::Number),
+            NumberRead::No => Read::No,
+        },
         _ => Read::No,
     }
 }

@@ -234,6 +234,94 @@ pub(super) fn small_number(token: &[u8]) -> Option<serde_json::Number> {
     }
 }
 
+/// How a number at the start of some bytes reads (see [`leading_number`]).
+pub(super) enum NumberRead {
+    /// Whole, in a form read in place: its value and length.
+    Whole(serde_json::Number, usize),
+    /// The bytes end inside it, every byte so far continuing a number.
+    Cut,
+    /// Not a number, or in a form that serde_json's parser reads.
+    No,
+}
+
+/// The number at the start of `bytes` (its first byte `-` or a digit), when
+/// a byte not continuing it follows, read in place as [`small_number`] reads
+/// it: the common forms `-?(0|[1-9][0-9]*)(\.[0-9]+)?` in one pass, the
+/// others by the grammar ([`Num`]) then [`small_number`].
+pub(super) fn leading_number(bytes: &[u8]) -> NumberRead {
+    let negative = bytes.first() == Some(&b'-');
+    let int_from = usize::from(negative);
+    let mut i = int_from;
+    let mut significand = 0u64;
+    while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+        significand = significand
+            .wrapping_mul(10)
+            .wrapping_add(u64::from(d - b'0'));
+        i += 1;
+    }
+    let int_len = i - int_from;
+    let mut frac_len = 0;
+    if bytes.get(i) == Some(&b'.') {
+        let from = i + 1;
+        i = from;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+            significand = significand
+                .wrapping_mul(10)
+                .wrapping_add(u64::from(d - b'0'));
+            i += 1;
+        }
+        frac_len = i - from;
+    }
+    let leading_zero = int_len > 1 && bytes[int_from] == b'0';
+    let fits = match frac_len {
+        0 => int_len <= 18 && !(negative && significand == 0),
+        _ => int_len + frac_len <= DECIMAL_DIGITS,
+    };
+    let ends = matches!(bytes.get(i), Some(b) if !matches!(b, b'0'..=b'9' | b'.' | b'e' | b'E'));
+    if int_len > 0 && !leading_zero && fits && ends && (frac_len > 0 || bytes[i - 1] != b'.') {
+        let number = match frac_len {
+            0 => {
+                let n = significand as i64;
+                serde_json::Number::from(if negative { -n } else { n })
+            }
+            _ => match serde_json::Number::from_f64(exact_decimal(significand, frac_len, negative))
+            {
+                Some(number) => number,
+                None => return NumberRead::No,
+            },
+        };
+        return NumberRead::Whole(number, i);
+    }
+    number_by_grammar(bytes)
+}
+
+/// [`leading_number`] by the grammar, byte by byte.
+fn number_by_grammar(bytes: &[u8]) -> NumberRead {
+    let mut state = match bytes.first() {
+        Some(b'-') => Num::Minus,
+        Some(b'0') => Num::Zero,
+        Some(b'1'..=b'9') => Num::Int,
+        _ => return NumberRead::No,
+    };
+    let mut len = 1;
+    loop {
+        // The number must end in `bytes`: `1` may go on as `12`.
+        let Some(&b) = bytes.get(len) else {
+            return NumberRead::Cut;
+        };
+        match state.next(b) {
+            Some(next) => state = next,
+            None if state.complete() => break,
+            None => return NumberRead::No,
+        }
+        len += 1;
+    }
+    match small_number(&bytes[..len]) {
+        Some(number) => NumberRead::Whole(number, len),
+        None => NumberRead::No,
+    }
+}
+
 /// How many bytes at the start of `bytes` are plain string bytes (the text
 /// path's [`STOP`] bytes end them).
 #[inline(always)]
@@ -713,7 +801,50 @@ impl Lexer {
 
 #[cfg(test)]
 mod tests {
-    use super::small_decimal;
+    use super::{leading_number, number_by_grammar, small_decimal, NumberRead};
+
+    /// The one-pass reading of a leading number gives what the grammar and
+    /// `small_number` give, on every short text of number bytes.
+    #[test]
+    fn leading_numbers_read_as_the_grammar_reads_them() {
+        let alphabet = b"-0159.eE+,";
+        let key = |read: NumberRead| match read {
+            NumberRead::Whole(n, len) => format!("{n}/{len}/{:?}", n.as_f64().map(f64::to_bits)),
+            NumberRead::Cut => "cut".into(),
+            NumberRead::No => "no".into(),
+        };
+        let mut count = 0;
+        for len in 1..=6u32 {
+            for mut code in 0..alphabet.len().pow(len) {
+                let mut text = vec![];
+                for _ in 0..len {
+                    text.push(alphabet[code % alphabet.len()]);
+                    code /= alphabet.len();
+                }
+                if !matches!(text[0], b'-' | b'0'..=b'9') {
+                    continue;
+                }
+                let (fast, slow) = (leading_number(&text), number_by_grammar(&text));
+                let text = String::from_utf8_lossy(&text).into_owned();
+                assert_eq!(key(fast), key(slow), "{text}");
+                count += 1;
+            }
+        }
+        let long = [
+            "123456789012345678,",
+            "1234567890123456789,",
+            "-999999999999999.5]",
+            "12345678901234.56}",
+        ];
+        for text in long {
+            let (fast, slow) = (
+                leading_number(text.as_bytes()),
+                number_by_grammar(text.as_bytes()),
+            );
+            assert_eq!(key(fast), key(slow), "{text}");
+        }
+        assert!(count > 100_000);
+    }
 
     /// The decimals read in place are serde_json's own values, bit for bit.
     #[test]
