@@ -41,7 +41,7 @@ pub(super) struct Judge<'a> {
     /// The open arrays decided item by item (made when one first opens).
     items: Option<Box<Items>>,
     /// The nodes a child value must satisfy, per parent alternative (reused).
-    scratch: Vec<NodeId>,
+    pub(super) scratch: Vec<NodeId>,
     /// The violations of the decisions that doomed the call.
     pub found: Vec<Violation>,
     /// The byte at which the call was doomed.

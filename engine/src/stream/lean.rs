@@ -73,7 +73,7 @@ impl Judge<'_> {
             Read::Whole(value) => {
                 let taken = value.len;
                 if !self.value_ok(Some(child), value.start, value.value) {
-                    return Take::Read;
+                    return self.take_name(f, slot, child, bytes, len);
                 }
                 let frame = &mut self.frames[f];
                 frame.count += 1;
@@ -85,7 +85,7 @@ impl Judge<'_> {
                 if let Cut::Value { start, .. } = cut {
                     let value = &bytes[value_at(bytes, len)..];
                     if self.value_may_doom(Some(child), start, value) {
-                        return Take::Read;
+                        return self.take_name(f, slot, child, bytes, len);
                     }
                 }
                 // `len` < WAIT_BYTES; slots are counted in `u32`s.
@@ -93,8 +93,41 @@ impl Judge<'_> {
                 self.named = Some(Named { at, len, slot });
                 Take::Wait
             }
-            _ => Take::Read,
+            _ => self.take_name(f, slot, child, bytes, len),
         }
+    }
+
+    /// The name (`len` bytes, declared as property `slot` of schema `child`,
+    /// new) of a member at the start of `bytes` in object frame `f`, taken as
+    /// the byte-by-byte reading would leave it at the name's close, when a `:`
+    /// and the value's first byte follow: the reader reads the value.
+    fn take_name(
+        &mut self,
+        f: usize,
+        slot: usize,
+        child: NodeId,
+        bytes: &[u8],
+        len: usize,
+    ) -> Take {
+        let colon = skip_space(bytes, len + 2);
+        if bytes.get(colon) != Some(&b':') {
+            return Take::Read;
+        }
+        let value = skip_space(bytes, colon + 1);
+        if value == bytes.len() {
+            return Take::Read;
+        }
+        let name = &bytes[1..][..len];
+        let frame = &mut self.frames[f];
+        frame.count += 1;
+        frame.name.clear();
+        frame.name.extend_from_slice(name);
+        frame.name_state = NameState::Pending;
+        frame.names.insert_slot(slot, name);
+        // The member's declared property, for `Judge::open` (see `name_end`).
+        self.scratch.clear();
+        self.scratch.push(child);
+        Take::Named(value)
     }
 
     /// Whether a member or item cut by the text's end (`bytes` from its

@@ -39,6 +39,10 @@ pub(super) enum Take {
     /// The text ends inside the member, and no byte of it so far can doom the
     /// call: the reader reads it from its opening quote when more comes.
     Wait,
+    /// It took the member's name, which it found declared and new, and the
+    /// `:`: this many bytes, to the value's first byte, which the reader
+    /// reads.
+    Named(usize),
     /// The reader reads it byte by byte.
     Read,
 }
@@ -475,6 +479,10 @@ impl Lexer {
             Take::Whole(taken) => {
                 // The value closed: a `,` or the container's close follows.
                 self.state = State::After;
+                Step::Skip(taken)
+            }
+            Take::Named(taken) => {
+                self.state = State::Value;
                 Step::Skip(taken)
             }
             Take::Wait if !no_wait => {
