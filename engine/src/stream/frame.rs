@@ -155,3 +155,13 @@ impl Cursor {
         None
     }
 }
+
+/// A member cut after its whole name, waiting for more text: where it starts
+/// (its name's opening quote), its name's length, and its declared property's
+/// slot (see `Judge::declared_new`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Named {
+    pub at: usize,
+    pub len: u32,
+    pub slot: u32,
+}

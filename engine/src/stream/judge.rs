@@ -6,7 +6,7 @@
 
 use super::alts;
 use super::early::{Early, Failure};
-use super::frame::{Cursor, Frame, Key, NameState, Shape};
+use super::frame::{Cursor, Frame, Key, NameState, Named, Shape};
 use super::items::{self, Items};
 use super::lex::{Events, Scalar, Start, Take};
 use super::plan::Plan;
@@ -54,7 +54,7 @@ pub(super) struct Judge<'a> {
     int_bounded: bool,
     /// A member cut after its name, waiting for more text: its name read
     /// and found declared once (see [`super::lean`]).
-    pub(super) named: Option<super::lean::Named>,
+    pub(super) named: Option<Named>,
 }
 
 /// Whether a node's accepted types (`NodeFacts::accept`) take a value starting

@@ -11,7 +11,7 @@
 //! the name) is kept. Anything else is read byte by byte as before.
 
 use super::alts;
-use super::frame::{NameState, Shape};
+use super::frame::{NameState, Named, Shape};
 use super::judge::{accepts, growing_breaks, int_bounded, Judge};
 use super::lex::{leading_number, plain_run, small_integer, NumberRead, Scalar, Start, Take};
 use crate::keywords;
@@ -277,16 +277,6 @@ impl Judge<'_> {
             .map(|(_, &i)| props[i as usize].name.as_bytes())
             .any(|name| name.starts_with(so_far))
     }
-}
-
-/// A member cut after its whole name, waiting for more text: where it starts
-/// (its name's opening quote), its name's length, and its declared property's
-/// slot (see `Judge::declared_new`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Named {
-    at: usize,
-    len: u32,
-    slot: u32,
 }
 
 /// Where the value of a member (`bytes` from its name's opening quote, the
