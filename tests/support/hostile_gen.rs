@@ -624,11 +624,52 @@ pub fn check_values(schema: &Value, values: &[Value]) -> Outcome {
             );
             let _ = json_report(&report);
             let _ = SeedFormat::Seed000.render(&report);
+            check_stream(&parsed, &text, &options, &schema_text);
+            let pretty = serde_json::to_string_pretty(v).expect("a JSON value");
+            check_stream(&parsed, &pretty, &options, &schema_text);
             out.values += 1;
             out.invalid += usize::from(!report.is_valid());
         }
     }
     out
+}
+
+/// The streaming checker on `text` (one JSON value), fed whole, byte by byte
+/// and in chunks of 3 and 16 bytes: `finish` gives `validate_str`'s report; a
+/// valid text is never doomed on any of its prefixes; a doomed one is doomed
+/// at the same byte, with the same violations, whatever the chunks.
+fn check_stream(parsed: &Schema, text: &str, options: &Options, schema_text: &str) {
+    let exact = parsed
+        .validate_str(text, options)
+        .expect("serde_json's own text is one JSON value");
+    let mut doom = None;
+    for size in [usize::MAX, 1, 3, 16] {
+        let mut checker = parsed.stream(options);
+        let mut first = None;
+        for piece in text.as_bytes().chunks(size.min(text.len().max(1))) {
+            let progress = checker.feed(piece);
+            if first.is_none() && progress.is_doomed() {
+                first = Some((progress.doomed_at(), progress.report().cloned()));
+            }
+        }
+        assert!(
+            first.is_none() || !exact.is_valid(),
+            "a valid text doomed in {size}-byte chunks at {:?}\nschema: {schema_text}\nvalue: {text}",
+            first.as_ref().and_then(|f| f.0)
+        );
+        let report = checker.finish();
+        assert_eq!(
+            report, exact,
+            "the stream's report in {size}-byte chunks differs from validate_str's\nschema: {schema_text}\nvalue: {text}"
+        );
+        match &doom {
+            None => doom = Some(first),
+            Some(before) => assert_eq!(
+                before, &first,
+                "the doom differs in {size}-byte chunks from fed whole\nschema: {schema_text}\nvalue: {text}"
+            ),
+        }
+    }
 }
 
 /// Whether `TOOL_SCHEMA_FUZZ_SKIP` (export target ids, separated by commas) names
