@@ -3,7 +3,7 @@
 //! (`x-tool-schema-aliases`) is present, one written under no name of it is
 //! missing, with or without aliases declared on the object; the call is doomed
 //! at the closing brace and only there, and `finish` gives `validate_str`'s
-//! report.
+//! report. An empty name is a name like any other.
 
 use serde_json::{json, Value};
 use tool_schema_engine::{Options, Schema};
@@ -53,4 +53,29 @@ fn without_aliases_a_required_name_is_found_under_its_own() {
     assert_eq!(stream(&schema, missing), Some(missing.len() - 1));
     // Undeclared (the arguments object is closed): refused at its name.
     assert_eq!(stream(&schema, r#"{"town": "Oslo"}"#), Some(2));
+}
+
+#[test]
+fn an_empty_name_is_found_whatever_names_follow_it() {
+    // An empty name's bytes are none: it is present though the name after it
+    // starts where it does (found by property test, seed 1654).
+    let schema = Schema::parse(&json!({
+        "type": "object",
+        "properties": {"": {"type": ["string", "null"]}, "b": {}},
+        "required": ["", "a"],
+        "additionalProperties": true
+    }))
+    .unwrap();
+    for text in [
+        r#"{"":null,"a":"x"}"#,
+        r#"{"": "y", "b": 1, "a": 2}"#,
+        r#"{"a": 2, "": null}"#,
+    ] {
+        assert_eq!(stream(&schema, text), None, "{text}");
+    }
+    let missing = r#"{"a":"x","b":null}"#;
+    assert_eq!(stream(&schema, missing), Some(missing.len() - 1));
+    // Repeated, it is refused at its second name's close.
+    let twice = r#"{"":null,"a":1,"":2}"#;
+    assert!(stream(&schema, twice).is_some(), "{twice}");
 }

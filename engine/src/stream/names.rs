@@ -64,9 +64,13 @@ impl NameSet {
     #[inline]
     pub fn contains_bytes(&self, name: &[u8]) -> bool {
         if self.spans.len() <= SCANNED {
+            // The first byte before the rest (an empty name has none: its
+            // span's start may be the next name's first byte).
             return self.spans.iter().any(|&(start, len)| {
                 len as usize == name.len()
-                    && self.bytes.get(start as usize) == name.first()
+                    && name
+                        .first()
+                        .is_none_or(|first| self.bytes.get(start as usize) == Some(first))
                     && self.bytes.get(start as usize..(start + len) as usize) == Some(name)
             });
         }

@@ -38,11 +38,14 @@ fn common(a: &[u8], b: &[u8]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
-/// Whether `a` starts with `b` (not empty): the first bytes compared before
-/// the rest (most candidates differ there, without a call to compare).
+/// Whether `a` starts with `b`: the first bytes compared before the rest
+/// (most candidates differ there, without a call to compare).
 #[inline(always)]
 fn starts_with(a: &[u8], b: &[u8]) -> bool {
-    a.first() == b.first() && a.starts_with(b)
+    match b.first() {
+        Some(first) => a.first() == Some(first) && a.starts_with(b),
+        None => true,
+    }
 }
 
 impl Sorted<'_> {
