@@ -3,11 +3,12 @@
 //! `$defs`/`$ref` with recursion and shared definitions, some malformed keywords)
 //! -> `Schema::parse` (Ok or a `SchemaError`, never a panic) -> random values ->
 //! `validate`, `is_valid` agreeing with it, `validate_str` of the value's text giving
-//! the same report, the streaming checker fed the text whole and in chunks giving it
-//! too (never doomed on a valid text, doomed at one byte whatever the chunks),
-//! every format rendering, every export answering Ok or Err within a size bound. Seeded xorshift: the same cases on every run; a failure names its
-//! seed (`HOSTILE_SEED=n` reruns that case alone; `HOSTILE_TRACE=1` names each seed
-//! before running it, for a case that aborts).
+//! the same report, the streaming checker fed the text (compact, pretty, escaped)
+//! whole and in chunks giving it too (never doomed on a valid text, doomed at one
+//! byte whatever the chunks), every format rendering, every export answering Ok or
+//! Err within a size bound. Seeded xorshift: the same cases on every run; a failure
+//! names its seed (`HOSTILE_SEED=n` reruns that case alone; `HOSTILE_TRACE=1` names
+//! each seed before running it, for a case that aborts).
 //!
 //! The test binary's allocator refuses to hold more than 1 GiB at once, so a
 //! blow-up aborts the test at once instead of exhausting the machine.

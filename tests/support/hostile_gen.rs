@@ -627,9 +627,38 @@ pub fn check_values(schema: &Value, values: &[Value]) -> Outcome {
             check_stream(&parsed, &text, &options, &schema_text);
             let pretty = serde_json::to_string_pretty(v).expect("a JSON value");
             check_stream(&parsed, &pretty, &options, &schema_text);
+            check_stream(&parsed, &escaped(&text), &options, &schema_text);
             out.values += 1;
             out.invalid += usize::from(!report.is_valid());
         }
+    }
+    out
+}
+
+/// `text` (JSON) with every ASCII letter of its strings and names written as
+/// a `\u00XX` escape: the same value, read the long way.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    let (mut in_string, mut chars) = (false, text.chars());
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => in_string = !in_string,
+            '\\' if in_string => {
+                out.push(c);
+                let next = chars.next().expect("an escape's second byte");
+                out.push(next);
+                if next == 'u' {
+                    out.extend(chars.by_ref().take(4));
+                }
+                continue;
+            }
+            c if in_string && c.is_ascii_alphabetic() => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
     }
     out
 }
