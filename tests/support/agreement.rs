@@ -11,11 +11,15 @@
 //! 3. if serde accepts a call the schema refuses, every violation is one of the
 //!    extra constraints serde does not know (see [`is_extra`] and [`Extras`]);
 //! 4. the same in JSON Schema's reading (`Options::SPEC`) and with
-//!    `null_is_absent`, through `T::parse_with`: a valid call deserialises.
+//!    `null_is_absent`, through `T::parse_with`: a valid call deserialises;
+//! 5. the tool's streaming checker (`T::stream()`), fed the call's text one byte
+//!    at a time and in random chunks, never dooms a valid call, dooms an invalid
+//!    one at the same byte whatever the chunks, and finishes with
+//!    `T::validate_str`'s report.
 
 use serde::de::DeserializeOwned;
 use serde_json::{json, Map, Value};
-use tool_schema::{JsonType, Kind, Options, Schema, Segment, ToolArgs, Violation};
+use tool_schema::{JsonType, Kind, Options, Schema, Segment, ToolArgs, ToolArgsExt, Violation};
 
 // The test generator, `Rng` (shared with `tests/typed/gen_schemas.rs`).
 include!("rng.rs");
@@ -494,19 +498,22 @@ pub struct Counts {
 }
 
 /// Checks 4000 generated calls of `T` (see the module docs).
-pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(
+pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug + 'static>(
     seed: u64,
     extras: Extras,
 ) -> Counts {
     let schema = T::schema();
     let interp = Schema::parse(schema).expect("the exported schema is accepted");
     let mut rng = Rng(seed);
+    // The chunk sizes of the streamed calls, drawn apart from the calls.
+    let mut chunks = Rng(!seed);
     let mut counts = Counts::default();
     for _ in 0..4000 {
         let valid = rng.chance(40);
         let call = generate(&mut rng, schema, 0, valid);
         let report = interp.validate(&call);
         assert_eq!(T::validate(&call), report, "{} {call}", T::NAME);
+        streams::<T>(&call.to_string(), &mut chunks);
         let serde = serde_json::from_value::<T>(call.clone());
         match (report.is_valid(), &serde) {
             (true, Ok(_)) => counts.valid += 1,
@@ -560,8 +567,41 @@ pub fn agree<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(
     counts
 }
 
+/// The tool's streaming checker on `text`, fed one byte at a time and in
+/// random chunks of 1 to 16 bytes: a valid call is never doomed; `finish`
+/// gives `validate_str`'s report; the doom byte does not depend on the
+/// chunks.
+fn streams<T: ToolArgs + 'static>(text: &str, chunks: &mut Rng) {
+    let report = &T::validate_str(text).expect("serde_json's own text");
+    let mut doom = None;
+    for random in [false, true] {
+        let mut checker = T::stream();
+        let (mut at, mut first) = (0, None);
+        while at < text.len() {
+            let size = if random { 1 + chunks.below(16) } else { 1 };
+            let end = (at + size).min(text.len());
+            let progress = checker.feed(&text.as_bytes()[at..end]);
+            first = first.or(progress.doomed_at());
+            at = end;
+        }
+        assert!(
+            first.is_none() || !report.is_valid(),
+            "{}: a valid call doomed at byte {first:?}: {text}",
+            T::NAME
+        );
+        assert_eq!(&checker.finish(), report, "{}: streamed {text}", T::NAME);
+        match doom {
+            None => doom = Some(first),
+            Some(before) => assert_eq!(before, first, "{}: the doom byte of {text}", T::NAME),
+        }
+    }
+}
+
 /// [`agree`], and enough calls on each side.
-pub fn check<T: ToolArgs + DeserializeOwned + std::fmt::Debug>(seed: u64, extras: Extras) {
+pub fn check<T: ToolArgs + DeserializeOwned + std::fmt::Debug + 'static>(
+    seed: u64,
+    extras: Extras,
+) {
     let counts = agree::<T>(seed, extras);
     eprintln!("{}: {counts:?}", T::NAME);
     assert!(
