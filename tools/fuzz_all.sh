@@ -2,7 +2,7 @@
 # Runs every fuzz target of fuzz/ for SECONDS each (default 60), two at a time,
 # then prints the executions per target and any crash.
 #
-#   tools/fuzz_all.sh 600            # 10 minutes each: 20 minutes on 2 cores
+#   tools/fuzz_all.sh 600            # 10 minutes each: 25 minutes on 2 cores
 #   FUZZ_JOBS=1 tools/fuzz_all.sh    # one at a time
 #   FUZZ_TARGETS="exports" tools/fuzz_all.sh 30
 #
@@ -23,7 +23,7 @@ jobs="${FUZZ_JOBS:-2}"
 timeout_s="${FUZZ_TIMEOUT:-10}"
 rss_mb="${FUZZ_RSS_MB:-2048}"
 max_len="${FUZZ_MAX_LEN:-4096}"
-read -r -a targets <<<"${FUZZ_TARGETS:-text_vs_value schema_parse_validate exports compiled_vs_interp}"
+read -r -a targets <<<"${FUZZ_TARGETS:-text_vs_value schema_parse_validate exports compiled_vs_interp stream_vs_text}"
 flags=(-s none --debug-assertions)
 logs="fuzz/logs"
 mkdir -p "$logs"
@@ -46,6 +46,14 @@ for t in "${targets[@]}"; do
         b="${benches[$i]}"
         seed "$t" "$b-valid" "$i" "bench/data/${b}_valid.json"
         seed "$t" "$b-invalid" "$i" "bench/data/${b}_invalid.json"
+      done
+      ;;
+    stream_vs_text)
+      # Two header bytes: the schema, options and mode; the chunk sizes' seed.
+      for i in 0 1 2 3; do
+        b="${benches[$i]}"
+        seed "$t" "$b-valid" "$i" <(printf '\x07'; cat "bench/data/${b}_valid.json")
+        seed "$t" "$b-invalid" "$i" <(printf '\x0b'; cat "bench/data/${b}_invalid.json")
       done
       ;;
     schema_parse_validate | exports)

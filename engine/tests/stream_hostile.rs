@@ -134,6 +134,41 @@ fn a_cut_off_text_names_the_value_left_open() {
 }
 
 #[test]
+fn a_cut_off_text_doomed_before_its_end_names_the_value_left_open_whatever_the_chunks() {
+    // Doomed early (a wrong type, a name past the closed object, a string
+    // past `maxLength`), then cut off later, elsewhere: `finish` names where
+    // the text stopped, not where reading stopped (found by the stream fuzz
+    // target on a cut-off weather call).
+    let schema = schema();
+    let options = Options::default();
+    for (text, place) in [
+        (r#"{"tags": 5, "free": "FR!}"#, "free"),
+        (r#"{"nope": 1, "tags": {"a": [1"#, "tags.a[0]"),
+        (r#"{"name": "abcdefghijklmnop", "free": {"x": "#, "free.x"),
+        (r#"{"name": 1, "free": [{"#, "free[0]"),
+    ] {
+        let mut reports = Vec::new();
+        for size in [1, 2, 7, text.len()] {
+            let mut checker = schema.stream(&options);
+            let doomed = text
+                .as_bytes()
+                .chunks(size)
+                .map(|piece| checker.feed(piece).doomed_at())
+                .fold(None, Option::or);
+            assert!(doomed.is_some_and(|at| at < text.len() - 2), "{text}");
+            reports.push(checker.finish());
+        }
+        let message = format!(
+            "argument '{place}' is cut off after byte {}: the text ended inside it; send the whole call",
+            text.len()
+        );
+        for report in &reports {
+            assert_eq!(report.messages(), [message.as_str()], "{text}");
+        }
+    }
+}
+
+#[test]
 fn a_repeated_name_is_doomed_at_its_close() {
     let schema = schema();
     let text = r#"{"free": 1, "free": 2}"#;

@@ -307,12 +307,33 @@ impl<'a> Checker<'a> {
                 let kind = Kind::CutOff {
                     at: self.text.len() as u64,
                 };
-                let path = self.reading.as_ref().map(|r| r.judge.path());
-                let path = path.unwrap_or_default();
+                let path = self.cut_path();
                 Report::new(vec![Violation::new(kind, path, Position::default())])
             }
             Err(e) => not_json(e.json_error().to_string()),
         }
+    }
+}
+
+impl Checker<'_> {
+    /// The path of the innermost value open where the text stops, as a
+    /// reader that read all of it says. A reader stopped at a doom (it reads
+    /// no chunk after the one that dooms the call) is replaced by one that
+    /// reads the whole text, so the place does not depend on the chunks.
+    fn cut_path(&mut self) -> Path {
+        if self
+            .reading
+            .as_ref()
+            .is_some_and(|r| r.judge.doomed_at.is_some())
+        {
+            self.reading = None;
+            let text = std::mem::take(&mut self.text);
+            let r = self.reading();
+            r.lexer.feed(&text, 0, &mut r.judge, (false, true));
+            self.text = text;
+        }
+        let path = self.reading.as_ref().map(|r| r.judge.path());
+        path.unwrap_or_default()
     }
 }
 
