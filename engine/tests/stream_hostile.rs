@@ -169,6 +169,37 @@ fn a_cut_off_text_doomed_before_its_end_names_the_value_left_open_whatever_the_c
 }
 
 #[test]
+fn a_number_past_what_serde_json_reads_ends_the_reading() {
+    // A huge exponent, then a byte after it: the reader stops there (it once
+    // read that byte again and again until the stack overflowed; found by the
+    // stream fuzz target); `finish` gives `validate_str`'s answer.
+    let schema = schema();
+    for options in [
+        Options::default(),
+        Options::SPEC,
+        Options::default().integer_floats(true),
+    ] {
+        for text in [
+            "88e88888888888888888888888888 \n\u{1}^",
+            "1e999999999999999999999 ",
+            r#"{"free": 1e999999999999999999999, "name": "a"}"#,
+            r#"{"free": [-2.5E+99999999999999999999999]}"#,
+        ] {
+            for size in [1, 3, text.len()] {
+                let mut checker = schema.stream(&options);
+                for piece in text.as_bytes().chunks(size) {
+                    checker.feed(piece);
+                }
+                let report = checker.finish();
+                let kind = &report.violations()[0].kind;
+                assert!(matches!(kind, Kind::NotJson { .. }), "{text}: {kind:?}");
+                assert!(schema.validate_str(text, &options).is_err(), "{text}");
+            }
+        }
+    }
+}
+
+#[test]
 fn a_repeated_name_is_doomed_at_its_close() {
     let schema = schema();
     let text = r#"{"free": 1, "free": 2}"#;

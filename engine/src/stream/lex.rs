@@ -608,7 +608,11 @@ impl Lexer {
             }
             None if n.complete() => {
                 self.number_end(at, ev);
-                self.byte(b, at, ev);
+                // A number past what serde_json reads leaves the reader
+                // opaque, still in the number: nothing more is read.
+                if !self.opaque {
+                    self.byte(b, at, ev);
+                }
             }
             None => self.bad("a number is not written this way", at, ev),
         }
