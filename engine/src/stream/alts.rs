@@ -13,6 +13,7 @@
 //! and leaves what it did not expand to the node's own check at the value's
 //! close (scalars) or to `finish` (the expansion says it was cut).
 
+use super::names::same_name;
 use super::plan::{applies_nothing, Plan};
 use crate::schema::{Additional, Node, NodeId, Schema};
 
@@ -151,13 +152,6 @@ pub(super) fn declared(node: &Node, name: &[u8]) -> Option<NodeId> {
         .iter()
         .find(|p| same_name(p.name.as_bytes(), name))
         .map(|p| p.node)
-}
-
-/// Whether two names are equal: their lengths and first bytes compared
-/// before the rest (most names differ there, without a call to compare).
-#[inline(always)]
-pub(super) fn same_name(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.first() == b.first() && a == b
 }
 
 /// The schemas member `name` of an object must satisfy under `node`: its

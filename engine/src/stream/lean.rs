@@ -14,6 +14,7 @@ use super::alts;
 use super::frame::{NameState, Named, Shape};
 use super::judge::{accepts, growing_breaks, int_bounded, Judge};
 use super::lex::{leading_number, plain_run, small_integer, NumberRead, Scalar, Start, Take};
+use super::names::same_name;
 use crate::keywords;
 use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
@@ -185,7 +186,7 @@ impl Judge<'_> {
                 let props = props.unwrap_or_default();
                 props
                     .iter()
-                    .position(|p| alts::same_name(p.name.as_bytes(), name))
+                    .position(|p| same_name(p.name.as_bytes(), name))
             }
         }
     }

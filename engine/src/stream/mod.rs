@@ -313,9 +313,7 @@ impl<'a> Checker<'a> {
             Err(e) => not_json(e.json_error().to_string()),
         }
     }
-}
 
-impl Checker<'_> {
     /// The path of the innermost value open where the text stops, as a
     /// reader that read all of it says. A reader stopped at a doom (it reads
     /// no chunk after the one that dooms the call) is replaced by one that

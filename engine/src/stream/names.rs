@@ -8,6 +8,13 @@
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 
+/// Whether two names are equal: their lengths and first bytes compared
+/// before the rest (most names differ there, without a call to compare).
+#[inline(always)]
+pub(super) fn same_name(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.first() == b.first() && a == b
+}
+
 /// Up to this many names are found by a scan; past it, by a map.
 const SCANNED: usize = 64;
 
@@ -64,15 +71,7 @@ impl NameSet {
     #[inline]
     pub fn contains_bytes(&self, name: &[u8]) -> bool {
         if self.spans.len() <= SCANNED {
-            // The first byte before the rest (an empty name has none: its
-            // span's start may be the next name's first byte).
-            return self.spans.iter().any(|&(start, len)| {
-                len as usize == name.len()
-                    && name
-                        .first()
-                        .is_none_or(|first| self.bytes.get(start as usize) == Some(first))
-                    && self.bytes.get(start as usize..(start + len) as usize) == Some(name)
-            });
+            return (0..self.spans.len()).any(|span| same_name(self.name(span), name));
         }
         self.hashed(name)
     }
