@@ -14,7 +14,6 @@ use super::alts;
 use super::frame::{NameState, Named, Shape};
 use super::judge::{accepts, growing_breaks, int_bounded, Judge};
 use super::lex::{leading_number, plain_run, small_integer, NumberRead, Scalar, Start, Take};
-use super::names::same_name;
 use crate::keywords;
 use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
@@ -179,16 +178,8 @@ impl Judge<'_> {
     /// properties (the first so named).
     #[inline]
     pub(super) fn slot_of(&self, n: NodeId, name: &[u8]) -> Option<usize> {
-        match &self.plan.node(n).names {
-            Some(table) => table.slot_of(name).map(|s| s as usize),
-            None => {
-                let props = self.schema.node(n).properties.as_deref();
-                let props = props.unwrap_or_default();
-                props
-                    .iter()
-                    .position(|p| same_name(p.name.as_bytes(), name))
-            }
-        }
+        let table = self.plan.node(n).names.as_ref()?;
+        table.slot_of(name).map(|s| s as usize)
     }
 
     /// Whether a value of schema `child` (none: any value) starting as

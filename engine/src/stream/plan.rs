@@ -23,17 +23,14 @@ pub(super) struct NodePlan {
     pub simple: bool,
     /// [`decided::container`] of the node.
     pub decided: bool,
-    /// Past [`LISTED`] properties: each name's index in `properties` (the
-    /// first property so named), found in constant time.
+    /// Each declared name's index in `properties` (the first property so
+    /// named), found in constant time (none: no property).
     pub names: Option<NameTable>,
     /// The slots (among `properties`, the first so named) of the node's
     /// `required` names, when each is a declared property below slot 64 and
     /// no property has aliases: a member read by its slot is there.
     pub required_slots: Option<u64>,
 }
-
-/// Up to this many properties, a name is found by a scan of them.
-pub(super) const LISTED: usize = 8;
 
 /// Every node's plan.
 #[derive(Debug)]
@@ -59,7 +56,7 @@ fn build(schema: &Schema) -> Plan {
         let props = node.properties.as_deref().unwrap_or_default();
         let mut by_name: Vec<u32> = (0..props.len() as u32).collect();
         by_name.sort_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
-        let names = (props.len() > LISTED).then(|| {
+        let names = (!props.is_empty()).then(|| {
             let mut seen = std::collections::HashSet::new();
             let first = props
                 .iter()
