@@ -98,13 +98,7 @@ impl Frame {
         };
         let n = schema.node(id);
         let lean = match self.shape {
-            Shape::Object => {
-                n.max_properties.is_none()
-                    && n.property_names.is_none()
-                    && n.pattern_properties.is_empty()
-                    && n.pattern_set.is_none()
-                    && n.unevaluated_properties.is_none()
-            }
+            Shape::Object => super::plan::lean_object(n),
             Shape::Array => n.max_items.is_none() && n.unevaluated_items.is_none(),
             Shape::Scalar => false,
         };

@@ -9,7 +9,7 @@ use super::early::{Early, Failure};
 use super::frame::{Cursor, Frame, Key, NameState, Named, Shape};
 use super::items::{self, Items};
 use super::lex::{Events, Scalar, Start, Take};
-use super::plan::Plan;
+use super::plan::{Plan, RootObject};
 use super::prefix::{Prefixes, Sorted, What};
 use crate::json::{JsonType, ScalarProbe, TypeSet};
 use crate::keywords;
@@ -326,6 +326,28 @@ impl<'a> Judge<'a> {
             whole &= alts::expand_all(schema, plan, &scratch[base..], i, alts, nodes);
         }
         whole
+    }
+
+    /// Opens the root frame of arguments that open as an object, as the plan
+    /// holds it (see [`RootObject`]): what [`Judge::open`], the `type`
+    /// decision and the lean node would give.
+    fn open_root_object(&mut self, root: RootObject) {
+        if self.frames.is_empty() {
+            self.frames.push(Frame::new());
+        }
+        self.depth = 1;
+        self.int_bounded = false;
+        let frame = &mut self.frames[0];
+        frame.reset(Shape::Object, Key::Root, true);
+        frame.nodes.push(root.node);
+        frame.alts.push(alts::Alt {
+            start: 0,
+            end: 1,
+            parent: usize::MAX,
+            dead: false,
+        });
+        frame.lean = root.lean;
+        self.deferred |= !root.decided;
     }
 
     /// A decision on the count of frame `f`'s items or members, per live node.
@@ -647,8 +669,13 @@ impl<'a> Judge<'a> {
         let count = self.frames[f].count;
         let mut live = Cursor::default();
         while let Some((alt, n)) = live.next(&self.frames[f]) {
-            let node = self.schema.node(n);
             let names = &self.frames[f].names;
+            let by_slots = self.plan.node(n).closes_by_slots;
+            if self.frames[f].lean == Some(n) && by_slots.is_some_and(|m| names.has_slots(m)) {
+                // Every required name present by its slot, nothing else asked.
+                continue;
+            }
+            let node = self.schema.node(n);
             let mut found = Vec::new();
             // Alias entries follow the properties: without them a required
             // name is present under its own name only.
@@ -712,6 +739,11 @@ impl<'a> Events for Judge<'a> {
         self.prefixes.clear();
         if let Some(early) = &mut self.early {
             early.clear();
+        }
+        if parent.is_none() && start == Start::Object {
+            if let Some(root) = self.plan.root_object {
+                return self.open_root_object(root);
+            }
         }
         let whole = self.open(start);
         if let Some(p) = parent {

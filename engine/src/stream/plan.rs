@@ -7,6 +7,8 @@
 //! keyword it asks of an object or array ([`super::decided::container`]).
 
 use super::decided;
+use crate::json::JsonType;
+use crate::schema::facts::NEVER;
 use crate::schema::{Node, NodeId, Schema};
 use crate::text::lookup::NameTable;
 
@@ -30,12 +32,33 @@ pub(super) struct NodePlan {
     /// `required` names, when each is a declared property below slot 64 and
     /// no property has aliases: a member read by its slot is there.
     pub required_slots: Option<u64>,
+    /// [`NodePlan::required_slots`], when `required` is all the node
+    /// decides at an object's close (no `minProperties`, no
+    /// `dependentRequired`): an object of this lean node whose required
+    /// slots are all present closes with no decision against it.
+    pub closes_by_slots: Option<u64>,
+}
+
+/// The root frame of arguments that open as an object, when the plan holds
+/// it whole: the root node applies nothing in place (it is the one
+/// alternative), takes objects and is not `false` (no `type` decision at
+/// the first byte).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RootObject {
+    /// The root node.
+    pub node: NodeId,
+    /// The frame's lean node (see `Frame::lean_node`).
+    pub lean: Option<NodeId>,
+    /// [`NodePlan::decided`] of the root node.
+    pub decided: bool,
 }
 
 /// Every node's plan.
 #[derive(Debug)]
 pub(super) struct Plan {
     nodes: Box<[NodePlan]>,
+    /// The root frame of arguments that open as an object, when a copy.
+    pub root_object: Option<RootObject>,
 }
 
 impl Plan {
@@ -76,18 +99,53 @@ fn build(schema: &Schema) -> Plan {
                     .unwrap_or(0)
             })
             .collect();
+        let required_slots = required_slots(node);
+        let closes_by_slots = required_slots
+            .filter(|_| node.min_properties.is_none() && node.dependent_required.is_empty());
         nodes.push(NodePlan {
             firsts,
             names,
             by_name: by_name.into_boxed_slice(),
             simple: applies_nothing(node),
-            required_slots: required_slots(node),
+            required_slots,
+            closes_by_slots,
             decided: decided::container(node),
         });
     }
     Plan {
+        root_object: root_object(schema, &nodes),
         nodes: nodes.into_boxed_slice(),
     }
+}
+
+/// The root frame of arguments that open as an object (see [`RootObject`]),
+/// `nodes` the plans of the schema's nodes.
+fn root_object(schema: &Schema, nodes: &[NodePlan]) -> Option<RootObject> {
+    let id = schema.root_id();
+    let facts = schema.facts(id);
+    let takes_objects = facts.accept & (1 << JsonType::Object as u8) != 0;
+    let plan = &nodes[id.0 as usize];
+    if !plan.simple || !takes_objects || facts.flags & NEVER != 0 {
+        return None;
+    }
+    let node = schema.node(id);
+    Some(RootObject {
+        node: id,
+        lean: lean_object(node).then_some(id),
+        decided: plan.decided,
+    })
+}
+
+/// Whether `node` asks of an object's member nothing but its name and its
+/// value (no `maxProperties`, `propertyNames`, `patternProperties` or
+/// `unevaluatedProperties`): as an object's one node, its members may be
+/// read whole (see `super::lean`).
+pub(super) fn lean_object(node: &Node) -> bool {
+    node.max_properties.is_none()
+        && node.property_names.is_none()
+        && node.pattern_properties.is_empty()
+        && node.pattern_set.is_none()
+        && node.unevaluated_properties.is_none()
 }
 
 /// The mask of `node`'s required names' slots (see
