@@ -126,7 +126,9 @@ fn text_of(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 impl<'a> Judge<'a> {
-    /// A judge with `frames`, `scratch` and `prefixes` (kept buffers, see [`super::spare`]).
+    /// A judge with `frames`, `scratch` and `prefixes` (kept buffers, emptied,
+    /// see [`super::spare`]).
+    #[inline]
     pub(super) fn new(
         schema: &'a Schema,
         options: &Options,
@@ -140,7 +142,7 @@ impl<'a> Judge<'a> {
             options: *options,
             frames,
             depth: 0,
-            prefixes: prefixes.recycle(),
+            prefixes,
             early: None,
             items: None,
             scratch,
@@ -663,6 +665,18 @@ impl<'a> Judge<'a> {
         found
     }
 
+    /// Whether object frame `f` closes with no decision to make: its lean
+    /// node asks nothing at the close but `required` names, all present by
+    /// their slots (see [`NodePlan::closes_by_slots`](super::plan::NodePlan)).
+    #[inline]
+    fn closes_by_slots(&self, f: usize) -> bool {
+        let frame = &self.frames[f];
+        frame.lean.is_some_and(|n| {
+            let by_slots = self.plan.node(n).closes_by_slots;
+            by_slots.is_some_and(|m| frame.names.has_slots(m))
+        })
+    }
+
     /// The keywords decided at an object's close: `required`, `minProperties`,
     /// `dependentRequired`.
     fn object_closes(&mut self, f: usize, at: usize) {
@@ -670,11 +684,6 @@ impl<'a> Judge<'a> {
         let mut live = Cursor::default();
         while let Some((alt, n)) = live.next(&self.frames[f]) {
             let names = &self.frames[f].names;
-            let by_slots = self.plan.node(n).closes_by_slots;
-            if self.frames[f].lean == Some(n) && by_slots.is_some_and(|m| names.has_slots(m)) {
-                // Every required name present by its slot, nothing else asked.
-                continue;
-            }
             let node = self.schema.node(n);
             let mut found = Vec::new();
             // Alias entries follow the properties: without them a required
@@ -997,6 +1006,7 @@ impl<'a> Events for Judge<'a> {
             items.close(f);
         }
         match self.frames[f].shape {
+            Shape::Object if self.closes_by_slots(f) => {}
             Shape::Object => self.object_closes(f, at),
             _ => self.count_decided(f, at, |node, count| {
                 node.min_items

@@ -342,6 +342,7 @@ fn is_space(b: u8) -> bool {
 
 impl Lexer {
     /// A reader with `open` and `token` (kept buffers, emptied).
+    #[inline]
     pub(super) fn new(open: Vec<bool>, token: Vec<u8>) -> Lexer {
         Lexer {
             state: State::Value,

@@ -113,6 +113,21 @@ struct Reading<'a> {
     judge: judge::Judge<'a>,
 }
 
+impl Reading<'_> {
+    /// Its buffers, for another checker (see [`spare`]).
+    fn take_buffers(&mut self) -> spare::Buffers {
+        let (frames, scratch, prefixes) = self.judge.take_buffers();
+        let (open, token) = self.lexer.take_buffers();
+        spare::Buffers {
+            frames,
+            scratch,
+            prefixes,
+            open,
+            token,
+        }
+    }
+}
+
 impl std::fmt::Debug for Checker<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Checker")
@@ -339,15 +354,7 @@ impl Drop for Checker<'_> {
     fn drop(&mut self) {
         spare::keep_text(std::mem::take(&mut self.text));
         if let Some(reading) = &mut self.reading {
-            let (frames, scratch, prefixes) = reading.judge.take_buffers();
-            let (open, token) = reading.lexer.take_buffers();
-            spare::keep(spare::Buffers {
-                frames,
-                scratch,
-                prefixes,
-                open,
-                token,
-            });
+            spare::keep(reading.take_buffers());
         }
     }
 }
