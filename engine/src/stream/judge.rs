@@ -10,7 +10,7 @@ use super::frame::{Cursor, Frame, Key, NameState, Named, Shape};
 use super::items::{self, Items};
 use super::lex::{Events, Scalar, Start, Take};
 use super::plan::{Plan, RootObject};
-use super::prefix::{Prefixes, Sorted, What};
+use super::prefix::{Prefixes, What};
 use crate::json::{JsonType, ScalarProbe, TypeSet};
 use crate::keywords;
 use crate::keywords::number::Bound;
@@ -24,20 +24,32 @@ use crate::violation::{received_value, Condition, Kind, Path, Position, Segment,
 use serde_json::Value;
 use std::borrow::Cow;
 
-/// The decisions so far.
-pub(super) struct Judge<'a> {
+/// The decisions on the text as the reader tells it, for one chunk: what
+/// they ask of (the schema, its plan, the options) and the checker's early
+/// tests, beside the [`State`] kept from chunk to chunk.
+pub(super) struct Judge<'a, 's> {
     pub(super) schema: &'a Schema,
     /// What the checker precomputed per node of `schema`.
     pub(super) plan: &'a Plan,
-    pub(super) options: Options,
+    pub(super) options: &'s Options,
+    /// The early tests of the string being read that patterns and
+    /// `propertyNames` decide (made when a string first meets one: most
+    /// calls never do).
+    early: &'s mut Option<Box<Early<'a>>>,
+    /// The frames, tests and decisions, kept from chunk to chunk.
+    pub(super) state: &'s mut State,
+}
+
+/// What the judge keeps from chunk to chunk that borrows nothing from the
+/// schema, with its buffers: kept per thread from checker to checker (see
+/// [`super::spare`]), made ready for the next by [`State::reset`].
+#[derive(Default)]
+pub(super) struct State {
     /// The open values are `frames[..depth]`; the others wait for reuse.
     pub(super) frames: Vec<Frame>,
     pub(super) depth: usize,
     /// The early tests of the string being read.
-    prefixes: Prefixes<'a>,
-    /// Those of them that patterns and `propertyNames` decide (made when a
-    /// string first meets one: most calls never do).
-    early: Option<Box<Early<'a>>>,
+    prefixes: Prefixes,
     /// The open arrays decided item by item (made when one first opens).
     items: Option<Box<Items>>,
     /// The nodes a child value must satisfy, per parent alternative (reused).
@@ -56,6 +68,59 @@ pub(super) struct Judge<'a> {
     /// and found declared once (see [`super::lean`]).
     pub(super) named: Option<Named>,
 }
+
+impl State {
+    /// Whether its buffers are small enough to keep for another checker.
+    pub(super) fn small(&self) -> bool {
+        self.frames.len() <= KEPT_DEPTH
+            && self.frames.iter().all(Frame::small)
+            && self.prefixes.small()
+    }
+
+    /// Made ready for another call, its buffers kept.
+    pub(super) fn reset(&mut self) {
+        self.depth = 0;
+        self.prefixes.clear();
+        self.items = None;
+        self.scratch.clear();
+        self.found.clear();
+        self.doomed_at = None;
+        self.deferred = false;
+        self.int_bounded = false;
+        self.named = None;
+    }
+
+    /// The key of frame `i` as a path segment.
+    fn segment(&self, i: usize) -> Option<Segment> {
+        match self.frames[i].key {
+            Key::Root => None,
+            Key::Member => Some(Segment::Key(Cow::Owned(
+                text_of(&self.frames[i - 1].name).into_owned(),
+            ))),
+            Key::Index(index) => Some(Segment::Index(index)),
+        }
+    }
+
+    /// The path of the innermost open value (of the member whose name is being
+    /// read, or whose value comes next, included).
+    pub(super) fn path(&self) -> Path {
+        let mut path: Path = (0..self.depth).filter_map(|i| self.segment(i)).collect();
+        if let Some(top) = self.depth.checked_sub(1).map(|f| &self.frames[f]) {
+            let named = match top.name_state {
+                NameState::Pending => true,
+                NameState::Reading => top.shape == Shape::Object && !top.name.is_empty(),
+                NameState::Idle => false,
+            };
+            if named {
+                path.push(Segment::Key(Cow::Owned(text_of(&top.name).into_owned())));
+            }
+        }
+        path
+    }
+}
+
+/// A kept frame stack is at most this deep.
+const KEPT_DEPTH: usize = 32;
 
 /// Whether a node's accepted types (`NodeFacts::accept`) take a value starting
 /// as `start`: a number may still become an integer or not.
@@ -125,78 +190,32 @@ fn text_of(bytes: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(bytes)
 }
 
-impl<'a> Judge<'a> {
-    /// A judge with `frames`, `scratch` and `prefixes` (kept buffers, emptied,
-    /// see [`super::spare`]).
+impl<'a, 's> Judge<'a, 's> {
+    /// The judge of one chunk: `state` (kept from chunk to chunk) and
+    /// `early` decided on `schema` (whose plan is `plan`) with `options`.
     #[inline]
     pub(super) fn new(
         schema: &'a Schema,
-        options: &Options,
-        frames: Vec<Frame>,
-        scratch: Vec<NodeId>,
-        prefixes: Prefixes<'static>,
-    ) -> Judge<'a> {
+        plan: &'a Plan,
+        options: &'s Options,
+        early: &'s mut Option<Box<Early<'a>>>,
+        state: &'s mut State,
+    ) -> Judge<'a, 's> {
         Judge {
             schema,
-            plan: super::plan::of(schema),
-            options: *options,
-            frames,
-            depth: 0,
-            prefixes,
-            early: None,
-            items: None,
-            scratch,
-            found: Vec::new(),
-            doomed_at: None,
-            deferred: false,
-            int_bounded: false,
-            named: None,
+            plan,
+            options,
+            early,
+            state,
         }
-    }
-
-    /// Its frames, scratch list and prefix tests' buffers, for another
-    /// checker.
-    pub(super) fn take_buffers(&mut self) -> (Vec<Frame>, Vec<NodeId>, Prefixes<'static>) {
-        (
-            std::mem::take(&mut self.frames),
-            std::mem::take(&mut self.scratch),
-            std::mem::take(&mut self.prefixes).recycle(),
-        )
-    }
-
-    /// The key of frame `i` as a path segment.
-    fn segment(&self, i: usize) -> Option<Segment> {
-        match self.frames[i].key {
-            Key::Root => None,
-            Key::Member => Some(Segment::Key(Cow::Owned(
-                text_of(&self.frames[i - 1].name).into_owned(),
-            ))),
-            Key::Index(index) => Some(Segment::Index(index)),
-        }
-    }
-
-    /// The path of the innermost open value (of the member whose name is being
-    /// read, or whose value comes next, included).
-    pub(super) fn path(&self) -> Path {
-        let mut path: Path = (0..self.depth).filter_map(|i| self.segment(i)).collect();
-        if let Some(top) = self.depth.checked_sub(1).map(|f| &self.frames[f]) {
-            let named = match top.name_state {
-                NameState::Pending => true,
-                NameState::Reading => top.shape == Shape::Object && !top.name.is_empty(),
-                NameState::Idle => false,
-            };
-            if named {
-                path.push(Segment::Key(Cow::Owned(text_of(&top.name).into_owned())));
-            }
-        }
-        path
     }
 
     /// The position of a violation at `path`, as the value path gives it.
     fn position(&self, path: &Path) -> Position {
         match path.segments().first() {
             Some(Segment::Key(name)) => Position {
-                argument: (self.depth > 0).then(|| self.frames[0].count.saturating_sub(1) as usize),
+                argument: (self.state.depth > 0)
+                    .then(|| self.state.frames[0].count.saturating_sub(1) as usize),
                 declared: self.schema.root().declared_index(name),
             },
             _ => Position::default(),
@@ -206,7 +225,7 @@ impl<'a> Judge<'a> {
     /// A violation at the path of frame `f` (the current value's own frame)
     /// extended by `tail`.
     fn violation(&self, f: usize, kind: Kind, tail: Option<Segment>) -> Violation {
-        let mut path: Path = (0..=f).filter_map(|i| self.segment(i)).collect();
+        let mut path: Path = (0..=f).filter_map(|i| self.state.segment(i)).collect();
         path.extend(tail);
         let position = self.position(&path);
         Violation::new(kind, path, position)
@@ -216,29 +235,29 @@ impl<'a> Judge<'a> {
     /// alternative of the parent it served, when none other serves it, up to
     /// the root, where the last death dooms the call.
     fn kill(&mut self, mut f: usize, mut alt: usize, found: Vec<Violation>, at: usize) {
-        if self.doomed_at.is_some() || self.frames[f].alts[alt].dead {
+        if self.state.doomed_at.is_some() || self.state.frames[f].alts[alt].dead {
             return;
         }
         let limit = self.options.max_violations.max(1);
         for v in found {
-            if self.found.len() < limit {
-                self.found.push(v);
+            if self.state.found.len() < limit {
+                self.state.found.push(v);
             }
         }
         loop {
-            let frame = &mut self.frames[f];
+            let frame = &mut self.state.frames[f];
             frame.alts[alt].dead = true;
             let parent = frame.alts[alt].parent;
             if frame.alts.iter().any(|a| !a.dead && a.parent == parent) {
                 return;
             }
             if f == 0 {
-                self.doomed_at = Some(at);
+                self.state.doomed_at = Some(at);
                 return;
             }
             f -= 1;
             alt = parent;
-            if self.frames[f].alts[alt].dead {
+            if self.state.frames[f].alts[alt].dead {
                 return;
             }
         }
@@ -246,9 +265,9 @@ impl<'a> Judge<'a> {
 
     /// Dooms the call outright (a fact of the text, not of one alternative).
     pub(super) fn doom(&mut self, v: Violation, at: usize) {
-        if self.doomed_at.is_none() {
-            self.found.push(v);
-            self.doomed_at = Some(at);
+        if self.state.doomed_at.is_none() {
+            self.state.found.push(v);
+            self.state.doomed_at = Some(at);
         }
     }
 
@@ -261,20 +280,24 @@ impl<'a> Judge<'a> {
             Start::Array => Shape::Array,
             _ => Shape::Scalar,
         };
-        let depth = self.depth;
-        if self.frames.len() == depth {
-            self.frames.push(Frame::new());
+        let depth = self.state.depth;
+        if self.state.frames.len() == depth {
+            self.state.frames.push(Frame::new());
         }
-        self.depth += 1;
+        self.state.depth += 1;
         let Judge {
             schema,
             plan,
             options,
+            state,
+            ..
+        } = self;
+        let State {
             frames,
             scratch,
             deferred,
             ..
-        } = self;
+        } = &mut **state;
         let schema: &'a Schema = schema;
         let (open, rest) = frames.split_at_mut(depth);
         let child = &mut rest[0];
@@ -334,12 +357,12 @@ impl<'a> Judge<'a> {
     /// holds it (see [`RootObject`]): what [`Judge::open`], the `type`
     /// decision and the lean node would give.
     fn open_root_object(&mut self, root: RootObject) {
-        if self.frames.is_empty() {
-            self.frames.push(Frame::new());
+        if self.state.frames.is_empty() {
+            self.state.frames.push(Frame::new());
         }
-        self.depth = 1;
-        self.int_bounded = false;
-        let frame = &mut self.frames[0];
+        self.state.depth = 1;
+        self.state.int_bounded = false;
+        let frame = &mut self.state.frames[0];
         frame.reset(Shape::Object, Key::Root, true);
         frame.nodes.push(root.node);
         frame.alts.push(alts::Alt {
@@ -349,14 +372,14 @@ impl<'a> Judge<'a> {
             dead: false,
         });
         frame.lean = root.lean;
-        self.deferred |= !root.decided;
+        self.state.deferred |= !root.decided;
     }
 
     /// A decision on the count of frame `f`'s items or members, per live node.
     fn count_decided(&mut self, f: usize, at: usize, decide: fn(&Node, u64) -> Option<Kind>) {
-        let count = self.frames[f].count;
+        let count = self.state.frames[f].count;
         let mut live = Cursor::default();
-        while let Some((alt, n)) = live.next(&self.frames[f]) {
+        while let Some((alt, n)) = live.next(&self.state.frames[f]) {
             if let Some(kind) = decide(self.schema.node(n), count) {
                 let v = self.violation(f, kind, None);
                 self.kill(f, alt, vec![v], at);
@@ -366,13 +389,13 @@ impl<'a> Judge<'a> {
 
     /// `type` at a value's first byte, and the string tests of a string.
     fn first_byte(&mut self, start: Start, at: usize) {
-        let f = self.depth - 1;
+        let f = self.state.depth - 1;
         let mut live = Cursor::default();
-        self.int_bounded = false;
-        while let Some((alt, n)) = live.next(&self.frames[f]) {
+        self.state.int_bounded = false;
+        while let Some((alt, n)) = live.next(&self.state.frames[f]) {
             let node: &'a Node = self.schema.node(n);
             let facts = self.schema.facts(n);
-            self.int_bounded |= start == Start::Number && int_bounded(facts);
+            self.state.int_bounded |= start == Start::Number && int_bounded(facts);
             let kind = if facts.flags & NEVER != 0 {
                 Some(Kind::NotAllowed)
             } else if !accepts(facts.accept, start) {
@@ -396,23 +419,23 @@ impl<'a> Judge<'a> {
     fn string_tests(&mut self, f: usize, alt: usize, n: NodeId, at: usize) {
         let node: &'a Node = self.schema.node(n);
         if let Some(max) = node.max_length {
-            self.prefixes.max_lengths.push((alt, max));
+            self.state.prefixes.max_lengths.push((alt, max));
         }
-        if let Some(allowed) = &node.enum_values {
-            let mut strings = allowed.iter().filter_map(|v| v.as_str().map(str::as_bytes));
-            if strings.next().is_none() {
+        let plan = self.plan.node(n);
+        if node.enum_values.is_some() {
+            if plan.enum_strings.is_empty() {
                 // No listed value is a string: the keyword fails whatever follows.
                 self.prefix_dead(f, alt, n, What::Enum, b"", at);
             } else {
-                let strings = allowed.iter().filter_map(|v| v.as_str().map(str::as_bytes));
-                self.prefixes.add(alt, n, What::Enum, strings);
+                let strings = plan.enum_strings.iter().copied();
+                self.state.prefixes.add(alt, n, What::Enum, strings);
             }
         }
-        if let Some(c) = &node.const_value {
-            match c.as_str() {
+        if node.const_value.is_some() {
+            match plan.const_string {
                 Some(s) => {
-                    let one = std::iter::once(s.as_bytes());
-                    self.prefixes.add(alt, n, What::Const, one);
+                    let one = std::iter::once(s);
+                    self.state.prefixes.add(alt, n, What::Const, one);
                 }
                 None => self.prefix_dead(f, alt, n, What::Const, b"", at),
             }
@@ -443,7 +466,7 @@ impl<'a> Judge<'a> {
     /// An early test of frame `f` failed on the string `token[..=failure.at]`
     /// (`at` the offset of that byte).
     fn early_dead(&mut self, f: usize, failure: Failure, token: &[u8], at: usize) {
-        if self.frames[f].alts[failure.alt].dead {
+        if self.state.frames[f].alts[failure.alt].dead {
             return;
         }
         let so_far = text_of(token.get(..=failure.at).unwrap_or_default()).into_owned();
@@ -488,13 +511,14 @@ impl<'a> Judge<'a> {
         };
         // `enum` and `const` of the names, as of a string value; one that
         // lists no string fails at the name's close.
-        if let Some(allowed) = &names.enum_values {
-            let strings = allowed.iter().filter_map(|v| v.as_str().map(str::as_bytes));
-            self.prefixes.add(alt, id, What::NameEnum, strings);
+        let plan = self.plan.node(id);
+        if names.enum_values.is_some() {
+            let strings = plan.enum_strings.iter().copied();
+            self.state.prefixes.add(alt, id, What::NameEnum, strings);
         }
-        if let Some(c) = names.const_value.as_ref().and_then(Value::as_str) {
-            let one = std::iter::once(c.as_bytes());
-            self.prefixes.add(alt, id, What::NameConst, one);
+        if let Some(c) = plan.const_string {
+            let one = std::iter::once(c);
+            self.state.prefixes.add(alt, id, What::NameConst, one);
         }
     }
 
@@ -509,7 +533,7 @@ impl<'a> Judge<'a> {
         so_far: &[u8],
         at: usize,
     ) {
-        if self.frames[f].alts[alt].dead {
+        if self.state.frames[f].alts[alt].dead {
             return;
         }
         let node = self.schema.node(n);
@@ -558,13 +582,13 @@ impl<'a> Judge<'a> {
 
     /// `maxLength` on the current string of frame `f`, one character longer.
     fn max_lengths(&mut self, f: usize, at: usize) {
-        let chars = self.prefixes.chars;
+        let chars = self.state.prefixes.chars;
         let mut i = 0;
-        while i < self.prefixes.max_lengths.len() {
-            let (alt, max) = self.prefixes.max_lengths[i];
+        while i < self.state.prefixes.max_lengths.len() {
+            let (alt, max) = self.state.prefixes.max_lengths[i];
             match keywords::string::max_length(max, chars) {
                 Some(kind) if chars > max => {
-                    self.prefixes.max_lengths.remove(i);
+                    self.state.prefixes.max_lengths.remove(i);
                     let v = self.violation(f, kind, None);
                     self.kill(f, alt, vec![v], at);
                 }
@@ -576,7 +600,12 @@ impl<'a> Judge<'a> {
     /// Runs the prefix tests on `token[new..]`, whose first byte is at `at`.
     #[inline]
     fn run_prefixes(&mut self, f: usize, token: &[u8], new: usize, at: usize) {
-        if !self.prefixes.run(token, new).is_empty() {
+        if !self
+            .state
+            .prefixes
+            .run(token, new, self.schema, self.plan)
+            .is_empty()
+        {
             self.prefixes_failed(f, token, new, at);
         }
     }
@@ -584,7 +613,7 @@ impl<'a> Judge<'a> {
     /// The prefix tests that failed in the last run, each at its byte.
     #[inline(never)]
     fn prefixes_failed(&mut self, f: usize, token: &[u8], new: usize, at: usize) {
-        let failed = self.prefixes.failed().to_vec();
+        let failed = self.state.prefixes.failed().to_vec();
         for (k, t) in failed {
             self.prefix_dead(f, t.alt, t.node, t.what, &token[..=k], at + (k - new));
         }
@@ -609,7 +638,7 @@ impl<'a> Judge<'a> {
                 let node = self.schema.node(n);
                 let set = facts.enum_set.as_deref();
                 return enum_const::valid_by(node, set, &ScalarProbe::Str(text))
-                    && (facts.flags & STRING == 0 || string::valid(node, text, &self.options));
+                    && (facts.flags & STRING == 0 || string::valid(node, text, self.options));
             }
         } else if let Scalar::Value(v) = value {
             let decided = match v {
@@ -625,7 +654,7 @@ impl<'a> Judge<'a> {
             Scalar::Text(text) => Value::String((*text).to_owned()),
             Scalar::Value(v) => v.clone(),
         });
-        self.schema.accepts_below_root(n, value, &self.options)
+        self.schema.accepts_below_root(n, value, self.options)
     }
 
     /// Whether `number` satisfies node `n`, when that is decided without the
@@ -645,14 +674,14 @@ impl<'a> Judge<'a> {
         // Bounds alone: the interpreter's own check of them, without its walk.
         (facts.flags == NUMBER).then(|| {
             let (node, limits) = (self.schema.node(n), facts.limits.as_deref());
-            number::valid_prepared(node, limits, number, &self.options)
+            number::valid_prepared(node, limits, number, self.options)
         })
     }
 
     /// The violations of `value` against node `n`, at frame `f`'s path.
     fn scalar_violations(&self, f: usize, n: NodeId, value: &Value) -> Vec<Violation> {
         let base = self.violation(f, Kind::NotAllowed, None);
-        let mut found = self.schema.report_below_root(n, value, &self.options);
+        let mut found = self.schema.report_below_root(n, value, self.options);
         for v in &mut found {
             let mut path = base.path.clone();
             path.extend(std::mem::take(&mut v.path).into_segments());
@@ -670,7 +699,7 @@ impl<'a> Judge<'a> {
     /// their slots (see [`NodePlan::closes_by_slots`](super::plan::NodePlan)).
     #[inline]
     fn closes_by_slots(&self, f: usize) -> bool {
-        let frame = &self.frames[f];
+        let frame = &self.state.frames[f];
         frame.lean.is_some_and(|n| {
             let by_slots = self.plan.node(n).closes_by_slots;
             by_slots.is_some_and(|m| frame.names.has_slots(m))
@@ -680,10 +709,10 @@ impl<'a> Judge<'a> {
     /// The keywords decided at an object's close: `required`, `minProperties`,
     /// `dependentRequired`.
     fn object_closes(&mut self, f: usize, at: usize) {
-        let count = self.frames[f].count;
+        let count = self.state.frames[f].count;
         let mut live = Cursor::default();
-        while let Some((alt, n)) = live.next(&self.frames[f]) {
-            let names = &self.frames[f].names;
+        while let Some((alt, n)) = live.next(&self.state.frames[f]) {
+            let names = &self.state.frames[f].names;
             let node = self.schema.node(n);
             let mut found = Vec::new();
             // Alias entries follow the properties: without them a required
@@ -692,8 +721,8 @@ impl<'a> Judge<'a> {
             let aliased = props.last().is_some_and(|p| p.alias_of.is_some());
             // Every required name present by its slot (see `NameSet::has_slots`).
             let required = self.plan.node(n).required_slots;
-            let present =
-                self.frames[f].lean == Some(n) && required.is_some_and(|m| names.has_slots(m));
+            let present = self.state.frames[f].lean == Some(n)
+                && required.is_some_and(|m| names.has_slots(m));
             for r in node.required.iter().filter(|_| !present) {
                 let present = match aliased.then(|| node.declared_index(r)).flatten() {
                     Some(d) => node.names_of(d).any(|x| names.contains(x)),
@@ -733,19 +762,19 @@ impl<'a> Judge<'a> {
     }
 }
 
-impl<'a> Events for Judge<'a> {
+impl<'a> Events for Judge<'a, '_> {
     fn begin(&mut self, start: Start, at: usize) {
         let container = matches!(start, Start::Object | Start::Array);
-        if container && self.depth >= self.options.max_depth {
-            let path = self.path();
+        if container && self.state.depth >= self.options.max_depth {
+            let path = self.state.path();
             let kind = Kind::TooDeep {
                 limit: self.options.max_depth,
             };
             let position = self.position(&path);
             self.doom(Violation::new(kind, path, position), at);
         }
-        let parent = self.depth.checked_sub(1);
-        self.prefixes.clear();
+        let parent = self.state.depth.checked_sub(1);
+        self.state.prefixes.clear();
         if let Some(early) = &mut self.early {
             early.clear();
         }
@@ -756,7 +785,7 @@ impl<'a> Events for Judge<'a> {
         }
         let whole = self.open(start);
         if let Some(p) = parent {
-            if self.frames[p].shape == Shape::Array {
+            if self.state.frames[p].shape == Shape::Array {
                 // `maxItems` as an item begins.
                 self.count_decided(p, at, |node, count| {
                     node.max_items
@@ -766,42 +795,42 @@ impl<'a> Events for Judge<'a> {
         }
         self.first_byte(start, at);
         if start == Start::Array {
-            let f = self.depth - 1;
-            let (frame, schema) = (&self.frames[f], self.schema);
+            let f = self.state.depth - 1;
+            let (frame, schema) = (&self.state.frames[f], self.schema);
             if frame.nodes.iter().any(|&n| items::asks(schema, n)) {
-                let items = self.items.get_or_insert_with(Box::default);
+                let items = self.state.items.get_or_insert_with(Box::default);
                 items.open(f, frame, schema);
             }
         }
         if container {
-            let (frame, schema) = (&mut self.frames[self.depth - 1], self.schema);
+            let (frame, schema) = (&mut self.state.frames[self.state.depth - 1], self.schema);
             frame.lean = frame
                 .lean_node(schema)
                 .filter(|&n| start == Start::Object || !items::asks(schema, n));
         }
         if container {
-            let frame = &self.frames[self.depth - 1];
+            let frame = &self.state.frames[self.state.depth - 1];
             let plan = self.plan;
-            self.deferred |= !whole || !frame.nodes.iter().all(|&n| plan.node(n).decided);
+            self.state.deferred |= !whole || !frame.nodes.iter().all(|&n| plan.node(n).decided);
         }
         // The value path's own rules for a root that is no object.
-        self.deferred |= parent.is_none() && start != Start::Object;
+        self.state.deferred |= parent.is_none() && start != Start::Object;
     }
 
     fn member(&mut self, at: usize) {
-        let f = self.depth - 1;
-        self.prefixes.clear();
+        let f = self.state.depth - 1;
+        self.state.prefixes.clear();
         if let Some(early) = &mut self.early {
             early.clear();
         }
-        let frame = &mut self.frames[f];
+        let frame = &mut self.state.frames[f];
         frame.count += 1;
         frame.name.clear();
         frame.name_state = NameState::Reading;
         let count = frame.count;
         let root = frame.root;
         let mut live = Cursor::default();
-        while let Some((alt, n)) = live.next(&self.frames[f]) {
+        while let Some((alt, n)) = live.next(&self.state.frames[f]) {
             let node: &'a Node = self.schema.node(n);
             if let Some(max) = node.max_properties {
                 if let Some(kind) = keywords::object::max_properties(max, count) {
@@ -816,17 +845,13 @@ impl<'a> Events for Judge<'a> {
                 let props = node.properties.as_deref().unwrap_or_default();
                 if props.is_empty() {
                     // No name is declared: any name is refused.
-                    self.prefixes.add(alt, n, What::Name, std::iter::empty());
+                    self.state
+                        .prefixes
+                        .add(alt, n, What::Name, std::iter::empty());
                 } else {
                     // Narrowed in the names' sorted order (see `super::plan`).
-                    let order = &self.plan.node(n).by_name;
-                    let sorted = Sorted {
-                        order,
-                        props,
-                        lo: 0,
-                        hi: order.len(),
-                    };
-                    self.prefixes.add_sorted(alt, n, What::Name, sorted);
+                    let names = self.plan.node(n).by_name.len();
+                    self.state.prefixes.add_sorted(alt, n, What::Name, names);
                 }
             }
             self.name_tests(alt, n, reject);
@@ -834,15 +859,15 @@ impl<'a> Events for Judge<'a> {
     }
 
     fn string_run(&mut self, name: bool, token: &[u8], new: usize, at: usize) {
-        let f = self.depth - 1;
+        let f = self.state.depth - 1;
         if name {
-            self.frames[f].name.extend_from_slice(&token[new..]);
+            self.state.frames[f].name.extend_from_slice(&token[new..]);
         }
         let early = self.early.as_ref().is_some_and(|e| e.any());
-        let lengths = !name && !self.prefixes.max_lengths.is_empty();
-        match (early, lengths || self.prefixes.any()) {
+        let lengths = !name && !self.state.prefixes.max_lengths.is_empty();
+        match (early, lengths || self.state.prefixes.any()) {
             (false, _) if !lengths => {
-                if self.prefixes.any() {
+                if self.state.prefixes.any() {
                     self.run_prefixes(f, token, new, at);
                 }
                 return;
@@ -859,13 +884,13 @@ impl<'a> Events for Judge<'a> {
                 self.run_early(f, &token[..=k], k, at);
             }
             if lengths && token[k] & 0xC0 != 0x80 {
-                self.prefixes.chars += 1;
+                self.state.prefixes.chars += 1;
                 self.max_lengths(f, at);
             }
-            if self.prefixes.any() {
+            if self.state.prefixes.any() {
                 self.run_prefixes(f, &token[..=k], k, at);
             }
-            if self.doomed_at.is_some() {
+            if self.state.doomed_at.is_some() {
                 return;
             }
         }
@@ -878,16 +903,16 @@ impl<'a> Events for Judge<'a> {
         }
         // Only an integer-only node with a bound decides anything here (one
         // that lives: a node killed since the first byte decides nothing).
-        if !self.int_bounded {
+        if !self.state.int_bounded {
             return;
         }
-        let f = self.depth - 1;
+        let f = self.state.depth - 1;
         let bounded = int_bounded;
         let Some(n) = super::lex::small_integer(token) else {
             return;
         };
         let mut live = Cursor::default();
-        while let Some((alt, id)) = live.next(&self.frames[f]) {
+        while let Some((alt, id)) = live.next(&self.state.frames[f]) {
             if !bounded(self.schema.facts(id)) {
                 continue;
             }
@@ -899,12 +924,12 @@ impl<'a> Events for Judge<'a> {
     }
 
     fn name_end(&mut self, name: &str, at: usize) {
-        let f = self.depth - 1;
-        self.prefixes.clear();
+        let f = self.state.depth - 1;
+        self.state.prefixes.clear();
         if let Some(early) = &mut self.early {
             early.clear();
         }
-        let frame = &mut self.frames[f];
+        let frame = &mut self.state.frames[f];
         // `string_run` read the name into the frame already.
         debug_assert_eq!(frame.name, name.as_bytes());
         frame.name_state = NameState::Pending;
@@ -912,7 +937,7 @@ impl<'a> Events for Judge<'a> {
         // A name declared by the frame's lean node is kept by its slot (see
         // `NameSet::insert_slot`).
         let slot = frame.lean.and_then(|n| self.slot_of(n, name.as_bytes()));
-        let frame = &mut self.frames[f];
+        let frame = &mut self.state.frames[f];
         let new = match slot {
             Some(slot) => {
                 let new = frame.names.lacks_slot(slot, name.as_bytes());
@@ -930,27 +955,28 @@ impl<'a> Events for Judge<'a> {
         // The declared property of the name, per node of the frame: kept in
         // `scratch` until the member's value opens (see `open`).
         let schema = self.schema;
-        self.scratch.clear();
-        let nodes = &self.frames[f].nodes;
+        self.state.scratch.clear();
+        let nodes = &self.state.frames[f].nodes;
         let declared = nodes
             .iter()
             .map(|&n| alts::declared(schema.node(n), name.as_bytes()));
-        self.scratch
+        self.state
+            .scratch
             .extend(declared.map(|d| d.unwrap_or(alts::UNDECLARED)));
-        let root = self.frames[f].root;
+        let root = self.state.frames[f].root;
         let mut live = Cursor::default();
-        while let Some((alt, n)) = live.next(&self.frames[f]) {
+        while let Some((alt, n)) = live.next(&self.state.frames[f]) {
             let node = self.schema.node(n);
             let reject =
                 rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
-            let declared = self.scratch[live.slot()] != alts::UNDECLARED;
+            let declared = self.state.scratch[live.slot()] != alts::UNDECLARED;
             if alts::refuses_name(node, reject, name, declared) {
                 let v = self.violation(f, Kind::Unexpected, key());
                 self.kill(f, alt, vec![v], at);
             } else if let Some(names) = node.property_names {
                 let value = Value::String(name.to_owned());
-                if !self.schema.accepts_below_root(names, &value, &self.options) {
-                    let found = self.schema.report_below_root(names, &value, &self.options);
+                if !self.schema.accepts_below_root(names, &value, self.options) {
+                    let found = self.schema.report_below_root(names, &value, self.options);
                     let problem = found.into_iter().next().map(|v| v.kind);
                     let kind = Kind::PropertyName {
                         name: name.to_owned(),
@@ -964,10 +990,10 @@ impl<'a> Events for Judge<'a> {
     }
 
     fn scalar_end(&mut self, value: Scalar<'_>, at: usize) {
-        let f = self.depth - 1;
+        let f = self.state.depth - 1;
         let mut owned = None;
         let mut live = Cursor::default();
-        while let Some((alt, n)) = live.next(&self.frames[f]) {
+        while let Some((alt, n)) = live.next(&self.state.frames[f]) {
             if !self.scalar_ok(n, &value, &mut owned) {
                 let value = owned.get_or_insert_with(|| match &value {
                     Scalar::Text(text) => Value::String((*text).to_owned()),
@@ -978,22 +1004,22 @@ impl<'a> Events for Judge<'a> {
                 self.kill(f, alt, found, at);
             }
         }
-        self.depth -= 1;
+        self.state.depth -= 1;
         // An item of an array decided item by item.
         let Some(p) = f.checked_sub(1) else {
             return;
         };
-        let Some(items) = self.items.as_mut().filter(|i| i.wants(p)) else {
+        let Some(items) = self.state.items.as_mut().filter(|i| i.wants(p)) else {
             return;
         };
         let value = owned.get_or_insert_with(|| match &value {
             Scalar::Text(text) => Value::String((*text).to_owned()),
             Scalar::Value(v) => v.clone(),
         });
-        let index = self.frames[p].count.saturating_sub(1) as usize;
+        let index = self.state.frames[p].count.saturating_sub(1) as usize;
         let mut killed = Vec::new();
-        let context = (self.schema, &self.options);
-        items.item(&self.frames[p], index, value, context, &mut killed);
+        let context = (self.schema, self.options);
+        items.item(&self.state.frames[p], index, value, context, &mut killed);
         for (alt, kind) in killed {
             let v = self.violation(p, kind, None);
             self.kill(p, alt, vec![v], at);
@@ -1001,11 +1027,11 @@ impl<'a> Events for Judge<'a> {
     }
 
     fn close(&mut self, at: usize) {
-        let f = self.depth - 1;
-        if let Some(items) = &mut self.items {
+        let f = self.state.depth - 1;
+        if let Some(items) = &mut self.state.items {
             items.close(f);
         }
-        match self.frames[f].shape {
+        match self.state.frames[f].shape {
             Shape::Object if self.closes_by_slots(f) => {}
             Shape::Object => self.object_closes(f, at),
             _ => self.count_decided(f, at, |node, count| {
@@ -1013,11 +1039,11 @@ impl<'a> Events for Judge<'a> {
                     .and_then(|min| keywords::array::min_items(min, count))
             }),
         }
-        self.depth -= 1;
+        self.state.depth -= 1;
     }
 
     fn doomed(&self) -> bool {
-        self.doomed_at.is_some()
+        self.state.doomed_at.is_some()
     }
 
     fn whole_member(&mut self, bytes: &[u8], at: usize) -> Take {
@@ -1030,13 +1056,13 @@ impl<'a> Events for Judge<'a> {
 
     #[inline]
     fn tests_digits(&self) -> bool {
-        self.int_bounded && !self.options.integer_floats
+        self.state.int_bounded && !self.options.integer_floats
     }
 
     #[inline]
     fn tests_value(&self) -> bool {
-        self.prefixes.any()
-            || !self.prefixes.max_lengths.is_empty()
+        self.state.prefixes.any()
+            || !self.state.prefixes.max_lengths.is_empty()
             || self.early.as_ref().is_some_and(|e| e.any())
     }
 

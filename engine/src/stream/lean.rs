@@ -25,12 +25,12 @@ use serde_json::Value as Json;
 /// read byte by byte (each chunk reads a waiting member again from its start).
 const WAIT_BYTES: usize = 128;
 
-impl Judge<'_> {
+impl Judge<'_, '_> {
     /// The frame reading a member or an item, when its node lets them be
     /// read whole (see [`Frame::lean_node`](super::frame::Frame::lean_node)).
     fn lean_frame(&self, shape: Shape) -> Option<(usize, NodeId)> {
-        let f = self.depth.checked_sub(1)?;
-        let frame = &self.frames[f];
+        let f = self.state.depth.checked_sub(1)?;
+        let frame = &self.state.frames[f];
         let n = frame
             .lean
             .filter(|_| frame.shape == shape && !frame.alts[0].dead)?;
@@ -46,7 +46,7 @@ impl Judge<'_> {
         let Some((f, n)) = self.lean_frame(Shape::Object) else {
             return Take::Read;
         };
-        let named = self.named.take().filter(|named| named.at == at);
+        let named = self.state.named.take().filter(|named| named.at == at);
         let (len, (slot, child)) = match named {
             Some(named) => {
                 let slot = named.slot as usize;
@@ -75,7 +75,7 @@ impl Judge<'_> {
                 if !self.value_ok(Some(child), value.start, value.value) {
                     return self.take_name(f, slot, child, bytes, len);
                 }
-                let frame = &mut self.frames[f];
+                let frame = &mut self.state.frames[f];
                 frame.count += 1;
                 frame.names.insert_slot(slot, &bytes[1..][..len]);
                 frame.name_state = NameState::Idle;
@@ -90,7 +90,7 @@ impl Judge<'_> {
                 }
                 // `len` < WAIT_BYTES; slots are counted in `u32`s.
                 let (len, slot) = (len as u32, slot as u32);
-                self.named = Some(Named { at, len, slot });
+                self.state.named = Some(Named { at, len, slot });
                 Take::Wait
             }
             _ => self.take_name(f, slot, child, bytes, len),
@@ -118,15 +118,15 @@ impl Judge<'_> {
             return Take::Read;
         }
         let name = &bytes[1..][..len];
-        let frame = &mut self.frames[f];
+        let frame = &mut self.state.frames[f];
         frame.count += 1;
         frame.name.clear();
         frame.name.extend_from_slice(name);
         frame.name_state = NameState::Pending;
         frame.names.insert_slot(slot, name);
         // The member's declared property, for `Judge::open` (see `name_end`).
-        self.scratch.clear();
-        self.scratch.push(child);
+        self.state.scratch.clear();
+        self.state.scratch.push(child);
         Take::Named(value)
     }
 
@@ -143,7 +143,7 @@ impl Judge<'_> {
         let Some((f, n)) = self.lean_frame(Shape::Array) else {
             return Take::Read;
         };
-        let index = self.frames[f].count as usize;
+        let index = self.state.frames[f].count as usize;
         let child = alts::item_node(self.schema.node(n), index);
         match scalar(bytes) {
             Read::Whole(value) => {
@@ -151,7 +151,7 @@ impl Judge<'_> {
                 if !self.value_ok(child, value.start, value.value) {
                     return Take::Read;
                 }
-                self.frames[f].count += 1;
+                self.state.frames[f].count += 1;
                 Take::Whole(len)
             }
             Read::Cut(Cut::Value { start, .. })
@@ -169,7 +169,7 @@ impl Judge<'_> {
     /// declared, and new in the object.
     fn declared_new(&self, f: usize, n: NodeId, name: &[u8]) -> Option<(usize, NodeId)> {
         let slot = self.slot_of(n, name)?;
-        let new = utf8(name) && self.frames[f].names.lacks_slot(slot, name);
+        let new = utf8(name) && self.state.frames[f].names.lacks_slot(slot, name);
         let props = self.schema.node(n).properties.as_deref();
         new.then(|| (slot, props.unwrap_or_default()[slot].node))
     }
@@ -249,7 +249,7 @@ impl Judge<'_> {
     /// starts so.
     fn name_may_doom(&self, f: usize, n: NodeId, so_far: &[u8]) -> bool {
         let node = self.schema.node(n);
-        let root = self.frames[f].root;
+        let root = self.state.frames[f].root;
         let reject =
             rejects_undeclared(self.options.undeclared, closed(node, root), node.additional);
         if !alts::names_closed(node, reject) {

@@ -166,6 +166,9 @@ impl Num {
 /// serde_json refuses text nested deeper than this many arrays and objects.
 pub(super) const SERDE_DEPTH: usize = 127;
 
+/// A kept token buffer holds at most this many bytes.
+const KEPT_BYTES: usize = 64 * 1024;
+
 /// The reader's state between chunks.
 #[derive(Debug)]
 pub(super) struct Lexer {
@@ -340,26 +343,33 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-impl Lexer {
-    /// A reader with `open` and `token` (kept buffers, emptied).
-    #[inline]
-    pub(super) fn new(open: Vec<bool>, token: Vec<u8>) -> Lexer {
+impl Default for Lexer {
+    fn default() -> Lexer {
         Lexer {
             state: State::Value,
-            open,
-            token,
+            open: Vec::new(),
+            token: Vec::new(),
             high: 0,
             opaque: false,
             waiting: None,
         }
     }
+}
 
-    /// Its stack and token buffers, for another checker.
-    pub(super) fn take_buffers(&mut self) -> (Vec<bool>, Vec<u8>) {
-        (
-            std::mem::take(&mut self.open),
-            std::mem::take(&mut self.token),
-        )
+impl Lexer {
+    /// Whether its buffers are small enough to keep for another checker.
+    pub(super) fn small(&self) -> bool {
+        self.token.capacity() <= KEPT_BYTES
+    }
+
+    /// Made ready for another text, its buffers kept.
+    pub(super) fn reset(&mut self) {
+        self.state = State::Value;
+        self.open.clear();
+        self.token.clear();
+        self.high = 0;
+        self.opaque = false;
+        self.waiting = None;
     }
 
     /// Whether it stopped judging (see the module).

@@ -98,7 +98,7 @@ pub struct Checker<'a> {
     text: Vec<u8>,
     /// The reader and its decisions, made when the checker first reads a
     /// chunk itself (not for a call the text path answered whole).
-    reading: Option<Box<Reading<'a>>>,
+    reading: Option<Reading<'a>>,
     /// The first chunk was one whole valid value, answered by the text path
     /// (see [`whole`]); only white space may follow.
     whole_valid: bool,
@@ -109,22 +109,34 @@ pub struct Checker<'a> {
 
 /// The reader and the decisions of a checker that reads its chunks.
 struct Reading<'a> {
-    lexer: lex::Lexer,
-    judge: judge::Judge<'a>,
+    /// The parts that borrow nothing from the schema, taken from those kept
+    /// per thread (see [`spare`]) and given back when the checker drops.
+    kept: Box<Kept>,
+    /// What the checker precomputed per node of the schema.
+    plan: &'a plan::Plan,
+    /// The early tests that patterns and `propertyNames` decide on the
+    /// string being read (most calls make none).
+    early: Option<Box<early::Early<'a>>>,
 }
 
-impl Reading<'_> {
-    /// Its buffers, for another checker (see [`spare`]).
-    fn take_buffers(&mut self) -> spare::Buffers {
-        let (frames, scratch, prefixes) = self.judge.take_buffers();
-        let (open, token) = self.lexer.take_buffers();
-        spare::Buffers {
-            frames,
-            scratch,
-            prefixes,
-            open,
-            token,
-        }
+/// The reader and the judge's state, with their buffers: one unit kept per
+/// thread from checker to checker.
+#[derive(Default)]
+struct Kept {
+    lexer: lex::Lexer,
+    state: judge::State,
+}
+
+impl Kept {
+    /// Whether its buffers are small enough to keep for another checker.
+    fn small(&self) -> bool {
+        self.lexer.small() && self.state.small()
+    }
+
+    /// Made ready for another call, its buffers kept.
+    fn reset(&mut self) {
+        self.lexer.reset();
+        self.state.reset();
     }
 }
 
@@ -224,36 +236,50 @@ impl<'a> Checker<'a> {
                 halt = true;
             }
         }
-        self.reading();
-        if let Some(reading) = self.reading.as_deref_mut() {
-            if reading.judge.doomed_at.is_none() && !reading.lexer.opaque() {
-                let flags = (halt, false);
-                reading
-                    .lexer
-                    .feed(&self.text, base, &mut reading.judge, flags);
-            }
+        if self.reading.is_none() {
+            self.reading = Some(self.new_reading());
         }
+        self.read(base, (halt, false));
         self.progress()
     }
 
-    /// The reader, made (with kept buffers) on first use.
-    fn reading(&mut self) -> &mut Reading<'a> {
-        let (schema, options, whole_valid) = (self.schema, &self.options, self.whole_valid);
-        self.reading.get_or_insert_with(|| {
-            let spare = spare::take();
-            let mut lexer = lex::Lexer::new(spare.open, spare.token);
-            if whole_valid {
-                lexer.read_whole();
-            }
-            let judge =
-                judge::Judge::new(schema, options, spare.frames, spare.scratch, spare.prefixes);
-            Box::new(Reading { lexer, judge })
-        })
+    /// A reader, its parts kept per thread (see [`spare`]); after one whole
+    /// value when the text path found the first chunk one (see [`whole`]).
+    fn new_reading(&self) -> Reading<'a> {
+        let mut kept = spare::take();
+        if self.whole_valid {
+            kept.lexer.read_whole();
+        }
+        Reading {
+            kept,
+            plan: plan::of(self.schema),
+            early: None,
+        }
+    }
+
+    /// Reads the text from offset `base` (see [`lex::Lexer::feed`]), unless
+    /// the call is doomed or the reader stopped judging.
+    fn read(&mut self, base: usize, flags: (bool, bool)) {
+        let Some(reading) = &mut self.reading else {
+            return;
+        };
+        let Kept { lexer, state } = &mut *reading.kept;
+        if state.doomed_at.is_some() || lexer.opaque() {
+            return;
+        }
+        let (schema, plan, options) = (self.schema, reading.plan, &self.options);
+        let mut judge = judge::Judge::new(schema, plan, options, &mut reading.early, state);
+        lexer.feed(&self.text, base, &mut judge, flags);
+    }
+
+    /// The state of the decisions, once the checker reads.
+    fn state(&self) -> Option<&judge::State> {
+        self.reading.as_ref().map(|r| &r.kept.state)
     }
 
     /// The byte at which the call was doomed.
     fn doomed_at(&self) -> Option<usize> {
-        self.reading.as_ref().and_then(|r| r.judge.doomed_at)
+        self.state().and_then(|s| s.doomed_at)
     }
 
     /// The exact path on the text fed: `None` when it is not UTF-8.
@@ -272,10 +298,10 @@ impl<'a> Checker<'a> {
 
     /// Where the call stands.
     pub fn progress(&self) -> Progress {
-        let doomed = self.reading.as_ref().and_then(|r| {
-            let at = r.judge.doomed_at?;
+        let doomed = self.state().and_then(|s| {
+            let at = s.doomed_at?;
             let budget = crate::violation::Budget::new(usize::MAX);
-            let report = Report::collected(r.judge.found.clone(), &budget, &self.options);
+            let report = Report::collected(s.found.clone(), &budget, &self.options);
             Some((at, report))
         });
         Progress {
@@ -293,19 +319,16 @@ impl<'a> Checker<'a> {
             return report;
         }
         // A member left waiting for more text is read now (see `lean`).
-        if let Some(r) = self.reading.as_deref_mut() {
-            if r.lexer.waits() && r.judge.doomed_at.is_none() && !r.lexer.opaque() {
-                let end = self.text.len();
-                r.lexer.feed(&self.text, end, &mut r.judge, (false, true));
-            }
+        if self.reading.as_ref().is_some_and(|r| r.kept.lexer.waits()) {
+            self.read(self.text.len(), (false, true));
         }
         // Every keyword met was decided by the stream, and none failed: valid.
         let decided_valid = match &self.reading {
             Some(r) => {
-                r.judge.doomed_at.is_none()
-                    && !r.judge.deferred
+                r.kept.state.doomed_at.is_none()
+                    && !r.kept.state.deferred
                     // The reader checked each string's UTF-8; the rest is ASCII.
-                    && r.lexer.complete()
+                    && r.kept.lexer.complete()
             }
             None => self.whole_valid,
         };
@@ -334,27 +357,29 @@ impl<'a> Checker<'a> {
     /// no chunk after the one that dooms the call) is replaced by one that
     /// reads the whole text, so the place does not depend on the chunks.
     fn cut_path(&mut self) -> Path {
-        if self
-            .reading
-            .as_ref()
-            .is_some_and(|r| r.judge.doomed_at.is_some())
-        {
-            self.reading = None;
-            let text = std::mem::take(&mut self.text);
-            let r = self.reading();
-            r.lexer.feed(&text, 0, &mut r.judge, (false, true));
-            self.text = text;
+        if let Some(reading) = &mut self.reading {
+            if reading.kept.state.doomed_at.is_some() {
+                reading.kept.reset();
+                if self.whole_valid {
+                    reading.kept.lexer.read_whole();
+                }
+                reading.early = None;
+                self.read(0, (false, true));
+            }
         }
-        let path = self.reading.as_ref().map(|r| r.judge.path());
-        path.unwrap_or_default()
+        self.state().map(judge::State::path).unwrap_or_default()
     }
 }
 
 impl Drop for Checker<'_> {
     fn drop(&mut self) {
         spare::keep_text(std::mem::take(&mut self.text));
-        if let Some(reading) = &mut self.reading {
-            spare::keep(reading.take_buffers());
+        // Most checkers the text path answered whole made no reader.
+        if self.reading.is_none() {
+            return;
+        }
+        if let Some(reading) = self.reading.take() {
+            spare::keep(reading.kept);
         }
     }
 }
@@ -371,18 +396,20 @@ fn not_json(message: String) -> Report {
 
 #[cfg(test)]
 mod tests {
-    use super::{frame::Frame, Checker, Reading};
+    use super::{frame::Frame, Checker, Kept, Reading};
 
     /// The memory an open call holds besides its text and its values' frames,
-    /// as docs/streaming.md states it.
+    /// as docs/streaming.md states it: the checker, the reader's parts that
+    /// borrow the schema (inline in the checker) and those kept per thread.
     #[test]
     fn an_open_call_is_small() {
-        let (checker, reading, frame) = (
+        let (checker, reading, kept, frame) = (
             std::mem::size_of::<Checker>(),
             std::mem::size_of::<Reading>(),
+            std::mem::size_of::<Kept>(),
             std::mem::size_of::<Frame>(),
         );
-        println!("checker {checker} B, reader {reading} B, frame {frame} B");
-        assert!(checker <= 160 && reading <= 400 && frame <= 256);
+        println!("checker {checker} B (reading {reading} B), kept {kept} B, frame {frame} B");
+        assert!(checker <= 160 && reading <= 24 && kept <= 360 && frame <= 256);
     }
 }

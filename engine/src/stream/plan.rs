@@ -4,13 +4,16 @@
 //! narrowed by binary search at each byte, with no list of candidates made
 //! per member), whether it applies subschemas in place (the alternatives of
 //! a value expand without a product), and whether the checker decides every
-//! keyword it asks of an object or array ([`super::decided::container`]).
+//! keyword it asks of an object or array ([`super::decided::container`]),
+//! and the strings of its `enum` and `const` in one list of bytes, which the
+//! prefix tests name by [`Span`] (see `super::prefix`).
 
 use super::decided;
 use crate::json::JsonType;
 use crate::schema::facts::NEVER;
 use crate::schema::{Node, NodeId, Schema};
 use crate::text::lookup::NameTable;
+use serde_json::Value;
 
 /// The plan of one node.
 #[derive(Debug)]
@@ -37,6 +40,17 @@ pub(super) struct NodePlan {
     /// `dependentRequired`): an object of this lean node whose required
     /// slots are all present closes with no decision against it.
     pub closes_by_slots: Option<u64>,
+    /// The strings of the node's `enum` (empty: it lists none, or no `enum`).
+    pub enum_strings: Box<[Span]>,
+    /// The node's `const`, when a string.
+    pub const_string: Option<Span>,
+}
+
+/// A string of the plan's list of bytes ([`Plan::string`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Span {
+    start: usize,
+    end: usize,
 }
 
 /// The root frame of arguments that open as an object, when the plan holds
@@ -59,12 +73,30 @@ pub(super) struct Plan {
     nodes: Box<[NodePlan]>,
     /// The root frame of arguments that open as an object, when a copy.
     pub root_object: Option<RootObject>,
+    /// The strings of the nodes' `enum` and `const`, one after the other.
+    strings: Box<[u8]>,
 }
 
 impl Plan {
     #[inline]
     pub fn node(&self, id: NodeId) -> &NodePlan {
         &self.nodes[id.0 as usize]
+    }
+
+    /// The bytes of the string at `span`.
+    #[inline]
+    pub fn string(&self, span: Span) -> &[u8] {
+        &self.strings[span.start..span.end]
+    }
+}
+
+/// Adds `s` to `strings`: its span.
+fn push_string(strings: &mut Vec<u8>, s: &str) -> Span {
+    let start = strings.len();
+    strings.extend_from_slice(s.as_bytes());
+    Span {
+        start,
+        end: strings.len(),
     }
 }
 
@@ -75,6 +107,7 @@ pub(super) fn of(schema: &Schema) -> &Plan {
 
 fn build(schema: &Schema) -> Plan {
     let mut nodes = Vec::with_capacity(schema.nodes().len());
+    let mut strings = Vec::new();
     for node in schema.nodes() {
         let props = node.properties.as_deref().unwrap_or_default();
         let mut by_name: Vec<u32> = (0..props.len() as u32).collect();
@@ -99,6 +132,17 @@ fn build(schema: &Schema) -> Plan {
                     .unwrap_or(0)
             })
             .collect();
+        let enum_strings = node
+            .enum_values
+            .iter()
+            .flat_map(|allowed| allowed.iter().filter_map(Value::as_str))
+            .map(|s| push_string(&mut strings, s))
+            .collect();
+        let const_string = node
+            .const_value
+            .as_ref()
+            .and_then(Value::as_str)
+            .map(|s| push_string(&mut strings, s));
         let required_slots = required_slots(node);
         let closes_by_slots = required_slots
             .filter(|_| node.min_properties.is_none() && node.dependent_required.is_empty());
@@ -110,11 +154,14 @@ fn build(schema: &Schema) -> Plan {
             required_slots,
             closes_by_slots,
             decided: decided::container(node),
+            enum_strings,
+            const_string,
         });
     }
     Plan {
         root_object: root_object(schema, &nodes),
         nodes: nodes.into_boxed_slice(),
+        strings: strings.into_boxed_slice(),
     }
 }
 

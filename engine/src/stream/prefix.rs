@@ -3,7 +3,8 @@
 //! `maxLength`). Only the innermost open value reads a string, so the checker
 //! keeps one set of them, reused from string to string.
 
-use crate::schema::{NodeId, Property};
+use super::plan::{Plan, Span};
+use crate::schema::{NodeId, Property, Schema};
 
 /// What a prefix test stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +78,37 @@ impl Sorted<'_> {
         Ok(())
     }
 
+    /// Keeps the candidates that go on with `token[new..]` (each left goes
+    /// on with `token[..new]`): by comparing each with the run when few, else
+    /// byte by byte. `Err(k)`: none is left, the last stopped matching at
+    /// byte `k`.
+    fn run(&mut self, token: &[u8], new: usize) -> Result<(), usize> {
+        if self.hi - self.lo <= COMPARED {
+            return self.narrow_run(token, new);
+        }
+        for k in new..token.len() {
+            if self.hi - self.lo == 1 {
+                // One candidate left: the rest compared at once.
+                let name = self.props[self.order[self.lo] as usize].name.as_bytes();
+                let tail = name.get(k..).unwrap_or_default();
+                let same = tail
+                    .iter()
+                    .zip(&token[k..])
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                if k + same < token.len() {
+                    return Err(k + same);
+                }
+                return Ok(());
+            }
+            self.narrow(k, token[k]);
+            if self.lo == self.hi {
+                return Err(k);
+            }
+        }
+        Ok(())
+    }
+
     /// Keeps the candidates whose byte `k` is `byte`.
     pub(super) fn narrow(&mut self, k: usize, byte: u8) {
         let name = |i: &u32| self.props[*i as usize].name.as_bytes().get(k).copied();
@@ -88,10 +120,18 @@ impl Sorted<'_> {
     }
 }
 
+/// The candidates left of a test on a node's declared names, in name order
+/// (`lo..hi` of [`Sorted`]: the node's names sorted, from the plan).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Left {
+    lo: usize,
+    hi: usize,
+}
+
 /// A test that lives while some of its candidates starts with the bytes read
 /// so far.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Test<'a> {
+pub(super) struct Test {
     pub alt: usize,
     pub node: NodeId,
     pub what: What,
@@ -99,49 +139,30 @@ pub(super) struct Test<'a> {
     live: usize,
     /// In a run: the byte index at which its candidates stopped matching.
     stop: usize,
-    /// Candidates in name order instead of in the list.
-    sorted: Option<Sorted<'a>>,
+    /// The node's declared names in name order instead of candidates in
+    /// the list.
+    sorted: Option<Left>,
 }
 
-/// The tests of the string being read (see the module).
+/// The tests of the string being read (see the module). They borrow
+/// nothing from the schema: a candidate is a [`Span`] of the plan's strings,
+/// and a test on the declared names keeps which of them are left.
 #[derive(Debug, Default)]
-pub(super) struct Prefixes<'a> {
-    tests: Vec<Test<'a>>,
+pub(super) struct Prefixes {
+    tests: Vec<Test>,
     /// Tests not yet failed.
     live: usize,
     /// (test, candidate).
-    candidates: Vec<(usize, &'a [u8])>,
+    candidates: Vec<(usize, Span)>,
     /// `maxLength` bounds of a string value: (alternative, limit).
     pub max_lengths: Vec<(usize, u64)>,
     /// Code points read (counted while `max_lengths` is not empty).
     pub chars: u64,
     /// Failures of the last run: (byte index in the string, test).
-    failed: Vec<(usize, Test<'a>)>,
+    failed: Vec<(usize, Test)>,
 }
 
-/// A list emptied, its allocation kept for items of another lifetime (an
-/// in-place collect: the same layout, no item to map).
-fn recycled<T, U>(mut list: Vec<T>) -> Vec<U> {
-    list.clear();
-    list.into_iter().map(|_| unreachable!("emptied")).collect()
-}
-
-impl<'a> Prefixes<'a> {
-    /// Its buffers, emptied, for the strings of another checker (see
-    /// `super::spare`).
-    pub fn recycle<'b>(self) -> Prefixes<'b> {
-        let mut max_lengths = self.max_lengths;
-        max_lengths.clear();
-        Prefixes {
-            tests: recycled(self.tests),
-            live: 0,
-            candidates: recycled(self.candidates),
-            max_lengths,
-            chars: 0,
-            failed: recycled(self.failed),
-        }
-    }
-
+impl Prefixes {
     /// Whether its buffers are small enough to keep for another checker.
     pub fn small(&self) -> bool {
         self.tests.capacity() <= 256 && self.candidates.capacity() <= 4096
@@ -157,7 +178,7 @@ impl<'a> Prefixes<'a> {
     }
 
     /// The failures of the last [`Prefixes::run`].
-    pub fn failed(&self) -> &[(usize, Test<'a>)] {
+    pub fn failed(&self) -> &[(usize, Test)] {
         &self.failed
     }
 
@@ -172,7 +193,7 @@ impl<'a> Prefixes<'a> {
         alt: usize,
         node: NodeId,
         what: What,
-        candidates: impl Iterator<Item = &'a [u8]>,
+        candidates: impl Iterator<Item = Span>,
     ) {
         let t = self.tests.len();
         let before = self.candidates.len();
@@ -188,24 +209,32 @@ impl<'a> Prefixes<'a> {
         self.live += 1;
     }
 
-    /// Adds a prefix test whose candidates are `sorted` (not empty).
-    pub fn add_sorted(&mut self, alt: usize, node: NodeId, what: What, sorted: Sorted<'a>) {
+    /// Adds a prefix test whose candidates are node `node`'s `names` declared
+    /// names (not none), in name order.
+    pub fn add_sorted(&mut self, alt: usize, node: NodeId, what: What, names: usize) {
         self.tests.push(Test {
             alt,
             node,
             what,
             live: 1,
             stop: 0,
-            sorted: Some(sorted),
+            sorted: Some(Left { lo: 0, hi: names }),
         });
         self.live += 1;
     }
 
-    /// Reads `token[new..]` (the string so far is `token`): the tests that
+    /// Reads `token[new..]` (the string so far is `token`), the candidates
+    /// being `plan`'s strings and `schema`'s declared names: the tests that
     /// fail, each with the index of the byte at which its last candidate
     /// stopped matching, in byte order then test order (as if read one byte
     /// at a time).
-    pub fn run(&mut self, token: &[u8], new: usize) -> &[(usize, Test<'a>)] {
+    pub fn run(
+        &mut self,
+        token: &[u8],
+        new: usize,
+        schema: &Schema,
+        plan: &Plan,
+    ) -> &[(usize, Test)] {
         let Prefixes {
             tests,
             live,
@@ -219,43 +248,24 @@ impl<'a> Prefixes<'a> {
             if test.live != 1 {
                 continue;
             }
-            let Some(sorted) = test.sorted.as_mut() else {
+            let Some(left) = test.sorted.as_mut() else {
                 continue;
             };
-            if sorted.hi - sorted.lo <= COMPARED {
-                if let Err(stop) = sorted.narrow_run(token, new) {
-                    test.live = 0;
-                    test.stop = stop;
-                }
-                continue;
+            let mut sorted = Sorted {
+                order: &plan.node(test.node).by_name,
+                props: schema
+                    .node(test.node)
+                    .properties
+                    .as_deref()
+                    .unwrap_or_default(),
+                lo: left.lo,
+                hi: left.hi,
+            };
+            if let Err(stop) = sorted.run(token, new) {
+                test.live = 0;
+                test.stop = stop;
             }
-            let mut k = new;
-            while k < token.len() {
-                if sorted.hi - sorted.lo == 1 {
-                    // One candidate left: the rest compared at once.
-                    let name = sorted.props[sorted.order[sorted.lo] as usize]
-                        .name
-                        .as_bytes();
-                    let tail = name.get(k..).unwrap_or_default();
-                    let same = tail
-                        .iter()
-                        .zip(&token[k..])
-                        .take_while(|(a, b)| a == b)
-                        .count();
-                    if k + same < token.len() {
-                        test.live = 0;
-                        test.stop = k + same;
-                    }
-                    break;
-                }
-                sorted.narrow(k, token[k]);
-                if sorted.lo == sorted.hi {
-                    test.live = 0;
-                    test.stop = k;
-                    break;
-                }
-                k += 1;
-            }
+            (left.lo, left.hi) = (sorted.lo, sorted.hi);
         }
         if candidates.is_empty() && tests.iter().all(|t| t.live != 0) {
             // No candidate list, no test failed (the common member name).
@@ -263,7 +273,7 @@ impl<'a> Prefixes<'a> {
         }
         let read = &token[new..];
         candidates.retain(|&(t, c)| {
-            let tail = c.get(new..).unwrap_or_default();
+            let tail = plan.string(c).get(new..).unwrap_or_default();
             if starts_with(tail, read) {
                 return true;
             }

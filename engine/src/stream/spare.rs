@@ -1,38 +1,29 @@
-//! The buffers of finished checkers, kept per thread for the next checker:
-//! a warm thread checks a call without allocating, once its first calls grew
-//! the buffers to the depth and sizes its calls need. At most [`KEPT`] sets
-//! are kept, each only while its buffers are small (a checker that read a
-//! huge call frees them). The text is kept apart from the reader's buffers:
-//! a checker whose call the text path answers whole (see [`super::whole`])
-//! takes only a text buffer.
+//! The text and the readers of finished checkers, kept per thread for the
+//! next checker: a warm thread checks a call without allocating, once its
+//! first calls grew the buffers to the depth and sizes its calls need. At
+//! most [`KEPT`] of each are kept, each only while its buffers are small (a
+//! checker that read a huge call frees them). The text is kept apart from
+//! the reader: a checker whose call the text path answers whole (see
+//! [`super::whole`]) takes only a text buffer. A reader is taken and given
+//! back whole, in its box, its buffers in it.
 
-use super::frame::Frame;
-use super::prefix::Prefixes;
-use crate::schema::NodeId;
+use super::Kept;
 use std::cell::{Cell, RefCell};
 
-/// Sets of buffers kept per thread.
+/// Texts, and readers, kept per thread.
 const KEPT: usize = 4;
 
-/// A kept text or token buffer holds at most this many bytes.
+/// A kept text buffer holds at most this many bytes.
 const KEPT_BYTES: usize = 64 * 1024;
 
-/// A kept frame stack is at most this deep.
-const KEPT_DEPTH: usize = 32;
-
-/// What a checker that reads allocates: its frames, its scratch list, the
-/// prefix tests' lists, the reader's stack and token.
-#[derive(Default)]
-pub(super) struct Buffers {
-    pub frames: Vec<Frame>,
-    pub scratch: Vec<NodeId>,
-    pub prefixes: Prefixes<'static>,
-    pub open: Vec<bool>,
-    pub token: Vec<u8>,
-}
-
 thread_local! {
-    static SPARE: RefCell<Vec<Buffers>> = const { RefCell::new(Vec::new()) };
+    /// The reader taken and given back first (one checker at a time, the
+    /// common case, takes it without touching the list).
+    static KEPT_ONE: Cell<Option<Box<Kept>>> = const { Cell::new(None) };
+    /// The other kept readers (up to [`KEPT`] in all), each in its box: one
+    /// is taken and given back by a pointer.
+    #[allow(clippy::vec_box)]
+    static KEPT_OTHERS: RefCell<Vec<Box<Kept>>> = const { RefCell::new(Vec::new()) };
     /// The text buffer taken and given back first (one checker at a time,
     /// the common case, takes it without touching the list).
     static TEXT: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
@@ -82,32 +73,48 @@ fn keep_other_text(text: Vec<u8>) {
     });
 }
 
-/// A set of buffers: kept ones, or new.
-pub(super) fn take() -> Buffers {
-    SPARE
+/// A reader ready for a new call: a kept one, or new.
+#[inline]
+pub(super) fn take() -> Box<Kept> {
+    if let Some(kept) = KEPT_ONE.try_with(Cell::take).ok().flatten() {
+        return kept;
+    }
+    take_other()
+}
+
+/// A reader from the list, or new.
+#[inline(never)]
+fn take_other() -> Box<Kept> {
+    KEPT_OTHERS
         .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
         .ok()
         .flatten()
         .unwrap_or_default()
 }
 
-/// Keeps `buffers` (emptied) for the next checker of this thread, when they
-/// are small and fewer than [`KEPT`] sets are kept.
-pub(super) fn keep(mut buffers: Buffers) {
-    let small = buffers.token.capacity() <= KEPT_BYTES
-        && buffers.frames.len() <= KEPT_DEPTH
-        && buffers.frames.iter().all(Frame::small)
-        && buffers.prefixes.small();
-    if !small {
+/// Keeps `kept` (made ready for a new call) for the next checker of this
+/// thread, when its buffers are small and fewer than [`KEPT`] are kept.
+#[inline]
+pub(super) fn keep(mut kept: Box<Kept>) {
+    if !kept.small() {
         return;
     }
-    buffers.scratch.clear();
-    buffers.open.clear();
-    buffers.token.clear();
-    let _ = SPARE.try_with(|spare| {
+    kept.reset();
+    let Ok(other) = KEPT_ONE.try_with(|slot| slot.replace(Some(kept))) else {
+        return;
+    };
+    if let Some(other) = other {
+        keep_other(other);
+    }
+}
+
+/// Keeps `kept` in the list, when fewer than [`KEPT`] are kept in all.
+#[inline(never)]
+fn keep_other(kept: Box<Kept>) {
+    let _ = KEPT_OTHERS.try_with(|spare| {
         if let Ok(mut spare) = spare.try_borrow_mut() {
-            if spare.len() < KEPT {
-                spare.push(buffers);
+            if spare.len() < KEPT - 1 {
+                spare.push(kept);
             }
         }
     });
