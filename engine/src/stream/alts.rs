@@ -62,18 +62,7 @@ pub(super) fn expand_all(
     }
     // The common case without a product: nodes applying nothing in place.
     if nodes.iter().all(|&n| plan.node(n).simple) {
-        let start = flat.len() as u32;
-        for &n in nodes {
-            if !flat[start as usize..].contains(&n) {
-                flat.push(n);
-            }
-        }
-        heads.push(Alt {
-            start,
-            end: flat.len() as u32,
-            parent,
-            dead: false,
-        });
+        unexpanded(nodes, parent, heads, flat);
         return true;
     }
     let mut whole = true;
@@ -92,6 +81,29 @@ pub(super) fn expand_all(
         });
     }
     whole
+}
+
+/// Appends to `heads` and `flat` one alternative of a value that must
+/// satisfy every node of `nodes` (each once), serving `parent`: the nodes as
+/// they are, what they apply in place not followed.
+pub(super) fn unexpanded(
+    nodes: &[NodeId],
+    parent: usize,
+    heads: &mut Vec<Alt>,
+    flat: &mut Vec<NodeId>,
+) {
+    let start = flat.len() as u32;
+    for &n in nodes {
+        if !flat[start as usize..].contains(&n) {
+            flat.push(n);
+        }
+    }
+    heads.push(Alt {
+        start,
+        end: flat.len() as u32,
+        parent,
+        dead: false,
+    });
 }
 
 /// The alternatives of node `id`: each a set of nodes that must all hold.

@@ -328,27 +328,49 @@ impl<'a, 's> Judge<'a, 's> {
             _ => 0,
         };
         debug_assert!(scratch.len() >= base);
+        // Each live parent alternative's nodes for the value, expanded while
+        // the value has at most `MAX_ALTERNATIVES` alternatives in all; past
+        // that, read again with one alternative per parent alternative, its
+        // nodes unexpanded (what they apply in place is left to a scalar's
+        // close or to `finish`). So no frame has more alternatives than
+        // `MAX_ALTERNATIVES` or than its parent: the count never grows with
+        // the depth.
         let mut whole = true;
-        for (i, a) in parent.alts.iter().enumerate() {
-            if a.dead {
-                continue;
-            }
-            scratch.truncate(base);
-            if !free {
-                for k in a.start as usize..a.end as usize {
-                    let node = schema.node(parent.nodes[k]);
-                    match key {
-                        Key::Member => {
-                            let declared = Some(scratch[k]).filter(|&d| d != alts::UNDECLARED);
-                            alts::member_nodes(node, name, declared, scratch)
+        for expand in [true, false] {
+            child.alts.clear();
+            child.nodes.clear();
+            for (i, a) in parent.alts.iter().enumerate() {
+                if a.dead {
+                    continue;
+                }
+                scratch.truncate(base);
+                if !free {
+                    for k in a.start as usize..a.end as usize {
+                        let node = schema.node(parent.nodes[k]);
+                        match key {
+                            Key::Member => {
+                                let declared = Some(scratch[k]).filter(|&d| d != alts::UNDECLARED);
+                                alts::member_nodes(node, name, declared, scratch)
+                            }
+                            Key::Index(index) => scratch.extend(alts::item_node(node, index)),
+                            Key::Root => {}
                         }
-                        Key::Index(index) => scratch.extend(alts::item_node(node, index)),
-                        Key::Root => {}
                     }
                 }
+                let (alts, nodes) = (&mut child.alts, &mut child.nodes);
+                if !expand {
+                    alts::unexpanded(&scratch[base..], i, alts, nodes);
+                    continue;
+                }
+                whole &= alts::expand_all(schema, plan, &scratch[base..], i, alts, nodes);
+                if alts.len() > alts::MAX_ALTERNATIVES {
+                    break;
+                }
             }
-            let (alts, nodes) = (&mut child.alts, &mut child.nodes);
-            whole &= alts::expand_all(schema, plan, &scratch[base..], i, alts, nodes);
+            if child.alts.len() <= alts::MAX_ALTERNATIVES {
+                break;
+            }
+            whole = false;
         }
         whole
     }

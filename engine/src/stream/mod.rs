@@ -412,4 +412,43 @@ mod tests {
         println!("checker {checker} B (reading {reading} B), kept {kept} B, frame {frame} B");
         assert!(checker <= 160 && reading <= 24 && kept <= 360 && frame <= 256);
     }
+
+    /// Each level of `{"a": {"a": ...}}` doubles the alternatives of the one
+    /// above when expanded (the root's two `oneOf` branches, met again at
+    /// each level through `$ref`): no frame holds more than
+    /// `MAX_ALTERNATIVES`, however deep, and the call is checked as
+    /// `validate_str` checks it.
+    #[test]
+    fn alternatives_do_not_grow_with_depth() {
+        // The branches declare the names too (tool-call mode closes every
+        // node of the arguments object), without descending.
+        let names = serde_json::json!({"a": {}, "b": {}});
+        let schema = crate::Schema::parse(&serde_json::json!({
+            "oneOf": [
+                {"type": "object", "properties": names},
+                {"type": "object", "properties": names, "required": ["b"]}
+            ],
+            "properties": {"a": {"$ref": "#"}, "b": {"type": "integer"}}
+        }))
+        .unwrap();
+        let depth = 20;
+        let text = format!("{}{{}}{}", "{\"a\": ".repeat(depth), "}".repeat(depth));
+        for options in [crate::Options::default(), crate::Options::SPEC] {
+            let mut checker = schema.stream(&options);
+            let mut most = 0;
+            for byte in text.as_bytes().chunks(1) {
+                assert!(!checker.feed(byte).is_doomed());
+                let state = &checker.reading.as_ref().unwrap().kept.state;
+                let open = state.frames[..state.depth].iter().map(|f| f.alts.len());
+                most = most.max(open.max().unwrap_or(0));
+                assert!(most <= super::alts::MAX_ALTERNATIVES, "{most} alternatives");
+            }
+            assert!(
+                most >= 16,
+                "the expansion still doubles while it may: {most}"
+            );
+            let exact = schema.validate_str(&text, &options).unwrap();
+            assert_eq!(checker.finish(), exact);
+        }
+    }
 }
