@@ -86,6 +86,7 @@ pub(super) fn expand_all(
 /// Appends to `heads` and `flat` one alternative of a value that must
 /// satisfy every node of `nodes` (each once), serving `parent`: the nodes as
 /// they are, what they apply in place not followed.
+#[inline]
 pub(super) fn unexpanded(
     nodes: &[NodeId],
     parent: usize,

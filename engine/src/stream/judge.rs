@@ -330,46 +330,27 @@ impl<'a, 's> Judge<'a, 's> {
         debug_assert!(scratch.len() >= base);
         // Each live parent alternative's nodes for the value, expanded while
         // the value has at most `MAX_ALTERNATIVES` alternatives in all; past
-        // that, read again with one alternative per parent alternative, its
-        // nodes unexpanded (what they apply in place is left to a scalar's
-        // close or to `finish`). So no frame has more alternatives than
+        // that, again with one alternative per parent alternative, its nodes
+        // unexpanded (what they apply in place is left to a scalar's close or
+        // to `finish`). So no frame has more alternatives than
         // `MAX_ALTERNATIVES` or than its parent: the count never grows with
         // the depth.
+        // (Each expansion has at most `MAX_ALTERNATIVES`, so this first
+        // reading makes at most their square.)
         let mut whole = true;
-        for expand in [true, false] {
-            child.alts.clear();
-            child.nodes.clear();
-            for (i, a) in parent.alts.iter().enumerate() {
-                if a.dead {
-                    continue;
-                }
-                scratch.truncate(base);
-                if !free {
-                    for k in a.start as usize..a.end as usize {
-                        let node = schema.node(parent.nodes[k]);
-                        match key {
-                            Key::Member => {
-                                let declared = Some(scratch[k]).filter(|&d| d != alts::UNDECLARED);
-                                alts::member_nodes(node, name, declared, scratch)
-                            }
-                            Key::Index(index) => scratch.extend(alts::item_node(node, index)),
-                            Key::Root => {}
-                        }
-                    }
-                }
-                let (alts, nodes) = (&mut child.alts, &mut child.nodes);
-                if !expand {
-                    alts::unexpanded(&scratch[base..], i, alts, nodes);
-                    continue;
-                }
-                whole &= alts::expand_all(schema, plan, &scratch[base..], i, alts, nodes);
-                if alts.len() > alts::MAX_ALTERNATIVES {
-                    break;
-                }
+        for (i, a) in parent.alts.iter().enumerate() {
+            if a.dead {
+                continue;
             }
-            if child.alts.len() <= alts::MAX_ALTERNATIVES {
-                break;
+            scratch.truncate(base);
+            if !free {
+                child_nodes(schema, &parent.nodes, a, key, name, scratch);
             }
+            let (alts, nodes) = (&mut child.alts, &mut child.nodes);
+            whole &= alts::expand_all(schema, plan, &scratch[base..], i, alts, nodes);
+        }
+        if child.alts.len() > alts::MAX_ALTERNATIVES {
+            unexpanded(schema, parent, child, key, free, base, scratch);
             whole = false;
         }
         whole
@@ -780,6 +761,55 @@ impl<'a, 's> Judge<'a, 's> {
             if !found.is_empty() {
                 self.kill(f, alt, found, at);
             }
+        }
+    }
+}
+
+/// The alternatives of `child` again, one per live alternative of `parent`
+/// with its nodes unexpanded (see [`Judge::open`]).
+#[cold]
+fn unexpanded(
+    schema: &Schema,
+    parent: &Frame,
+    child: &mut Frame,
+    key: Key,
+    free: bool,
+    base: usize,
+    scratch: &mut Vec<NodeId>,
+) {
+    child.alts.clear();
+    child.nodes.clear();
+    for (i, a) in parent.alts.iter().enumerate().filter(|(_, a)| !a.dead) {
+        scratch.truncate(base);
+        if !free {
+            child_nodes(schema, &parent.nodes, a, key, &parent.name, scratch);
+        }
+        alts::unexpanded(&scratch[base..], i, &mut child.alts, &mut child.nodes);
+    }
+}
+
+/// Appends to `scratch` the schemas the value keyed `key` (a member named
+/// `name`, or an item) must satisfy under the parent's alternative `alt` (of
+/// the parent's `nodes`): for a member, `scratch` starts with the declared
+/// property the name's end found per parent node (`alts::UNDECLARED`: none).
+#[inline(always)]
+fn child_nodes(
+    schema: &Schema,
+    nodes: &[NodeId],
+    alt: &alts::Alt,
+    key: Key,
+    name: &[u8],
+    scratch: &mut Vec<NodeId>,
+) {
+    for k in alt.start as usize..alt.end as usize {
+        let node = schema.node(nodes[k]);
+        match key {
+            Key::Member => {
+                let declared = Some(scratch[k]).filter(|&d| d != alts::UNDECLARED);
+                alts::member_nodes(node, name, declared, scratch)
+            }
+            Key::Index(index) => scratch.extend(alts::item_node(node, index)),
+            Key::Root => {}
         }
     }
 }
