@@ -837,8 +837,9 @@ impl<'a> Events for Judge<'a, '_> {
         }
         let whole = self.open(start);
         if let Some(p) = parent {
-            if self.state.frames[p].shape == Shape::Array {
-                // `maxItems` as an item begins.
+            let frame = &self.state.frames[p];
+            // `maxItems` as an item begins (a lean array's one node has none).
+            if frame.shape == Shape::Array && frame.lean.is_none() {
                 self.count_decided(p, at, |node, count| {
                     node.max_items
                         .and_then(|max| keywords::array::max_items(max, count))

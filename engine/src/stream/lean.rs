@@ -405,6 +405,7 @@ fn skip_space(bytes: &[u8], mut i: usize) -> usize {
 /// A plain scalar at the start of `bytes`: a string, a literal, or a number
 /// that a byte not continuing it follows in `bytes`, of the forms the reader
 /// reads in place (see [`small_number`]).
+#[inline(always)]
 pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
     let Some(&first) = bytes.first() else {
         return Read::No;
@@ -466,6 +467,7 @@ fn member(bytes: &[u8]) -> Read<(&[u8], Plain<'_>)> {
 /// The plain scalar value of a member (`bytes` from its name's opening
 /// quote, the name `len` bytes, plain): its `len` counts from the name's
 /// quote.
+#[inline(always)]
 fn value_of(bytes: &[u8], len: usize) -> Read<Plain<'_>> {
     let named = Read::Cut(Cut::Named { len });
     let colon = skip_space(bytes, len + 2);
