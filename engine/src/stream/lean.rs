@@ -165,11 +165,11 @@ impl Judge<'_, '_> {
 
     /// The slot of member `name` of object frame `f` (node `n`, see
     /// [`Frame::lean_node`](super::frame::Frame::lean_node)) among the node's
-    /// properties (the first so named), and its schema: the name UTF-8,
-    /// declared, and new in the object.
+    /// properties (the first so named), and its schema: the name declared
+    /// (so UTF-8, as the declared name is), and new in the object.
     fn declared_new(&self, f: usize, n: NodeId, name: &[u8]) -> Option<(usize, NodeId)> {
         let slot = self.slot_of(n, name)?;
-        let new = utf8(name) && self.state.frames[f].names.lacks_slot(slot, name);
+        let new = self.state.frames[f].names.lacks_slot(slot, name);
         let props = self.schema.node(n).properties.as_deref();
         new.then(|| (slot, props.unwrap_or_default()[slot].node))
     }
