@@ -38,6 +38,7 @@ pub(super) struct Alt {
 /// Appends to `heads` and `flat` the alternatives of a value that must satisfy
 /// every node of `nodes`, each serving `parent`: the product of their
 /// expansions. Returns `false` when a bound cut the expansion.
+#[inline(always)]
 pub(super) fn expand_all(
     schema: &Schema,
     plan: &Plan,
@@ -60,6 +61,18 @@ pub(super) fn expand_all(
             return true;
         }
     }
+    expand_several(schema, plan, nodes, parent, heads, flat)
+}
+
+/// [`expand_all`] of nodes other than one applying nothing in place.
+fn expand_several(
+    schema: &Schema,
+    plan: &Plan,
+    nodes: &[NodeId],
+    parent: usize,
+    heads: &mut Vec<Alt>,
+    flat: &mut Vec<NodeId>,
+) -> bool {
     // The common case without a product: nodes applying nothing in place.
     if nodes.iter().all(|&n| plan.node(n).simple) {
         unexpanded(nodes, parent, heads, flat);

@@ -151,11 +151,12 @@ impl Cursor {
 }
 
 /// A member cut after its whole name, waiting for more text: where it starts
-/// (its name's opening quote), its name's length, and its declared property's
-/// slot (see `Judge::declared_new`).
+/// (its name's opening quote), its name's length, its declared property's
+/// slot and that property's schema (see `Judge::declared_new`).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Named {
     pub at: usize,
     pub len: u32,
     pub slot: u32,
+    pub child: NodeId,
 }

@@ -48,14 +48,7 @@ impl Judge<'_, '_> {
         };
         let named = self.state.named.take().filter(|named| named.at == at);
         let (len, (slot, child)) = match named {
-            Some(named) => {
-                let slot = named.slot as usize;
-                let props = self.schema.node(n).properties.as_deref();
-                (
-                    named.len as usize,
-                    (slot, props.unwrap_or_default()[slot].node),
-                )
-            }
+            Some(named) => (named.len as usize, (named.slot as usize, named.child)),
             None => match string(bytes) {
                 Ok((name, _)) => match self.declared_new(f, n, name) {
                     Some(declared) => (name.len(), declared),
@@ -90,7 +83,12 @@ impl Judge<'_, '_> {
                 }
                 // `len` < WAIT_BYTES; slots are counted in `u32`s.
                 let (len, slot) = (len as u32, slot as u32);
-                self.state.named = Some(Named { at, len, slot });
+                self.state.named = Some(Named {
+                    at,
+                    len,
+                    slot,
+                    child,
+                });
                 Take::Wait
             }
             _ => self.take_name(f, slot, child, bytes, len),
@@ -225,6 +223,7 @@ impl Judge<'_, '_> {
     /// of schema `child` (none: any value) may doom the call when read byte
     /// by byte: a value not read whole, or whose schema tests its first bytes
     /// (`enum`, `const`, `maxLength`, `pattern`, an integer's bounds).
+    #[inline(always)]
     fn value_may_doom(&self, child: Option<NodeId>, start: Start, bytes: &[u8]) -> bool {
         if start == Start::Null && self.options.null_is_absent || !self.plain(child, start) {
             return true;
@@ -282,6 +281,7 @@ fn value_at(bytes: &[u8], len: usize) -> usize {
 /// plain) may already fail a test of `node` on its first bytes: `enum` or
 /// `const` (no allowed string starts so), `maxLength`, `pattern` (not
 /// followed here: may).
+#[inline(always)]
 fn string_may_doom(node: &crate::schema::Node, so_far: &[u8]) -> bool {
     let chars = || so_far.iter().filter(|&&b| b & 0xC0 != 0x80).count() as u64;
     let starts = |v: &Json| v.as_str().is_some_and(|c| c.as_bytes().starts_with(so_far));
