@@ -165,6 +165,7 @@ impl Judge<'_, '_> {
     /// [`Frame::lean_node`](super::frame::Frame::lean_node)) among the node's
     /// properties (the first so named), and its schema: the name declared
     /// (so UTF-8, as the declared name is), and new in the object.
+    #[inline(always)]
     fn declared_new(&self, f: usize, n: NodeId, name: &[u8]) -> Option<(usize, NodeId)> {
         let slot = self.slot_of(n, name)?;
         let new = self.state.frames[f].names.lacks_slot(slot, name);
@@ -174,7 +175,7 @@ impl Judge<'_, '_> {
 
     /// The slot of the declared property `name` of node `n` among its
     /// properties (the first so named).
-    #[inline]
+    #[inline(always)]
     pub(super) fn slot_of(&self, n: NodeId, name: &[u8]) -> Option<usize> {
         let table = self.plan.node(n).names.as_ref()?;
         table.slot_of(name).map(|s| s as usize)
