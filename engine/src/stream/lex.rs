@@ -255,6 +255,7 @@ pub(super) enum NumberRead {
 /// a byte not continuing it follows, read in place as [`small_number`] reads
 /// it: the common forms `-?(0|[1-9][0-9]*)(\.[0-9]+)?` in one pass, the
 /// others by the grammar ([`Num`]) then [`small_number`].
+#[inline(always)]
 pub(super) fn leading_number(bytes: &[u8]) -> NumberRead {
     let negative = bytes.first() == Some(&b'-');
     let int_from = usize::from(negative);
