@@ -105,6 +105,18 @@ impl Frame {
         lean.then_some(id)
     }
 
+    /// Where the value that starts in this open frame is: the value of the
+    /// member whose name was read (the name now used), or the next item.
+    pub fn child_key(&mut self) -> Key {
+        if self.name_state == NameState::Pending {
+            self.name_state = NameState::Idle;
+            Key::Member
+        } else {
+            self.count += 1;
+            Key::Index(self.count as usize - 1)
+        }
+    }
+
     /// The frame made ready for a new value (its buffers kept).
     pub fn reset(&mut self, shape: Shape, key: Key, root: bool) {
         self.shape = shape;

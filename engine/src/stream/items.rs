@@ -31,7 +31,11 @@ pub(super) struct Items {
 
 /// Whether an array of `node`'s is decided item by item here.
 pub(super) fn asks(schema: &Schema, n: NodeId) -> bool {
-    let node = schema.node(n);
+    asks_of(schema.node(n))
+}
+
+/// [`asks`] of `node`.
+pub(super) fn asks_of(node: &crate::schema::Node) -> bool {
     node.unique_items || (node.contains.is_some() && node.max_contains.is_some())
 }
 

@@ -307,13 +307,7 @@ impl<'a, 's> Judge<'a, 's> {
             let (alts, nodes) = (&mut child.alts, &mut child.nodes);
             return alts::expand_all(schema, plan, &root, usize::MAX, alts, nodes);
         };
-        let key = if parent.name_state == NameState::Pending {
-            parent.name_state = NameState::Idle;
-            Key::Member
-        } else {
-            parent.count += 1;
-            Key::Index(parent.count as usize - 1)
-        };
+        let key = parent.child_key();
         child.reset(shape, key, false);
         // A `null` member read as absent is checked by nothing but `required`,
         // which `finish` leaves to `validate_str`.
@@ -376,6 +370,65 @@ impl<'a, 's> Judge<'a, 's> {
         });
         frame.lean = root.lean;
         self.state.deferred |= !root.decided;
+    }
+
+    /// The schema of an object or array starting as `start` in frame `p`,
+    /// when `open` and `first_byte` would make its frame of that one node
+    /// with nothing to decide: `p` is lean (one live alternative of one
+    /// node), the value is a member of a declared property or an item, and
+    /// its schema applies nothing in place, takes values starting so, is not
+    /// `false`, and (for an array) decides nothing item by item.
+    #[inline]
+    fn lean_child(&self, p: usize, start: Start) -> Option<NodeId> {
+        let frame = &self.state.frames[p];
+        let n = frame.lean.filter(|_| !frame.alts[0].dead)?;
+        let child = match (frame.shape, start) {
+            (Shape::Object, _) if frame.name_state == NameState::Pending => {
+                Some(*self.state.scratch.first()?).filter(|&d| d != alts::UNDECLARED)?
+            }
+            (Shape::Array, _) => alts::item_node(self.schema.node(n), frame.count as usize)?,
+            _ => return None,
+        };
+        let (facts, plan) = (self.schema.facts(child), self.plan.node(child));
+        let plain = plan.simple
+            && facts.flags & NEVER == 0
+            && accepts(facts.accept, start)
+            && !(start == Start::Array && items::asks(self.schema, child));
+        plain.then_some(child)
+    }
+
+    /// Opens the frame of an object or array of schema `child` (see
+    /// [`Judge::lean_child`]): the frame `open` and `first_byte` make.
+    fn open_lean(&mut self, child: NodeId, start: Start) {
+        let shape = match start {
+            Start::Object => Shape::Object,
+            _ => Shape::Array,
+        };
+        let depth = self.state.depth;
+        let frames = &mut self.state.frames;
+        if frames.len() == depth {
+            frames.push(Frame::new());
+        }
+        self.state.depth += 1;
+        self.state.int_bounded = false;
+        let (open, rest) = frames.split_at_mut(depth);
+        let (parent, frame) = (&mut open[depth - 1], &mut rest[0]);
+        let key = parent.child_key();
+        frame.reset(shape, key, false);
+        frame.nodes.push(child);
+        frame.alts.push(alts::Alt {
+            start: 0,
+            end: 1,
+            parent: 0,
+            dead: false,
+        });
+        let plan = self.plan.node(child);
+        let lean = match shape {
+            Shape::Object => plan.lean_object,
+            _ => plan.lean_array,
+        };
+        frame.lean = lean.then_some(child);
+        self.state.deferred |= !plan.decided;
     }
 
     /// A decision on the count of frame `f`'s items or members, per live node.
@@ -834,6 +887,12 @@ impl<'a> Events for Judge<'a, '_> {
             if let Some(root) = self.plan.root_object {
                 return self.open_root_object(root);
             }
+        }
+        if let Some(child) = parent
+            .filter(|_| container)
+            .and_then(|p| self.lean_child(p, start))
+        {
+            return self.open_lean(child, start);
         }
         let whole = self.open(start);
         if let Some(p) = parent {

@@ -40,6 +40,12 @@ pub(super) struct NodePlan {
     /// `dependentRequired`): an object of this lean node whose required
     /// slots are all present closes with no decision against it.
     pub closes_by_slots: Option<u64>,
+    /// [`lean_object`] of the node.
+    pub lean_object: bool,
+    /// Whether the node asks of an array's item nothing but its value (no
+    /// `maxItems`, `unevaluatedItems`, nor a keyword decided item by item):
+    /// as an array's one node, its items may be read whole.
+    pub lean_array: bool,
     /// The strings of the node's `enum` (empty: it lists none, or no `enum`).
     pub enum_strings: Box<[Span]>,
     /// The node's `const`, when a string.
@@ -151,6 +157,10 @@ fn build(schema: &Schema) -> Plan {
             names,
             by_name: by_name.into_boxed_slice(),
             simple: applies_nothing(node),
+            lean_object: lean_object(node),
+            lean_array: node.max_items.is_none()
+                && node.unevaluated_items.is_none()
+                && !super::items::asks_of(node),
             required_slots,
             closes_by_slots,
             decided: decided::container(node),
