@@ -170,6 +170,13 @@ pub(super) fn growing_breaks(
     })
 }
 
+/// Whether a `true`, `false` or `null` of a node with these facts is
+/// decided by `type` alone, which its first byte decided.
+#[inline(always)]
+pub(super) fn by_type_alone(facts: &crate::schema::facts::NodeFacts) -> bool {
+    facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0
+}
+
 /// The types a node declares, as a `type` violation names them.
 fn expected_types(node: &Node) -> TypeSet {
     let types = node.types.unwrap_or(TypeSet::EMPTY);
@@ -699,8 +706,7 @@ impl<'a, 's> Judge<'a, 's> {
         } else if let Scalar::Value(v) = value {
             let decided = match v {
                 Value::Number(number) => self.number_ok(n, number),
-                // `type` was decided at the first byte.
-                _ => (facts.flags & (NEVER | APPLY | ENUM | CONST | NUMBER) == 0).then_some(true),
+                _ => by_type_alone(facts).then_some(true),
             };
             if let Some(ok) = decided {
                 return ok;

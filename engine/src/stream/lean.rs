@@ -12,7 +12,7 @@
 
 use super::alts;
 use super::frame::{NameState, Named, Shape};
-use super::judge::{accepts, growing_breaks, int_bounded, Judge};
+use super::judge::{accepts, by_type_alone, growing_breaks, int_bounded, Judge};
 use super::lex::{leading_number, plain_run, small_integer, NumberRead, Scalar, Start, Take};
 use crate::keywords;
 use crate::keywords::object::rejects_undeclared;
@@ -216,6 +216,7 @@ impl Judge<'_, '_> {
                     self.scalar_ok(child, &value, &mut None)
                 }
             },
+            Other(Lit::Bool(_) | Lit::Null) if by_type_alone(self.schema.facts(child)) => true,
             Other(v) => self.scalar_ok(child, &Scalar::Value(v.json()), &mut None),
         }
     }
