@@ -119,6 +119,18 @@ struct Reading<'a> {
     early: Option<Box<early::Early<'a>>>,
 }
 
+impl Reading<'_> {
+    /// Made ready to read a text from its start (its parts reset), after one
+    /// whole value when the text path found the first chunk one (see
+    /// [`whole`]).
+    fn start(&mut self, whole_valid: bool) {
+        if whole_valid {
+            self.kept.lexer.read_whole();
+        }
+        self.early = None;
+    }
+}
+
 /// The reader and the judge's state, with their buffers: one unit kept per
 /// thread from checker to checker.
 #[derive(Default)]
@@ -246,15 +258,13 @@ impl<'a> Checker<'a> {
     /// A reader, its parts kept per thread (see [`spare`]); after one whole
     /// value when the text path found the first chunk one (see [`whole`]).
     fn new_reading(&self) -> Reading<'a> {
-        let mut kept = spare::take();
-        if self.whole_valid {
-            kept.lexer.read_whole();
-        }
-        Reading {
-            kept,
+        let mut reading = Reading {
+            kept: spare::take(),
             plan: plan::of(self.schema),
             early: None,
-        }
+        };
+        reading.start(self.whole_valid);
+        reading
     }
 
     /// Reads the text from offset `base` (see [`lex::Lexer::feed`]), unless
@@ -360,10 +370,7 @@ impl<'a> Checker<'a> {
         if let Some(reading) = &mut self.reading {
             if reading.kept.state.doomed_at.is_some() {
                 reading.kept.reset();
-                if self.whole_valid {
-                    reading.kept.lexer.read_whole();
-                }
-                reading.early = None;
+                reading.start(self.whole_valid);
                 self.read(0, (false, true));
             }
         }
