@@ -768,6 +768,17 @@ impl<'a, 's> Judge<'a, 's> {
         })
     }
 
+    /// Whether a member `name` came in object frame `f`: by its slot, when
+    /// the frame's one node declares it below slot 64 (see
+    /// [`NameSet`](super::names::NameSet)), else among the names kept.
+    fn came(&self, f: usize, name: &str) -> bool {
+        let frame = &self.state.frames[f];
+        match frame.lean.and_then(|n| self.slot_of(n, name.as_bytes())) {
+            Some(slot) if slot < 64 => !frame.names.lacks_slot(slot, name.as_bytes()),
+            _ => frame.names.contains(name),
+        }
+    }
+
     /// The keywords decided at an object's close: `required`, `minProperties`,
     /// `dependentRequired`.
     fn object_closes(&mut self, f: usize, at: usize) {
@@ -775,6 +786,7 @@ impl<'a, 's> Judge<'a, 's> {
         let mut live = Cursor::default();
         while let Some((alt, n)) = live.next(&self.state.frames[f]) {
             let names = &self.state.frames[f].names;
+            let came = |name: &str| self.came(f, name);
             let node = self.schema.node(n);
             let mut found = Vec::new();
             // Alias entries follow the properties: without them a required
@@ -787,8 +799,8 @@ impl<'a, 's> Judge<'a, 's> {
                 && required.is_some_and(|m| names.has_slots(m));
             for r in node.required.iter().filter(|_| !present) {
                 let present = match aliased.then(|| node.declared_index(r)).flatten() {
-                    Some(d) => node.names_of(d).any(|x| names.contains(x)),
-                    None => names.contains(r.as_str()),
+                    Some(d) => node.names_of(d).any(came),
+                    None => came(r.as_str()),
                 };
                 if !present {
                     let name = Segment::Key(Cow::Owned(r.clone()));
@@ -802,12 +814,11 @@ impl<'a, 's> Judge<'a, 's> {
             }
             // `dependentRequired`: the names a present member asks for.
             for (name, needs) in &node.dependent_required {
-                let has = |k: &str| names.contains(k);
-                if keywords::object::dependencies_met(has, name, needs) {
+                if keywords::object::dependencies_met(came, name, needs) {
                     continue;
                 }
                 let member = self.violation(f, Kind::NotAllowed, Some(key(name))).path;
-                for need in needs.iter().filter(|n| !names.contains(n)) {
+                for need in needs.iter().filter(|n| !came(n)) {
                     let kind = Kind::Conditional {
                         condition: Condition::Present {
                             member: member.clone(),

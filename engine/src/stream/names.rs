@@ -1,9 +1,10 @@
 //! The member names of one open object, for repeated names and `required`:
 //! the names' bytes in one buffer, reused from object to object (no
 //! allocation per name once the checker is warm). Up to [`SCANNED`] names are
-//! compared in turn; past that, found by a hash. A declared name read whole
-//! is also marked by its property's slot, so that a later one is found new
-//! in constant time while no name came otherwise.
+//! compared in turn; past that, found by a hash. In an object whose frame has
+//! one node (see `Frame::lean`), a name that node declares below slot 64 is
+//! marked by its slot instead, its bytes not kept: every such name of the
+//! object comes by its slot, so the mark alone says whether it came.
 
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -33,8 +34,6 @@ pub(super) struct NameSet {
     /// Per declared property slot below 64: whether a name was added by it
     /// (see [`NameSet::insert_slot`]).
     slots: u64,
-    /// How many names were added otherwise.
-    unslotted: u32,
 }
 
 impl NameSet {
@@ -44,7 +43,6 @@ impl NameSet {
         self.map.clear();
         self.chain.clear();
         self.slots = 0;
-        self.unslotted = 0;
     }
 
     /// Whether its buffers are small enough to keep for another checker.
@@ -103,7 +101,7 @@ impl NameSet {
     /// of slot `slot` (the first so named), is not in the set.
     #[inline]
     pub fn lacks_slot(&self, slot: usize, name: &[u8]) -> bool {
-        if slot < 64 && self.unslotted == 0 {
+        if slot < 64 {
             return self.slots & (1 << slot) == 0;
         }
         !self.contains_bytes(name)
@@ -117,20 +115,19 @@ impl NameSet {
     }
 
     /// Adds the name of bytes `name`, of the declared property of slot
-    /// `slot` (see [`NameSet::lacks_slot`]), known not to be there.
+    /// `slot` (see [`NameSet::lacks_slot`]), known not to be there: below 64,
+    /// by its slot alone.
     #[inline]
     pub fn insert_slot(&mut self, slot: usize, name: &[u8]) {
         match slot {
             0..64 => self.slots |= 1 << slot,
-            _ => self.unslotted += 1,
+            _ => self.insert_new(name),
         }
-        self.push(name);
     }
 
     /// Adds the name of bytes `name`, known not to be there.
     #[inline]
     pub fn insert_new(&mut self, name: &[u8]) {
-        self.unslotted += 1;
         self.push(name);
     }
 
