@@ -454,15 +454,29 @@ impl Lexer {
                             continue;
                         }
                     }
-                    let take = ev.whole_member(&chunk[i..], base + i);
-                    match self.step(take, base + i, halt || last) {
-                        Step::Skip(taken) => {
-                            i += taken;
-                            continue;
+                    loop {
+                        let take = ev.whole_member(&chunk[i..], base + i);
+                        match self.step(take, base + i, halt || last) {
+                            Step::Skip(taken) => i += taken,
+                            Step::Stop => return,
+                            Step::Read => {
+                                self.name_starts(base + i, ev);
+                                i += 1;
+                                break;
+                            }
                         }
-                        Step::Stop => return,
-                        Step::Read => self.name_starts(base + i, ev),
+                        // A whole member, then `,"`: the next one at once.
+                        let next = self.state == State::After
+                            && chunk.get(i) == Some(&b',')
+                            && chunk.get(i + 1) == Some(&b'"')
+                            && !(halt && ev.doomed());
+                        if !next {
+                            break;
+                        }
+                        self.state = State::Name;
+                        i += 1;
                     }
+                    continue;
                 }
                 (State::Literal(rest), _) if chunk[i..].starts_with(rest) => {
                     // The literal's other bytes at once.
