@@ -104,3 +104,37 @@ fn names_past_slot_64_are_kept_by_their_bytes() {
         assert_eq!(doomed_at(&wide, r#"{"p\u00369": 1}"#, &options), None);
     }
 }
+
+/// A chunk that ends inside a member name no declared name starts as dooms
+/// the call at once (the reader does not wait for the name's end), whether
+/// the name so far is short (found among the names' short prefixes) or long.
+#[test]
+fn a_cut_name_no_declared_name_starts_as_is_doomed_with_its_chunk() {
+    let schema = tool_schema_engine::Schema::parse(&json!({
+        "type": "object",
+        "properties": {
+            "quantity": {"type": "integer"},
+            "quantity_per_unit": {"type": "integer"},
+            "qa": {"type": "string"}
+        },
+        "additionalProperties": false
+    }))
+    .unwrap();
+    for (prefix, doomed) in [
+        (r#"{"qu"#, false),
+        (r#"{"quantity"#, false),
+        (r#"{"quantity_per"#, false),
+        (r#"{"qb"#, true),
+        (r#"{"quantitz"#, true),
+        (r#"{"quantity_pex"#, true),
+        (r#"{"qa": "x", "quantiz"#, true),
+        (r#"{"qa": "x", "quantit"#, false),
+    ] {
+        let mut checker = schema.stream(&Options::default());
+        let progress = checker.feed(prefix.as_bytes());
+        assert_eq!(progress.is_doomed(), doomed, "{prefix}");
+        if doomed {
+            assert_eq!(progress.doomed_at(), Some(prefix.len() - 1), "{prefix}");
+        }
+    }
+}

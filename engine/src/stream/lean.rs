@@ -14,6 +14,7 @@ use super::alts;
 use super::frame::{NameState, Named, Shape};
 use super::judge::{accepts, by_type_alone, growing_breaks, int_bounded, Judge};
 use super::lex::{leading_number, plain_run, small_integer, NumberRead, Scalar, Start, Take};
+use super::plan;
 use crate::keywords;
 use crate::keywords::object::rejects_undeclared;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, STRING};
@@ -260,9 +261,14 @@ impl Judge<'_, '_> {
         let Some(&first) = so_far.first() else {
             return props.is_empty();
         };
+        let plan = self.plan.node(n);
+        if let Some(short) = plan.short_prefixes.as_ref() {
+            if so_far.len() <= plan::SHORT_PREFIX {
+                return !short.contains(so_far);
+            }
+        }
         // The names starting with `so_far`'s first byte, a run of the sorted
         // names.
-        let plan = self.plan.node(n);
         let from = plan.firsts.partition_point(|&b| b < first);
         let run = plan.firsts[from..].iter().take_while(|&&b| b == first);
         let names = run.zip(&plan.by_name[from..]);

@@ -23,6 +23,9 @@ pub(super) struct NodePlan {
     /// The first byte of each name of `by_name` (0 for the empty name), in
     /// that order: sorted.
     pub firsts: Box<[u8]>,
+    /// Every prefix of 1 to [`SHORT_PREFIX`] bytes of the declared names (see
+    /// [`Prefixes`]): a member name cut that short is tested in constant time.
+    pub short_prefixes: Option<Prefixes>,
     /// No `$ref`, `allOf`, `anyOf` or `oneOf`: the node is its own only
     /// alternative.
     pub simple: bool,
@@ -106,6 +109,82 @@ fn push_string(strings: &mut Vec<u8>, s: &str) -> Span {
     }
 }
 
+/// The longest prefix a [`Prefixes`] holds.
+pub(super) const SHORT_PREFIX: usize = 7;
+
+/// A set of byte strings of 1 to [`SHORT_PREFIX`] bytes (the prefixes of a
+/// node's declared names), each held as one word: its length in the top byte,
+/// its bytes below; found by open addressing (0: an empty place).
+#[derive(Debug)]
+pub(super) struct Prefixes {
+    places: Box<[u64]>,
+    shift: u32,
+}
+
+impl Prefixes {
+    /// The set of the prefixes of `names` up to [`SHORT_PREFIX`] bytes; none
+    /// past 4,096 of them (a node of very many names keeps the scan).
+    fn of<'n>(names: impl Iterator<Item = &'n [u8]>) -> Option<Prefixes> {
+        let mut keys: Vec<u64> = names
+            .flat_map(|name| (1..=name.len().min(SHORT_PREFIX)).map(|n| key(&name[..n])))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        if keys.is_empty() || keys.len() > 4096 {
+            return None;
+        }
+        let size = (keys.len() * 2).next_power_of_two();
+        let shift = 64 - size.trailing_zeros();
+        let mut places = vec![0u64; size].into_boxed_slice();
+        for k in keys {
+            let mut i = place(k, shift);
+            while places[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            places[i] = k;
+        }
+        Some(Prefixes { places, shift })
+    }
+
+    /// Whether `prefix` (1 to [`SHORT_PREFIX`] bytes) is in the set.
+    #[inline(always)]
+    pub fn contains(&self, prefix: &[u8]) -> bool {
+        let k = key(prefix);
+        let mask = self.places.len() - 1;
+        let mut i = place(k, self.shift);
+        loop {
+            match self.places[i] {
+                0 => return false,
+                p if p == k => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+}
+
+/// The word of a string of 1 to [`SHORT_PREFIX`] bytes: its length in the top
+/// byte, its bytes (little-endian) below.
+#[inline(always)]
+fn key(bytes: &[u8]) -> u64 {
+    (bytes.len() as u64) << 56 | head(bytes)
+}
+
+/// The first place of key `k` in a table of `1 << (64 - shift)` places.
+#[inline(always)]
+fn place(k: u64, shift: u32) -> usize {
+    (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize
+}
+
+/// The first 8 bytes of `bytes` (fewer: zeros follow) as a little-endian
+/// word.
+#[inline(always)]
+fn head(bytes: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    let n = bytes.len().min(8);
+    word[..n].copy_from_slice(&bytes[..n]);
+    u64::from_le_bytes(word)
+}
+
 /// The streaming plan of `schema`, built on first use.
 pub(super) fn of(schema: &Schema) -> &Plan {
     schema.stream.get_or_build(|| build(schema))
@@ -138,6 +217,7 @@ fn build(schema: &Schema) -> Plan {
                     .unwrap_or(0)
             })
             .collect();
+        let short_prefixes = Prefixes::of(props.iter().map(|p| p.name.as_bytes()));
         let enum_strings = node
             .enum_values
             .iter()
@@ -154,6 +234,7 @@ fn build(schema: &Schema) -> Plan {
             .filter(|_| node.min_properties.is_none() && node.dependent_required.is_empty());
         nodes.push(NodePlan {
             firsts,
+            short_prefixes,
             names,
             by_name: by_name.into_boxed_slice(),
             simple: applies_nothing(node),
@@ -224,4 +305,41 @@ pub(super) fn applies_nothing(node: &Node) -> bool {
         && node.all_of.is_empty()
         && node.any_of.is_empty()
         && node.one_of.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Prefixes, SHORT_PREFIX};
+
+    #[test]
+    fn short_prefixes_are_exactly_those_of_the_names() {
+        let names: [&[u8]; 5] = [
+            b"a",
+            b"ab\0",
+            b"quantity",
+            "\u{65e5}\u{672c}".as_bytes(),
+            b"",
+        ];
+        let set = Prefixes::of(names.iter().copied()).unwrap();
+        for name in names {
+            for n in 1..=name.len().min(SHORT_PREFIX) {
+                assert!(set.contains(&name[..n]), "{:?}", &name[..n]);
+            }
+        }
+        let absent: [&[u8]; 8] = [
+            b"b",
+            b"a\0",
+            b"ab\0\0",
+            b"qv",
+            b"quantiy",
+            b"abc",
+            b"\0",
+            b"\xe6\x97\xa5\xe6\x9c\xad",
+        ];
+        for other in absent {
+            let short = &other[..other.len().min(SHORT_PREFIX)];
+            assert!(!set.contains(short), "{other:?}");
+        }
+        assert!(Prefixes::of([b"".as_slice()].into_iter()).is_none());
+    }
 }
