@@ -12,7 +12,7 @@
 
 use super::alts;
 use super::frame::{NameState, Named, Shape};
-use super::judge::{accepts, by_type_alone, growing_breaks, int_bounded, Judge};
+use super::judge::{accepts, by_type_alone, int_bounded, Judge};
 use super::lex::{leading_number, plain_run, small_integer, NumberRead, Scalar, Start, Take};
 use super::plan;
 use crate::keywords;
@@ -239,7 +239,9 @@ impl Judge<'_, '_> {
             Start::String => string_may_doom(node, &bytes[1..]),
             Start::Number => {
                 let facts = self.schema.facts(child);
-                int_bounded(facts) && !self.options.integer_floats && integer_may_doom(node, bytes)
+                int_bounded(facts)
+                    && !self.options.integer_floats
+                    && integer_may_doom(self.plan.node(child), bytes)
             }
             _ => false,
         }
@@ -305,11 +307,12 @@ fn string_may_doom(node: &crate::schema::Node, so_far: &[u8]) -> bool {
 }
 
 /// Whether the number `token` so far (plain) may already break a bound of
-/// the integer-only `node` as its integer part grows ([`growing_breaks`], as
-/// `Judge::digits` decides it):
+/// the integer-only node of `plan` as its integer part grows
+/// ([`growing_breaks`](super::judge::growing_breaks), as `Judge::digits`
+/// decides it, here by the range the plan found with it):
 /// the integer part so far checked against the bounds away from zero (its
 /// shorter prefixes are nearer zero); past 18 characters, may.
-fn integer_may_doom(node: &crate::schema::Node, token: &[u8]) -> bool {
+fn integer_may_doom(plan: &plan::NodePlan, token: &[u8]) -> bool {
     let int = token
         .iter()
         .position(|&b| matches!(b, b'.' | b'e' | b'E'))
@@ -321,7 +324,8 @@ fn integer_may_doom(node: &crate::schema::Node, token: &[u8]) -> bool {
         // `-` alone, or `-0`: no bound decided yet.
         return false;
     };
-    growing_breaks(node, n).next().is_some()
+    let (low, high) = plan.growing_within;
+    n < low || n > high
 }
 
 /// A plain scalar read whole: how it starts, its value, and how many bytes it

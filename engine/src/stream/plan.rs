@@ -9,6 +9,7 @@
 //! prefix tests name by [`Span`] (see `super::prefix`).
 
 use super::decided;
+use super::judge::{growing_breaks, int_bounded};
 use crate::json::JsonType;
 use crate::schema::facts::NEVER;
 use crate::schema::{Node, NodeId, Schema};
@@ -26,6 +27,11 @@ pub(super) struct NodePlan {
     /// Every prefix of 1 to [`SHORT_PREFIX`] bytes of the declared names (see
     /// [`Prefixes`]): a member name cut that short is tested in constant time.
     pub short_prefixes: Option<Prefixes>,
+    /// The integers, from the least to the greatest, that break no bound of
+    /// the node as their integer part grows ([`growing_breaks`], monotone on
+    /// each side of zero): a cut integer outside breaks one, whatever digits
+    /// follow.
+    pub growing_within: (i64, i64),
     /// No `$ref`, `allOf`, `anyOf` or `oneOf`: the node is its own only
     /// alternative.
     pub simple: bool,
@@ -107,6 +113,34 @@ fn push_string(strings: &mut Vec<u8>, s: &str) -> Span {
         start,
         end: strings.len(),
     }
+}
+
+/// [`NodePlan::growing_within`] of `node`, found by halving each side with
+/// [`growing_breaks`] itself.
+fn growing_within(node: &Node) -> (i64, i64) {
+    let breaks = |n: i64| growing_breaks(node, n).next().is_some();
+    // The greatest `n >= 0` that breaks nothing (none: -1), and the least
+    // `n < 0` (none: 0); integer parts of up to 18 digits.
+    let (mut ok, mut bad) = (-1i64, 1_000_000_000_000_000_000);
+    while bad - ok > 1 {
+        let mid = ok + (bad - ok) / 2;
+        if breaks(mid) {
+            bad = mid;
+        } else {
+            ok = mid;
+        }
+    }
+    let high = ok;
+    let (mut ok, mut bad) = (0i64, -1_000_000_000_000_000_000);
+    while ok - bad > 1 {
+        let mid = ok - (ok - bad) / 2;
+        if breaks(mid) {
+            bad = mid;
+        } else {
+            ok = mid;
+        }
+    }
+    (ok, high)
 }
 
 /// The longest prefix a [`Prefixes`] holds.
@@ -193,7 +227,8 @@ pub(super) fn of(schema: &Schema) -> &Plan {
 fn build(schema: &Schema) -> Plan {
     let mut nodes = Vec::with_capacity(schema.nodes().len());
     let mut strings = Vec::new();
-    for node in schema.nodes() {
+    for (id, node) in schema.nodes().iter().enumerate() {
+        let facts = schema.facts(NodeId(id as u32));
         let props = node.properties.as_deref().unwrap_or_default();
         let mut by_name: Vec<u32> = (0..props.len() as u32).collect();
         by_name.sort_by(|&a, &b| props[a as usize].name.cmp(&props[b as usize].name));
@@ -235,6 +270,10 @@ fn build(schema: &Schema) -> Plan {
         nodes.push(NodePlan {
             firsts,
             short_prefixes,
+            growing_within: match int_bounded(facts) {
+                true => growing_within(node),
+                false => (i64::MIN, i64::MAX),
+            },
             names,
             by_name: by_name.into_boxed_slice(),
             simple: applies_nothing(node),
@@ -309,7 +348,41 @@ pub(super) fn applies_nothing(node: &Node) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Prefixes, SHORT_PREFIX};
+    use super::{of, Prefixes, SHORT_PREFIX};
+    use crate::schema::Schema;
+    use serde_json::json;
+
+    #[test]
+    fn growing_within_is_where_growing_breaks_finds_nothing() {
+        const MOST: i64 = 999_999_999_999_999_999;
+        let bounds = [
+            (json!({"minimum": -5, "maximum": 100}), (-5, 100)),
+            (
+                json!({"exclusiveMinimum": -5, "exclusiveMaximum": 10}),
+                (-4, 9),
+            ),
+            (json!({"minimum": 3}), (0, MOST)),
+            (json!({"maximum": -2}), (-MOST, -1)),
+            (json!({"maximum": 10.5}), (-MOST, 10)),
+        ];
+        for (bound, within) in bounds {
+            let mut node = json!({"type": "integer"});
+            node.as_object_mut()
+                .unwrap()
+                .extend(bound.as_object().unwrap().clone());
+            let schema =
+                Schema::parse(&json!({"type": "object", "properties": {"n": node}})).unwrap();
+            let id = schema.root().properties.as_deref().unwrap()[0].node;
+            let (low, high) = of(&schema).node(id).growing_within;
+            assert_eq!((low, high), within, "{bound}");
+            for n in [
+                -MOST, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 9, 10, 11, 100, 101, MOST,
+            ] {
+                let breaks = super::growing_breaks(schema.node(id), n).next().is_some();
+                assert_eq!(breaks, n < low || n > high, "{bound} at {n}");
+            }
+        }
+    }
 
     #[test]
     fn short_prefixes_are_exactly_those_of_the_names() {
