@@ -232,9 +232,11 @@ impl<'a> Checker<'a> {
         if chunk.is_empty() {
             return self.progress();
         }
-        self.exact_report = None;
         let mut halt = false;
-        if base == 0 && whole::may_be_whole(chunk) {
+        if base != 0 {
+            // The first chunk's report is no longer the text's.
+            self.exact_report = None;
+        } else if whole::may_be_whole(chunk) {
             // A first chunk holding the whole value: the text path answers.
             if let Some(Ok(report)) = self.run_exact() {
                 self.whole_valid = report.is_valid();
