@@ -31,12 +31,7 @@ pub(super) struct Items {
 
 /// Whether an array of `node`'s is decided item by item here.
 pub(super) fn asks(schema: &Schema, n: NodeId) -> bool {
-    asks_of(schema.node(n))
-}
-
-/// [`asks`] of `node`.
-pub(super) fn asks_of(node: &crate::schema::Node) -> bool {
-    node.unique_items || (node.contains.is_some() && node.max_contains.is_some())
+    super::plan::asks_items(schema.node(n))
 }
 
 impl Items {

@@ -5,6 +5,7 @@
 //! interpreter's on a scalar checked whole when it closes.
 
 use super::alts;
+use super::bounds::{growing_breaks, int_bounded};
 use super::early::{Early, Failure};
 use super::frame::{Cursor, Frame, Key, NameState, Named, Shape};
 use super::items::{self, Items};
@@ -13,7 +14,6 @@ use super::plan::{Plan, RootObject};
 use super::prefix::{Prefixes, What};
 use crate::json::{JsonType, ScalarProbe, TypeSet};
 use crate::keywords;
-use crate::keywords::number::Bound;
 use crate::keywords::object::rejects_undeclared;
 use crate::options::Options;
 use crate::schema::facts::{APPLY, CONST, ENUM, NEVER, NUMBER, STRING};
@@ -142,32 +142,6 @@ fn received_type(start: Start) -> JsonType {
         Start::True | Start::False => JsonType::Boolean,
         Start::Null => JsonType::Null,
     }
-}
-
-/// Whether a node takes integers only and bounds them: the one node a
-/// number's integer part decides as its digits come.
-pub(super) fn int_bounded(facts: &crate::schema::facts::NodeFacts) -> bool {
-    facts.accept & (1 << JsonType::Number as u8) == 0 && facts.flags & NUMBER != 0
-}
-
-/// The bounds of the integer-only `node` that the integer part `n` read so
-/// far already breaks, whatever digits follow: more digits move the value
-/// away from zero (and a fraction or an exponent makes it a number, which the
-/// node refuses), so only the bounds on that side are asked.
-pub(super) fn growing_breaks(
-    node: &crate::schema::Node,
-    n: i64,
-) -> impl Iterator<Item = Kind> + '_ {
-    let bounds = if n < 0 {
-        [Bound::Minimum, Bound::ExclusiveMinimum]
-    } else {
-        [Bound::Maximum, Bound::ExclusiveMaximum]
-    };
-    let n = serde_json::Number::from(n);
-    bounds.into_iter().filter_map(move |b| {
-        crate::schema::node_checks::number::limit_of(b, node)
-            .and_then(|limit| keywords::number::bound(b, limit, &n))
-    })
 }
 
 /// Whether a `true`, `false` or `null` of a node with these facts is

@@ -11,8 +11,9 @@
 //! the name) is kept. Anything else is read byte by byte as before.
 
 use super::alts;
+use super::bounds::int_bounded;
 use super::frame::{NameState, Named, Shape};
-use super::judge::{accepts, by_type_alone, int_bounded, Judge};
+use super::judge::{accepts, by_type_alone, Judge};
 use super::lex::{leading_number, plain_run, small_integer, NumberRead, Scalar, Start, Take};
 use super::plan;
 use crate::keywords;
@@ -308,7 +309,7 @@ fn string_may_doom(node: &crate::schema::Node, so_far: &[u8]) -> bool {
 
 /// Whether the number `token` so far (plain) may already break a bound of
 /// the integer-only node of `plan` as its integer part grows
-/// ([`growing_breaks`](super::judge::growing_breaks), as `Judge::digits`
+/// ([`growing_breaks`](super::bounds::growing_breaks), as `Judge::digits`
 /// decides it, here by the range the plan found with it):
 /// the integer part so far checked against the bounds away from zero (its
 /// shorter prefixes are nearer zero); past 18 characters, may.

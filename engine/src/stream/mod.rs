@@ -64,6 +64,7 @@
 //! that met a keyword the stream leaves to the end).
 
 mod alts;
+mod bounds;
 mod decided;
 mod early;
 mod frame;

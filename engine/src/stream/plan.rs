@@ -8,8 +8,8 @@
 //! and the strings of its `enum` and `const` in one list of bytes, which the
 //! prefix tests name by [`Span`] (see `super::prefix`).
 
+use super::bounds::{growing_breaks, int_bounded};
 use super::decided;
-use super::judge::{growing_breaks, int_bounded};
 use crate::json::JsonType;
 use crate::schema::facts::NEVER;
 use crate::schema::{Node, NodeId, Schema};
@@ -280,7 +280,7 @@ fn build(schema: &Schema) -> Plan {
             lean_object: lean_object(node),
             lean_array: node.max_items.is_none()
                 && node.unevaluated_items.is_none()
-                && !super::items::asks_of(node),
+                && !asks_items(node),
             required_slots,
             closes_by_slots,
             decided: decided::container(node),
@@ -311,6 +311,12 @@ fn root_object(schema: &Schema, nodes: &[NodePlan]) -> Option<RootObject> {
         lean: lean_object(node).then_some(id),
         decided: plan.decided,
     })
+}
+
+/// Whether `node` asks of an array keywords decided item by item
+/// (`uniqueItems`, or `contains` with `maxContains`; see `super::items`).
+pub(super) fn asks_items(node: &Node) -> bool {
+    node.unique_items || (node.contains.is_some() && node.max_contains.is_some())
 }
 
 /// Whether `node` asks of an object's member nothing but its name and its
