@@ -128,11 +128,6 @@ impl NameSet {
     /// Adds the name of bytes `name`, known not to be there.
     #[inline]
     pub fn insert_new(&mut self, name: &[u8]) {
-        self.push(name);
-    }
-
-    #[inline]
-    fn push(&mut self, name: &[u8]) {
         let span = self.spans.len() as u32;
         self.spans
             .push((self.bytes.len() as u32, name.len() as u32));
