@@ -116,13 +116,20 @@ fn push_string(strings: &mut Vec<u8>, s: &str) -> Span {
 }
 
 /// [`NodePlan::growing_within`] of `node`, found by halving each side with
-/// [`growing_breaks`] itself.
+/// [`growing_breaks`] itself: the greatest `n >= 0` that breaks nothing
+/// (none: -1) and the least `n < 0` (none: 0), of integer parts of up to 18
+/// digits.
 fn growing_within(node: &Node) -> (i64, i64) {
     let breaks = |n: i64| growing_breaks(node, n).next().is_some();
-    // The greatest `n >= 0` that breaks nothing (none: -1), and the least
-    // `n < 0` (none: 0); integer parts of up to 18 digits.
-    let (mut ok, mut bad) = (-1i64, 1_000_000_000_000_000_000);
-    while bad - ok > 1 {
+    const PAST: i64 = 1_000_000_000_000_000_000;
+    (last_within(0, -PAST, breaks), last_within(-1, PAST, breaks))
+}
+
+/// Between `ok` (taken as within) and `bad` (taken as broken), either way
+/// round, the last integer going from `ok` towards `bad` that `breaks` does
+/// not break, when `breaks` is monotone on that side.
+fn last_within(mut ok: i64, mut bad: i64, breaks: impl Fn(i64) -> bool) -> i64 {
+    while (bad - ok).abs() > 1 {
         let mid = ok + (bad - ok) / 2;
         if breaks(mid) {
             bad = mid;
@@ -130,17 +137,7 @@ fn growing_within(node: &Node) -> (i64, i64) {
             ok = mid;
         }
     }
-    let high = ok;
-    let (mut ok, mut bad) = (0i64, -1_000_000_000_000_000_000);
-    while ok - bad > 1 {
-        let mid = ok - (ok - bad) / 2;
-        if breaks(mid) {
-            bad = mid;
-        } else {
-            ok = mid;
-        }
-    }
-    (ok, high)
+    ok
 }
 
 /// The longest prefix a [`Prefixes`] holds.
