@@ -50,18 +50,25 @@ pub(super) fn expand_all(
     // The commonest case: one node applying nothing in place.
     if let [n] = nodes {
         if plan.node(*n).simple {
-            let start = flat.len() as u32;
-            flat.push(*n);
-            heads.push(Alt {
-                start,
-                end: start + 1,
-                parent,
-                dead: false,
-            });
+            one(*n, parent, heads, flat);
             return true;
         }
     }
     expand_several(schema, plan, nodes, parent, heads, flat)
+}
+
+/// Appends to `heads` and `flat` the one alternative of a value of `node`
+/// alone, serving `parent`.
+#[inline(always)]
+pub(super) fn one(node: NodeId, parent: usize, heads: &mut Vec<Alt>, flat: &mut Vec<NodeId>) {
+    let start = flat.len() as u32;
+    flat.push(node);
+    heads.push(Alt {
+        start,
+        end: start + 1,
+        parent,
+        dead: false,
+    });
 }
 
 /// [`expand_all`] of nodes other than one applying nothing in place.

@@ -4,7 +4,8 @@
 
 use super::alts::Alt;
 use super::names::NameSet;
-use crate::schema::{NodeId, Schema};
+use super::plan::{NodePlan, Plan};
+use crate::schema::NodeId;
 
 /// What an open value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,24 +86,19 @@ impl Frame {
 
     /// The one node of an object or array frame whose members or items may
     /// be read whole (see [`super::lean`]): the frame has one alternative, of
-    /// one node, which asks of a member nothing but its name and value (no
-    /// `maxProperties`, `propertyNames`, `patternProperties` or
-    /// `unevaluatedProperties`), or of an item nothing but its value (no
-    /// `maxItems`; the caller rules out the keywords decided item by item).
-    pub fn lean_node(&self, schema: &Schema) -> Option<NodeId> {
+    /// one node, which asks of a member nothing but its name and value, or
+    /// of an item nothing but its value ([`NodePlan::lean_object`],
+    /// [`NodePlan::lean_array`](super::plan::NodePlan)).
+    ///
+    /// [`NodePlan::lean_object`]: super::plan::NodePlan
+    pub fn lean_node(&self, plan: &Plan) -> Option<NodeId> {
         let [alt] = self.alts[..] else {
             return None;
         };
         let [id] = self.nodes[alt.start as usize..alt.end as usize] else {
             return None;
         };
-        let n = schema.node(id);
-        let lean = match self.shape {
-            Shape::Object => super::plan::lean_object(n),
-            Shape::Array => n.max_items.is_none() && n.unevaluated_items.is_none(),
-            Shape::Scalar => false,
-        };
-        lean.then_some(id)
+        lean(plan.node(id), self.shape).then_some(id)
     }
 
     /// Where the value that starts in this open frame is: the value of the
@@ -131,6 +127,18 @@ impl Frame {
         self.name.clear();
         self.name_state = NameState::Idle;
         self.lean = None;
+    }
+}
+
+/// Whether a node of plan `plan`, as the one node of an open value of
+/// `shape`, lets its members or items be read whole
+/// ([`NodePlan::lean_object`], [`NodePlan::lean_array`]).
+#[inline]
+pub(super) fn lean(plan: &NodePlan, shape: Shape) -> bool {
+    match shape {
+        Shape::Object => plan.lean_object,
+        Shape::Array => plan.lean_array,
+        Shape::Scalar => false,
     }
 }
 

@@ -342,13 +342,7 @@ impl<'a, 's> Judge<'a, 's> {
         self.state.int_bounded = false;
         let frame = &mut self.state.frames[0];
         frame.reset(Shape::Object, Key::Root, true);
-        frame.nodes.push(root.node);
-        frame.alts.push(alts::Alt {
-            start: 0,
-            end: 1,
-            parent: usize::MAX,
-            dead: false,
-        });
+        alts::one(root.node, usize::MAX, &mut frame.alts, &mut frame.nodes);
         frame.lean = root.lean;
         self.state.deferred |= !root.decided;
     }
@@ -396,19 +390,9 @@ impl<'a, 's> Judge<'a, 's> {
         let (parent, frame) = (&mut open[depth - 1], &mut rest[0]);
         let key = parent.child_key();
         frame.reset(shape, key, false);
-        frame.nodes.push(child);
-        frame.alts.push(alts::Alt {
-            start: 0,
-            end: 1,
-            parent: 0,
-            dead: false,
-        });
+        alts::one(child, 0, &mut frame.alts, &mut frame.nodes);
         let plan = self.plan.node(child);
-        let lean = match shape {
-            Shape::Object => plan.lean_object,
-            _ => plan.lean_array,
-        };
-        frame.lean = lean.then_some(child);
+        frame.lean = super::frame::lean(plan, shape).then_some(child);
         self.state.deferred |= !plan.decided;
     }
 
@@ -906,10 +890,8 @@ impl<'a> Events for Judge<'a, '_> {
             }
         }
         if container {
-            let (frame, schema) = (&mut self.state.frames[self.state.depth - 1], self.schema);
-            frame.lean = frame
-                .lean_node(schema)
-                .filter(|&n| start == Start::Object || !items::asks(schema, n));
+            let frame = &mut self.state.frames[self.state.depth - 1];
+            frame.lean = frame.lean_node(self.plan);
         }
         if container {
             let frame = &self.state.frames[self.state.depth - 1];
