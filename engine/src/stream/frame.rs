@@ -172,11 +172,15 @@ impl Cursor {
 
 /// A member cut after its whole name, waiting for more text: where it starts
 /// (its name's opening quote), its name's length, its declared property's
-/// slot and that property's schema (see `Judge::declared_new`).
+/// slot and that property's schema (see `Judge::declared_new`); for a member
+/// cut inside a plain string value, where that value starts and how far its
+/// bytes were found plain (offsets from `at`; 0: not so cut).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Named {
     pub at: usize,
     pub len: u32,
     pub slot: u32,
     pub child: NodeId,
+    pub value: u16,
+    pub plain: u16,
 }

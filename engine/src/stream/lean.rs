@@ -49,11 +49,19 @@ impl Judge<'_, '_> {
             return Take::Read;
         };
         let named = self.state.named.take().filter(|named| named.at == at);
-        let (len, (slot, child)) = match named {
-            Some(named) => (named.len as usize, (named.slot as usize, named.child)),
+        let (len, (slot, child), read) = match named {
+            Some(named) => {
+                let len = named.len as usize;
+                let read = match (named.value, named.plain) {
+                    (0, _) => value_of(bytes, len),
+                    (value, 0) => value_from(bytes, value as usize, len),
+                    _ => resume_string(bytes, named),
+                };
+                (len, (named.slot as usize, named.child), read)
+            }
             None => match string(bytes) {
                 Ok((name, _)) => match self.declared_new(f, n, name) {
-                    Some(declared) => (name.len(), declared),
+                    Some(declared) => (name.len(), declared, value_of(bytes, name.len())),
                     None => return Take::Read,
                 },
                 Err(Some(len))
@@ -64,7 +72,7 @@ impl Judge<'_, '_> {
                 Err(_) => return Take::Read,
             },
         };
-        match value_of(bytes, len) {
+        match read {
             Read::Whole(value) => {
                 let taken = value.len;
                 if !self.value_ok(Some(child), value.start, value.value) {
@@ -77,19 +85,30 @@ impl Judge<'_, '_> {
                 Take::Whole(taken)
             }
             Read::Cut(cut) if self.may_wait(bytes) => {
+                let (mut value, mut plain) = (0, 0);
                 if let Cut::Value { start, .. } = cut {
-                    let value = &bytes[value_at(bytes, len)..];
-                    if self.value_may_doom(Some(child), start, value) {
+                    value = match named {
+                        Some(n) if n.value != 0 => n.value as usize,
+                        _ => value_at(bytes, len),
+                    };
+                    if self.value_may_doom(Some(child), start, &bytes[value..]) {
                         return self.take_name(f, slot, child, bytes, len);
                     }
+                    if start == Start::String {
+                        // Every byte of it so far is plain (see `string`).
+                        plain = bytes.len();
+                    }
                 }
-                // `len` < WAIT_BYTES; slots are counted in `u32`s.
+                // Below WAIT_BYTES; slots are counted in `u32`s.
                 let (len, slot) = (len as u32, slot as u32);
+                let (value, plain) = (value as u16, plain as u16);
                 self.state.named = Some(Named {
                     at,
                     len,
                     slot,
                     child,
+                    value,
+                    plain,
                 });
                 Take::Wait
             }
@@ -407,6 +426,26 @@ fn string(bytes: &[u8]) -> Result<(&[u8], usize), Option<usize>> {
     }
 }
 
+/// The plain string value of a member cut inside it (see [`Named`]), its
+/// bytes before `named.plain` found plain: read from there.
+#[inline(always)]
+fn resume_string(bytes: &[u8], named: Named) -> Read<Plain<'_>> {
+    let (value, plain) = (named.value as usize, named.plain as usize);
+    let run = plain + plain_run(&bytes[plain..]);
+    match bytes.get(run) {
+        Some(b'"') => Read::Whole(Plain {
+            start: Start::String,
+            value: Text(&bytes[value + 1..run]),
+            len: run + 1,
+        }),
+        Some(_) => Read::No,
+        None => Read::Cut(Cut::Value {
+            len: named.len as usize,
+            start: Start::String,
+        }),
+    }
+}
+
 /// The index of the first byte of `bytes` from `i` that is not white space.
 fn skip_space(bytes: &[u8], mut i: usize) -> usize {
     while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(i) {
@@ -493,6 +532,14 @@ fn value_of(bytes: &[u8], len: usize) -> Read<Plain<'_>> {
     if at == bytes.len() {
         return named;
     }
+    value_from(bytes, at, len)
+}
+
+/// The plain scalar value at offset `at` of a member (`bytes` from its
+/// name's opening quote, the name `len` bytes): its `len` counts from the
+/// name's quote.
+#[inline(always)]
+fn value_from(bytes: &[u8], at: usize, len: usize) -> Read<Plain<'_>> {
     match scalar(&bytes[at..]) {
         Read::Whole(mut value) => {
             value.len += at;
