@@ -281,6 +281,10 @@ pub(super) fn leading_number(bytes: &[u8]) -> NumberRead {
         frac_len = i - from;
     }
     let leading_zero = int_len > 1 && bytes[int_from] == b'0';
+    if i == bytes.len() && int_len > 0 && !leading_zero {
+        // Digits, maybe a `.` and more digits, to the end: it may go on.
+        return NumberRead::Cut;
+    }
     let fits = match frac_len {
         0 => int_len <= 18 && !(negative && significand == 0),
         _ => int_len + frac_len <= DECIMAL_DIGITS,
