@@ -550,7 +550,7 @@ impl Lexer {
     /// continue it; returns the index of the first byte read next. A byte
     /// that does not continue it ends it (or is malformed) as the full step
     /// says.
-    #[inline(always)]
+    #[inline(never)]
     fn number_run(
         &mut self,
         mut n: Num,
