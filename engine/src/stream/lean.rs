@@ -54,7 +54,7 @@ impl Judge<'_, '_> {
                 let len = named.len as usize;
                 let read = match (named.value, named.plain) {
                     (0, _) => value_of(bytes, len),
-                    (value, 0) => value_from(bytes, value as usize, len),
+                    (value, 0) => value_from(bytes, value as usize),
                     _ => resume_string(bytes, named),
                 };
                 (len, (named.slot as usize, named.child), read)
@@ -86,11 +86,12 @@ impl Judge<'_, '_> {
             }
             Read::Cut(cut) if self.may_wait(bytes) => {
                 let (mut value, mut plain) = (0, 0);
-                if let Cut::Value { start, .. } = cut {
-                    value = match named {
-                        Some(n) if n.value != 0 => n.value as usize,
-                        _ => value_at(bytes, len),
-                    };
+                if let Cut::Value {
+                    at: value_at,
+                    start,
+                } = cut
+                {
+                    value = value_at;
                     if self.value_may_doom(Some(child), start, &bytes[value..]) {
                         return self.take_name(f, slot, child, bytes, len);
                     }
@@ -300,13 +301,6 @@ impl Judge<'_, '_> {
     }
 }
 
-/// Where the value of a member (`bytes` from its name's opening quote, the
-/// name `len` bytes) starts.
-fn value_at(bytes: &[u8], len: usize) -> usize {
-    let colon = skip_space(bytes, len + 2);
-    skip_space(bytes, colon + 1)
-}
-
 /// Whether the string value `so_far` (its bytes after the opening quote,
 /// plain) may already fail a test of `node` on its first bytes: `enum` or
 /// `const` (no allowed string starts so), `maxLength`, `pattern` (not
@@ -408,21 +402,28 @@ pub(super) enum Read<T> {
 pub(super) enum Cut {
     /// After the member's name (whole, `len` bytes), before its value.
     Named { len: usize },
-    /// Inside the value, which starts as `start` (after a name of `len`
-    /// bytes; 0 for an item).
-    Value { len: usize, start: Start },
+    /// Inside the value, which starts as `start` at offset `at` (from the
+    /// member's first byte; 0 for an item).
+    Value { at: usize, start: Start },
 }
 
 /// A plain string at the start of `bytes` (from its opening quote), and the
 /// index after its closing quote: no escape, no control character.
 /// Cut: how many plain bytes follow the quote.
 fn string(bytes: &[u8]) -> Result<(&[u8], usize), Option<usize>> {
-    let rest = bytes.get(1..).ok_or(None)?;
-    let run = plain_run(rest);
-    match rest.get(run) {
-        Some(b'"') => Ok((&rest[..run], run + 2)),
+    string_from(bytes, 1)
+}
+
+/// [`string`], the bytes before `from` (at least 1, past the quote) known
+/// plain: the scan goes on from there.
+#[inline(always)]
+fn string_from(bytes: &[u8], from: usize) -> Result<(&[u8], usize), Option<usize>> {
+    let rest = bytes.get(from..).ok_or(None)?;
+    let end = from + plain_run(rest);
+    match bytes.get(end) {
+        Some(b'"') => Ok((&bytes[1..end], end + 1)),
         Some(_) => Err(None),
-        None => Err(Some(run)),
+        None => Err(Some(end - 1)),
     }
 }
 
@@ -431,16 +432,15 @@ fn string(bytes: &[u8]) -> Result<(&[u8], usize), Option<usize>> {
 #[inline(always)]
 fn resume_string(bytes: &[u8], named: Named) -> Read<Plain<'_>> {
     let (value, plain) = (named.value as usize, named.plain as usize);
-    let run = plain + plain_run(&bytes[plain..]);
-    match bytes.get(run) {
-        Some(b'"') => Read::Whole(Plain {
+    match string_from(&bytes[value..], plain - value) {
+        Ok((text, len)) => Read::Whole(Plain {
             start: Start::String,
-            value: Text(&bytes[value + 1..run]),
-            len: run + 1,
+            value: Text(text),
+            len: value + len,
         }),
-        Some(_) => Read::No,
-        None => Read::Cut(Cut::Value {
-            len: named.len as usize,
+        Err(None) => Read::No,
+        Err(Some(_)) => Read::Cut(Cut::Value {
+            at: value,
             start: Start::String,
         }),
     }
@@ -462,7 +462,7 @@ pub(super) fn scalar(bytes: &[u8]) -> Read<Plain<'_>> {
     let Some(&first) = bytes.first() else {
         return Read::No;
     };
-    let cut = |start| Read::Cut(Cut::Value { len: 0, start });
+    let cut = |start| Read::Cut(Cut::Value { at: 0, start });
     let literal = |word: &'static [u8], start: Start, value: Lit| {
         if bytes.starts_with(word) {
             Read::Whole(Plain {
@@ -532,20 +532,20 @@ fn value_of(bytes: &[u8], len: usize) -> Read<Plain<'_>> {
     if at == bytes.len() {
         return named;
     }
-    value_from(bytes, at, len)
+    value_from(bytes, at)
 }
 
 /// The plain scalar value at offset `at` of a member (`bytes` from its
-/// name's opening quote, the name `len` bytes): its `len` counts from the
-/// name's quote.
+/// name's opening quote): its `len`, and a cut's `at`, count from the name's
+/// quote.
 #[inline(always)]
-fn value_from(bytes: &[u8], at: usize, len: usize) -> Read<Plain<'_>> {
+fn value_from(bytes: &[u8], at: usize) -> Read<Plain<'_>> {
     match scalar(&bytes[at..]) {
         Read::Whole(mut value) => {
             value.len += at;
             Read::Whole(value)
         }
-        Read::Cut(Cut::Value { start, .. }) => Read::Cut(Cut::Value { len, start }),
+        Read::Cut(Cut::Value { start, .. }) => Read::Cut(Cut::Value { at, start }),
         Read::Cut(cut) => Read::Cut(cut),
         Read::No => Read::No,
     }
@@ -592,22 +592,30 @@ mod tests {
         assert_eq!(cut(br#""n""#), Some(Cut::Named { len: 1 }));
         assert_eq!(cut(br#""n" : "#), Some(Cut::Named { len: 1 }));
         let number = Some(Cut::Value {
-            len: 1,
+            at: 4,
             start: Start::Number,
         });
         assert_eq!(cut(br#""n":12"#), number);
         assert_eq!(cut(br#""n":1.5e"#), number);
+        // `at` is where the value starts, past any white space.
+        assert_eq!(
+            cut(br#""n" :  12"#),
+            Some(Cut::Value {
+                at: 7,
+                start: Start::Number
+            })
+        );
         assert_eq!(
             cut(br#""n":"ab"#),
             Some(Cut::Value {
-                len: 1,
+                at: 4,
                 start: Start::String
             })
         );
         assert_eq!(
             cut(br#""n":tr"#),
             Some(Cut::Value {
-                len: 1,
+                at: 4,
                 start: Start::True
             })
         );
